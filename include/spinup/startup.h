@@ -1,0 +1,191 @@
+// The shared vocabulary of a server startup: phases, states, log events, process samples and the
+// verdict. Producers (log rules, /proc sampler, NVML) emit these plain structs; the tracker folds
+// them into facts, the judge turns facts into a Verdict, and sinks render Verdicts. Nothing here
+// does I/O. Times are Unix milliseconds (wall clock) so that offline logs and live samples share a
+// clock; a log line without a timestamp has time_ms == std::nullopt.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spinup {
+
+// One vocabulary for every engine, in startup order.
+enum class Phase {
+  kLaunch,
+  kDownload,
+  kDistributedInit,
+  kWeightLoad,
+  kCompile,
+  kKvCache,
+  kCudaGraph,
+  kHttpStart,
+  kWarmup,
+  kReady,
+};
+inline constexpr int kPhaseCount = 10;
+
+// "launch", "download", "distributed_init", "weight_load", "compile", "kv_cache", "cuda_graph",
+// "http_start", "warmup", "ready".
+std::string_view PhaseName(Phase phase);
+std::optional<Phase> ParsePhase(std::string_view name);
+
+// The judge's word on a startup. Offline (`explain`) uses kInProgress where the log simply ends;
+// live (`watch`, `run`) uses kProgressing / kSlow with measured rates.
+enum class State {
+  kStarting,
+  kProgressing,
+  kInProgress,
+  kSlow,
+  kStalled,
+  kCrashed,
+  kCrashLoop,
+  kReady,
+  kUnknown,
+};
+// "starting", "progressing", "in_progress", "slow", "stalled", "crashed", "crash_loop", "ready",
+// "unknown".
+std::string_view StateName(State state);
+std::optional<State> ParseState(std::string_view name);
+
+// What one log line meant, after wrappers (journalctl, docker, kubectl, ANSI) were stripped and
+// the engine rules matched. Lines that match nothing are not events (the tracker still counts them
+// as "log activity").
+struct LogEvent {
+  enum class Kind {
+    kPhaseBegin,     // a phase started on `rank`
+    kPhaseEnd,       // a phase finished on `rank` (elapsed may be known from the line)
+    kProgress,       // a progress bar: bar name, n of total (units may be shards, tensors, bytes)
+    kError,          // a decisive error line (traceback tail, CUDA OOM, NCCL error)
+    kFatal,          // the process (or a rank) died: the attempt crashed
+    kAttemptStart,   // a new launch banner: a restart within the same log
+    kReady,          // the engine says it is ready
+    kRequestServed,  // a request was answered after the HTTP server came up: counts as ready
+    kHeartbeat,      // the engine is alive but waiting (vLLM's shm broadcast 60 s line, watchdogs)
+    kInfo,           // other matched lines worth keeping (config facts, nccl version, ...)
+  };
+  Kind kind = Kind::kInfo;
+  std::optional<int64_t> time_ms;
+  std::string rank;  // "TP0", "DP0_TP2", "Worker_TP1", or "" for the main process / unknown
+  std::optional<Phase> phase;
+  std::string rule_id;  // the id of the rule that matched (e.g. "sglang.load_weight_begin")
+  std::string text;     // the line itself (wrappers stripped), capped in length
+  uint64_t line_no = 0;
+  // kProgress only.
+  std::string bar;
+  int64_t progress_n = 0;
+  int64_t progress_total = 0;
+  // kPhaseEnd: elapsed seconds reported by the engine, when the line carries it.
+  std::optional<double> elapsed_seconds;
+};
+
+// One process of the server's tree, sampled from /proc.
+struct ProcessSample {
+  int pid = 0;
+  int ppid = 0;
+  char state = '?';          // R, S, D, Z, ...
+  std::string comm;          // /proc/PID/comm, e.g. "sglang::schedul"
+  std::string cmdline;       // NUL separators turned into spaces, capped
+  double cpu_seconds = 0;    // utime + stime
+  uint64_t rss_bytes = 0;
+  uint64_t read_bytes = 0;   // /proc/PID/io read_bytes (storage reads)
+  uint64_t rchar = 0;        // /proc/PID/io rchar (all reads, page cache included)
+  uint64_t major_faults = 0;
+  int threads = 0;
+  int threads_running = 0;
+  int threads_disk_wait = 0;  // state D
+  int threads_futex_wait = 0;  // wchan futex_wait_queue / futex_*
+  int threads_poll_wait = 0;   // wchan do_poll / ep_poll / do_select
+  struct OpenModelFile {
+    std::string path;
+    uint64_t offset = 0;  // from fdinfo pos
+    uint64_t size = 0;
+  };
+  std::vector<OpenModelFile> model_files;
+  std::vector<uint16_t> listening_ports;
+};
+
+struct GpuSample {
+  int index = 0;
+  std::string name;
+  uint64_t used_bytes = 0;
+  uint64_t total_bytes = 0;
+  int utilization_percent = -1;  // -1 when unknown
+  struct ProcessUse {
+    int pid = 0;
+    uint64_t used_bytes = 0;
+  };
+  std::vector<ProcessUse> processes;
+};
+
+// Everything measured outside the server at one instant.
+struct Sample {
+  int64_t time_ms = 0;
+  std::vector<ProcessSample> processes;  // empty when no process is watched
+  bool gpu_available = false;
+  std::string gpu_message;  // e.g. "GPU: no NVML" when the library could not be loaded
+  std::vector<GpuSample> gpus;
+  std::optional<uint64_t> checkpoint_bytes;           // total size of the shards
+  std::optional<uint64_t> checkpoint_resident_bytes;  // page-cache residency (mincore)
+  std::optional<int> health_http_status;              // last /health (or /v1/models) answer
+  bool port_listening = false;
+  std::optional<int> exit_status;  // the server's exit code (negative: killed by signal -N)
+  int restarts = 0;                // restarts seen by the source (systemd NRestarts, run loop)
+};
+
+// Bytes of the checkpoint known to be read so far, and the resulting rate and ETA.
+struct Progress {
+  std::optional<uint64_t> bytes_done;
+  std::optional<uint64_t> bytes_total;
+  std::optional<double> bytes_per_second;
+  std::optional<double> eta_seconds;
+  // From the engine's own bar (shards or tensors), when there is one.
+  std::string bar;
+  int64_t bar_n = 0;
+  int64_t bar_total = 0;
+};
+
+// A known cause that fits the evidence, with its fix (from the knowledge base, rules/*.json).
+struct Finding {
+  std::string id;
+  std::string title;
+  std::vector<std::string> evidence;
+  std::string fix;
+};
+
+struct RankPhase {
+  std::string rank;
+  Phase phase = Phase::kLaunch;
+  std::optional<int64_t> since_ms;
+};
+
+struct TimelineEntry {
+  std::string rank;
+  Phase phase = Phase::kLaunch;
+  std::optional<int64_t> start_ms;
+  std::optional<int64_t> end_ms;
+  std::optional<double> seconds;
+  bool slow = false;
+};
+
+struct Verdict {
+  State state = State::kUnknown;
+  Phase phase = Phase::kLaunch;  // where the startup is, ended or failed
+  std::string engine;            // "sglang", "vllm", or "" when unknown
+  std::string headline;          // the one-line verdict, e.g. "STALLED in distributed_init ..."
+  int attempts = 0;
+  std::optional<double> phase_seconds;    // how long the current phase has run
+  std::optional<double> budget_seconds;   // the current phase's budget
+  std::optional<double> stalled_seconds;  // time since the last progress signal of any kind
+  std::vector<RankPhase> ranks;
+  std::vector<TimelineEntry> timeline;
+  Progress progress;
+  std::vector<std::string> evidence;  // measured facts behind the state
+  std::vector<std::string> errors;    // decisive log lines, quoted
+  std::vector<Finding> findings;
+};
+
+}  // namespace spinup

@@ -1,0 +1,60 @@
+#include "cli/cli.h"
+
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/exit_codes.h"
+
+namespace spinup {
+
+int RunCli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  CliContext ctx;
+  ctx.out = &out;
+  ctx.err = &err;
+  ctx.out_is_tty = (&out == &std::cout) && isatty(STDOUT_FILENO);
+  ctx.err_is_tty = (&err == &std::cerr) && isatty(STDERR_FILENO);
+
+  CLI::App app{
+      "spinup: see what a large-model inference server is doing while it starts, judge it, and "
+      "load its checkpoint fast.",
+      "spinup"};
+  app.set_version_flag("--version", std::string("spinup ") + SPINUP_VERSION);
+  app.require_subcommand(1);
+  app.footer(
+      "Exit codes: 0 ready/ok, 1 crashed or problems found, 2 usage error, 3 stalled, "
+      "4 timed out, 5 still in progress.");
+
+  AddInspectCommand(app, ctx);
+  AddVerifyCommand(app, ctx);
+  AddBenchCommand(app, ctx);
+  AddWarmCommand(app, ctx);
+  AddEvictCommand(app, ctx);
+  AddExplainCommand(app, ctx);
+  AddWatchCommand(app, ctx);
+  AddRunCommand(app, ctx);
+  AddReportCommand(app, ctx);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    out << app.help();
+    return kExitOk;
+  } catch (const CLI::CallForAllHelp& e) {
+    out << app.help("", CLI::AppFormatMode::All);
+    return kExitOk;
+  } catch (const CLI::CallForVersion& e) {
+    out << e.what() << "\n";
+    return kExitOk;
+  } catch (const CLI::ParseError& e) {
+    err << "spinup: " << e.what() << "\n";
+    return kExitUsage;
+  }
+  return ctx.exit_code;
+}
+
+}  // namespace spinup
