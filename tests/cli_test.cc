@@ -10,8 +10,8 @@ using testing::RunSpinup;
 TEST(Cli, HelpListsSubcommandsAndExitsZero) {
   auto r = RunSpinup({"--help"});
   EXPECT_EQ(r.exit_code, 0);
-  for (const char* cmd : {"inspect", "verify", "bench", "warm", "evict", "explain", "watch", "run",
-                          "report"}) {
+  for (const char* cmd :
+       {"inspect", "verify", "bench", "warm", "evict", "explain", "watch", "run", "report"}) {
     EXPECT_NE(r.out.find(cmd), std::string::npos) << cmd;
   }
 }

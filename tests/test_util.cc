@@ -36,8 +36,8 @@ TempDir::TempDir() {
   fs::path base = (tmp && *tmp) ? fs::path(tmp) : fs::path("/tmp");
   std::random_device rd;
   for (int i = 0; i < 100; ++i) {
-    fs::path candidate = base / ("spinup-test-" + std::to_string(getpid()) + "-" +
-                                 std::to_string(rd() % 1000000));
+    fs::path candidate =
+        base / ("spinup-test-" + std::to_string(getpid()) + "-" + std::to_string(rd() % 1000000));
     std::error_code ec;
     if (fs::create_directory(candidate, ec)) {
       path_ = candidate;

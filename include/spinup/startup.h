@@ -86,17 +86,17 @@ struct LogEvent {
 struct ProcessSample {
   int pid = 0;
   int ppid = 0;
-  char state = '?';          // R, S, D, Z, ...
-  std::string comm;          // /proc/PID/comm, e.g. "sglang::schedul"
-  std::string cmdline;       // NUL separators turned into spaces, capped
-  double cpu_seconds = 0;    // utime + stime
+  char state = '?';        // R, S, D, Z, ...
+  std::string comm;        // /proc/PID/comm, e.g. "sglang::schedul"
+  std::string cmdline;     // NUL separators turned into spaces, capped
+  double cpu_seconds = 0;  // utime + stime
   uint64_t rss_bytes = 0;
-  uint64_t read_bytes = 0;   // /proc/PID/io read_bytes (storage reads)
-  uint64_t rchar = 0;        // /proc/PID/io rchar (all reads, page cache included)
+  uint64_t read_bytes = 0;  // /proc/PID/io read_bytes (storage reads)
+  uint64_t rchar = 0;       // /proc/PID/io rchar (all reads, page cache included)
   uint64_t major_faults = 0;
   int threads = 0;
   int threads_running = 0;
-  int threads_disk_wait = 0;  // state D
+  int threads_disk_wait = 0;   // state D
   int threads_futex_wait = 0;  // wchan futex_wait_queue / futex_*
   int threads_poll_wait = 0;   // wchan do_poll / ep_poll / do_select
   struct OpenModelFile {

@@ -1,0 +1,347 @@
+#include "sink/json_codec.h"
+
+#include <array>
+#include <string>
+
+namespace spinup {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::array<std::string_view, 10> kKindNames = {
+    "phase_begin",   "phase_end", "progress",       "error",     "fatal",
+    "attempt_start", "ready",     "request_served", "heartbeat", "info"};
+
+template <typename T>
+json Opt(const std::optional<T>& v) {
+  return v ? json(*v) : json(nullptr);
+}
+
+template <typename T>
+void ReadOpt(const json& j, const char* key, std::optional<T>& out) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) {
+    out.reset();
+    return;
+  }
+  out = it->get<T>();
+}
+
+template <typename T>
+void Read(const json& j, const char* key, T& out) {
+  auto it = j.find(key);
+  if (it != j.end() && !it->is_null()) out = it->get<T>();
+}
+
+// Thrown inside the readers and turned into a Status at their boundary.
+struct BadValue {
+  std::string message;
+};
+
+Phase ReadPhase(const json& j, const char* key, Phase fallback) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return fallback;
+  auto name = it->get<std::string>();
+  auto phase = ParsePhase(name);
+  if (!phase) throw BadValue{std::string("unknown phase '") + name + "' in key '" + key + "'"};
+  return *phase;
+}
+
+std::optional<Phase> ReadOptPhase(const json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return std::nullopt;
+  return ReadPhase(j, key, Phase::kLaunch);
+}
+
+template <typename F>
+auto Guard(F&& f) -> Result<decltype(f())> {
+  try {
+    return f();
+  } catch (const BadValue& e) {
+    return Status::Corrupt(e.message);
+  } catch (const json::exception& e) {
+    return Status::Corrupt(e.what());
+  }
+}
+
+json PhaseOrNull(const std::optional<Phase>& p) {
+  return p ? json(std::string(PhaseName(*p))) : json(nullptr);
+}
+
+}  // namespace
+
+std::string_view LogEventKindName(LogEvent::Kind kind) {
+  return kKindNames[static_cast<size_t>(kind)];
+}
+
+std::optional<LogEvent::Kind> ParseLogEventKind(std::string_view name) {
+  for (size_t i = 0; i < kKindNames.size(); ++i) {
+    if (kKindNames[i] == name) return static_cast<LogEvent::Kind>(i);
+  }
+  return std::nullopt;
+}
+
+json ToJson(const LogEvent& e) {
+  json j = {{"kind", LogEventKindName(e.kind)},
+            {"time_ms", Opt(e.time_ms)},
+            {"rank", e.rank},
+            {"phase", PhaseOrNull(e.phase)},
+            {"rule", e.rule_id},
+            {"text", e.text},
+            {"line", e.line_no}};
+  if (e.kind == LogEvent::Kind::kProgress) {
+    j["bar"] = e.bar;
+    j["n"] = e.progress_n;
+    j["total"] = e.progress_total;
+  }
+  if (e.elapsed_seconds) j["elapsed_seconds"] = *e.elapsed_seconds;
+  return j;
+}
+
+json ToJson(const Sample& s) {
+  json procs = json::array();
+  for (const auto& p : s.processes) {
+    json files = json::array();
+    for (const auto& f : p.model_files) {
+      files.push_back({{"path", f.path}, {"offset", f.offset}, {"size", f.size}});
+    }
+    procs.push_back({{"pid", p.pid},
+                     {"ppid", p.ppid},
+                     {"state", std::string(1, p.state)},
+                     {"comm", p.comm},
+                     {"cmdline", p.cmdline},
+                     {"cpu_seconds", p.cpu_seconds},
+                     {"rss_bytes", p.rss_bytes},
+                     {"read_bytes", p.read_bytes},
+                     {"rchar", p.rchar},
+                     {"major_faults", p.major_faults},
+                     {"threads", p.threads},
+                     {"threads_running", p.threads_running},
+                     {"threads_disk_wait", p.threads_disk_wait},
+                     {"threads_futex_wait", p.threads_futex_wait},
+                     {"threads_poll_wait", p.threads_poll_wait},
+                     {"model_files", files},
+                     {"listening_ports", p.listening_ports}});
+  }
+  json gpus = json::array();
+  for (const auto& g : s.gpus) {
+    json users = json::array();
+    for (const auto& u : g.processes)
+      users.push_back({{"pid", u.pid}, {"used_bytes", u.used_bytes}});
+    gpus.push_back({{"index", g.index},
+                    {"name", g.name},
+                    {"used_bytes", g.used_bytes},
+                    {"total_bytes", g.total_bytes},
+                    {"utilization_percent", g.utilization_percent},
+                    {"processes", users}});
+  }
+  return {{"time_ms", s.time_ms},
+          {"processes", procs},
+          {"gpu_available", s.gpu_available},
+          {"gpu_message", s.gpu_message},
+          {"gpus", gpus},
+          {"checkpoint_bytes", Opt(s.checkpoint_bytes)},
+          {"checkpoint_resident_bytes", Opt(s.checkpoint_resident_bytes)},
+          {"health_http_status", Opt(s.health_http_status)},
+          {"port_listening", s.port_listening},
+          {"exit_status", Opt(s.exit_status)},
+          {"restarts", s.restarts}};
+}
+
+json ToJson(const Progress& p) {
+  return {{"bytes_done", Opt(p.bytes_done)},
+          {"bytes_total", Opt(p.bytes_total)},
+          {"bytes_per_s", Opt(p.bytes_per_second)},
+          {"eta_seconds", Opt(p.eta_seconds)},
+          {"bar", p.bar},
+          {"bar_n", p.bar_n},
+          {"bar_total", p.bar_total}};
+}
+
+json ToJson(const Finding& f) {
+  return {{"id", f.id}, {"title", f.title}, {"evidence", f.evidence}, {"fix", f.fix}};
+}
+
+json ToJson(const TimelineEntry& t) {
+  return {{"rank", t.rank},          {"phase", PhaseName(t.phase)}, {"start_ms", Opt(t.start_ms)},
+          {"end_ms", Opt(t.end_ms)}, {"seconds", Opt(t.seconds)},   {"slow", t.slow}};
+}
+
+json ToJson(const Verdict& v) {
+  json ranks = json::array();
+  for (const auto& r : v.ranks) {
+    ranks.push_back(
+        {{"rank", r.rank}, {"phase", PhaseName(r.phase)}, {"since_ms", Opt(r.since_ms)}});
+  }
+  json timeline = json::array();
+  for (const auto& t : v.timeline) timeline.push_back(ToJson(t));
+  json findings = json::array();
+  for (const auto& f : v.findings) findings.push_back(ToJson(f));
+  return {{"state", StateName(v.state)},
+          {"phase", PhaseName(v.phase)},
+          {"engine", v.engine},
+          {"headline", v.headline},
+          {"attempts", v.attempts},
+          {"phase_seconds", Opt(v.phase_seconds)},
+          {"budget_seconds", Opt(v.budget_seconds)},
+          {"stalled_seconds", Opt(v.stalled_seconds)},
+          {"ranks", ranks},
+          {"timeline", timeline},
+          {"progress", ToJson(v.progress)},
+          {"evidence", v.evidence},
+          {"errors", v.errors},
+          {"findings", findings}};
+}
+
+Result<LogEvent> LogEventFromJson(const json& j) {
+  return Guard([&] {
+    LogEvent e;
+    std::string kind = j.value("kind", std::string("info"));
+    auto k = ParseLogEventKind(kind);
+    if (!k) throw BadValue{"unknown event kind '" + kind + "'"};
+    e.kind = *k;
+    ReadOpt(j, "time_ms", e.time_ms);
+    Read(j, "rank", e.rank);
+    e.phase = ReadOptPhase(j, "phase");
+    Read(j, "rule", e.rule_id);
+    Read(j, "text", e.text);
+    Read(j, "line", e.line_no);
+    Read(j, "bar", e.bar);
+    Read(j, "n", e.progress_n);
+    Read(j, "total", e.progress_total);
+    ReadOpt(j, "elapsed_seconds", e.elapsed_seconds);
+    return e;
+  });
+}
+
+Result<Sample> SampleFromJson(const json& j) {
+  return Guard([&] {
+    Sample s;
+    Read(j, "time_ms", s.time_ms);
+    if (auto it = j.find("processes"); it != j.end() && it->is_array()) {
+      for (const auto& pj : *it) {
+        ProcessSample p;
+        Read(pj, "pid", p.pid);
+        Read(pj, "ppid", p.ppid);
+        std::string state;
+        Read(pj, "state", state);
+        p.state = state.empty() ? '?' : state[0];
+        Read(pj, "comm", p.comm);
+        Read(pj, "cmdline", p.cmdline);
+        Read(pj, "cpu_seconds", p.cpu_seconds);
+        Read(pj, "rss_bytes", p.rss_bytes);
+        Read(pj, "read_bytes", p.read_bytes);
+        Read(pj, "rchar", p.rchar);
+        Read(pj, "major_faults", p.major_faults);
+        Read(pj, "threads", p.threads);
+        Read(pj, "threads_running", p.threads_running);
+        Read(pj, "threads_disk_wait", p.threads_disk_wait);
+        Read(pj, "threads_futex_wait", p.threads_futex_wait);
+        Read(pj, "threads_poll_wait", p.threads_poll_wait);
+        if (auto fit = pj.find("model_files"); fit != pj.end() && fit->is_array()) {
+          for (const auto& fj : *fit) {
+            ProcessSample::OpenModelFile f;
+            Read(fj, "path", f.path);
+            Read(fj, "offset", f.offset);
+            Read(fj, "size", f.size);
+            p.model_files.push_back(std::move(f));
+          }
+        }
+        Read(pj, "listening_ports", p.listening_ports);
+        s.processes.push_back(std::move(p));
+      }
+    }
+    Read(j, "gpu_available", s.gpu_available);
+    Read(j, "gpu_message", s.gpu_message);
+    if (auto it = j.find("gpus"); it != j.end() && it->is_array()) {
+      for (const auto& gj : *it) {
+        GpuSample g;
+        Read(gj, "index", g.index);
+        Read(gj, "name", g.name);
+        Read(gj, "used_bytes", g.used_bytes);
+        Read(gj, "total_bytes", g.total_bytes);
+        Read(gj, "utilization_percent", g.utilization_percent);
+        if (auto uit = gj.find("processes"); uit != gj.end() && uit->is_array()) {
+          for (const auto& uj : *uit) {
+            GpuSample::ProcessUse u;
+            Read(uj, "pid", u.pid);
+            Read(uj, "used_bytes", u.used_bytes);
+            g.processes.push_back(u);
+          }
+        }
+        s.gpus.push_back(std::move(g));
+      }
+    }
+    ReadOpt(j, "checkpoint_bytes", s.checkpoint_bytes);
+    ReadOpt(j, "checkpoint_resident_bytes", s.checkpoint_resident_bytes);
+    ReadOpt(j, "health_http_status", s.health_http_status);
+    Read(j, "port_listening", s.port_listening);
+    ReadOpt(j, "exit_status", s.exit_status);
+    Read(j, "restarts", s.restarts);
+    return s;
+  });
+}
+
+Result<Verdict> VerdictFromJson(const json& j) {
+  return Guard([&] {
+    Verdict v;
+    std::string state = j.value("state", std::string("unknown"));
+    auto st = ParseState(state);
+    if (!st) throw BadValue{"unknown state '" + state + "'"};
+    v.state = *st;
+    v.phase = ReadPhase(j, "phase", Phase::kLaunch);
+    Read(j, "engine", v.engine);
+    Read(j, "headline", v.headline);
+    Read(j, "attempts", v.attempts);
+    ReadOpt(j, "phase_seconds", v.phase_seconds);
+    ReadOpt(j, "budget_seconds", v.budget_seconds);
+    ReadOpt(j, "stalled_seconds", v.stalled_seconds);
+    if (auto it = j.find("ranks"); it != j.end() && it->is_array()) {
+      for (const auto& rj : *it) {
+        RankPhase r;
+        Read(rj, "rank", r.rank);
+        r.phase = ReadPhase(rj, "phase", Phase::kLaunch);
+        ReadOpt(rj, "since_ms", r.since_ms);
+        v.ranks.push_back(std::move(r));
+      }
+    }
+    if (auto it = j.find("timeline"); it != j.end() && it->is_array()) {
+      for (const auto& tj : *it) {
+        TimelineEntry t;
+        Read(tj, "rank", t.rank);
+        t.phase = ReadPhase(tj, "phase", Phase::kLaunch);
+        ReadOpt(tj, "start_ms", t.start_ms);
+        ReadOpt(tj, "end_ms", t.end_ms);
+        ReadOpt(tj, "seconds", t.seconds);
+        Read(tj, "slow", t.slow);
+        v.timeline.push_back(std::move(t));
+      }
+    }
+    if (auto it = j.find("progress"); it != j.end() && it->is_object()) {
+      const json& pj = *it;
+      ReadOpt(pj, "bytes_done", v.progress.bytes_done);
+      ReadOpt(pj, "bytes_total", v.progress.bytes_total);
+      ReadOpt(pj, "bytes_per_s", v.progress.bytes_per_second);
+      ReadOpt(pj, "eta_seconds", v.progress.eta_seconds);
+      Read(pj, "bar", v.progress.bar);
+      Read(pj, "bar_n", v.progress.bar_n);
+      Read(pj, "bar_total", v.progress.bar_total);
+    }
+    Read(j, "evidence", v.evidence);
+    Read(j, "errors", v.errors);
+    if (auto it = j.find("findings"); it != j.end() && it->is_array()) {
+      for (const auto& fj : *it) {
+        Finding f;
+        Read(fj, "id", f.id);
+        Read(fj, "title", f.title);
+        Read(fj, "evidence", f.evidence);
+        Read(fj, "fix", f.fix);
+        v.findings.push_back(std::move(f));
+      }
+    }
+    return v;
+  });
+}
+
+}  // namespace spinup
