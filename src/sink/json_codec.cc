@@ -1,7 +1,10 @@
 #include "sink/json_codec.h"
 
 #include <array>
+#include <cstdint>
+#include <limits>
 #include <string>
+#include <type_traits>
 
 namespace spinup {
 
@@ -18,6 +21,41 @@ json Opt(const std::optional<T>& v) {
   return v ? json(*v) : json(nullptr);
 }
 
+// Thrown inside the readers and turned into a Status at their boundary.
+struct BadValue {
+  std::string message;
+};
+
+// nlohmann converts a float to an integer with a plain cast, which is undefined behaviour when
+// the value is out of range; a saved stream is untrusted, so integers are checked first.
+template <typename T>
+T GetChecked(const json& v, const char* key) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    if (v.is_number_float()) {
+      const double d = v.get<double>();
+      if (!(d >= static_cast<double>(std::numeric_limits<T>::min()) &&
+            d <= static_cast<double>(std::numeric_limits<T>::max()))) {
+        throw BadValue{std::string("number out of range in key '") + key + "'"};
+      }
+      return static_cast<T>(d);
+    }
+    if (v.is_number_unsigned()) {
+      if (v.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<T>::max())) {
+        throw BadValue{std::string("number out of range in key '") + key + "'"};
+      }
+    } else if (v.is_number_integer()) {
+      const int64_t i = v.get<int64_t>();
+      if constexpr (std::is_unsigned_v<T>) {
+        if (i < 0) throw BadValue{std::string("negative number in key '") + key + "'"};
+      } else if (i < static_cast<int64_t>(std::numeric_limits<T>::min()) ||
+                 i > static_cast<int64_t>(std::numeric_limits<T>::max())) {
+        throw BadValue{std::string("number out of range in key '") + key + "'"};
+      }
+    }
+  }
+  return v.get<T>();
+}
+
 template <typename T>
 void ReadOpt(const json& j, const char* key, std::optional<T>& out) {
   auto it = j.find(key);
@@ -25,19 +63,14 @@ void ReadOpt(const json& j, const char* key, std::optional<T>& out) {
     out.reset();
     return;
   }
-  out = it->get<T>();
+  out = GetChecked<T>(*it, key);
 }
 
 template <typename T>
 void Read(const json& j, const char* key, T& out) {
   auto it = j.find(key);
-  if (it != j.end() && !it->is_null()) out = it->get<T>();
+  if (it != j.end() && !it->is_null()) out = GetChecked<T>(*it, key);
 }
-
-// Thrown inside the readers and turned into a Status at their boundary.
-struct BadValue {
-  std::string message;
-};
 
 Phase ReadPhase(const json& j, const char* key, Phase fallback) {
   auto it = j.find(key);
@@ -248,7 +281,11 @@ Result<Sample> SampleFromJson(const json& j) {
             p.model_files.push_back(std::move(f));
           }
         }
-        Read(pj, "listening_ports", p.listening_ports);
+        if (auto lit = pj.find("listening_ports"); lit != pj.end() && lit->is_array()) {
+          for (const auto& port : *lit) {
+            p.listening_ports.push_back(GetChecked<uint16_t>(port, "listening_ports"));
+          }
+        }
         s.processes.push_back(std::move(p));
       }
     }

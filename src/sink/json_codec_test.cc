@@ -57,6 +57,17 @@ TEST(JsonCodec, WrongTypeIsCorruptNotCrash) {
   EXPECT_FALSE(VerdictFromJson(j).ok());
 }
 
+TEST(JsonCodec, OutOfRangeNumbersAreCorruptNotUndefined) {
+  nlohmann::json j = ToJson(SampleVerdict());
+  j["attempts"] = 1e300;
+  EXPECT_EQ(VerdictFromJson(j).status().kind(), ErrorKind::kCorrupt);
+  nlohmann::json s = ToJson(Sample{});
+  s["processes"] = nlohmann::json::array({{{"pid", 1}, {"listening_ports", nlohmann::json::array({70000})}}});
+  EXPECT_FALSE(SampleFromJson(s).ok());
+  s["processes"] = nlohmann::json::array({{{"pid", 1}, {"read_bytes", -5}}});
+  EXPECT_FALSE(SampleFromJson(s).ok());
+}
+
 TEST(JsonCodec, SampleAndEventRoundTrip) {
   Sample s;
   s.time_ms = 5;
