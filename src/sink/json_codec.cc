@@ -47,6 +47,9 @@ T GetChecked(const json& v, const char* key) {
       const int64_t i = v.get<int64_t>();
       if constexpr (std::is_unsigned_v<T>) {
         if (i < 0) throw BadValue{std::string("negative number in key '") + key + "'"};
+        if (static_cast<uint64_t>(i) > static_cast<uint64_t>(std::numeric_limits<T>::max())) {
+          throw BadValue{std::string("number out of range in key '") + key + "'"};
+        }
       } else if (i < static_cast<int64_t>(std::numeric_limits<T>::min()) ||
                  i > static_cast<int64_t>(std::numeric_limits<T>::max())) {
         throw BadValue{std::string("number out of range in key '") + key + "'"};

@@ -62,10 +62,15 @@ TEST(JsonCodec, OutOfRangeNumbersAreCorruptNotUndefined) {
   j["attempts"] = 1e300;
   EXPECT_EQ(VerdictFromJson(j).status().kind(), ErrorKind::kCorrupt);
   nlohmann::json s = ToJson(Sample{});
-  s["processes"] = nlohmann::json::array({{{"pid", 1}, {"listening_ports", nlohmann::json::array({70000})}}});
-  EXPECT_FALSE(SampleFromJson(s).ok());
-  s["processes"] = nlohmann::json::array({{{"pid", 1}, {"read_bytes", -5}}});
-  EXPECT_FALSE(SampleFromJson(s).ok());
+  nlohmann::json proc = nlohmann::json::object();
+  proc["pid"] = 1;
+  proc["listening_ports"] = nlohmann::json::array({70000});
+  s["processes"] = nlohmann::json::array({proc});
+  EXPECT_FALSE(SampleFromJson(s).ok()) << s.dump();
+  proc.erase("listening_ports");
+  proc["read_bytes"] = -5;
+  s["processes"] = nlohmann::json::array({proc});
+  EXPECT_FALSE(SampleFromJson(s).ok()) << s.dump();
 }
 
 TEST(JsonCodec, SampleAndEventRoundTrip) {
