@@ -45,7 +45,8 @@ TEST(FormatUnits, PrintsWhatPeopleRead) {
   EXPECT_EQ(FormatRate(2.2e9), "2.2 GB/s");
   EXPECT_EQ(FormatApproxDuration(483), "about 8 min");
   EXPECT_EQ(FormatApproxDuration(40.2), "about 40 s");
-  EXPECT_EQ(FormatApproxDuration(0.01), "about 1 s");
+  EXPECT_EQ(FormatApproxDuration(0.01), "under 1 s");
+  EXPECT_EQ(FormatApproxDuration(0.6), "about 1 s");
   EXPECT_EQ(FormatApproxDuration(2 * 3600 + 5 * 60), "about 2 h 5 min");
 }
 

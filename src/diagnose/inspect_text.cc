@@ -24,13 +24,18 @@ std::string ShortCount(uint64_t n) {
   return fmt::format("{:.1f}{}", v, kUnits[u]);
 }
 
+// GPU memory is sold in binary units (80 GiB cards): show both so neither reader converts.
+std::string GpuMem(uint64_t bytes) {
+  return fmt::format("{} ({})", FormatBytesBinary(bytes), FormatBytes(bytes));
+}
+
 }  // namespace
 
 std::string InspectReportText(const InspectReport& r) {
   std::string out;
   out += fmt::format("{}\n", r.path);
   if (r.root != r.path) out += fmt::format("  resolved to {}\n", r.root);
-  out += fmt::format("  {} {}, {} tensors, {} of weights ({} on disk), {} parameters\n", r.shards,
+  out += fmt::format("  {} {}, {} tensors, {} of weights ({} in files), {} parameters\n", r.shards,
                      r.shards == 1 ? "shard" : "shards", r.tensors, FormatBytes(r.total_bytes),
                      FormatBytes(r.file_bytes), ShortCount(r.parameters));
   std::vector<std::string> dtypes;
@@ -63,12 +68,12 @@ std::string InspectReportText(const InspectReport& r) {
   if (r.gpu_mem_bytes && r.fits && r.headroom_bytes) {
     if (*r.fits) {
       out += fmt::format("  fits in {} of GPU memory: {} left for KV cache and activations\n",
-                         FormatBytes(*r.gpu_mem_bytes),
+                         GpuMem(*r.gpu_mem_bytes),
                          FormatBytes(static_cast<uint64_t>(*r.headroom_bytes)));
     } else {
       out += fmt::format(
           "  does NOT fit in {} of GPU memory: {} short; use a larger TP size or more memory\n",
-          FormatBytes(*r.gpu_mem_bytes), FormatBytes(static_cast<uint64_t>(-*r.headroom_bytes)));
+          GpuMem(*r.gpu_mem_bytes), FormatBytes(static_cast<uint64_t>(-*r.headroom_bytes)));
     }
   }
   if (r.read_bytes_per_s && r.predicted_load_seconds) {
