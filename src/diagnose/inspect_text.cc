@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "base/one_line.h"
 #include "base/units.h"
 #include "spinup/inspect.h"
 
@@ -40,7 +41,7 @@ std::string InspectReportText(const InspectReport& r) {
                      FormatBytes(r.file_bytes), ShortCount(r.parameters));
   std::vector<std::string> dtypes;
   for (const auto& [name, bytes] : r.dtypes) {
-    dtypes.push_back(fmt::format("{} {}", name, FormatBytes(bytes)));
+    dtypes.push_back(fmt::format("{} {}", OneLine(name), FormatBytes(bytes)));
   }
   if (!dtypes.empty()) out += fmt::format("  dtypes: {}\n", fmt::join(dtypes, ", "));
 
@@ -61,7 +62,7 @@ std::string InspectReportText(const InspectReport& r) {
     if (c.hidden_size) facts.push_back(fmt::format("hidden size {}", *c.hidden_size));
     if (c.dtype) facts.push_back(fmt::format("dtype {}", *c.dtype));
     if (c.quantization) facts.push_back(fmt::format("quantization {}", *c.quantization));
-    out += fmt::format("  model: {}\n", fmt::join(facts, ", "));
+    out += fmt::format("  model: {}\n", OneLine(fmt::format("{}", fmt::join(facts, ", "))));
   }
 
   out += fmt::format("per rank (TP {}): {} of weights\n", r.tp, FormatBytes(r.per_rank_bytes));
@@ -84,7 +85,7 @@ std::string InspectReportText(const InspectReport& r) {
   if (r.problems > 0) {
     out += fmt::format(
         "warning: {} {} found while reading headers (first: {}); run spinup verify\n", r.problems,
-        r.problems == 1 ? "problem" : "problems", r.first_problem.value_or(""));
+        r.problems == 1 ? "problem" : "problems", OneLine(r.first_problem.value_or("")));
   }
   return out;
 }
