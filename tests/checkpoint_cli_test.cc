@@ -37,43 +37,53 @@ std::map<std::string, std::string> Snapshot(const fs::path& root) {
   return out;
 }
 
-TEST(VerifyCli, EveryDamagedCheckpointIsNamedExactly) {
-  for (gen::Damage d : gen::AllDamages()) {
-    SCOPED_TRACE(std::string(gen::DamageName(d)));
-    TempDir tmp;
-    fs::path dir = tmp / "model";
-    auto info = gen::WriteDamaged(dir, d);
-    ASSERT_TRUE(info.ok()) << info.status().message();
-    auto before = Snapshot(tmp.path());
+class DamagedCheckpoint : public ::testing::TestWithParam<gen::Damage> {};
 
-    auto r = RunSpinup({"verify", "--json", dir.string()});
-    EXPECT_EQ(r.exit_code, 1) << r.err;
-    json j = json::parse(r.out);
-    EXPECT_FALSE(j["ok"].get<bool>());
-    ASSERT_FALSE(j["problems"].empty());
-    bool found = false;
-    for (const auto& p : j["problems"]) {
-      if (p["kind"] == info->kind && p["file"] == info->file) found = true;
-    }
-    EXPECT_TRUE(found) << r.out;
-    if (d != gen::Damage::kOutOfBounds) {
-      // One thing wrong, one problem: nothing else is blamed.
-      EXPECT_EQ(j["problems"].size(), 1u) << r.out;
-      EXPECT_EQ(j["problems"][0]["kind"], info->kind);
-      EXPECT_EQ(j["problems"][0]["file"], info->file);
-    }
+TEST_P(DamagedCheckpoint, VerifyNamesKindFileAndExitCodeAndChangesNothing) {
+  const gen::Damage d = GetParam();
+  SCOPED_TRACE(std::string(gen::DamageName(d)));
+  TempDir tmp;
+  fs::path dir = tmp / "model";
+  auto info = gen::WriteDamaged(dir, d);
+  ASSERT_TRUE(info.ok()) << info.status().message();
+  auto before = Snapshot(tmp.path());
 
-    // The human form names file and kind on one line.
-    auto text = RunSpinup({"verify", dir.string()});
-    EXPECT_EQ(text.exit_code, 1);
-    EXPECT_NE(text.out.find(info->file + ": " + info->kind + ": "), std::string::npos) << text.out;
-
-    // And --hash changes nothing either.
-    auto hashed = RunSpinup({"verify", "--hash", dir.string()});
-    EXPECT_EQ(hashed.exit_code, 1);
-    EXPECT_EQ(Snapshot(tmp.path()), before);
+  auto r = RunSpinup({"verify", "--json", dir.string()});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  json j = json::parse(r.out);
+  EXPECT_FALSE(j["ok"].get<bool>());
+  ASSERT_FALSE(j["problems"].empty());
+  bool found = false;
+  for (const auto& p : j["problems"]) {
+    if (p["kind"] == info->kind && p["file"] == info->file) found = true;
   }
+  EXPECT_TRUE(found) << r.out;
+  if (d != gen::Damage::kOutOfBounds) {
+    // One thing wrong, one problem: nothing else is blamed.
+    EXPECT_EQ(j["problems"].size(), 1u) << r.out;
+    EXPECT_EQ(j["problems"][0]["kind"], info->kind);
+    EXPECT_EQ(j["problems"][0]["file"], info->file);
+  }
+
+  // The human form names file and kind on one line.
+  auto text = RunSpinup({"verify", dir.string()});
+  EXPECT_EQ(text.exit_code, 1);
+  EXPECT_NE(text.out.find(info->file + ": " + info->kind + ": "), std::string::npos) << text.out;
+
+  // And --hash changes nothing either.
+  auto hashed = RunSpinup({"verify", "--hash", dir.string()});
+  EXPECT_EQ(hashed.exit_code, 1);
+  EXPECT_EQ(Snapshot(tmp.path()), before);
 }
+
+INSTANTIATE_TEST_SUITE_P(AllKinds, DamagedCheckpoint, ::testing::ValuesIn(gen::AllDamages()),
+                         [](const ::testing::TestParamInfo<gen::Damage>& info) {
+                           std::string name(gen::DamageName(info.param));
+                           for (char& c : name) {
+                             if (c == '-') c = '_';
+                           }
+                           return name;
+                         });
 
 TEST(VerifyCli, WholeCheckpointIsOkAndUnchanged) {
   TempDir tmp;
