@@ -99,20 +99,25 @@ std::vector<ShardSpec> SplitIntoShards(const std::vector<TensorSpec>& tensors, s
 
 std::string HeaderJson(const std::vector<RawTensor>& tensors,
                        const std::map<std::string, std::string>& metadata) {
-  ordered_json j = ordered_json::object();
+  // Built by hand rather than through ordered_json, whose key lookup is linear: a 1,000-tensor
+  // shard would cost a million string compares.
+  auto quote = [](const std::string& v) { return nlohmann::json(v).dump(); };
+  std::string s = "{";
   if (!metadata.empty()) {
-    ordered_json m = ordered_json::object();
-    for (const auto& [k, v] : metadata) m[k] = v;
-    j["__metadata__"] = m;
+    s += "\"__metadata__\":{";
+    bool first = true;
+    for (const auto& [k, v] : metadata) {
+      s += fmt::format("{}{}:{}", first ? "" : ",", quote(k), quote(v));
+      first = false;
+    }
+    s += "}";
   }
   for (const auto& t : tensors) {
-    ordered_json e;
-    e["dtype"] = t.dtype;
-    e["shape"] = t.shape;
-    e["data_offsets"] = {t.begin, t.end};
-    j[t.name] = e;
+    if (s.size() > 1) s += ",";
+    s += fmt::format("{}:{{\"dtype\":{},\"shape\":[{}],\"data_offsets\":[{},{}]}}", quote(t.name),
+                     quote(t.dtype), fmt::join(t.shape, ","), t.begin, t.end);
   }
-  std::string s = j.dump();
+  s += "}";
   // Pad so the data region starts 8-byte aligned, as the safetensors writer does.
   while ((s.size() + 8) % 8 != 0) s.push_back(' ');
   return s;
@@ -169,7 +174,7 @@ Status WriteCheckpoint(const fs::path& dir, const CheckpointSpec& spec) {
   }
   if (spec.write_index) {
     for (const auto& [k, v] : spec.extra_index_entries) weight_map[k] = v;
-    ordered_json idx;
+    nlohmann::json idx;  // sorted keys; ordered_json would be quadratic here
     idx["metadata"] = {{"total_size", total}};
     idx["weight_map"] = weight_map;
     Status st = WriteText(dir / "model.safetensors.index.json", idx.dump(2) + "\n");
