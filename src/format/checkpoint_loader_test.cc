@@ -159,19 +159,26 @@ TEST(CheckpointLoader, UnusablePathsFail) {
 
 TEST(CheckpointLoader, SparseMoeCheckpointFacts) {
   TempDir tmp;
-  gen::SparseOptions o;  // defaults: 48 layers x 256 experts, 39 shards
+  gen::SparseOptions o;  // defaults: 48 layers x 256 experts, 39 shards, 37,203 tensors
+#ifdef __SANITIZE_ADDRESS__
+  o.experts = 32;  // unoptimized JSON parsing under ASan: a smaller table, same shape of problem
+#endif
   ASSERT_TRUE(gen::WriteCheckpoint(tmp.path(), gen::SparseSpec(o)).ok());
   auto ck = LoadCheckpoint(tmp.path());
   ASSERT_TRUE(ck.ok());
   EXPECT_TRUE(ck->problems.empty());
   EXPECT_EQ(ck->shards.size(), 39u);
   // Per layer: 2 norms, q/k/v/o, the router, 3 per expert; plus embeddings, final norm, lm_head.
-  EXPECT_EQ(ck->tensor_count(), 48u * (7 + 3 * 256) + 3);
-  uint64_t h = 4096, i = 768, kv = 512, v = 151936, e = 256;
+  const uint64_t e = o.experts;
+  EXPECT_EQ(ck->tensor_count(), 48u * (7 + 3 * e) + 3);
+  if (e == 256) {
+    EXPECT_EQ(ck->tensor_count(), 37203u);
+  }
+  uint64_t h = 4096, i = 768, kv = 512, v = 151936;
   uint64_t per_layer = 2 * h + 2 * h * h + 2 * kv * h + e * h + e * 3 * i * h;
   EXPECT_EQ(ck->tensor_bytes(), 2 * (48 * per_layer + 2 * v * h + h));
-  EXPECT_GT(ck->file_bytes(), 230'000'000'000ULL);
-  EXPECT_EQ(ck->config.experts.value_or(0), 256);
+  EXPECT_GT(ck->file_bytes(), ck->tensor_bytes());
+  EXPECT_EQ(ck->config.experts.value_or(0), static_cast<int64_t>(e));
   EXPECT_EQ(ck->config.experts_per_token.value_or(0), 8);
 }
 
