@@ -87,8 +87,16 @@ std::vector<ShardSpec> SplitIntoShards(const std::vector<TensorSpec>& tensors, s
   for (const auto& t : tensors) total += TensorBytes(t.dtype, t.shape);
   std::vector<std::vector<TensorSpec>> groups(n);
   uint64_t before = 0;
-  for (const auto& t : tensors) {
-    size_t g = total ? static_cast<size_t>(std::min<uint64_t>(n - 1, before * n / total)) : 0;
+  size_t g = 0;
+  const size_t count = tensors.size();
+  for (size_t k = 0; k < count; ++k) {
+    const auto& t = tensors[k];
+    size_t by_bytes =
+        total ? static_cast<size_t>(std::min<uint64_t>(n - 1, before * n / total)) : 0;
+    // Never skip a shard (no empty ones in the middle), and leave a tensor for each shard after.
+    size_t want = std::min(by_bytes, g + 1);
+    if (count >= n && count - k < n) want = std::max(want, n - (count - k));
+    g = std::min(std::max(g, want), n - 1);
     groups[g].push_back(t);
     before += TensorBytes(t.dtype, t.shape);
   }
