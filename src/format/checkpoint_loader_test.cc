@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <fstream>
 
 #include "format/checkpoint_writer.h"
@@ -180,6 +182,27 @@ TEST(CheckpointLoader, SparseMoeCheckpointFacts) {
   EXPECT_GT(ck->file_bytes(), ck->tensor_bytes());
   EXPECT_EQ(ck->config.experts.value_or(0), static_cast<int64_t>(e));
   EXPECT_EQ(ck->config.experts_per_token.value_or(0), 8);
+}
+
+}  // namespace
+}  // namespace spinup
+
+namespace spinup {
+namespace {
+
+TEST(CheckpointLoader, FifoInPlaceOfAShardDoesNotHang) {
+  testing::TempDir tmp;
+  gen::DenseOptions o;
+  o.shards = 2;
+  ASSERT_TRUE(gen::WriteCheckpoint(tmp.path(), gen::DenseSpec(o)).ok());
+  std::filesystem::path shard = tmp / gen::ShardName(1, 2);
+  std::filesystem::remove(shard);
+  ASSERT_EQ(::mkfifo(shard.c_str(), 0644), 0);
+  auto ck = LoadCheckpoint(tmp.path());
+  ASSERT_TRUE(ck.ok());
+  ASSERT_EQ(ck->problems.size(), 1u);
+  EXPECT_EQ(ck->problems[0].kind, ProblemKind::kHeaderInvalid);
+  EXPECT_EQ(ck->problems[0].file, gen::ShardName(1, 2));
 }
 
 }  // namespace
