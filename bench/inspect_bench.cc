@@ -18,8 +18,8 @@ namespace fs = std::filesystem;
 const fs::path& SparseCheckpoint() {
   static const fs::path dir = [] {
     const char* tmp = std::getenv("TMPDIR");
-    fs::path d = fs::path(tmp && *tmp ? tmp : "/tmp") /
-                 ("spinup-inspect-bench-" + std::to_string(getpid()));
+    fs::path d =
+        fs::path(tmp && *tmp ? tmp : "/tmp") / ("spinup-inspect-bench-" + std::to_string(getpid()));
     spinup::Status st = spinup::gen::WriteCheckpoint(d, spinup::gen::SparseSpec({}));
     if (!st.ok()) {
       std::fprintf(stderr, "inspect_bench: %s\n", st.message().c_str());
