@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "format/checkpoint_writer.h"
@@ -203,6 +204,69 @@ TEST(CheckpointLoader, FifoInPlaceOfAShardDoesNotHang) {
   ASSERT_EQ(ck->problems.size(), 1u);
   EXPECT_EQ(ck->problems[0].kind, ProblemKind::kHeaderInvalid);
   EXPECT_EQ(ck->problems[0].file, gen::ShardName(1, 2));
+}
+
+}  // namespace
+}  // namespace spinup
+
+namespace spinup {
+namespace {
+
+std::vector<std::string> KindsAndFiles(const Checkpoint& ck) {
+  std::vector<std::string> out;
+  for (const auto& p : ck.problems) {
+    out.push_back(std::string(ProblemKindName(p.kind)) + " " + p.file + " " +
+                  p.tensor.value_or("-"));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(CheckpointLoader, IndexCrossChecks) {
+  testing::TempDir tmp;
+  gen::CheckpointSpec spec;
+  spec.shards = {gen::LayOut("sub/a.safetensors", {{"x", "F32", {2}}, {"y", "F32", {2}}}),
+                 gen::LayOut("b.safetensors", {{"z", "F32", {2}}})};
+  // The index places y in b (it is in a), and names files outside the folder two ways.
+  spec.extra_index_entries = {
+      {"y", "b.safetensors"}, {"p", "/etc/passwd"}, {"q", "sub/../../up.safetensors"}};
+  ASSERT_TRUE(gen::WriteCheckpoint(tmp.path(), spec).ok());
+  auto ck = LoadCheckpoint(tmp.path());
+  ASSERT_TRUE(ck.ok()) << ck.status().message();
+  ASSERT_EQ(ck->shards.size(), 2u);  // only the two inside; nothing outside is opened
+  EXPECT_EQ(KindsAndFiles(*ck), (std::vector<std::string>{
+                                    "index_mismatch model.safetensors.index.json y",
+                                    "path_outside_model /etc/passwd p",
+                                    "path_outside_model sub/../../up.safetensors q",
+                                }));
+}
+
+TEST(CheckpointLoader, ShardTensorMissingFromIndexAndBrokenIndex) {
+  testing::TempDir tmp;
+  gen::CheckpointSpec spec;
+  spec.shards = {gen::LayOut("a.safetensors", {{"x", "U8", {3}}})};
+  ASSERT_TRUE(gen::WriteCheckpoint(tmp.path(), spec).ok());
+  testing::WriteFile(tmp / "model.safetensors.index.json", R"({"weight_map":{}})");
+  // An index that names no shard at all: nothing is loaded, nothing to compare.
+  auto empty = LoadCheckpoint(tmp.path());
+  ASSERT_TRUE(empty.ok());
+  EXPECT_TRUE(empty->shards.empty());
+
+  testing::WriteFile(tmp / "model.safetensors.index.json",
+                     R"({"weight_map":{"w":"a.safetensors"}})");
+  auto ck = LoadCheckpoint(tmp.path());
+  ASSERT_TRUE(ck.ok());
+  EXPECT_EQ(KindsAndFiles(*ck),
+            (std::vector<std::string>{"index_mismatch a.safetensors x",
+                                      "index_mismatch model.safetensors.index.json w"}));
+
+  // Not JSON: reported, and the folder's shards are still read.
+  testing::WriteFile(tmp / "model.safetensors.index.json", "{nope");
+  auto broken = LoadCheckpoint(tmp.path());
+  ASSERT_TRUE(broken.ok());
+  EXPECT_EQ(KindsAndFiles(*broken),
+            (std::vector<std::string>{"header_invalid model.safetensors.index.json -"}));
+  EXPECT_EQ(broken->tensor_count(), 1u);
 }
 
 }  // namespace
