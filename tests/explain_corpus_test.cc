@@ -21,7 +21,7 @@ namespace {
 struct Case {
   std::string file;
   std::string engine;
-  std::string outcome;     // label outcome
+  std::string outcome;      // label outcome
   std::string stuck_phase;  // label phase ("" for null)
 };
 
@@ -42,7 +42,8 @@ std::vector<Case> LoadCases() {
     // The engine as the file name spells it (the label's own field is free text).
     auto d1 = c.file.find('-');
     auto d2 = c.file.find('-', d1 == std::string::npos ? 0 : d1 + 1);
-    if (d1 != std::string::npos && d2 != std::string::npos) c.engine = c.file.substr(d1 + 1, d2 - d1 - 1);
+    if (d1 != std::string::npos && d2 != std::string::npos)
+      c.engine = c.file.substr(d1 + 1, d2 - d1 - 1);
     c.outcome = j.value("outcome", "");
     if (j.contains("stuck_phase") && j["stuck_phase"].is_string()) {
       c.stuck_phase = j["stuck_phase"].get<std::string>();
@@ -55,10 +56,9 @@ std::vector<Case> LoadCases() {
 // Label phase words → spinup's phase vocabulary (documented in docs/explain.md).
 std::string MapPhase(const std::string& label) {
   static const std::map<std::string, std::string> m = {
-      {"process_spawn", "launch"},     {"model_init", "weight_load"},
-      {"jit_compile", "compile"},      {"torch_compile", "compile"},
-      {"kv_cache_alloc", "kv_cache"},  {"first_forward", "kv_cache"},
-      {"http_warmup", "warmup"},       {"shard_start", "weight_load"},
+      {"process_spawn", "launch"},  {"model_init", "weight_load"},  {"jit_compile", "compile"},
+      {"torch_compile", "compile"}, {"kv_cache_alloc", "kv_cache"}, {"first_forward", "kv_cache"},
+      {"http_warmup", "warmup"},    {"shard_start", "weight_load"},
   };
   auto it = m.find(label);
   return it == m.end() ? label : it->second;
