@@ -381,7 +381,7 @@ Status RuleSet::Compile() {
   bigram_bits_.assign(65536 / 64, 0);
   short_atoms_.clear();
   if (!unanchored_to_rule_.empty()) {
-    auto f = std::make_unique<re2::FilteredRE2>(3);
+    auto f = std::make_unique<re2::FilteredRE2>(5);
     for (int idx : unanchored_to_rule_) {
       int id = 0;
       if (f->Add(rules_[static_cast<size_t>(idx)].regex, opt, &id) != RE2::NoError) {
