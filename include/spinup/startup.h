@@ -78,7 +78,8 @@ struct LogEvent {
   std::string bar;
   int64_t progress_n = 0;
   int64_t progress_total = 0;
-  // kPhaseEnd: elapsed seconds reported by the engine, when the line carries it.
+  // kPhaseEnd: elapsed seconds reported by the engine, when the line carries it; kProgress: the
+  // bar's own elapsed time ("[01:40<08:39"), when printed.
   std::optional<double> elapsed_seconds;
 };
 
@@ -186,6 +187,8 @@ struct Verdict {
   std::vector<std::string> evidence;  // measured facts behind the state
   std::vector<std::string> errors;    // decisive log lines, quoted
   std::vector<Finding> findings;
+  // What the evidence cannot tell (e.g. "the log ends inside weight_load: no sign of a stall").
+  std::vector<std::string> not_known;
 };
 
 }  // namespace spinup
