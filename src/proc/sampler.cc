@@ -305,6 +305,15 @@ void ProcessTreeSampler::SampleThreadsBudgeted(std::vector<ProcessSample>& procs
     Count(f->second, procs[r.proc]);
     next.emplace(k, f->second);
   }
+  // Keep what other calls read (a caller may sample a cgroup and a --pid tree in turn), up to a
+  // bound; threads of processes sampled in this call that were not listed are gone.
+  std::unordered_set<uint32_t> here;
+  for (const auto& p : procs) here.insert(static_cast<uint32_t>(p.pid));
+  constexpr size_t kMaxCached = 16384;
+  for (const auto& [k, v] : thread_cache_) {
+    if (next.size() >= kMaxCached) break;
+    if (!here.count(static_cast<uint32_t>(k >> 32))) next.emplace(k, v);
+  }
   thread_cache_ = std::move(next);
 }
 

@@ -231,6 +231,21 @@ TEST_F(SamplerFixture, ThreadBudgetCoversTreeRoundRobin) {
   EXPECT_EQ(Find(s, 200)->threads_sleep_wait, 0);
 }
 
+TEST_F(SamplerFixture, ThreadCacheSurvivesAlternatingCalls) {
+  SamplerOptions o = Options();
+  o.max_thread_reads_per_sample = 2;
+  ProcessTreeSampler sampler(o);
+  Sample a, b;
+  // Alternate between two sources, as `watch --unit X --pid Y` does; both converge.
+  for (int i = 0; i < 4; ++i) {
+    sampler.SamplePids({201, 300}, a);
+    sampler.SampleTree({200}, b);
+  }
+  EXPECT_EQ(Find(a, 201)->threads_sampled, 1);
+  EXPECT_EQ(Find(b, 200)->threads_sampled, 5);
+  EXPECT_EQ(Find(b, 200)->threads_futex_wait, 2);
+}
+
 TEST_F(SamplerFixture, NoModelDirMeansNoModelFiles) {
   SamplerOptions o = Options();
   o.model_dir.reset();
