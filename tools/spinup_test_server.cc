@@ -432,12 +432,20 @@ int RunMain() {
     if (pfds[0].revents & POLLIN) {
       signalfd_siginfo si{};
       if (::read(sfd, &si, sizeof(si)) > 0) {
-        Log(fmt::format("Received signal {}; shutting down.", si.ssi_signo));
+        kill_ranks(SIGKILL);
+        if (!ready) {
+          // Before uvicorn runs, Python has no handler: the process dies of the signal.
+          ::signal(static_cast<int>(si.ssi_signo), SIG_DFL);
+          ::sigprocmask(SIG_UNBLOCK, &mask, nullptr);
+          ::raise(static_cast<int>(si.ssi_signo));
+        }
+        // A running uvicorn shuts down gracefully and exits 0.
+        Log("INFO:     Shutting down");
+        Log("INFO:     Finished server process [" + std::to_string(::getpid()) + "]");
         if (http.port > 0) {
           http.server.stop();
           if (http.thread.joinable()) http.thread.join();
         }
-        kill_ranks(SIGKILL);
         return 0;
       }
     }
