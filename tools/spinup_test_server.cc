@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
@@ -58,8 +59,9 @@ struct Options {
   std::string host = "127.0.0.1";
   int tp = 1;
   double time_scale = 1.0;
-  std::string read_bw;  // "" = unthrottled; e.g. "4M", "512K", "1G", "1000000"
-  int threads = 0;      // total threads in the tree; 0 = 4 per process
+  std::string loader = "read";  // "read" (read() calls) or "mmap" (map and touch pages)
+  std::string read_bw;          // "" = unthrottled; e.g. "4M", "512K", "1G", "1000000"
+  int threads = 0;              // total threads in the tree; 0 = 4 per process
   std::string log_file;
   std::string replay;
   double replay_max_gap = 2.0;
@@ -210,7 +212,33 @@ void LoadWeights() {
   for (const auto& shard : shards) {
     int fd = ::open(shard.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) continue;
+    if (g_opt.loader == "mmap") {
+      // As safetensors' safe_open: map the file, touch every page (major faults when the page
+      // cache is cold), keep the mapping, no fd offset to see.
+      struct stat sb {};
+      void* map = MAP_FAILED;
+      if (::fstat(fd, &sb) == 0 && sb.st_size > 0) {
+        map = ::mmap(nullptr, static_cast<size_t>(sb.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+      }
+      ::close(fd);
+      if (map != MAP_FAILED) {
+        const volatile char* p = static_cast<const char*>(map);
+        size_t size = static_cast<size_t>(sb.st_size);
+        volatile char sink = 0;
+        for (size_t off = 0; off < size; off += 4096) {
+          sink = static_cast<char>(sink + p[off]);
+          total_read += std::min<size_t>(4096, size - off);
+          if (bw && off % (256 << 10) == 0) {
+            auto due = start + std::chrono::duration<double>(static_cast<double>(total_read) /
+                                                             static_cast<double>(*bw));
+            std::this_thread::sleep_until(due);
+          }
+        }
+        ::munmap(map, size);
+      }
+    }
     for (;;) {
+      if (g_opt.loader == "mmap") break;
       ssize_t n = ::read(fd, buf.data(), buf.size());
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) break;
@@ -221,7 +249,7 @@ void LoadWeights() {
         std::this_thread::sleep_until(due);
       }
     }
-    ::close(fd);
+    if (g_opt.loader != "mmap") ::close(fd);
     ++done;
     double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -620,6 +648,8 @@ int main(int argc, char** argv) {
   app.add_option("--tp", o.tp, "rank processes")->check(CLI::Range(1, 64));
   app.add_option("--time-scale", o.time_scale, "multiply every phase duration")
       ->check(CLI::Range(0.0, 1000.0));
+  app.add_option("--loader", o.loader, "weight_load: read (read() calls) or mmap")
+      ->check(CLI::IsMember({"read", "mmap"}));
   app.add_option("--read-bw", o.read_bw,
                  "per-rank read rate, e.g. 4M (default: unthrottled; "
                  "2M for --scenario slow)");
