@@ -62,6 +62,7 @@ struct Options {
   std::string loader = "read";  // "read" (read() calls) or "mmap" (map and touch pages)
   std::string read_bw;          // "" = unthrottled; e.g. "4M", "512K", "1G", "1000000"
   int threads = 0;              // total threads in the tree; 0 = 4 per process
+  int fds = 0;  // extra open fds per process (/dev/null), like a CUDA process's device fds
   std::string log_file;
   std::string replay;
   double replay_max_gap = 2.0;
@@ -162,6 +163,11 @@ void IdleThread() {
 
 void StartIdleThreads(int n) {
   for (int i = 0; i < n; ++i) std::thread(IdleThread).detach();
+}
+
+// Extra open fds (never closed), so fd scans cost what they cost on a real server.
+void OpenExtraFds(int n) {
+  for (int i = 0; i < n; ++i) ::open("/dev/null", O_RDONLY | O_CLOEXEC);
 }
 
 // The hang: the calling thread joins the others in a futex wait that nothing ends.
@@ -284,6 +290,7 @@ void CrashKvCache() {
   }
   ::signal(SIGPIPE, SIG_IGN);
   StartIdleThreads(ThreadsPerProcess() - 1);
+  OpenExtraFds(g_opt.fds);
   const std::string& sc = g_opt.scenario;
 
   Spin(0.2);  // "imports"
@@ -424,6 +431,7 @@ int RunMain() {
   int per_proc = ThreadsPerProcess();
   if (g_opt.threads > 0) per_proc += std::max(0, g_opt.threads - per_proc * (g_opt.tp + 1));
   StartIdleThreads(per_proc - 1);
+  OpenExtraFds(g_opt.fds);
 
   std::vector<pid_t> ranks(static_cast<size_t>(g_opt.tp));
   std::vector<int> fds(ranks.size(), -1);
@@ -655,6 +663,8 @@ int main(int argc, char** argv) {
                  "2M for --scenario slow)");
   app.add_option("--threads", o.threads, "threads in the whole tree (0: 4 per process)")
       ->check(CLI::Range(0, 100000));
+  app.add_option("--fds", o.fds, "extra open fds per process (/dev/null)")
+      ->check(CLI::Range(0, 10000));
   app.add_option("--log-file", o.log_file, "also append every line to this file");
   app.add_option("--replay", o.replay, "print this log's lines with their timing scaled, exit");
   app.add_option("--replay-max-gap", o.replay_max_gap, "longest pause in --replay (s)");
