@@ -322,8 +322,36 @@ std::vector<uint64_t> ProcessTreeSampler::SampleFds(int pid, ProcessSample& ps) 
   std::string base = std::to_string(pid) + "/fd/";
   std::vector<int> fds = reader_.ListNumeric(base, opt_.max_fds_per_process);
   std::sort(fds.begin(), fds.end());
+  // Drop cached links of this process's fds that are closed now.
+  const uint64_t hi = static_cast<uint64_t>(static_cast<uint32_t>(pid)) << 32;
+  auto key = [&](int fd) { return hi | static_cast<uint32_t>(fd); };
+  std::unordered_set<uint64_t> open_now;
+  for (int fd : fds) open_now.insert(key(fd));
+  for (auto it = fd_cache_.begin(); it != fd_cache_.end();) {
+    if ((it->first >> 32) == (hi >> 32) && !open_now.count(it->first)) {
+      it = fd_cache_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  size_t period = std::max<size_t>(1, opt_.fd_recheck_period);
   for (int fd : fds) {
-    auto link = reader_.ReadLink(base + std::to_string(fd));
+    std::optional<std::string> link;
+    auto cached = fd_cache_.find(key(fd));
+    bool model = cached != fd_cache_.end() && !model_prefix_.empty() &&
+                 cached->second.starts_with(model_prefix_);
+    bool due = cached == fd_cache_.end() || model ||
+               (static_cast<size_t>(fd) + fd_generation_) % period == 0;
+    if (due) {
+      link = reader_.ReadLink(base + std::to_string(fd));
+      if (link && fd_cache_.size() < kMaxCachedFds) {
+        fd_cache_[key(fd)] = *link;
+      } else if (!link && cached != fd_cache_.end()) {
+        fd_cache_.erase(cached);
+      }
+    } else {
+      link = cached->second;
+    }
     if (!link) continue;
     if (auto inode = ParseSocketLink(*link)) {
       sockets.push_back(*inode);
@@ -389,6 +417,7 @@ std::optional<ProcessSample> ProcessTreeSampler::SampleBasic(int pid) const {
 
 void ProcessTreeSampler::SampleList(const std::vector<int>& pids, bool truncated, int ns_pid,
                                     Sample& out) const {
+  ++fd_generation_;
   out.processes.clear();
   out.compiler_processes = 0;
   out.processes_truncated = truncated;

@@ -246,6 +246,32 @@ TEST_F(SamplerFixture, ThreadCacheSurvivesAlternatingCalls) {
   EXPECT_EQ(Find(b, 200)->threads_futex_wait, 2);
 }
 
+TEST_F(SamplerFixture, FdLinksAreCachedAndRechecked) {
+  ProcessTreeSampler sampler(Options());  // fd_recheck_period 4
+  Sample s;
+  sampler.SampleTree({100}, s);
+  EXPECT_EQ(Find(s, 100)->listening_ports, (std::vector<uint16_t>{30000}));
+  ASSERT_EQ(Find(s, 200)->model_files.size(), 1u);
+  // fd 12 moves to the other shard: model-file fds are read every sample.
+  fs::remove(proc_ / "200" / "fd" / "12");
+  fs::create_symlink(model_ / "model-00001-of-00002.safetensors", proc_ / "200" / "fd" / "12");
+  sampler.SampleTree({100}, s);
+  ASSERT_EQ(Find(s, 200)->model_files.size(), 1u);
+  EXPECT_EQ(Find(s, 200)->model_files[0].size, 5000u);
+  // fd 13 (outside the model dir) becomes a shard: seen within fd_recheck_period samples.
+  fs::remove(proc_ / "200" / "fd" / "13");
+  fs::create_symlink(model_ / "model-00002-of-00002.safetensors", proc_ / "200" / "fd" / "13");
+  for (int i = 0; i < 4; ++i) sampler.SampleTree({100}, s);
+  EXPECT_EQ(Find(s, 200)->model_files.size(), 2u);
+  // A closed fd is gone at once; a new fd is read at once.
+  fs::remove(proc_ / "200" / "fd" / "13");
+  fs::create_symlink(model_ / "model-00002-of-00002.safetensors", proc_ / "200" / "fd" / "14");
+  WriteFile(proc_ / "200" / "fdinfo" / "14", "pos:\t7000\n");
+  sampler.SampleTree({100}, s);
+  ASSERT_EQ(Find(s, 200)->model_files.size(), 2u);
+  EXPECT_EQ(Find(s, 200)->model_files[1].offset, 7000u);
+}
+
 TEST_F(SamplerFixture, NoModelDirMeansNoModelFiles) {
   SamplerOptions o = Options();
   o.model_dir.reset();
