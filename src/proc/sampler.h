@@ -44,7 +44,7 @@ struct SamplerOptions {
   // (0: no limit). Reading them is the dominant cost (~10-20 us per thread in the kernel), so a
   // large tree is covered round-robin: each call refreshes the next batch and the other threads
   // keep the state read in an earlier call (at most ceil(threads / budget) calls old).
-  size_t max_thread_reads_per_sample = 256;
+  size_t max_thread_reads_per_sample = 128;
   size_t max_fds_per_process = 4096;  // fd links scanned per process
   // An fd's link target is cached; a cached fd is read again every this many samples (new fds
   // and fds on model files every sample). 1: every fd every sample.
