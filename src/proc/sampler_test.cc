@@ -1,5 +1,6 @@
 #include "proc/sampler.h"
 
+#include <cstdio>
 #include <filesystem>
 #include <string>
 
@@ -301,6 +302,31 @@ TEST_F(SamplerFixture, PortsAndModelPath) {
   EXPECT_FALSE(sampler.PortListening(30000, 0));    // no proc/net/tcp in the fixture root
   EXPECT_EQ(sampler.ModelPathOf({200, 100}), model_.string());
   EXPECT_FALSE(sampler.ModelPathOf({200}));
+}
+
+TEST_F(SamplerFixture, ManyConnectionsAfterTheListeners) {
+  // Listening rows first (as the kernel writes them), then thousands of connections, across
+  // several read chunks.
+  std::string tcp(kTcpHeader);
+  auto row = [](int sl, int port, const char* st, int inode) {
+    char line[200];
+    std::snprintf(line, sizeof(line),
+                  "%4d: 0100007F:%04X 0100007F:A2B4 %s 00000000:00000000 00:00000000 00000000  "
+                  "1000        0 %d 1 0000000000000000 100 0 0 10 0\n",
+                  sl, port, st, inode);
+    return std::string(line);
+  };
+  for (int i = 0; i < 300; ++i) tcp += row(i, 20000 + i, "0A", 700000 + i);
+  for (int i = 0; i < 3000; ++i) tcp += row(300 + i, 40000 + (i % 1000), "01", 800000 + i);
+  WriteFile(proc_ / "100" / "net" / "tcp", tcp);
+  ProcessTreeSampler sampler(Options());
+  auto socks = sampler.ListeningSockets(100);
+  ASSERT_EQ(socks.size(), 300u);
+  EXPECT_EQ(socks.front().local_port, 20000);
+  EXPECT_EQ(socks.back().local_port, 20299);
+  EXPECT_EQ(socks.back().inode, 700299u);
+  EXPECT_TRUE(sampler.PortListening(20299, 100));
+  EXPECT_FALSE(sampler.PortListening(40000, 100));  // connected, not listening
 }
 
 TEST_F(SamplerFixture, SamplePidsWithoutDescendants) {
