@@ -491,6 +491,8 @@ std::optional<std::vector<TcpSocket>> ReadListeners(const std::string& path, boo
       header = false;
     }
     for (const TcpSocket& sock : ParseNetTcp(lines, v6)) {
+      // Kernels before 4.4 print a listener's pending requests (SYN_RECV, 03) right after it.
+      if (sock.state == 0x03) continue;
       if (sock.state != kTcpListen) {
         done = true;
         break;
