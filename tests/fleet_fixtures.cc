@@ -204,7 +204,7 @@ std::string ScenarioStream(std::string_view scenario, int ranks) {
       v.evidence = {
           "no new log line for " + std::to_string(static_cast<int>(p.stop_seconds)) + " s",
           "CPU 0.0% on 5 processes", "131 threads in futex wait", "no disk reads",
-          "last line on TP0-TP3: Init torch distributed begin."};
+          "last line on TP0-TP3: begin " + std::string(PhaseName(p.stop))};
       v.findings = {{"nccl_p2p_hang",
                      "NCCL peer-to-peer hang on PCIe/virtualised GPUs",
                      {"all ranks in futex wait", "GPU memory flat"},

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 
 #include "sink/json_codec.h"
 
@@ -18,6 +19,7 @@ Result<ReplayStats> ReplayEventStream(std::istream& in, const std::string& name,
   ReplayStats stats;
   std::optional<Verdict> last;
   std::optional<Verdict> final_verdict;
+  std::optional<int64_t> final_time;
   std::string line;
   auto warn = [&](const std::string& what) {
     ++stats.skipped;
@@ -41,7 +43,14 @@ Result<ReplayStats> ReplayEventStream(std::istream& in, const std::string& name,
       continue;
     }
     std::string type = type_it->get<std::string>();
-    if (auto t = j.find("time"); t != j.end() && t->is_number()) set_time(t->get<int64_t>());
+    static const std::set<std::string> kTypes = {"verdict", "signal", "progress", "phase", "log"};
+    if (!kTypes.count(type)) {
+      warn("unknown event type '" + type + "'");
+      continue;
+    }
+    std::optional<int64_t> time;
+    if (auto t = j.find("time"); t != j.end() && t->is_number()) time = t->get<int64_t>();
+    if (time) set_time(*time);
 
     if (type == "verdict") {
       auto v = VerdictFromJson(j);
@@ -53,6 +62,7 @@ Result<ReplayStats> ReplayEventStream(std::istream& in, const std::string& name,
       last = *v;
       if (j.value("final", false)) {
         final_verdict = *v;
+        final_time = time;
         stats.saw_final = true;
       } else {
         for (Sink* s : sinks) s->OnVerdict(*v);
@@ -85,14 +95,12 @@ Result<ReplayStats> ReplayEventStream(std::istream& in, const std::string& name,
         continue;
       }
       for (Sink* sink : sinks) sink->OnLogEvent(*e);
-    } else {
-      warn("unknown event type '" + type + "'");
-      continue;
     }
     ++stats.events;
   }
   if (!final_verdict) final_verdict = last;
   if (!final_verdict) return Status::Corrupt(name + ": no verdict in the event stream");
+  if (final_time) set_time(*final_time);  // lines after the final verdict do not move its time
   for (Sink* s : sinks) s->Finish(*final_verdict);
   return stats;
 }

@@ -313,7 +313,11 @@ std::string BytesSection(const ReportData& d, int64_t origin) {
     if (p.bytes_total) total = p.bytes_total;
   }
   const auto& first = d.bytes.front();
-  const auto& last = d.bytes.back();
+  // The storage rate is over the reading itself, up to the point the last byte arrived: time
+  // spent in later phases must not dilute it.
+  size_t end = d.bytes.size() - 1;
+  while (end > 0 && d.bytes[end - 1].bytes_done == d.bytes.back().bytes_done) --end;
+  const auto& last = d.bytes[end];
   double secs = static_cast<double>(last.time_ms - first.time_ms) / 1000.0;
   double avg =
       secs > 0
@@ -574,9 +578,32 @@ std::string RenderHtmlReport(const ReportData& d) {
     }
     out += "</table></section>\n";
   }
+  // The page works without scripts (static SVG); this one only marks what the browser actually
+  // laid out, which the browser test reads back, and highlights a rank's bars on hover.
+  out += R"JS(<script>
+(function () {
+  var bars = document.querySelectorAll('g.bar');
+  var drawn = 0;
+  bars.forEach(function (g) {
+    var b = g.getBBox();
+    if (b.width > 0 && b.height > 0) { g.setAttribute('data-drawn', '1'); drawn++; }
+    g.addEventListener('mouseenter', function () {
+      document.querySelectorAll('g.bar').forEach(function (o) {
+        o.style.opacity = o.getAttribute('data-rank') === g.getAttribute('data-rank') ? '1' : '0.35';
+      });
+    });
+    g.addEventListener('mouseleave', function () {
+      document.querySelectorAll('g.bar').forEach(function (o) { o.style.opacity = ''; });
+    });
+  });
+  document.body.setAttribute('data-bars', String(bars.length));
+  document.body.setAttribute('data-bars-drawn', String(drawn));
+})();
+</script>
+)JS";
   out += "<footer class=\"muted\"><p>Made by spinup";
   if (d.last_ms) out += " at " + FormatClock(*d.last_ms);
-  out += ". Self-contained: no scripts or fonts are fetched.</p></footer>\n</body></html>\n";
+  out += ". Self-contained: nothing is fetched.</p></footer>\n</body></html>\n";
   return out;
 }
 
