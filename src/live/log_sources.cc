@@ -185,34 +185,4 @@ Result<std::unique_ptr<LogSource>> OpenJournalSource(const JournalOptions& optio
   return std::unique_ptr<LogSource>(std::make_unique<JournalSource>(j, name));
 }
 
-// ---- LineSplitter -------------------------------------------------------------------------
-
-std::vector<std::string> LineSplitter::Push(std::string_view text) {
-  std::vector<std::string> lines;
-  while (!text.empty()) {
-    size_t nl = text.find('\n');
-    std::string_view piece = text.substr(0, nl);
-    if (!skipping_) {
-      size_t room = max_line_ > partial_.size() ? max_line_ - partial_.size() : 0;
-      partial_.append(piece.substr(0, room));
-      if (piece.size() > room) skipping_ = true;  // cut: drop the rest of this line
-    }
-    if (nl == std::string_view::npos) break;
-    if (!partial_.empty() && partial_.back() == '\r') partial_.pop_back();
-    lines.push_back(std::move(partial_));
-    partial_.clear();
-    skipping_ = false;
-    text.remove_prefix(nl + 1);
-  }
-  return lines;
-}
-
-std::string LineSplitter::Flush() {
-  std::string rest = std::move(partial_);
-  partial_.clear();
-  skipping_ = false;
-  if (!rest.empty() && rest.back() == '\r') rest.pop_back();
-  return rest;
-}
-
 }  // namespace spinup

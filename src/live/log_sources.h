@@ -80,19 +80,4 @@ struct JournalOptions {
 };
 Result<std::unique_ptr<LogSource>> OpenJournalSource(const JournalOptions& options);
 
-// Splits text into lines across Read() boundaries; over-long lines are cut at `max_line` bytes.
-class LineSplitter {
- public:
-  explicit LineSplitter(size_t max_line = 16 << 10) : max_line_(max_line) {}
-  // Appends text and returns the complete lines (without their '\n' or '\r\n').
-  std::vector<std::string> Push(std::string_view text);
-  // The unfinished last line, if any (at the end of a source).
-  std::string Flush();
-
- private:
-  size_t max_line_;
-  std::string partial_;
-  bool skipping_ = false;
-};
-
 }  // namespace spinup

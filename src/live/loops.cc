@@ -111,7 +111,7 @@ WatchEnd RunWatchLoop(Watcher& watcher, Clock& clock) {
   }
 }
 
-RunResult RunServer(const RunOptions& options, const WatchOptions& watch_options, Clock& clock,
+RunResult RunServer(const RunOptions& options, WatchOptions watch_options, Clock& clock,
                     StartupModel& model, const SamplerFactory& make_sampler,
                     std::vector<Sink*> sinks) {
   RunResult result;
@@ -129,6 +129,7 @@ RunResult RunServer(const RunOptions& options, const WatchOptions& watch_options
   if (!options.log_file.empty()) {
     log_fd = ::open(options.log_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   }
+  watch_options.server_lifetime = true;
   RunSampleSource sampler(make_sampler ? make_sampler(pid) : nullptr);
   Watcher watcher(watch_options, clock, model, &sampler, std::move(sinks));
   watcher.AddSource(

@@ -41,7 +41,7 @@ struct RunResult {
 
 // Starts the server and watches it. The watcher must have no sampler of its own (it is made here
 // through `make_sampler`); the server's stdout/stderr become sources of `watcher`.
-RunResult RunServer(const RunOptions& options, const WatchOptions& watch_options, Clock& clock,
+RunResult RunServer(const RunOptions& options, WatchOptions watch_options, Clock& clock,
                     StartupModel& model, const SamplerFactory& make_sampler,
                     std::vector<Sink*> sinks);
 

@@ -123,6 +123,7 @@ std::optional<WatchEnd> Watcher::Judge(int64_t now) {
       }
       break;
     case Until::kDefault:
+      if (options_.server_lifetime) break;
       if (v.state == State::kReady ||
           (options_.stop_on_crash_by_default &&
            (v.state == State::kCrashed || v.state == State::kCrashLoop))) {

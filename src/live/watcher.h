@@ -55,6 +55,8 @@ struct WatchOptions {
   std::optional<double> timeout_s;
   Until until = Until::kDefault;
   bool stop_on_crash_by_default = true;  // false under --unit: systemd may restart the server
+  // `run`: with Until::kDefault the watch lasts as long as the server (set by RunServer).
+  bool server_lifetime = false;
 };
 
 // The exit code for a verdict state: 0 ready, 1 crashed/crash_loop, 3 stalled, 5 otherwise.

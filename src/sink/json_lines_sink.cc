@@ -42,7 +42,7 @@ void JsonLinesSink::OnLogEvent(const LogEvent& e) {
   // The codec's LogEvent fields (kind, time_ms, rank, phase, rule, text, line, bar, n, total), so
   // a saved stream replays through LogEventFromJson.
   json j = Header(e.time_ms.value_or(clock_.NowMs()), type);
-  for (auto& [k, val] : ToJson(e).items()) j[k] = val;
+  j.update(ToJson(e));
   if (e.kind == LogEvent::Kind::kReady) j["phase"] = std::string(PhaseName(Phase::kReady));
   if (e.kind == LogEvent::Kind::kProgress) j["source"] = "log";
   Emit(out_, std::move(j));
@@ -50,7 +50,7 @@ void JsonLinesSink::OnLogEvent(const LogEvent& e) {
 
 void JsonLinesSink::OnSample(const Sample& s) {
   json j = Header(s.time_ms, "signal");
-  for (auto& [k, val] : ToJson(s).items()) j[k] = val;
+  j.update(ToJson(s));
   // Totals over the tree, so a reader need not add up the processes.
   double cpu = 0;
   uint64_t rss = 0, read_bytes = 0, rchar = 0;
@@ -92,7 +92,7 @@ void JsonLinesSink::OnVerdict(const Verdict& v) {
       json j = Header(now, "progress");
       j["source"] = "measured";
       j["phase"] = std::string(PhaseName(v.phase));
-      for (auto& [k, val] : ToJson(p).items()) j[k] = val;
+      j.update(ToJson(p));
       Emit(out_, std::move(j));
     }
   }
@@ -102,14 +102,14 @@ void JsonLinesSink::OnVerdict(const Verdict& v) {
   if (key == last_verdict_key_) return;
   last_verdict_key_ = key;
   json j = Header(now, "verdict");
-  for (auto& [k, val] : ToJson(v).items()) j[k] = val;
+  j.update(ToJson(v));
   j["final"] = false;
   Emit(out_, std::move(j));
 }
 
 void JsonLinesSink::Finish(const Verdict& v) {
   json j = Header(clock_.NowMs(), "verdict");
-  for (auto& [k, val] : ToJson(v).items()) j[k] = val;
+  j.update(ToJson(v));
   j["final"] = true;
   Emit(out_, std::move(j));
 }
