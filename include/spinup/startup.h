@@ -196,6 +196,8 @@ struct Verdict {
   std::vector<std::string> evidence;  // measured facts behind the state
   std::vector<std::string> errors;    // decisive log lines, quoted
   std::vector<Finding> findings;
+  // What the evidence cannot tell (e.g. "the log ends inside weight_load: no sign of a stall").
+  std::vector<std::string> not_known;
 };
 
 }  // namespace spinup

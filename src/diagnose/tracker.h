@@ -1,0 +1,172 @@
+// StartupTracker folds LogEvents (from LogStream) and Samples (from the /proc + GPU sampler)
+// into facts: per attempt, per rank the current phase and since when, the phase timeline,
+// progress bars, decisive errors, which rules matched, and the time of the last progress of each
+// kind of signal. It holds no opinions (no budgets, no verdicts: that is the Judge) and bounded
+// memory (every list is capped). Feed it in time order from one thread.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spinup/startup.h"
+
+namespace spinup {
+
+// The kinds of progress the judge can see. A startup is stalled only when none of them moved.
+enum class Signal {
+  kLogLine,           // any non-noise log line
+  kLogProgress,       // a phase change or a progress bar advancing
+  kReadBytes,         // /proc/PID/io read_bytes or rchar grew
+  kResidency,         // checkpoint page-cache residency grew
+  kCpu,               // the tree used CPU (more than a trickle)
+  kGpuMemory,         // GPU memory used by the server changed
+  kCompilerChildren,  // nvcc/cicc/ptxas/ninja/cc1plus/... children present
+};
+inline constexpr int kSignalCount = 7;
+std::string_view SignalName(Signal s);
+
+struct TrackedRank {
+  std::string rank;
+  Phase phase = Phase::kLaunch;
+  std::optional<int64_t> since_ms;
+  bool phase_done = false;  // the phase's end line was seen (the next one has not begun)
+};
+
+struct PhaseSpan {
+  std::string rank;
+  Phase phase = Phase::kLaunch;
+  std::optional<int64_t> start_ms;
+  std::optional<int64_t> end_ms;
+  std::optional<double> reported_seconds;  // elapsed printed by the engine on the end line
+  bool ended = false;
+  bool implicit = false;  // opened because the previous phase ended, not by a begin line
+};
+
+struct BarState {
+  std::string bar;
+  std::optional<Phase> phase;
+  int64_t n = 0;
+  int64_t total = 0;
+  std::optional<int64_t> first_ms;
+  std::optional<int64_t> last_advance_ms;
+};
+
+struct RuleHit {
+  uint64_t count = 0;
+  std::string first_text;
+  std::string last_text;
+  std::optional<int64_t> last_ms;
+};
+
+struct AttemptFacts {
+  int index = 0;  // 1-based
+  std::optional<int64_t> start_ms;
+  std::vector<TrackedRank> ranks;   // capped (kMaxRanks)
+  std::vector<PhaseSpan> timeline;  // capped (kMaxSpans)
+  std::vector<BarState> bars;       // capped (kMaxBars)
+  std::vector<std::string> errors;  // decisive lines, capped (kMaxErrors)
+  bool crashed = false;             // a fatal line, or the process exited non-zero
+  // A decisive error (traceback, exception) came after the last phase progress: offline, a log
+  // that ends like this ends in a crash even where the final "died" line was not pasted.
+  bool error_after_progress = false;
+  bool ready = false;
+  bool request_served = false;
+  bool http_up = false;
+  std::optional<Phase> phase;  // the phase the attempt is in (latest begin or hint)
+  std::optional<Phase> crash_phase;
+  std::optional<int64_t> first_ms, last_ms;  // first and last timestamp in the attempt
+  std::optional<int64_t> last_progress_ms;   // last phase change / bar advance
+  std::optional<int64_t> last_heartbeat_ms;
+  uint64_t heartbeats = 0;
+  uint64_t lines = 0;
+  std::map<std::string, RuleHit> hits;  // rule id → hits (bounded by the number of rules)
+};
+
+// Derived process facts from the latest samples (live only; all false offline).
+struct ProcessFacts {
+  bool sampled = false;
+  double cpu_cores = 0;        // CPU use of the tree over the last interval, in cores
+  bool cpu_idle = false;       // < 0.05 cores
+  bool futex_waits = false;    // most threads blocked in futex/poll
+  bool disk_wait = false;      // some thread in D state
+  bool reads_active = false;   // read_bytes/rchar grew last interval
+  bool no_disk_reads = false;  // reads flat last interval
+  bool gpu_flat = false;       // GPU memory unchanged last interval
+  bool gpu_busy = false;       // utilisation >= 90% with flat memory
+  bool compiler_children = false;
+  bool rank_lost = false;  // fewer scheduler/worker processes than seen before
+  int processes = 0;
+  int max_processes = 0;
+  uint64_t read_bytes = 0;
+  double read_bytes_per_s = 0;
+  uint64_t gpu_used_bytes = 0;
+  std::vector<std::string> compilers;  // names of compiler children seen
+};
+
+struct TrackerState {
+  std::string engine;
+  std::vector<AttemptFacts> attempts;  // the first and the last kMaxAttempts are kept
+  int total_attempts = 0;              // including any dropped from the middle
+  int crashed_attempts = 0;
+  std::optional<int64_t> first_ms, last_ms;  // over the whole log / watch
+  uint64_t lines = 0;
+  std::array<std::optional<int64_t>, kSignalCount> last_signal_ms{};
+  ProcessFacts process;
+  std::optional<uint64_t> checkpoint_bytes;
+  std::optional<uint64_t> checkpoint_resident_bytes;
+  std::optional<int> exit_status;
+  int restarts = 0;
+  std::optional<int> health_http_status;
+  bool port_listening = false;
+  std::optional<int64_t> last_sample_ms;
+
+  const AttemptFacts* current() const { return attempts.empty() ? nullptr : &attempts.back(); }
+};
+
+class StartupTracker {
+ public:
+  static constexpr size_t kMaxRanks = 256;
+  static constexpr size_t kMaxSpans = 2048;
+  static constexpr size_t kMaxBars = 32;
+  static constexpr size_t kMaxErrors = 16;
+  static constexpr size_t kMaxAttempts = 16;
+
+  StartupTracker();
+
+  void SetEngine(std::string_view engine);
+  // The engine's phase order (RuleSet::PhaseOrder): which phase follows an ended one, and which
+  // way is "forward" for hints. Defaults to the Phase enum order.
+  void SetPhaseOrder(std::vector<Phase> order);
+  void OnLogEvent(const LogEvent& event);
+  // A log line that matched no rule (still proof the server is alive).
+  void OnLogActivity(std::optional<int64_t> time_ms);
+  // A /proc + GPU sample (live). Samples must come in time order.
+  void OnSample(const Sample& sample);
+
+  const TrackerState& state() const { return state_; }
+
+ private:
+  AttemptFacts& Current();
+  void NewAttempt(std::optional<int64_t> t);
+  TrackedRank& Rank(AttemptFacts& a, const std::string& rank);
+  void BeginPhase(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t);
+  void EndPhase(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t,
+                std::optional<double> elapsed);
+  void Touch(std::optional<int64_t> t);
+  void Mark(Signal s, std::optional<int64_t> t);
+
+  int Order(Phase p) const;
+  std::optional<Phase> Next(Phase p) const;
+
+  TrackerState state_;
+  std::vector<Phase> order_;
+  std::optional<int64_t> now_ms_;  // latest time seen (log or sample)
+  std::optional<Sample> prev_sample_;
+};
+
+}  // namespace spinup

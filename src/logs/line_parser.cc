@@ -1,0 +1,595 @@
+#include "logs/line_parser.h"
+
+#include <array>
+#include <cstring>
+
+namespace spinup {
+namespace {
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+bool IsUpper(char c) { return c >= 'A' && c <= 'Z'; }
+bool IsAlnum(char c) { return IsDigit(c) || IsUpper(c) || (c >= 'a' && c <= 'z'); }
+
+// Reads exactly n digits at s[i..]; returns -1 when they are not all digits.
+int Digits(std::string_view s, size_t i, size_t n) {
+  if (i + n > s.size()) return -1;
+  int v = 0;
+  for (size_t k = 0; k < n; ++k) {
+    char c = s[i + k];
+    if (!IsDigit(c)) return -1;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+bool At(std::string_view s, size_t i, char c) { return i < s.size() && s[i] == c; }
+
+// HH:MM:SS at s[i]; fills t, returns the index after it or npos.
+size_t ParseClock(std::string_view s, size_t i, CivilTime& t) {
+  int h = Digits(s, i, 2), m = Digits(s, i + 3, 2), sec = Digits(s, i + 6, 2);
+  if (h < 0 || m < 0 || sec < 0 || !At(s, i + 2, ':') || !At(s, i + 5, ':')) {
+    return std::string_view::npos;
+  }
+  if (h > 23 || m > 59 || sec > 60) return std::string_view::npos;
+  t.hour = h;
+  t.minute = m;
+  t.second = sec;
+  return i + 8;
+}
+
+// Optional fraction (.123 or ,123 with any number of digits): milliseconds kept.
+size_t ParseFraction(std::string_view s, size_t i, CivilTime& t) {
+  if (i < s.size() && (s[i] == '.' || s[i] == ',') && i + 1 < s.size() && IsDigit(s[i + 1])) {
+    size_t j = i + 1;
+    int ms = 0, k = 0;
+    while (j < s.size() && IsDigit(s[j])) {
+      if (k < 3) ms = ms * 10 + (s[j] - '0');
+      ++k;
+      ++j;
+    }
+    while (k < 3) {
+      ms *= 10;
+      ++k;
+    }
+    t.millis = ms;
+    return j;
+  }
+  return i;
+}
+
+// YYYY-MM-DD at s[i] followed by `sep` and a clock. Returns the index after the clock.
+size_t ParseDateTime(std::string_view s, size_t i, char sep, CivilTime& t) {
+  int y = Digits(s, i, 4), mo = Digits(s, i + 5, 2), d = Digits(s, i + 8, 2);
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, i + 4, '-') || !At(s, i + 7, '-') ||
+      !At(s, i + 10, sep)) {
+    return std::string_view::npos;
+  }
+  t.year = y;
+  t.month = mo;
+  t.day = d;
+  return ParseClock(s, i + 11, t);
+}
+
+// RFC 3339 as docker/kubectl print it: 2026-03-09T12:01:49.123456789Z or +00:00 / +0000.
+// Applies the offset so the result is UTC. Returns index after it.
+size_t ParseRfc3339(std::string_view s, size_t i, CivilTime& t) {
+  size_t j = ParseDateTime(s, i, 'T', t);
+  if (j == std::string_view::npos) return j;
+  j = ParseFraction(s, j, t);
+  if (At(s, j, 'Z')) return j + 1;
+  if (At(s, j, '+') || At(s, j, '-')) {
+    int sign = s[j] == '-' ? -1 : 1;
+    int oh = Digits(s, j + 1, 2);
+    size_t k = j + 3;
+    if (oh < 0) return std::string_view::npos;
+    if (At(s, k, ':')) ++k;
+    int om = Digits(s, k, 2);
+    if (om < 0) return std::string_view::npos;
+    int64_t ms = CivilToUnixMs(t) - sign * (int64_t{oh} * 3600 + om * 60) * 1000;
+    int millis = t.millis;
+    t = UnixMsToCivil(ms);
+    t.millis = millis;
+    return k + 2;
+  }
+  return j;
+}
+
+constexpr std::array<std::string_view, 12> kMonths = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                                      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+
+// journalctl short: "Mar 09 12:01:49 host ident[pid]: ". Returns index of the message.
+size_t ParseJournalShort(std::string_view s, CivilTime& t) {
+  if (s.size() < 16 || s[3] != ' ') return std::string_view::npos;
+  int month = 0;
+  for (size_t m = 0; m < kMonths.size(); ++m) {
+    if (s.substr(0, 3) == kMonths[m]) month = static_cast<int>(m) + 1;
+  }
+  if (month == 0) return std::string_view::npos;
+  int day = Digits(s, 4, 2);
+  if (day < 0 && At(s, 4, ' ')) day = Digits(s, 5, 1);
+  if (day < 1 || day > 31 || !At(s, 6, ' ')) return std::string_view::npos;
+  CivilTime tt;
+  tt.month = month;
+  tt.day = day;
+  size_t j = ParseClock(s, 7, tt);
+  if (j == std::string_view::npos) return j;
+  j = ParseFraction(s, j, tt);
+  if (!At(s, j, ' ')) return std::string_view::npos;
+  t = tt;
+  return j + 1;
+}
+
+// After a journal timestamp: "host ident[pid]: " → index of the message, or npos.
+size_t SkipHostIdent(std::string_view s, size_t i) {
+  size_t sp = s.find(' ', i);
+  if (sp == std::string_view::npos || sp == i || sp - i > 255) return std::string_view::npos;
+  size_t j = sp + 1;
+  size_t k = j;
+  while (k < s.size() && k - j < 256 && s[k] != ' ' && s[k] != ':') ++k;
+  if (k == j || !At(s, k, ':') || !At(s, k + 1, ' ')) return std::string_view::npos;
+  return k + 2;
+}
+
+bool IsLevel(std::string_view w) {
+  return w == "INFO" || w == "WARNING" || w == "ERROR" || w == "DEBUG" || w == "CRITICAL" ||
+         w == "WARN" || w == "TRACE" || w == "FATAL";
+}
+
+// The 2024-2026 SGLang tag list: " TP2", " DP0 TP2 EP0", " PP0", " ATTN_CP1", " MOE_DP1".
+bool ParseSglangTags(std::string_view tags, std::string* rank) {
+  // tags: "TP2" / "DP0 TP2 EP0" (leading space removed)
+  size_t i = 0;
+  while (i < tags.size()) {
+    size_t sp = tags.find(' ', i);
+    std::string_view w =
+        tags.substr(i, sp == std::string_view::npos ? std::string_view::npos : sp - i);
+    if (w.empty() || w.size() > 24) return false;
+    size_t d = 0;
+    while (d < w.size() && (IsUpper(w[d]) || w[d] == '_')) ++d;
+    if (d == 0 || d == w.size()) return false;
+    for (size_t k = d; k < w.size(); ++k) {
+      if (!IsDigit(w[k])) return false;
+    }
+    if (sp == std::string_view::npos) break;
+    i = sp + 1;
+  }
+  *rank = CanonicalRank(tags);
+  return true;
+}
+
+// Engine prefixes. Returns true when one was consumed (p updated).
+bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
+  std::string_view s = msg;
+  if (s.empty()) return false;
+  // SGLang: [2026-03-09 12:01:53(.mmm)?( TAGS)?] / [12:01:53 TP0] / [06-17 13:46:56] / [gpu_id=0]
+  if (s[0] == '[') {
+    size_t close = s.find(']');
+    if (close == std::string_view::npos || close > 96) return false;
+    std::string_view inner = s.substr(1, close - 1);
+    size_t after = close + 1;
+    if (At(s, after, ' ')) ++after;
+    CivilTime t;
+    size_t j = ParseDateTime(inner, 0, ' ', t);
+    if (j == std::string_view::npos) {
+      t = CivilTime{};
+      int mo = Digits(inner, 0, 2), d = Digits(inner, 3, 2);
+      if (mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && At(inner, 2, '-') && At(inner, 5, ' ')) {
+        t.month = mo;
+        t.day = d;
+        j = ParseClock(inner, 6, t);
+      } else {
+        j = ParseClock(inner, 0, t);
+      }
+    }
+    if (j != std::string_view::npos) {
+      j = ParseFraction(inner, j, t);
+      std::string rank;
+      if (j < inner.size()) {
+        if (inner[j] != ' ' || !ParseSglangTags(inner.substr(j + 1), &rank)) return false;
+      }
+      p.time = t;
+      p.rank = rank;
+      p.style = PrefixStyle::kSglang;
+      msg = s.substr(after);
+      return true;
+    }
+    if (inner.substr(0, 7) == "gpu_id=" && inner.size() > 7 && inner.size() < 12) {
+      for (size_t k = 7; k < inner.size(); ++k) {
+        if (!IsDigit(inner[k])) return false;
+      }
+      p.rank = "gpu" + std::string(inner.substr(7));
+      p.style = PrefixStyle::kSglang;
+      msg = s.substr(after);
+      return true;
+    }
+    if (inner == "TensorRT-LLM" && At(s, close + 1, '[')) {
+      size_t c2 = s.find(']', close + 1);
+      if (c2 == std::string_view::npos || c2 - close > 12) return false;
+      p.level = s.substr(close + 2, c2 - close - 2);
+      p.style = PrefixStyle::kTrtllm;
+      size_t m = c2 + 1;
+      if (At(s, m, ' ')) ++m;
+      msg = s.substr(m);
+      return true;
+    }
+    return false;
+  }
+  // vLLM process tag: "(Worker_TP0 pid=400) ", Ray "(RayWorkerWrapper pid=1, ip=...) ", nested
+  // Ray data actors, and pastes that lost the opening parenthesis.
+  {
+    size_t pid = s.find(" pid=");
+    if (pid != std::string_view::npos && pid < 128) {
+      size_t close = s.find(')', pid);
+      if (close != std::string_view::npos && close - pid < 64 && pid + 5 < s.size() &&
+          IsDigit(s[pid + 5])) {
+        size_t start = s[0] == '(' ? 1 : 0;
+        std::string_view name = s.substr(start, pid - start);
+        bool ok = !name.empty();
+        for (char c : name) {
+          if (c == ' ') ok = false;
+        }
+        // Nested Ray actor names carry parentheses; keep only the last identifier.
+        size_t open = name.rfind('(');
+        if (open != std::string_view::npos) name = name.substr(open + 1);
+        if (ok && !name.empty()) {
+          size_t k = pid + 5;
+          size_t pid_end = k;
+          while (pid_end < s.size() && IsDigit(s[pid_end])) ++pid_end;
+          std::string_view pid_text = s.substr(k, pid_end - k);
+          std::string tag(name);
+          if (tag == "Worker" || tag == "VllmWorkerProcess" || tag == "RayWorkerWrapper" ||
+              tag == "VllmWorker") {
+            tag = "Worker-" + std::string(pid_text);
+          }
+          p.rank = CanonicalRank(tag);
+          p.style = PrefixStyle::kVllm;
+          size_t m = close + 1;
+          if (At(s, m, ' ')) ++m;
+          msg = s.substr(m);
+          return true;
+        }
+      }
+    }
+  }
+  // vLLM level + date: "INFO 08-29 04:16:14 [file.py:12] " or old "INFO 07-12 19:04:13 api.py:206]
+  // "
+  {
+    size_t sp = s.find(' ');
+    if (sp != std::string_view::npos && sp <= 8 && IsLevel(s.substr(0, sp))) {
+      CivilTime t;
+      int mo = Digits(s, sp + 1, 2), d = Digits(s, sp + 4, 2);
+      if (mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && At(s, sp + 3, '-') && At(s, sp + 6, ' ')) {
+        t.month = mo;
+        t.day = d;
+        size_t j = ParseClock(s, sp + 7, t);
+        if (j != std::string_view::npos) {
+          j = ParseFraction(s, j, t);
+          p.level = s.substr(0, sp);
+          p.time = t;
+          p.style = PrefixStyle::kVllm;
+          if (At(s, j, ' ')) ++j;
+          // the [file.py:N] or file.py:N] location
+          size_t close = s.find("] ", j);
+          if (close != std::string_view::npos && close - j < 160) {
+            std::string_view loc = s.substr(j, close - j);
+            if (loc.find(".py:") != std::string_view::npos &&
+                loc.find(' ') == std::string_view::npos) {
+              j = close + 2;
+            }
+          }
+          msg = s.substr(std::min(j, s.size()));
+          return true;
+        }
+      }
+    }
+  }
+  // Python logging default: "2025-03-03 18:46:45,039 - INFO - name: msg"; TGI:
+  // "2023-02-20T16:45:10.672340Z  INFO text_generation_launcher: msg".
+  if (s.size() > 20 && IsDigit(s[0])) {
+    CivilTime t;
+    size_t j = ParseDateTime(s, 0, ' ', t);
+    if (j != std::string_view::npos) {
+      j = ParseFraction(s, j, t);
+      if (s.substr(j, 3) == " - ") {
+        size_t lvl_end = s.find(" - ", j + 3);
+        if (lvl_end != std::string_view::npos && lvl_end - j < 40) {
+          p.level = s.substr(j + 3, lvl_end - j - 3);
+          p.time = t;
+          p.style = PrefixStyle::kPython;
+          msg = s.substr(lvl_end + 3);
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+int64_t CivilToUnixMs(const CivilTime& t) {
+  // Howard Hinnant's days_from_civil.
+  int y = t.year;
+  unsigned m = static_cast<unsigned>(t.month < 1 ? 1 : t.month);
+  unsigned d = static_cast<unsigned>(t.day < 1 ? 1 : t.day);
+  y -= m <= 2;
+  const int era = (y >= 0 ? y : y - 399) / 400;
+  const unsigned yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  int64_t days = int64_t{era} * 146097 + static_cast<int64_t>(doe) - 719468;
+  return ((days * 24 + t.hour) * 60 + t.minute) * 60000 + int64_t{t.second} * 1000 + t.millis;
+}
+
+CivilTime UnixMsToCivil(int64_t ms) {
+  int64_t secs = ms >= 0 ? ms / 1000 : (ms - 999) / 1000;
+  int64_t days = secs >= 0 ? secs / 86400 : (secs - 86399) / 86400;
+  int64_t rem = secs - days * 86400;
+  CivilTime t;
+  t.millis = static_cast<int>(ms - secs * 1000);
+  t.hour = static_cast<int>(rem / 3600);
+  t.minute = static_cast<int>(rem % 3600 / 60);
+  t.second = static_cast<int>(rem % 60);
+  int64_t z = days + 719468;
+  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const unsigned doe = static_cast<unsigned>(z - era * 146097);
+  const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  int64_t y = static_cast<int64_t>(yoe) + era * 400;
+  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const unsigned mp = (5 * doy + 2) / 153;
+  const unsigned d = doy - (153 * mp + 2) / 5 + 1;
+  const unsigned m = mp < 10 ? mp + 3 : mp - 9;
+  t.year = static_cast<int>(y + (m <= 2));
+  t.month = static_cast<int>(m);
+  t.day = static_cast<int>(d);
+  return t;
+}
+
+std::string FormatIsoTime(int64_t ms) {
+  CivilTime t = UnixMsToCivil(ms);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d", t.year, t.month, t.day, t.hour,
+                t.minute, t.second);
+  return buf;
+}
+
+std::optional<int64_t> ParseTimeArg(std::string_view text) {
+  CivilTime t;
+  size_t j = ParseRfc3339(text, 0, t);
+  if (j == std::string_view::npos) {
+    t = CivilTime{};
+    j = ParseDateTime(text, 0, ' ', t);
+    if (j != std::string_view::npos) j = ParseFraction(text, j, t);
+  }
+  if (j == std::string_view::npos || j != text.size()) return std::nullopt;
+  return CivilToUnixMs(t);
+}
+
+std::string_view CleanLine(std::string_view line, std::string* scratch) {
+  while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
+  bool dirty = false;
+  for (char c : line) {
+    if (c == '\x1b' || static_cast<unsigned char>(c) >= 0x80) {
+      dirty = true;
+      break;
+    }
+  }
+  if (!dirty) return line;
+  scratch->clear();
+  scratch->reserve(line.size());
+  const size_t n = line.size();
+  size_t i = 0;
+  while (i < n) {
+    unsigned char c = static_cast<unsigned char>(line[i]);
+    if (c == 0x1b) {
+      // CSI: ESC [ params final(0x40-0x7e); OSC: ESC ] ... BEL or ESC \ ; other: ESC + one byte.
+      if (i + 1 < n && line[i + 1] == '[') {
+        size_t j = i + 2;
+        while (j < n && !(line[j] >= 0x40 && line[j] <= 0x7e)) ++j;
+        i = j < n ? j + 1 : n;
+      } else if (i + 1 < n && line[i + 1] == ']') {
+        size_t j = i + 2;
+        while (j < n && line[j] != '\x07' &&
+               !(line[j] == '\x1b' && j + 1 < n && line[j + 1] == '\\'))
+          ++j;
+        i = j >= n ? n : (line[j] == '\x07' ? j + 1 : j + 2);
+      } else {
+        i += 2;
+      }
+      continue;
+    }
+    if (c < 0x80) {
+      scratch->push_back(static_cast<char>(c));
+      ++i;
+      continue;
+    }
+    // Validate one UTF-8 sequence; replace invalid bytes with U+FFFD.
+    size_t len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c <= 0xdf ? 2 : 0;
+    bool ok = len > 0 && c < 0xf5 && i + len <= n;
+    if (ok) {
+      for (size_t k = 1; k < len; ++k) {
+        unsigned char cc = static_cast<unsigned char>(line[i + k]);
+        if ((cc & 0xc0) != 0x80) ok = false;
+      }
+      if (ok && len == 3) {
+        unsigned char c1 = static_cast<unsigned char>(line[i + 1]);
+        if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 >= 0xa0)) ok = false;
+      }
+      if (ok && len == 4) {
+        unsigned char c1 = static_cast<unsigned char>(line[i + 1]);
+        if ((c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 >= 0x90)) ok = false;
+      }
+    }
+    if (ok) {
+      scratch->append(line.substr(i, len));
+      i += len;
+    } else {
+      scratch->append("\xef\xbf\xbd");
+      ++i;
+    }
+  }
+  return *scratch;
+}
+
+ParsedLine ParseLine(std::string_view line) {
+  ParsedLine p;
+  std::string_view s = line;
+  // Wrappers, outermost first; a few rounds cover stacks like compose + docker timestamps.
+  for (int round = 0; round < 4; ++round) {
+    bool changed = false;
+    CivilTime t;
+    size_t j;
+    if ((j = ParseJournalShort(s, t)) != std::string_view::npos) {
+      size_t m = SkipHostIdent(s, j);
+      if (m != std::string_view::npos) {
+        p.wrapper_time = t;
+        s = s.substr(m);
+        changed = true;
+      }
+    } else if (!s.empty() && IsDigit(s[0]) &&
+               (j = ParseRfc3339(s, 0, t)) != std::string_view::npos && At(s, j, ' ')) {
+      // TGI's own format is an RFC 3339 time, two spaces and a level: an engine prefix.
+      std::string_view rest = s.substr(j + 1);
+      size_t k = 0;
+      while (k < rest.size() && rest[k] == ' ') ++k;
+      size_t w = rest.find(' ', k);
+      std::string_view word = rest.substr(k, w == std::string_view::npos ? 0 : w - k);
+      if (IsLevel(word) && k >= 1 &&
+          rest.find("text_generation_launcher") != std::string_view::npos) {
+        p.time = t;
+        p.level = word;
+        p.style = PrefixStyle::kTgi;
+        size_t tl = rest.find("text_generation_launcher: ");
+        s = tl != std::string_view::npos ? rest.substr(tl + 26) : rest.substr(w + 1);
+        return p.message = s, p;
+      }
+      size_t m = SkipHostIdent(s, j + 1);
+      // journalctl -o short-iso: "2026-03-09T12:01:49+0000 host unit[1]: msg"
+      if (m != std::string_view::npos && !IsLevel(word) && rest.find(' ') < rest.find(": ")) {
+        p.wrapper_time = t;
+        s = s.substr(m);
+      } else {
+        p.wrapper_time = t;  // docker/kubectl --timestamps
+        s = s.substr(j + 1);
+      }
+      changed = true;
+    } else if (s.size() > 6 && s.substr(0, 5) == "[pod/") {
+      size_t close = s.find("] ");
+      if (close != std::string_view::npos && close < 512) {
+        s = s.substr(close + 2);
+        changed = true;
+      }
+    } else if (!s.empty() && s[0] != ' ') {
+      // docker-compose: "name   | msg" (the name has no spaces).
+      size_t k = 0;
+      while (k < s.size() && k < 128 && s[k] != ' ' && s[k] != '|') ++k;
+      size_t spaces = k;
+      while (spaces < s.size() && s[spaces] == ' ') ++spaces;
+      if (k > 0 && spaces > k && spaces + 1 < s.size() && s[spaces] == '|' &&
+          s[spaces + 1] == ' ') {
+        s = s.substr(spaces + 2);
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  // Engine prefixes: a vLLM process tag may precede the level/date prefix; Ray nests tags.
+  for (int round = 0; round < 4; ++round) {
+    std::string rank_before = p.rank;
+    if (!ParseEnginePrefix(s, p)) break;
+    if (p.rank.empty()) p.rank = rank_before;
+    if (p.time && p.style != PrefixStyle::kVllm) break;
+    if (p.time) break;
+  }
+  if (!p.time && p.wrapper_time) p.time = p.wrapper_time;
+  p.message = s;
+  return p;
+}
+
+std::optional<BarReading> ParseTqdm(std::string_view m) {
+  // Find "NN%" followed by '|' or " Completed |".
+  size_t pos = 0;
+  while ((pos = m.find('%', pos)) != std::string_view::npos) {
+    size_t d = pos;
+    while (d > 0 && IsDigit(m[d - 1]) && pos - d < 3) --d;
+    if (d == pos) {
+      ++pos;
+      continue;
+    }
+    size_t after = pos + 1;
+    size_t bar_start;
+    if (At(m, after, '|')) {
+      size_t close = m.find('|', after + 1);
+      if (close == std::string_view::npos) return std::nullopt;
+      bar_start = close + 1;
+    } else if (m.substr(after, 12) == " Completed |") {
+      bar_start = after + 12;
+    } else {
+      ++pos;
+      continue;
+    }
+    while (bar_start < m.size() && m[bar_start] == ' ') ++bar_start;
+    // n/total, possibly with unit suffixes (13.3G/155G): keep the integer part.
+    auto read_num = [&](size_t& i, int64_t& out) {
+      size_t s0 = i;
+      double v = 0;
+      while (i < m.size() && IsDigit(m[i]) && i - s0 < 18) v = v * 10 + (m[i++] - '0');
+      if (i == s0) return false;
+      if (At(m, i, '.')) {
+        double f = 0.1;
+        ++i;
+        while (i < m.size() && IsDigit(m[i])) {
+          v += (m[i++] - '0') * f;
+          f /= 10;
+        }
+      }
+      if (i < m.size()) {
+        static constexpr std::string_view kUnits = "kKMGT";
+        size_t u = kUnits.find(m[i]);
+        if (u != std::string_view::npos) {
+          static constexpr double kMul[] = {1e3, 1e3, 1e6, 1e9, 1e12};
+          v *= kMul[u];
+          ++i;
+        }
+      }
+      out = static_cast<int64_t>(v);
+      return true;
+    };
+    size_t i = bar_start;
+    BarReading r;
+    if (!read_num(i, r.n) || !At(m, i, '/')) return std::nullopt;
+    ++i;
+    if (!read_num(i, r.total)) return std::nullopt;
+    r.end = i;
+    if (At(m, i, ' ') && At(m, i + 1, '[')) {
+      size_t close = m.find(']', i + 2);
+      if (close != std::string_view::npos && close - i < 80) r.end = close + 1;
+    }
+    // Description: text before the percentage up to its ':'.
+    std::string_view head = m.substr(0, d);
+    while (!head.empty() && head.back() == ' ') head.remove_suffix(1);
+    if (!head.empty() && head.back() == ':') head.remove_suffix(1);
+    while (!head.empty() && head.front() == ' ') head.remove_prefix(1);
+    r.bar = head.size() > 200 ? head.substr(0, 200) : head;
+    return r;
+  }
+  return std::nullopt;
+}
+
+std::string CanonicalRank(std::string_view tag) {
+  std::string out;
+  out.reserve(tag.size());
+  for (char c : tag) {
+    if (out.size() >= 64) break;
+    if (c == ' ') {
+      if (!out.empty() && out.back() != '_') out.push_back('_');
+    } else if (IsAlnum(c) || c == '_' || c == '-' || c == '.') {
+      out.push_back(c);
+    }
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out;
+}
+
+}  // namespace spinup

@@ -1,0 +1,79 @@
+// Pure functions over one log line: strip the wrappers people paste (journalctl, docker,
+// kubectl, docker-compose, ANSI colour), then read the engine's own prefix (timestamp and rank
+// tag). No I/O, no allocation beyond the returned strings; every input is untrusted and any
+// byte sequence is accepted (fuzzed by fuzz/log_line_fuzz.cc).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace spinup {
+
+// A civil time as read from a line; year may be missing (vLLM `08-29 04:16:14`, journalctl
+// `Mar 09 12:01:49`, SGLang's 2024 `[23:03:43 TP0]` has no date at all).
+struct CivilTime {
+  int year = 0;   // 0 when the line does not carry it
+  int month = 0;  // 1-12, 0 when no date
+  int day = 0;
+  int hour = 0;
+  int minute = 0;
+  int second = 0;
+  int millis = 0;
+  bool has_date() const { return month != 0; }
+};
+
+// Unix milliseconds of a civil UTC time (year must be set).
+int64_t CivilToUnixMs(const CivilTime& t);
+CivilTime UnixMsToCivil(int64_t ms);
+// "2026-03-09T12:01:53" (seconds precision, UTC as printed by the log).
+std::string FormatIsoTime(int64_t ms);
+// Parses `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DDTHH:MM:SS[.fff][Z|±hh:mm]` (offset applied).
+std::optional<int64_t> ParseTimeArg(std::string_view text);
+
+// What the engine's own prefix looked like, which is a strong hint of the engine.
+enum class PrefixStyle {
+  kNone,
+  kSglang,  // [2026-03-09 12:01:53 TP2] / [12:01:53 TP0] / [gpu_id=0]
+  kVllm,    // INFO 08-29 04:16:14 [file.py:12] / (Worker_TP0 pid=400) ...
+  kTgi,     // 2024-05-01T01:17:02.618817Z  INFO text_generation_launcher:
+  kTrtllm,  // [TensorRT-LLM][INFO]
+  kPython,  // 2025-03-03 18:46:45,039 - INFO - name: (python logging default)
+};
+
+struct ParsedLine {
+  std::string_view message;               // the text after every prefix, what rules match against
+  std::optional<CivilTime> time;          // the engine's timestamp (or the wrapper's)
+  std::optional<CivilTime> wrapper_time;  // journalctl/docker/kubectl timestamp, if any
+  std::string rank;                       // canonical rank name, "" when untagged
+  PrefixStyle style = PrefixStyle::kNone;
+  std::string_view level;  // "INFO", "ERROR", ... when the prefix carries one
+};
+
+// Removes ANSI escape sequences (CSI, OSC) and a trailing '\r', and replaces invalid UTF-8 with
+// U+FFFD. Returns a view into `line` when nothing changed, else into `*scratch`.
+std::string_view CleanLine(std::string_view line, std::string* scratch);
+
+// Strips wrappers and the engine prefix from an already cleaned line. The result views `line`
+// (rank is copied). Wrappers handled: journalctl short (`Mar 09 12:01:49 host unit[2957]: `),
+// short-iso (`2026-03-09T12:01:49+0000 host unit[1]: `), docker --timestamps / kubectl
+// --timestamps (RFC 3339 + space), kubectl --prefix (`[pod/x/c] `), docker-compose
+// (`name  | `), Ray's `(Actor pid=N) ` chains.
+ParsedLine ParseLine(std::string_view line);
+
+// A tqdm bar in the message: "desc:  45% Completed | 18/39 [...]" or "desc:  14%|###| 1/7 [...]".
+struct BarReading {
+  std::string_view bar;  // description, may be empty for bare bars
+  int64_t n = 0;
+  int64_t total = 0;
+  size_t end = 0;  // index just past the bar (its `[...]` timing block when present)
+};
+std::optional<BarReading> ParseTqdm(std::string_view message);
+
+// Turns an SGLang tag list ("DP0 TP2 EP0") or a vLLM process tag into the canonical rank name:
+// "DP0_TP2_EP0", "Worker_TP0", "EngineCore_DP0", "APIServer", "Worker-1234" (untagged worker by
+// pid), "gpu0" (SGLang 2024 `[gpu_id=0]`).
+std::string CanonicalRank(std::string_view tag);
+
+}  // namespace spinup

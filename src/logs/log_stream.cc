@@ -1,0 +1,307 @@
+#include "logs/log_stream.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace spinup {
+namespace {
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+LogEvent::Kind KindOf(RuleEmit e) {
+  switch (e) {
+    case RuleEmit::kPhaseBegin:
+      return LogEvent::Kind::kPhaseBegin;
+    case RuleEmit::kPhaseEnd:
+      return LogEvent::Kind::kPhaseEnd;
+    case RuleEmit::kProgress:
+      return LogEvent::Kind::kProgress;
+    case RuleEmit::kError:
+      return LogEvent::Kind::kError;
+    case RuleEmit::kFatal:
+      return LogEvent::Kind::kFatal;
+    case RuleEmit::kAttemptStart:
+      return LogEvent::Kind::kAttemptStart;
+    case RuleEmit::kReady:
+      return LogEvent::Kind::kReady;
+    case RuleEmit::kRequestServed:
+      return LogEvent::Kind::kRequestServed;
+    case RuleEmit::kHeartbeat:
+      return LogEvent::Kind::kHeartbeat;
+    case RuleEmit::kInfo:
+    case RuleEmit::kNoise:
+    case RuleEmit::kHint:
+      return LogEvent::Kind::kInfo;
+  }
+  return LogEvent::Kind::kInfo;
+}
+
+std::string_view EngineOfStyle(PrefixStyle s) {
+  switch (s) {
+    case PrefixStyle::kSglang:
+      return "sglang";
+    case PrefixStyle::kVllm:
+      return "vllm";
+    case PrefixStyle::kTgi:
+      return "tgi";
+    case PrefixStyle::kTrtllm:
+      return "trtllm";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
+    : rules_(rules), opt_(std::move(options)) {
+  if (!opt_.engine.empty()) {
+    engine_ = opt_.engine;
+    engine_forced_ = true;
+  }
+  year_ = opt_.reference_year;
+  if (opt_.max_line_bytes < 64) opt_.max_line_bytes = 64;
+}
+
+void LogStream::Feed(std::string_view bytes) {
+  bytes_ += bytes.size();
+  while (!bytes.empty()) {
+    const char* nl = static_cast<const char*>(std::memchr(bytes.data(), '\n', bytes.size()));
+    size_t len = nl ? static_cast<size_t>(nl - bytes.data()) : bytes.size();
+    std::string_view piece = bytes.substr(0, len);
+    if (nl && partial_.empty() && !partial_truncated_) {
+      // Fast path: a whole line inside the chunk needs no copy.
+      FeedLine(piece.size() > opt_.max_line_bytes ? piece.substr(0, opt_.max_line_bytes) : piece);
+    } else {
+      if (!partial_truncated_) {
+        size_t room = opt_.max_line_bytes - partial_.size();
+        if (piece.size() > room) {
+          partial_.append(piece.substr(0, room));
+          partial_truncated_ = true;
+        } else {
+          partial_.append(piece);
+        }
+      }
+      if (nl) {
+        FeedLine(partial_);
+        partial_.clear();
+        partial_truncated_ = false;
+      }
+    }
+    if (!nl) break;
+    bytes.remove_prefix(len + 1);
+  }
+}
+
+void LogStream::Finish() {
+  if (!partial_.empty()) FeedLine(partial_);
+  partial_.clear();
+  partial_truncated_ = false;
+}
+
+void LogStream::FeedLine(std::string_view line) {
+  ++line_no_;
+  // tqdm redraws with '\r': every segment is a state of the bar (or a log line glued to it).
+  while (!line.empty()) {
+    size_t cr = line.find('\r');
+    std::string_view seg = line.substr(0, cr);
+    if (!Trim(seg).empty()) HandleSegment(seg);
+    if (cr == std::string_view::npos) break;
+    line.remove_prefix(cr + 1);
+  }
+}
+
+std::optional<int64_t> LogStream::ResolveTime(const ParsedLine& p) {
+  if (!p.time) return std::nullopt;
+  CivilTime t = *p.time;
+  if (!t.has_date()) {
+    // Time of day only (SGLang 2024): take the date of the previous line.
+    if (!last_time_ms_) {
+      CivilTime base;
+      base.year = year_;
+      base.month = 1;
+      base.day = 1;
+      t.year = base.year;
+      t.month = 1;
+      t.day = 1;
+      return last_time_ms_ = CivilToUnixMs(t);
+    }
+    CivilTime prev = UnixMsToCivil(*last_time_ms_);
+    t.year = prev.year;
+    t.month = prev.month;
+    t.day = prev.day;
+    int64_t ms = CivilToUnixMs(t);
+    if (ms + 12 * 3600 * 1000LL < *last_time_ms_) ms += 24 * 3600 * 1000LL;  // past midnight
+    return last_time_ms_ = ms;
+  }
+  if (t.year != 0) {
+    year_ = t.year;
+  } else {
+    int year = year_;
+    if (p.wrapper_time && p.wrapper_time->year != 0) {
+      year = p.wrapper_time->year;
+      if (p.wrapper_time->month == 1 && t.month == 12) --year;
+    } else if (last_month_ == 12 && t.month == 1) {
+      year = ++year_;  // the log crossed New Year
+    }
+    t.year = year;
+  }
+  last_month_ = t.month;
+  return last_time_ms_ = CivilToUnixMs(t);
+}
+
+void LogStream::Emit(LogEvent& e) {
+  if (on_event_) on_event_(e);
+}
+
+void LogStream::HandleSegment(std::string_view raw, int depth) {
+  std::string_view clean = CleanLine(raw, &scratch_);
+  ParsedLine p = ParseLine(clean);
+  std::string_view msg = p.message;
+  std::optional<int64_t> t = ResolveTime(p);
+
+  // Weak engine detection from the prefix; a rule marked `detect` decides for good.
+  if (engine_forced_) {
+  } else if (engine_strength_ < 1) {
+    std::string_view e = EngineOfStyle(p.style);
+    if (!e.empty()) {
+      engine_ = std::string(e);
+      engine_strength_ = 1;
+    }
+  } else if (engine_strength_ == 1 && p.style == PrefixStyle::kSglang && engine_ != "sglang") {
+    // vLLM-formatted lines appear inside old SGLang (its vLLM import); never the reverse.
+    engine_ = "sglang";
+  }
+
+  rules_.Match(msg, &matched_);
+  bool any = false;
+  bool fatal = false;
+  const auto& all = rules_.rules();
+  // Pass 1: noise, engine detection, and whether a fatal rule matched.
+  for (int idx : matched_) {
+    const LogRule& r = all[static_cast<size_t>(idx)];
+    if (r.engine != "generic" && !engine_forced_ && r.detect && engine_strength_ < 2) {
+      engine_ = r.engine;
+      engine_strength_ = 2;
+    }
+    if (r.engine != "generic" && !engine_.empty() && r.engine != engine_) continue;
+    if (r.emit == RuleEmit::kNoise) return;
+    if (r.emit == RuleEmit::kFatal) fatal = true;
+  }
+  std::string_view text =
+      msg.size() > opt_.max_text_bytes ? msg.substr(0, opt_.max_text_bytes) : msg;
+  bool progress_emitted = false;
+  for (int idx : matched_) {
+    const LogRule& r = all[static_cast<size_t>(idx)];
+    if (r.engine != "generic" && !engine_.empty() && r.engine != engine_) continue;
+    if (fatal && r.emit == RuleEmit::kError) continue;  // one decisive line, not two
+    LogEvent e;
+    e.kind = KindOf(r.emit);
+    e.time_ms = t;
+    e.rank = p.rank;
+    e.phase = r.phase;
+    e.rule_id = r.id;
+    e.text = std::string(text);
+    e.line_no = line_no_;
+    const RE2& re = rules_.regex(idx);
+    int groups = std::max({r.rank_group, r.bar_group, r.n_group, r.total_group, r.elapsed_group});
+    if (groups > 0) {
+      re2::StringPiece sub[8];
+      int n = std::min(groups + 1, 8);
+      if (re.Match(re2::StringPiece(msg.data(), msg.size()), 0, msg.size(), RE2::UNANCHORED, sub,
+                   n)) {
+        auto cap = [&](int g) -> std::string_view {
+          if (g <= 0 || g >= n || sub[g].data() == nullptr) return {};
+          return std::string_view(sub[g].data(), sub[g].size());
+        };
+        if (!cap(r.rank_group).empty()) {
+          e.rank = r.rank_prefix + CanonicalRank(cap(r.rank_group));
+        }
+        if (!cap(r.bar_group).empty()) e.bar = std::string(cap(r.bar_group).substr(0, 200));
+        auto to_i = [](std::string_view v) {
+          int64_t x = 0;
+          for (char c : v) {
+            if (c >= '0' && c <= '9' && x < (int64_t{1} << 52)) x = x * 10 + (c - '0');
+          }
+          return x;
+        };
+        if (!cap(r.n_group).empty()) e.progress_n = to_i(cap(r.n_group));
+        if (!cap(r.total_group).empty()) e.progress_total = to_i(cap(r.total_group));
+        if (!cap(r.elapsed_group).empty()) {
+          std::string v(cap(r.elapsed_group).substr(0, 32));
+          char* end = nullptr;
+          double d = std::strtod(v.c_str(), &end);
+          if (end != v.c_str() && d >= 0 && d < 1e9) e.elapsed_seconds = d;
+        }
+      }
+    }
+    if (r.emit == RuleEmit::kHint) e.kind = LogEvent::Kind::kInfo;
+    if (r.emit == RuleEmit::kProgress) {
+      if (e.bar.empty()) e.bar = r.bar;
+      if (r.n_group == 0) {
+        auto bar = ParseTqdm(msg);
+        if (!bar) continue;  // a bar's name without a reading: nothing to report
+        e.progress_n = bar->n;
+        e.progress_total = bar->total;
+        if (e.bar.empty()) e.bar = std::string(bar->bar);
+      }
+      if (!NewBarValue(e.bar, e.progress_n, e.progress_total)) {
+        progress_emitted = true;
+        any = true;
+        continue;
+      }
+      progress_emitted = true;
+    }
+    any = true;
+    Emit(e);
+  }
+  // A bar no rule names (or a bare "  0%|...| 0/23") is still progress of the current phase.
+  if (!progress_emitted) {
+    if (auto bar = ParseTqdm(msg)) {
+      if (NewBarValue(std::string(bar->bar), bar->n, bar->total)) {
+        LogEvent e;
+        e.kind = LogEvent::Kind::kProgress;
+        e.time_ms = t;
+        e.rank = p.rank;
+        e.rule_id = "tqdm";
+        e.text = std::string(text);
+        e.line_no = line_no_;
+        e.bar = std::string(bar->bar);
+        e.progress_n = bar->n;
+        e.progress_total = bar->total;
+        Emit(e);
+      }
+      any = true;
+      // tqdm without a newline glues the next log line onto the bar.
+      if (bar->end < msg.size()) {
+        std::string_view rest = Trim(msg.substr(bar->end));
+        if (!rest.empty() && rest.size() < msg.size() && depth < 4) {
+          std::string copy(rest);
+          HandleSegment(copy, depth + 1);
+          return;
+        }
+      }
+    }
+  }
+  if (!any && on_activity_) on_activity_(t, msg);
+}
+
+bool LogStream::NewBarValue(const std::string& bar, int64_t n, int64_t total) {
+  for (auto& b : bars_) {
+    if (b.bar == bar) {
+      if (b.n == n && b.total == total) return false;
+      b.n = n;
+      b.total = total;
+      return true;
+    }
+  }
+  if (bars_.size() >= 64) bars_.erase(bars_.begin());
+  bars_.push_back({bar, n, total});
+  return true;
+}
+
+}  // namespace spinup

@@ -1,0 +1,84 @@
+// LogStream turns bytes of a startup log into LogEvents, incrementally: feed it chunks split
+// anywhere (a file read, a pipe, a followed journal) and it calls back per event. It is the one
+// log path for `explain` (offline) and `watch`/`run` (live). Memory is bounded: one partial line
+// (capped at max_line_bytes, the rest of a longer line is dropped) plus small per-bar state.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "logs/line_parser.h"
+#include "logs/rules.h"
+#include "spinup/startup.h"
+
+namespace spinup {
+
+struct LogStreamOptions {
+  std::string engine;  // "" = auto-detect from prefixes and engine rules; else forced
+  // Year for timestamps that lack one (vLLM, journalctl short) until a line carrying a year is
+  // seen. The CLI passes the year of --now or of the clock.
+  int reference_year = 1970;
+  size_t max_line_bytes = 1 << 20;
+  size_t max_text_bytes = 512;  // LogEvent::text cap
+};
+
+class LogStream {
+ public:
+  using EventFn = std::function<void(const LogEvent&)>;
+  // Every line that is not noise and matched no rule: proof of life for the judge.
+  using ActivityFn = std::function<void(std::optional<int64_t> time_ms, std::string_view message)>;
+
+  // `rules` must outlive the stream and be compiled.
+  LogStream(const RuleSet& rules, LogStreamOptions options);
+
+  void OnEvent(EventFn fn) { on_event_ = std::move(fn); }
+  void OnActivity(ActivityFn fn) { on_activity_ = std::move(fn); }
+
+  void Feed(std::string_view bytes);
+  // Flushes a last line without a newline. Feed may continue afterwards (a followed file).
+  void Finish();
+  // Handles one complete line (no '\n'; '\r' splits tqdm redraws). Exposed for tests/fuzzing.
+  void FeedLine(std::string_view line);
+
+  const std::string& engine() const { return engine_; }  // "" until detected
+  uint64_t lines() const { return line_no_; }
+  uint64_t bytes() const { return bytes_; }
+  std::optional<int64_t> last_time_ms() const { return last_time_ms_; }
+
+ private:
+  void HandleSegment(std::string_view segment, int depth = 0);
+  // Records a bar reading; false when it repeats the last one (tqdm reprints).
+  bool NewBarValue(const std::string& bar, int64_t n, int64_t total);
+  std::optional<int64_t> ResolveTime(const ParsedLine& p);
+  void Emit(LogEvent& e);
+
+  const RuleSet& rules_;
+  LogStreamOptions opt_;
+  EventFn on_event_;
+  ActivityFn on_activity_;
+  std::string engine_;
+  bool engine_forced_ = false;
+  int engine_strength_ = 0;  // 0 unknown, 1 from a prefix style, 2 from a `detect` rule
+  std::string partial_;
+  bool partial_truncated_ = false;
+  std::string scratch_;
+  std::vector<int> matched_;
+  uint64_t line_no_ = 0;
+  uint64_t bytes_ = 0;
+  int year_ = 1970;
+  int last_month_ = 0;
+  std::optional<int64_t> last_time_ms_;
+  // Latest n/total per bar, so repeated redraws of the same value are not re-emitted.
+  struct BarSeen {
+    std::string bar;
+    int64_t n = -1;
+    int64_t total = -1;
+  };
+  std::vector<BarSeen> bars_;
+};
+
+}  // namespace spinup

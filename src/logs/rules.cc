@@ -1,0 +1,411 @@
+#include "logs/rules.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "logs/embedded_rules.h"
+
+namespace spinup {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::array<std::string_view, 12> kEmitNames = {
+    "phase_begin", "phase_end",      "progress",  "error", "fatal", "attempt_start",
+    "ready",       "request_served", "heartbeat", "info",  "noise", "hint"};
+
+// 1-based line of byte offset `pos` in `text`.
+int LineOf(std::string_view text, size_t pos) {
+  pos = std::min(pos, text.size());
+  return 1 + static_cast<int>(std::count(text.begin(), text.begin() + pos, '\n'));
+}
+
+// The line where `"needle"` first appears, so semantic errors can point into the file even
+// though the JSON parser keeps no positions for values.
+int LineOfString(std::string_view text, std::string_view needle) {
+  std::string quoted = "\"" + std::string(needle) + "\"";
+  size_t pos = text.find(quoted);
+  return pos == std::string_view::npos ? 1 : LineOf(text, pos);
+}
+
+struct FileError {
+  int line;
+  std::string message;
+};
+
+std::string Str(const json& j, const char* key, int line, bool required = false) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) {
+    if (required) throw FileError{line, std::string("missing \"") + key + "\""};
+    return {};
+  }
+  if (!it->is_string()) throw FileError{line, std::string("\"") + key + "\" must be a string"};
+  return it->get<std::string>();
+}
+
+int Int(const json& j, const char* key, int line) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return 0;
+  if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > 64) {
+    throw FileError{line, std::string("\"") + key + "\" must be a capture group number 0-64"};
+  }
+  return it->get<int>();
+}
+
+double Num(const json& j, const char* key, int line, double fallback) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return fallback;
+  if (!it->is_number() || it->get<double>() < 0) {
+    throw FileError{line, std::string("\"") + key + "\" must be a non-negative number"};
+  }
+  return it->get<double>();
+}
+
+Phase PhaseOf(const std::string& name, int line) {
+  auto p = ParsePhase(name);
+  if (!p) throw FileError{line, "unknown phase \"" + name + "\""};
+  return *p;
+}
+
+std::vector<std::string> StrList(const json& j, const char* key, int line) {
+  std::vector<std::string> out;
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return out;
+  if (it->is_string()) return {it->get<std::string>()};
+  if (!it->is_array()) throw FileError{line, std::string("\"") + key + "\" must be a list"};
+  for (const auto& v : *it) {
+    if (!v.is_string()) {
+      throw FileError{line, std::string("\"") + key + "\" must hold strings"};
+    }
+    out.push_back(v.get<std::string>());
+  }
+  return out;
+}
+
+const std::set<std::string>& KnownSignals() {
+  static const std::set<std::string> s = {"cpu_idle",  "futex_waits",       "no_disk_reads",
+                                          "disk_wait", "reads_active",      "gpu_flat",
+                                          "gpu_busy",  "compiler_children", "rank_lost",
+                                          "restarts",  "cpu_busy",          "no_log_lines"};
+  return s;
+}
+
+}  // namespace
+
+std::optional<RuleEmit> ParseRuleEmit(std::string_view name) {
+  for (size_t i = 0; i < kEmitNames.size(); ++i) {
+    if (kEmitNames[i] == name) return static_cast<RuleEmit>(i);
+  }
+  return std::nullopt;
+}
+
+std::string_view RuleEmitName(RuleEmit emit) { return kEmitNames[static_cast<size_t>(emit)]; }
+
+RuleSet::RuleSet() = default;
+RuleSet::~RuleSet() = default;
+RuleSet::RuleSet(RuleSet&&) noexcept = default;
+RuleSet& RuleSet::operator=(RuleSet&&) noexcept = default;
+
+Result<RuleSet> RuleSet::LoadEmbedded() {
+  RuleSet rs;
+  for (const auto& f : EmbeddedRulesFiles()) {
+    Status st = rs.AddFile(std::string("rules/") + std::string(f.name), f.contents);
+    if (!st.ok()) return st;
+  }
+  Status st = rs.Compile();
+  if (!st.ok()) return st;
+  return rs;
+}
+
+Status RuleSet::AddPath(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Status::FromErrno(errno, path + ": cannot open rules file");
+  std::string data;
+  char buf[65536];
+  constexpr size_t kMaxRulesBytes = 16u << 20;
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      int e = errno;
+      ::close(fd);
+      return Status::FromErrno(e, path + ": cannot read rules file");
+    }
+    if (n == 0) break;
+    data.append(buf, static_cast<size_t>(n));
+    if (data.size() > kMaxRulesBytes) {
+      ::close(fd);
+      return Status::Corrupt(path + ": rules file larger than 16 MiB");
+    }
+  }
+  ::close(fd);
+  return AddFile(path, data);
+}
+
+Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
+  const std::string fname(name);
+  json doc;
+  try {
+    doc = json::parse(contents.begin(), contents.end());
+  } catch (const json::parse_error& e) {
+    // nlohmann reports a byte offset; people fix files by line.
+    size_t byte = e.byte > 0 ? e.byte - 1 : 0;
+    std::string what = e.what();
+    auto colon = what.find("syntax error");
+    if (colon != std::string::npos) what = what.substr(colon);
+    return Status::Corrupt(fname + ":" + std::to_string(LineOf(contents, byte)) + ": " + what);
+  }
+  std::vector<LogRule> new_rules;
+  std::vector<PhaseBudget> new_budgets;
+  std::vector<KnownCause> new_causes;
+  std::vector<std::pair<std::string, std::vector<Phase>>> new_orders;
+  try {
+    if (!doc.is_object()) throw FileError{1, "top level must be an object"};
+    const std::string file_engine = Str(doc, "engine", 1);
+    if (auto o = doc.find("phase_order"); o != doc.end()) {
+      int line = LineOfString(contents, "phase_order");
+      if (file_engine.empty()) throw FileError{line, "\"phase_order\" needs a file \"engine\""};
+      std::vector<Phase> order;
+      for (const auto& name : StrList(doc, "phase_order", line))
+        order.push_back(PhaseOf(name, line));
+      new_orders.emplace_back(file_engine, std::move(order));
+    }
+    auto rules_it = doc.find("rules");
+    if (rules_it != doc.end()) {
+      if (!rules_it->is_array())
+        throw FileError{LineOfString(contents, "rules"), "\"rules\" must be a list"};
+      for (const auto& r : *rules_it) {
+        int line = LineOfString(contents, "rules");
+        if (!r.is_object()) throw FileError{line, "each rule must be an object"};
+        LogRule rule;
+        rule.id = Str(r, "id", line, true);
+        line = LineOfString(contents, rule.id);
+        rule.engine = Str(r, "engine", line);
+        if (rule.engine.empty()) rule.engine = file_engine.empty() ? "generic" : file_engine;
+        rule.regex = Str(r, "regex", line, true);
+        std::string emit = Str(r, "emit", line, true);
+        auto e = ParseRuleEmit(emit);
+        if (!e) throw FileError{line, "rule \"" + rule.id + "\": unknown emit \"" + emit + "\""};
+        rule.emit = *e;
+        std::string phase = Str(r, "phase", line);
+        if (!phase.empty()) rule.phase = PhaseOf(phase, line);
+        if ((rule.emit == RuleEmit::kPhaseBegin || rule.emit == RuleEmit::kPhaseEnd ||
+             rule.emit == RuleEmit::kHint) &&
+            !rule.phase) {
+          throw FileError{line, "rule \"" + rule.id + "\": " + emit + " needs a \"phase\""};
+        }
+        rule.rank_group = Int(r, "rank", line);
+        rule.rank_prefix = Str(r, "rank_prefix", line);
+        rule.bar_group = Int(r, "bar", line);
+        rule.n_group = Int(r, "n", line);
+        rule.total_group = Int(r, "total", line);
+        rule.elapsed_group = Int(r, "elapsed", line);
+        rule.bar = Str(r, "bar_name", line);
+        if (auto d = r.find("detect"); d != r.end()) {
+          if (!d->is_boolean()) throw FileError{line, "\"detect\" must be true or false"};
+          rule.detect = d->get<bool>();
+        }
+        rule.source = fname + ":" + std::to_string(line);
+        new_rules.push_back(std::move(rule));
+      }
+    }
+    auto budgets_it = doc.find("budgets");
+    if (budgets_it != doc.end()) {
+      int line = LineOfString(contents, "budgets");
+      if (!budgets_it->is_array()) throw FileError{line, "\"budgets\" must be a list"};
+      for (const auto& b : *budgets_it) {
+        if (!b.is_object()) throw FileError{line, "each budget must be an object"};
+        PhaseBudget pb;
+        pb.engine = Str(b, "engine", line);
+        if (pb.engine.empty()) pb.engine = file_engine.empty() ? "*" : file_engine;
+        pb.phase = PhaseOf(Str(b, "phase", line, true), line);
+        pb.normal_s = Num(b, "normal_s", line, 60);
+        pb.stall_s = Num(b, "stall_s", line, 600);
+        pb.per_gib_s = Num(b, "per_gib_s", line, 0);
+        new_budgets.push_back(pb);
+      }
+    }
+    auto causes_it = doc.find("causes");
+    if (causes_it != doc.end()) {
+      int line = LineOfString(contents, "causes");
+      if (!causes_it->is_array()) throw FileError{line, "\"causes\" must be a list"};
+      for (const auto& c : *causes_it) {
+        if (!c.is_object()) throw FileError{line, "each cause must be an object"};
+        KnownCause kc;
+        kc.id = Str(c, "id", line, true);
+        int cline = LineOfString(contents, kc.id);
+        kc.title = Str(c, "title", cline, true);
+        kc.fix = Str(c, "fix", cline, true);
+        kc.evidence = Str(c, "evidence", cline);
+        kc.engines = StrList(c, "engines", cline);
+        auto when_it = c.find("when");
+        if (when_it == c.end() || !when_it->is_array() || when_it->empty()) {
+          throw FileError{cline, "cause \"" + kc.id + "\" needs a non-empty \"when\" list"};
+        }
+        int hidden_n = 0;
+        for (const auto& w : *when_it) {
+          if (!w.is_object()) throw FileError{cline, "each \"when\" entry must be an object"};
+          CauseCondition cond;
+          cond.rules = StrList(w, "rules", cline);
+          for (const auto& re : StrList(w, "regex", cline)) {
+            LogRule hidden;
+            hidden.id = "cause." + kc.id + "." + std::to_string(hidden_n++);
+            hidden.engine = "generic";
+            hidden.regex = re;
+            hidden.emit = RuleEmit::kInfo;
+            hidden.detect = false;
+            hidden.source = fname + ":" + std::to_string(cline);
+            cond.rules.push_back(hidden.id);
+            new_rules.push_back(std::move(hidden));
+          }
+          for (const auto& p : StrList(w, "phases", cline))
+            cond.phases.push_back(PhaseOf(p, cline));
+          for (const auto& p : StrList(w, "slow_phases", cline)) {
+            cond.slow_phases.push_back(PhaseOf(p, cline));
+          }
+          for (const auto& sname : StrList(w, "states", cline)) {
+            auto st = ParseState(sname);
+            if (!st) {
+              throw FileError{cline, "cause \"" + kc.id + "\": unknown state \"" + sname + "\""};
+            }
+            cond.states.push_back(*st);
+          }
+          cond.signals = StrList(w, "signals", cline);
+          for (const auto& sname : cond.signals) {
+            if (!KnownSignals().count(sname)) {
+              throw FileError{cline, "cause \"" + kc.id + "\": unknown signal \"" + sname + "\""};
+            }
+          }
+          if (cond.rules.empty() && cond.signals.empty() && cond.slow_phases.empty()) {
+            throw FileError{cline, "cause \"" + kc.id +
+                                       "\": each \"when\" entry needs rules, regex, signals or "
+                                       "slow_phases"};
+          }
+          kc.when.push_back(std::move(cond));
+        }
+        kc.source = fname + ":" + std::to_string(cline);
+        new_causes.push_back(std::move(kc));
+      }
+    }
+  } catch (const FileError& e) {
+    return Status::Corrupt(fname + ":" + std::to_string(e.line) + ": " + e.message);
+  } catch (const json::exception& e) {
+    return Status::Corrupt(fname + ":1: " + e.what());
+  }
+  for (auto& r : new_rules) {
+    if (FindRule(r.id) >= 0) {
+      return Status::Corrupt(r.source + ": duplicate rule id \"" + r.id + "\"");
+    }
+    rules_.push_back(std::move(r));
+  }
+  for (auto& b : new_budgets) budgets_.push_back(b);
+  for (auto& c : new_causes) causes_.push_back(std::move(c));
+  for (auto& o : new_orders) orders_.push_back(std::move(o));
+  set_.reset();
+  return Status::Ok();
+}
+
+Status RuleSet::Compile() {
+  compiled_.clear();
+  set_to_rule_.clear();
+  RE2::Options opt;
+  opt.set_log_errors(false);
+  opt.set_max_mem(64 << 20);
+  opt.set_encoding(RE2::Options::EncodingLatin1);  // bytes in, no UTF-8 decoding cost
+  auto set = std::make_unique<RE2::Set>(opt, RE2::UNANCHORED);
+  for (size_t i = 0; i < rules_.size(); ++i) {
+    auto re = std::make_unique<RE2>(rules_[i].regex, opt);
+    if (!re->ok()) {
+      return Status::Corrupt(rules_[i].source + ": rule \"" + rules_[i].id +
+                             "\": bad regex: " + re->error());
+    }
+    const LogRule& r = rules_[i];
+    int groups = re->NumberOfCapturingGroups();
+    for (int g : {r.rank_group, r.bar_group, r.n_group, r.total_group, r.elapsed_group}) {
+      if (g > groups) {
+        return Status::Corrupt(r.source + ": rule \"" + r.id + "\": capture group " +
+                               std::to_string(g) + " does not exist");
+      }
+    }
+    std::string err;
+    if (set->Add(rules_[i].regex, &err) < 0) {
+      return Status::Corrupt(rules_[i].source + ": rule \"" + rules_[i].id +
+                             "\": bad regex: " + err);
+    }
+    set_to_rule_.push_back(static_cast<int>(i));
+    compiled_.push_back(std::move(re));
+  }
+  for (const auto& c : causes_) {
+    for (const auto& w : c.when) {
+      for (const auto& id : w.rules) {
+        if (FindRule(id) < 0) {
+          return Status::Corrupt(c.source + ": cause \"" + c.id + "\" names unknown rule \"" + id +
+                                 "\"");
+        }
+      }
+    }
+  }
+  if (!set->Compile())
+    return Status::Internal("rules: cannot compile the rule set (out of memory)");
+  set_ = std::move(set);
+  return Status::Ok();
+}
+
+void RuleSet::Match(std::string_view message, std::vector<int>* matched) const {
+  matched->clear();
+  if (!set_) return;
+  std::vector<int> hits;
+  if (!set_->Match(re2::StringPiece(message.data(), message.size()), &hits)) return;
+  for (int h : hits) matched->push_back(set_to_rule_[static_cast<size_t>(h)]);
+  std::sort(matched->begin(), matched->end());
+}
+
+const RE2& RuleSet::regex(int i) const { return *compiled_[static_cast<size_t>(i)]; }
+
+PhaseBudget RuleSet::Budget(std::string_view engine, Phase phase) const {
+  const PhaseBudget* any = nullptr;
+  const PhaseBudget* specific = nullptr;
+  for (const auto& b : budgets_) {
+    if (b.phase != phase) continue;
+    if (b.engine == engine) specific = &b;  // later files override earlier ones
+    if (b.engine == "*") any = &b;
+  }
+  if (specific) return *specific;
+  if (any) return *any;
+  PhaseBudget fallback;
+  fallback.phase = phase;
+  return fallback;
+}
+
+std::vector<Phase> RuleSet::PhaseOrder(std::string_view engine) const {
+  for (auto it = orders_.rbegin(); it != orders_.rend(); ++it) {
+    if (it->first == engine) return it->second;
+  }
+  std::vector<Phase> order;
+  for (int i = 0; i < kPhaseCount; ++i) order.push_back(static_cast<Phase>(i));
+  return order;
+}
+
+std::vector<std::string> RuleSet::Engines() const {
+  std::vector<std::string> out;
+  for (const auto& r : rules_) {
+    if (r.engine == "generic") continue;
+    if (std::find(out.begin(), out.end(), r.engine) == out.end()) out.push_back(r.engine);
+  }
+  return out;
+}
+
+int RuleSet::FindRule(std::string_view id) const {
+  for (size_t i = 0; i < rules_.size(); ++i) {
+    if (rules_[i].id == id) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace spinup

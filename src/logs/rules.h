@@ -1,0 +1,150 @@
+// Rules are data: the per-engine phase patterns, the phase budgets and the known-cause knowledge
+// base live in JSON files (rules/*.json, embedded into the binary; more with `--rules FILE`).
+// A RuleSet parses those files, compiles every pattern once with RE2 (linear time: log text is
+// untrusted) and answers "which rules match this message" with one RE2::Set pass.
+// The format is documented in docs/rules.md.
+#pragma once
+
+#include <re2/re2.h>
+#include <re2/set.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spinup/startup.h"
+#include "spinup/status.h"
+
+namespace spinup {
+
+// What a matching line means. kNoise drops the line (it is not even log activity for the
+// judge's evidence); kHint says "this line is printed inside `phase`" (traceback frames such as
+// `in load_model`): it moves the rank forward to that phase but never back.
+enum class RuleEmit {
+  kPhaseBegin,
+  kPhaseEnd,
+  kProgress,
+  kError,
+  kFatal,
+  kAttemptStart,
+  kReady,
+  kRequestServed,
+  kHeartbeat,
+  kInfo,
+  kNoise,
+  kHint,
+};
+std::optional<RuleEmit> ParseRuleEmit(std::string_view name);
+std::string_view RuleEmitName(RuleEmit emit);
+
+struct LogRule {
+  std::string id;      // unique, e.g. "sglang.load_weight_begin"
+  std::string engine;  // "sglang", "vllm", a user engine, or "generic" (applies to every engine)
+  std::string regex;   // RE2 syntax, matched unanchored against the message (prefixes stripped)
+  RuleEmit emit = RuleEmit::kInfo;
+  std::optional<Phase> phase;
+  // Capture group numbers (0 = none).
+  int rank_group = 0;       // the rank is named inside the message (vLLM `world_size=2 rank=1`)
+  std::string rank_prefix;  // prepended to the captured rank, e.g. "rank"
+  int bar_group = 0;        // progress: the bar's description
+  int n_group = 0;          // progress: n
+  int total_group = 0;      // progress: total
+  int elapsed_group = 0;    // phase_end: seconds the engine reports
+  std::string bar;          // progress: fixed bar name when there is no bar_group
+  bool detect = true;       // a match of an engine-specific rule identifies the engine
+  std::string source;       // "file:line" where the rule was defined, for messages
+};
+
+// How long a phase normally takes and how long it may go without any progress signal.
+// normal_s: over it the phase is marked slow. stall_s: no progress signal of any kind for this
+// long means stalled. Weight loading scales with the checkpoint: normal = max(normal_s,
+// GiB * per_gib_s) when the size is known.
+struct PhaseBudget {
+  std::string engine = "*";
+  Phase phase = Phase::kLaunch;
+  double normal_s = 60;
+  double stall_s = 600;
+  double per_gib_s = 0;
+};
+
+// One way a known cause shows itself. Every non-empty group must hold:
+//   rules / regex: any of these rule ids, or of these regexes (compiled as hidden rules
+//            "cause.<id>.<n>"), matched in any attempt of the log;
+//   phases:  the verdict's phase is one of these;
+//   states:  the verdict's state is one of these;
+//   signals: every named process signal holds (cpu_idle, cpu_busy, futex_waits, no_disk_reads,
+//            disk_wait, reads_active, gpu_flat, gpu_busy, compiler_children, rank_lost: live
+//            only; restarts, no_log_lines: offline too);
+//   slow_phases: one of these phases is marked slow in the timeline.
+// A condition needs at least one of rules, regex, signals or slow_phases.
+struct CauseCondition {
+  std::vector<std::string> rules;  // after loading, regexes are here too (as hidden rule ids)
+  std::vector<Phase> phases;
+  std::vector<State> states;
+  std::vector<std::string> signals;
+  std::vector<Phase> slow_phases;
+};
+
+// A known cause of a slow, stuck or failed start (../shared/docs/hang-causes.md): offered as a
+// Finding when any of its conditions holds.
+struct KnownCause {
+  std::string id;
+  std::string title;
+  std::string fix;
+  std::string evidence;              // a sentence added to the evidence lines (may be empty)
+  std::vector<std::string> engines;  // empty: any engine
+  std::vector<CauseCondition> when;
+  std::string source;
+};
+
+class RuleSet {
+ public:
+  RuleSet();
+  ~RuleSet();
+  RuleSet(RuleSet&&) noexcept;
+  RuleSet& operator=(RuleSet&&) noexcept;
+
+  // The rules compiled into the binary (rules/*.json), already compiled.
+  static Result<RuleSet> LoadEmbedded();
+
+  // Parses one rules file and appends its rules, budgets and causes. `name` is used in error
+  // messages: "<name>:<line>: <problem>". Call Compile() after the last Add.
+  Status AddFile(std::string_view name, std::string_view contents);
+  // Reads `path` (read-only) and calls AddFile.
+  Status AddPath(const std::string& path);
+  // Compiles every regex (once) and builds the matcher. A bad regex names its file and line.
+  Status Compile();
+
+  // Indices (into rules()) of every rule whose regex matches `message`, ascending. Thread-safe.
+  void Match(std::string_view message, std::vector<int>* matched) const;
+  // The compiled regex of rule i (for captures), valid after Compile().
+  const RE2& regex(int i) const;
+
+  const std::vector<LogRule>& rules() const { return rules_; }
+  const std::vector<KnownCause>& causes() const { return causes_; }
+  const std::vector<PhaseBudget>& budgets() const { return budgets_; }
+  // The budget for `phase` of `engine` (an engine-specific entry wins over "*"); a built-in
+  // fallback when no file names the phase.
+  PhaseBudget Budget(std::string_view engine, Phase phase) const;
+  // The order an engine goes through the phases (a file's "phase_order"); the Phase enum order
+  // when no file gives one.
+  std::vector<Phase> PhaseOrder(std::string_view engine) const;
+  // Engines that have at least one rule (generic excluded).
+  std::vector<std::string> Engines() const;
+  int FindRule(std::string_view id) const;  // -1 when absent
+
+ private:
+  std::vector<LogRule> rules_;
+  std::vector<PhaseBudget> budgets_;
+  std::vector<KnownCause> causes_;
+  std::vector<std::pair<std::string, std::vector<Phase>>> orders_;
+  std::vector<std::unique_ptr<RE2>> compiled_;
+  std::unique_ptr<RE2::Set> set_;
+  // Set index → rule index (the set may skip rules; kept for clarity).
+  std::vector<int> set_to_rule_;
+};
+
+}  // namespace spinup

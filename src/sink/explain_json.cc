@@ -1,0 +1,48 @@
+#include "sink/explain_json.h"
+
+#include "logs/line_parser.h"
+#include "sink/json_codec.h"
+
+namespace spinup {
+namespace {
+
+nlohmann::json Time(const std::optional<int64_t>& ms) {
+  return ms ? nlohmann::json(FormatIsoTime(*ms)) : nlohmann::json(nullptr);
+}
+
+}  // namespace
+
+nlohmann::json ExplainJson(const Verdict& v) {
+  using nlohmann::json;
+  json ranks = json::object();
+  for (const auto& r : v.ranks) {
+    ranks[r.rank.empty() ? "main" : r.rank] = {{"phase", PhaseName(r.phase)},
+                                               {"since", Time(r.since_ms)}};
+  }
+  json timeline = json::array();
+  for (const auto& t : v.timeline) {
+    json e = ToJson(t);  // rank, phase, start_ms, end_ms, seconds, slow
+    e["rank"] = t.rank.empty() ? "main" : t.rank;
+    e["start"] = Time(t.start_ms);
+    e["end"] = Time(t.end_ms);
+    timeline.push_back(std::move(e));
+  }
+  json findings = json::array();
+  for (const auto& f : v.findings) findings.push_back(ToJson(f));
+  return {{"engine", v.engine.empty() ? json(nullptr) : json(v.engine)},
+          {"outcome", StateName(v.state)},
+          {"phase", PhaseName(v.phase)},
+          {"headline", v.headline},
+          {"attempts", v.attempts},
+          {"phase_seconds", v.phase_seconds ? json(*v.phase_seconds) : json(nullptr)},
+          {"budget_seconds", v.budget_seconds ? json(*v.budget_seconds) : json(nullptr)},
+          {"stalled_seconds", v.stalled_seconds ? json(*v.stalled_seconds) : json(nullptr)},
+          {"ranks", ranks},
+          {"timeline", timeline},
+          {"errors", v.errors},
+          {"evidence", v.evidence},
+          {"findings", findings},
+          {"not_known", v.not_known}};
+}
+
+}  // namespace spinup
