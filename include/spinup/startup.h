@@ -106,6 +106,12 @@ struct ProcessSample {
   };
   std::vector<OpenModelFile> model_files;
   std::vector<uint16_t> listening_ports;
+  // Added by the /proc sampler (src/proc): a JIT/AOT compiler process (nvcc, ptxas, ninja, ...),
+  // and how many threads' states were actually read (the thread counts above cover at most this
+  // many; `threads` is the full count from stat).
+  bool compiler = false;
+  int threads_sampled = 0;
+  int threads_sleep_wait = 0;  // wchan hrtimer_nanosleep / do_nanosleep (timed polling loops)
 };
 
 struct GpuSample {
@@ -134,6 +140,10 @@ struct Sample {
   bool port_listening = false;
   std::optional<int> exit_status;  // the server's exit code (negative: killed by signal -N)
   int restarts = 0;                // restarts seen by the source (systemd NRestarts, run loop)
+  // Added by the /proc sampler: compiler processes in the tree (a compile-phase progress signal),
+  // and whether the tree had more processes than the sampler's cap (the rest were not sampled).
+  int compiler_processes = 0;
+  bool processes_truncated = false;
 };
 
 // Bytes of the checkpoint known to be read so far, and the resulting rate and ETA.
