@@ -394,6 +394,8 @@ svg g.bar:hover rect { opacity: .85; }
 .legend { display: flex; flex-wrap: wrap; gap: 14px; margin: 6px 0 0 90px; color: var(--muted); font-size: 12px; }
 .legend i { display: inline-block; width: 12px; height: 12px; margin-right: 5px; vertical-align: -2px; }
 .legend i.slowkey { background: repeating-linear-gradient(45deg, #999 0 3px, #fff 3px 6px); outline: 2px solid #b71c1c; }
+li, .finding, .facts, .headline { overflow-wrap: anywhere; }
+.notknown { color: var(--muted); margin-top: 6px; }
 .finding { border: 1px solid var(--line); border-radius: 4px; padding: 10px 14px; margin: 8px 0; }
 .finding h3 { font-size: 15px; margin: 0 0 4px; }
 .finding .fix { background: #eef7ee; padding: 6px 10px; border-radius: 3px; white-space: pre-wrap; }
@@ -506,6 +508,11 @@ std::string RenderHtmlReport(const ReportData& d) {
   if (!v.evidence.empty()) {
     out += "<ul class=\"evidence\">";
     for (const auto& e : v.evidence) out += "<li>" + HtmlEscape(e) + "</li>";
+    out += "</ul>";
+  }
+  if (!v.not_known.empty()) {
+    out += "<ul class=\"notknown\">";
+    for (const auto& n : v.not_known) out += "<li>not known: " + HtmlEscape(n) + "</li>";
     out += "</ul>";
   }
   out += "</section>\n";
