@@ -564,13 +564,35 @@ std::optional<BarReading> ParseTqdm(std::string_view m) {
     r.end = i;
     if (At(m, i, ' ') && At(m, i + 1, '[')) {
       size_t close = m.find(']', i + 2);
-      if (close != std::string_view::npos && close - i < 80) r.end = close + 1;
+      if (close != std::string_view::npos && close - i < 80) {
+        r.end = close + 1;
+        // elapsed is [H:]MM:SS before '<'
+        size_t k = i + 2;
+        double secs = 0;
+        int fields = 0;
+        while (k < close && fields < 3) {
+          int v = 0, digits = 0;
+          while (k < close && IsDigit(m[k]) && digits < 6) v = v * 10 + (m[k++] - '0'), ++digits;
+          if (digits == 0) break;
+          secs = secs * 60 + v;
+          ++fields;
+          if (At(m, k, ':')) {
+            ++k;
+            continue;
+          }
+          break;
+        }
+        if (fields >= 2 && At(m, k, '<')) r.elapsed_s = secs;
+      }
     }
     // Description: text before the percentage up to its ':'.
     std::string_view head = m.substr(0, d);
     while (!head.empty() && head.back() == ' ') head.remove_suffix(1);
     if (!head.empty() && head.back() == ':') head.remove_suffix(1);
     while (!head.empty() && head.front() == ' ') head.remove_prefix(1);
+    // "Capturing batches (bs=24 avail_mem=4.00 GB)" is one bar whatever its current batch.
+    size_t paren = head.find(" (");
+    if (paren != std::string_view::npos && paren > 0) head = head.substr(0, paren);
     r.bar = head.size() > 200 ? head.substr(0, 200) : head;
     return r;
   }
