@@ -497,6 +497,10 @@ int RunMain() {
         return 1;
       }
       http.thread = std::thread([&] { http.server.listen_after_bind(); });
+      // stop() before the loop runs would be lost; wait until it runs.
+      while (!http.server.is_running()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
       Log(fmt::format("INFO:     Started server process [{}]", ::getpid()));
       Log("INFO:     Waiting for application startup.");
       Log("INFO:     Application startup complete.");
@@ -631,5 +635,7 @@ int main(int argc, char** argv) {
   if (!o.generate_model.empty()) return GenerateModel();
   if (!o.replay.empty()) return Replay();
   if (o.rank >= 0) RankMain();
-  return RunMain();
+  // _exit: idle threads still wait on the global condition variable, whose destructor (run by
+  // exit()) would block on them.
+  ::_exit(RunMain());
 }
