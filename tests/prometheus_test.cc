@@ -281,5 +281,57 @@ TEST(PrometheusScrape, RealPrometheusScrapesStateAndReadBytes) {
   EXPECT_FALSE(prom.child->running());
 }
 
+// The end-to-end check: the real Prometheus scrapes `spinup watch --metrics` of the
+// stand-in server while it loads its checkpoint.
+TEST(PrometheusScrape, RealPrometheusScrapesSpinupWatchOfStandInServer) {
+  if (!Executable("/usr/bin/prometheus")) {
+    GTEST_SKIP() << "prometheus not installed (Debian package prometheus; scripts/install-deps)";
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(28);
+  TempDir tmp;
+  fs::path server_exe = testing::BinaryDir() / "spinup_test_server";
+  fs::path model = tmp / "model";
+  auto gen = RunProgram({server_exe.string(), "--generate-model", model.string(), "--model-bytes",
+                         "8000000", "--shards", "2"});
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  fs::path log = tmp / "server.log";
+  Child server(
+      {server_exe.string(), "--scenario", "slow", "--tp", "2", "--port", "0", "--model",
+       model.string(), "--read-bw", "1M", "--log-file", log.string(), "--max-lifetime", "60"},
+      tmp / "server.out");
+  int metrics_port = FreeLoopbackPort();
+  ASSERT_GT(metrics_port, 0);
+  Child watch({testing::SpinupExe().string(), "watch", "--pid", std::to_string(server.pid()),
+               "--log", log.string(), "--model", model.string(), "--metrics",
+               "127.0.0.1:" + std::to_string(metrics_port), "--json", "--timeout", "30s"},
+              tmp / "watch.out");
+  PrometheusServer prom;
+  prom.Start(metrics_port);
+  httplib::Client client("127.0.0.1", prom.port);
+  client.set_connection_timeout(1);
+  client.set_read_timeout(2);
+
+  json state = QueryUntil(client, "spinup_startup_state == 1", deadline);
+  ASSERT_EQ(state.size(), 1u) << "no scrape arrived; prometheus log:\n"
+                              << prom.Log() << "\nwatch:\n"
+                              << testing::ReadFile(tmp / "watch.out");
+  EXPECT_EQ(state[0]["metric"]["job"], "model") << "job defaults to the model directory's name";
+  char host[256] = {};
+  gethostname(host, sizeof(host) - 1);
+  EXPECT_EQ(state[0]["metric"]["host"], host);
+  json bytes = QueryUntil(client, "spinup_checkpoint_read_bytes > 0", deadline);
+  ASSERT_EQ(bytes.size(), 1u) << "read bytes never arrived; watch:\n"
+                              << testing::ReadFile(tmp / "watch.out");
+  json total = QueryUntil(client, "spinup_checkpoint_bytes", deadline);
+  ASSERT_EQ(total.size(), 1u);
+  EXPECT_GE(std::stod(total[0]["value"][1].get<std::string>()), 8000000.0);
+  json phases = QueryUntil(client, "spinup_phase == 1", deadline);
+  EXPECT_FALSE(phases.empty());
+  prom.child->Stop();
+  watch.Stop();
+  server.Stop();
+  EXPECT_FALSE(prom.child->running());
+}
+
 }  // namespace
 }  // namespace spinup

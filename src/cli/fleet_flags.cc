@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -56,9 +58,46 @@ bool ResolveFleetFlags(const FleetFlags& flags, std::string_view model,
   char host[256] = {};
   if (gethostname(host, sizeof(host) - 1) == 0) config.host = host;
   config.version = SPINUP_VERSION;
+  if (!flags.report.empty()) {
+    // Fail before a long watch, not after it: the report's directory must be writable.
+    std::filesystem::path dir = std::filesystem::path(flags.report).parent_path();
+    if (dir.empty()) dir = ".";
+    if (access(dir.c_str(), W_OK) != 0) {
+      *ctx.err << "spinup: --report: " << flags.report << ": directory not writable\n";
+      ctx.exit_code = kExitUsage;
+      return false;
+    }
+  }
   config.report_path = flags.report;
   config.source = source;
   return true;
+}
+
+int WithFleetOutputs(const FleetFlags& flags, std::string_view model,
+                     const std::vector<std::string>& server_argv, const std::string& source,
+                     CliContext& ctx, LiveCommandConfig& config,
+                     const std::function<int()>& command) {
+  if (!flags.any()) return command();
+  FleetConfig fc;
+  if (!ResolveFleetFlags(flags, model, server_argv, source, ctx, fc)) return kExitUsage;
+  auto outputs = FleetOutputs::Start(fc, [] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  });
+  if (!outputs.ok()) {
+    *ctx.err << "spinup: " << outputs.status().message() << "\n";
+    return kExitUsage;
+  }
+  if (fc.metrics) {
+    *ctx.err << "spinup: metrics at http://" << fc.metrics->host << ":"
+             << (*outputs)->metrics_port() << "/metrics (job=\"" << fc.job << "\")\n";
+  }
+  for (Sink* s : (*outputs)->sinks()) config.extra_sinks.push_back(s);
+  int code = command();
+  Status st = (*outputs)->Finish();
+  if (!st.ok()) *ctx.err << "spinup: --report: " << st.message() << "\n";
+  return code;
 }
 
 }  // namespace spinup

@@ -3,11 +3,13 @@
 // the server's command line), into a FleetConfig.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "cli/cli.h"
+#include "live/live_command.h"
 #include "sink/fleet_outputs.h"
 
 namespace CLI {
@@ -31,6 +33,14 @@ void AddFleetFlags(CLI::App& sub, FleetFlags& flags);
 bool ResolveFleetFlags(const FleetFlags& flags, std::string_view model,
                        const std::vector<std::string>& server_argv, const std::string& source,
                        CliContext& ctx, FleetConfig& config);
+
+// Starts the fleet outputs (when any flag asks for them), adds their sinks to `config`, runs
+// `command` (the watch or run), then stops the metrics server and checks the report was written.
+// Returns the command's exit code, or the usage code when a flag is bad or the port is busy.
+int WithFleetOutputs(const FleetFlags& flags, std::string_view model,
+                     const std::vector<std::string>& server_argv, const std::string& source,
+                     CliContext& ctx, LiveCommandConfig& config,
+                     const std::function<int()>& command);
 
 // /proc/PID/cmdline split at NULs (empty when unreadable); capped.
 std::vector<std::string> ReadCmdline(int pid);
