@@ -392,7 +392,9 @@ int RunMain() {
                   "host='{}', port={}, mem_fraction_static=0.88, dist_init_addr=None, "
                   "load_format='auto')",
                   g_opt.model, g_opt.model, g_opt.tp, g_opt.host, g_opt.port));
+  // The launcher takes the remainder so the tree has exactly --threads threads.
   int per_proc = ThreadsPerProcess();
+  if (g_opt.threads > 0) per_proc += std::max(0, g_opt.threads - per_proc * (g_opt.tp + 1));
   StartIdleThreads(per_proc - 1);
 
   std::vector<pid_t> ranks(static_cast<size_t>(g_opt.tp));
@@ -497,6 +499,10 @@ int RunMain() {
         return 1;
       }
       http.thread = std::thread([&] { http.server.listen_after_bind(); });
+      // stop() before the loop runs would be lost; wait until it runs.
+      while (!http.server.is_running()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
       Log(fmt::format("INFO:     Started server process [{}]", ::getpid()));
       Log("INFO:     Waiting for application startup.");
       Log("INFO:     Application startup complete.");
@@ -631,5 +637,7 @@ int main(int argc, char** argv) {
   if (!o.generate_model.empty()) return GenerateModel();
   if (!o.replay.empty()) return Replay();
   if (o.rank >= 0) RankMain();
-  return RunMain();
+  // _exit: idle threads still wait on the global condition variable, whose destructor (run by
+  // exit()) would block on them.
+  ::_exit(RunMain());
 }
