@@ -144,6 +144,47 @@ TEST(ProcLive, HangInDistributedInitShowsFutexWaitsAndIdleCpu) {
   EXPECT_EQ(ReadFile(tmp / "out.log").find("Init torch distributed ends"), std::string::npos);
 }
 
+TEST(ProcLive, HangInCudaGraphCaptureAfterLoad) {
+  TempDir tmp;
+  ServerGroup server(
+      {"--scenario", "hang-cuda-graph", "--tp", "2", "--port", "0", "--threads", "30"},
+      tmp / "out.log");
+  proc::ProcessTreeSampler sampler(LiveOptions());
+  Sample s;
+  bool hung = WaitFor([&] {
+    sampler.SampleTree({server.pid()}, s);
+    auto ranks = Ranks(s);
+    if (ranks.size() != 2) return false;
+    for (auto* r : ranks) {
+      if (r->threads != 10 || r->threads_futex_wait != r->threads) return false;
+    }
+    return ReadFile(tmp / "out.log").find("Capturing batches (bs=8") != std::string::npos;
+  });
+  ASSERT_TRUE(hung) << ReadFile(tmp / "out.log");
+  std::string out = ReadFile(tmp / "out.log");
+  EXPECT_NE(out.find("TP1] Load weight end."), std::string::npos);
+  EXPECT_NE(out.find("TP0] Capture cuda graph begin."), std::string::npos);
+  EXPECT_EQ(out.find("Capture cuda graph end"), std::string::npos);
+  EXPECT_FALSE(s.processes.empty());
+  EXPECT_TRUE(s.processes[0].listening_ports.empty());  // never got to bind the port
+  int threads = 0;
+  for (const auto& p : s.processes) threads += p.threads;
+  EXPECT_EQ(threads, 30);  // --threads is the whole tree
+}
+
+TEST(ProcLive, ReplayPrintsACorpusLog) {
+  auto shared = spinup::testing::SharedDir();
+  if (!shared) GTEST_SKIP() << "../shared (the corpus) is absent";
+  fs::path log = *shared / "corpus" / "008-sglang-ready-none.log";
+  if (!fs::exists(log)) GTEST_SKIP() << log << " is absent";
+  auto r = spinup::testing::RunProgram(
+      {TestServer().string(), "--replay", log.string(), "--time-scale", "0"}, "", 30);
+  EXPECT_EQ(r.exit_code, 0);
+  std::string want = ReadFile(log);
+  if (!want.empty() && want.back() != '\n') want += '\n';
+  EXPECT_EQ(r.err, want);
+}
+
 TEST(ProcLive, ReadyListensAndAnswersHealth) {
   TempDir tmp;
   ServerGroup server({"--scenario", "healthy", "--tp", "2", "--port", "0"}, tmp / "out.log");

@@ -392,7 +392,9 @@ int RunMain() {
                   "host='{}', port={}, mem_fraction_static=0.88, dist_init_addr=None, "
                   "load_format='auto')",
                   g_opt.model, g_opt.model, g_opt.tp, g_opt.host, g_opt.port));
+  // The launcher takes the remainder so the tree has exactly --threads threads.
   int per_proc = ThreadsPerProcess();
+  if (g_opt.threads > 0) per_proc += std::max(0, g_opt.threads - per_proc * (g_opt.tp + 1));
   StartIdleThreads(per_proc - 1);
 
   std::vector<pid_t> ranks(static_cast<size_t>(g_opt.tp));

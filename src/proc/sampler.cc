@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cstdio>
 #include <deque>
 #include <system_error>
 #include <unordered_set>
@@ -132,7 +133,14 @@ std::vector<int> ProcessTreeSampler::FindDescendants(const std::vector<int>& roo
   if (out.empty()) return out;
   // One pass over /proc/*/stat builds the parent map; the tree is then walked breadth first.
   std::unordered_map<int, std::vector<int>> children;
-  for (int pid : reader_.ListNumeric("", 1 << 20)) {
+  bool full = scans_++ % kFullScanEvery == 0 || outsider_roots_ != roots;
+  if (full) {
+    outsiders_.clear();
+    outsider_roots_ = roots;
+  }
+  std::vector<int> listed = reader_.ListNumeric("", 1 << 20);
+  for (int pid : listed) {
+    if (!full && outsiders_.count(pid)) continue;
     auto text = reader_.Read(std::to_string(pid) + "/stat", 1024);
     if (!text) continue;
     auto st = ParseStat(*text);
@@ -149,6 +157,7 @@ std::vector<int> ProcessTreeSampler::FindDescendants(const std::vector<int>& roo
       if (seen.count(c)) continue;
       if (out.size() >= opt_.max_processes) {
         if (truncated) *truncated = true;
+        outsiders_.clear();  // the walk stopped early: who is outside is not known
         return out;
       }
       seen.insert(c);
@@ -156,42 +165,147 @@ std::vector<int> ProcessTreeSampler::FindDescendants(const std::vector<int>& roo
       queue.push_back(c);
     }
   }
+  // Everything listed and not in the tree is an outsider until the next full scan.
+  std::unordered_set<int> next;
+  for (int pid : listed) {
+    if (!seen.count(pid)) next.insert(pid);
+  }
+  outsiders_ = std::move(next);
   return out;
 }
 
+void ProcessTreeSampler::Count(const ThreadState& t, ProcessSample& ps) {
+  ++ps.threads_sampled;
+  if (t.state == 'R') ++ps.threads_running;
+  if (t.state == 'D') ++ps.threads_disk_wait;
+  switch (t.wait) {
+    case WaitKind::kFutex:
+      ++ps.threads_futex_wait;
+      break;
+    case WaitKind::kPoll:
+      ++ps.threads_poll_wait;
+      break;
+    case WaitKind::kSleep:
+      ++ps.threads_sleep_wait;
+      break;
+    default:
+      break;
+  }
+}
+
+namespace {
+
+// Reads a small file relative to a directory fd into buf; returns the length or -1.
+ssize_t ReadSmallAt(int dirfd, const char* rel, char* buf, size_t cap) {
+  int fd = ::openat(dirfd, rel, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) return -1;
+  ssize_t n;
+  do {
+    n = ::read(fd, buf, cap);
+  } while (n < 0 && errno == EINTR);
+  ::close(fd);
+  return n;
+}
+
+}  // namespace
+
+std::optional<ProcessTreeSampler::ThreadState> ProcessTreeSampler::ReadThread(int task_dirfd,
+                                                                              int tid) const {
+  // openat on the task directory: the kernel resolves two path components instead of five.
+  char rel[48];
+  char buf[1024];
+  int len = std::snprintf(rel, sizeof(rel), "%d/stat", tid);
+  if (len <= 0) return std::nullopt;
+  ssize_t n = ReadSmallAt(task_dirfd, rel, buf, sizeof(buf));
+  if (n <= 0) return std::nullopt;
+  auto st = ParseStat(std::string_view(buf, static_cast<size_t>(n)));
+  if (!st) return std::nullopt;
+  ThreadState t;
+  t.state = st->state;
+  if (t.state != 'S' && t.state != 'D') return t;
+  std::snprintf(rel, sizeof(rel), "%d/wchan", tid);
+  n = ReadSmallAt(task_dirfd, rel, buf, sizeof(buf));
+  if (n > 0) t.wait = ClassifyWchan(std::string_view(buf, static_cast<size_t>(n)));
+  return t;
+}
+
 void ProcessTreeSampler::SampleThreads(int pid, ProcessSample& ps) const {
-  std::string base = std::to_string(pid) + "/task/";
+  std::string base = std::to_string(pid) + "/task";
   std::vector<int> tids = reader_.ListNumeric(base, opt_.max_threads_per_process);
   std::sort(tids.begin(), tids.end());
+  int dirfd = ::open(Join(reader_.root(), base).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dirfd < 0) return;
   for (int tid : tids) {
-    std::string tbase = base + std::to_string(tid);
-    auto text = reader_.Read(tbase + "/stat", 1024);
-    if (!text) continue;
-    auto st = ParseStat(*text);
-    if (!st) continue;
-    ++ps.threads_sampled;
-    if (st->state == 'R') {
-      ++ps.threads_running;
-      continue;
-    }
-    if (st->state == 'D') ++ps.threads_disk_wait;
-    if (st->state != 'S' && st->state != 'D') continue;
-    auto wchan = reader_.Read(tbase + "/wchan", 256);
-    if (!wchan) continue;
-    switch (ClassifyWchan(*wchan)) {
-      case WaitKind::kFutex:
-        ++ps.threads_futex_wait;
-        break;
-      case WaitKind::kPoll:
-        ++ps.threads_poll_wait;
-        break;
-      case WaitKind::kSleep:
-        ++ps.threads_sleep_wait;
-        break;
-      default:
-        break;
-    }
+    if (auto t = ReadThread(dirfd, tid)) Count(*t, ps);
   }
+  ::close(dirfd);
+}
+
+void ProcessTreeSampler::SampleThreadsBudgeted(std::vector<ProcessSample>& procs) const {
+  // The tree's threads in a stable order: (process index, tid).
+  struct Ref {
+    size_t proc;
+    int tid;
+  };
+  std::vector<Ref> all;
+  std::vector<std::vector<int>> tids(procs.size());
+  for (size_t i = 0; i < procs.size(); ++i) {
+    if (procs[i].state == 'Z') continue;
+    tids[i] =
+        reader_.ListNumeric(std::to_string(procs[i].pid) + "/task", opt_.max_threads_per_process);
+    std::sort(tids[i].begin(), tids[i].end());
+    for (int tid : tids[i]) all.push_back({i, tid});
+  }
+  auto key = [&](const Ref& r) {
+    return (static_cast<uint64_t>(static_cast<uint32_t>(procs[r.proc].pid)) << 32) |
+           static_cast<uint32_t>(r.tid);
+  };
+  size_t budget =
+      opt_.max_thread_reads_per_sample == 0 ? all.size() : opt_.max_thread_reads_per_sample;
+  size_t n = std::min(budget, all.size());
+  std::unordered_map<uint64_t, ThreadState> fresh;
+  // Threads not read before come first (a new tree is covered as fast as the budget allows),
+  // then the round-robin batch.
+  std::vector<size_t> order;
+  order.reserve(n);
+  for (size_t k = 0; k < all.size() && order.size() < n; ++k) {
+    if (!thread_cache_.count(key(all[k]))) order.push_back(k);
+  }
+  size_t start = all.empty() ? 0 : thread_cursor_ % all.size();
+  for (size_t k = 0; k < all.size() && order.size() < n; ++k) {
+    size_t idx = (start + k) % all.size();
+    if (thread_cache_.count(key(all[idx]))) order.push_back(idx);
+  }
+  thread_cursor_ = all.empty() ? 0 : (start + n) % all.size();
+  std::sort(order.begin(), order.end());
+  int dirfd = -1;
+  size_t dir_proc = SIZE_MAX;
+  for (size_t idx : order) {
+    const Ref& r = all[idx];
+    if (r.proc != dir_proc) {
+      if (dirfd >= 0) ::close(dirfd);
+      std::string base = std::to_string(procs[r.proc].pid) + "/task";
+      dirfd = ::open(Join(reader_.root(), base).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      dir_proc = r.proc;
+    }
+    if (dirfd < 0) continue;
+    if (auto t = ReadThread(dirfd, r.tid)) fresh[key(r)] = *t;
+  }
+  if (dirfd >= 0) ::close(dirfd);
+  // Count fresh states, else cached ones; forget threads that are gone.
+  std::unordered_map<uint64_t, ThreadState> next;
+  next.reserve(all.size());
+  for (const Ref& r : all) {
+    uint64_t k = key(r);
+    auto f = fresh.find(k);
+    if (f == fresh.end()) {
+      f = thread_cache_.find(k);
+      if (f == thread_cache_.end()) continue;
+    }
+    Count(f->second, procs[r.proc]);
+    next.emplace(k, f->second);
+  }
+  thread_cache_ = std::move(next);
 }
 
 std::vector<uint64_t> ProcessTreeSampler::SampleFds(int pid, ProcessSample& ps) const {
@@ -225,6 +339,12 @@ std::vector<uint64_t> ProcessTreeSampler::SampleFds(int pid, ProcessSample& ps) 
 }
 
 std::optional<ProcessSample> ProcessTreeSampler::SampleProcess(int pid) const {
+  auto ps = SampleBasic(pid);
+  if (ps && opt_.scan_threads && ps->state != 'Z') SampleThreads(pid, *ps);
+  return ps;
+}
+
+std::optional<ProcessSample> ProcessTreeSampler::SampleBasic(int pid) const {
   std::string base = std::to_string(pid) + "/";
   auto stat_text = reader_.Read(base + "stat", 4096);
   if (!stat_text) return std::nullopt;
@@ -255,7 +375,6 @@ std::optional<ProcessSample> ProcessTreeSampler::SampleProcess(int pid) const {
     argv0 = argv0.substr(0, argv0.find(' '));
     ps.compiler = IsCompilerComm(argv0);
   }
-  if (opt_.scan_threads && ps.state != 'Z') SampleThreads(pid, ps);
   return ps;
 }
 
@@ -270,7 +389,7 @@ void ProcessTreeSampler::SampleList(const std::vector<int>& pids, bool truncated
       out.processes_truncated = true;
       break;
     }
-    auto ps = SampleProcess(pid);
+    auto ps = SampleBasic(pid);
     if (!ps) continue;
     std::vector<uint64_t> socks;
     if (opt_.scan_fds && ps->state != 'Z') socks = SampleFds(pid, *ps);
@@ -278,6 +397,7 @@ void ProcessTreeSampler::SampleList(const std::vector<int>& pids, bool truncated
     out.processes.push_back(std::move(*ps));
     sockets.push_back(std::move(socks));
   }
+  if (opt_.scan_threads) SampleThreadsBudgeted(out.processes);
   bool any_socket =
       std::any_of(sockets.begin(), sockets.end(), [](const auto& v) { return !v.empty(); });
   if (!any_socket) return;

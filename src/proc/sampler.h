@@ -22,6 +22,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "proc/proc_parse.h"
@@ -38,8 +39,13 @@ struct SamplerOptions {
   // Open files under this directory are reported as model files (with fdinfo offsets).
   std::optional<std::filesystem::path> model_dir;
   size_t max_processes = 256;            // a tree larger than this is sampled partially
-  size_t max_threads_per_process = 512;  // thread states/wchans read per process
-  size_t max_fds_per_process = 4096;     // fd links scanned per process
+  size_t max_threads_per_process = 512;  // threads considered per process
+  // Threads whose stat + wchan are read per SampleTree/SamplePids call, across the whole tree
+  // (0: no limit). Reading them is the dominant cost (~10-20 us per thread in the kernel), so a
+  // large tree is covered round-robin: each call refreshes the next batch and the other threads
+  // keep the state read in an earlier call (at most ceil(threads / budget) calls old).
+  size_t max_thread_reads_per_sample = 256;
+  size_t max_fds_per_process = 4096;  // fd links scanned per process
   size_t max_model_files_per_process = 64;
   size_t max_cmdline_bytes = 1024;
   bool scan_threads = true;  // read task/*/stat + wchan (the costliest part)
@@ -82,7 +88,8 @@ class ProcessTreeSampler {
   // `truncated` (optional) is set when the cap cut the list.
   std::vector<int> FindDescendants(const std::vector<int>& roots, bool* truncated = nullptr) const;
 
-  // One process; nullopt when it does not exist (or its stat is unreadable).
+  // One process, with all its threads read (up to max_threads_per_process); nullopt when it
+  // does not exist (or its stat is unreadable).
   std::optional<ProcessSample> SampleProcess(int pid) const;
 
   // Samples every process of the trees under `roots` into out.processes (replacing them), sets
@@ -108,9 +115,30 @@ class ProcessTreeSampler {
   std::vector<uint64_t> SampleFds(int pid, ProcessSample& ps) const;
   void SampleList(const std::vector<int>& pids, bool truncated, int ns_pid, Sample& out) const;
 
+  // What one thread was doing when last read.
+  struct ThreadState {
+    char state = '?';
+    WaitKind wait = WaitKind::kNone;
+  };
+  static void Count(const ThreadState& t, ProcessSample& ps);
+  std::optional<ThreadState> ReadThread(int task_dirfd, int tid) const;
+  std::optional<ProcessSample> SampleBasic(int pid) const;
+  void SampleThreadsBudgeted(std::vector<ProcessSample>& procs) const;
+
   SamplerOptions opt_;
   ProcReader reader_;
   std::string model_prefix_;  // model_dir, canonical, with a trailing '/'
+  // Round-robin thread reading across calls (see max_thread_reads_per_sample). Mutable: a cache,
+  // not observable state; the sampler is not meant to be shared between threads.
+  mutable std::unordered_map<uint64_t, ThreadState> thread_cache_;  // key: pid << 32 | tid
+  mutable size_t thread_cursor_ = 0;
+  // PIDs seen outside the tree in the last full scan of /proc: their stat is not read again
+  // (a process outside the tree cannot move into it, barring PID reuse), except in a full rescan
+  // every kFullScanEvery calls or when the roots change.
+  static constexpr int kFullScanEvery = 16;
+  mutable std::unordered_set<int> outsiders_;
+  mutable std::vector<int> outsider_roots_;
+  mutable int scans_ = 0;
 };
 
 // Counts of a thread list's states and wait kinds (also used by tests).

@@ -201,6 +201,36 @@ TEST_F(SamplerFixture, Caps) {
   EXPECT_TRUE(Find(s, 100)->listening_ports.empty());
 }
 
+TEST_F(SamplerFixture, ThreadBudgetCoversTreeRoundRobin) {
+  SamplerOptions o = Options();
+  o.max_thread_reads_per_sample = 3;  // the tree has 9 threads
+  ProcessTreeSampler sampler(o);
+  Sample s;
+  auto sampled = [&] {
+    int n = 0;
+    for (const auto& p : s.processes) n += p.threads_sampled;
+    return n;
+  };
+  sampler.SampleTree({100}, s);
+  EXPECT_EQ(sampled(), 3);
+  sampler.SampleTree({100}, s);
+  EXPECT_EQ(sampled(), 6);
+  sampler.SampleTree({100}, s);
+  EXPECT_EQ(sampled(), 9);
+  EXPECT_EQ(Find(s, 200)->threads_futex_wait, 2);
+  // A thread changes what it waits on: seen within ceil(9 / 3) samples.
+  WriteFile(proc_ / "200" / "task" / "202" / "wchan", "ep_poll");
+  for (int i = 0; i < 3; ++i) sampler.SampleTree({100}, s);
+  EXPECT_EQ(sampled(), 9);
+  EXPECT_EQ(Find(s, 200)->threads_futex_wait, 1);
+  EXPECT_EQ(Find(s, 200)->threads_poll_wait, 1);
+  // A thread that exits is forgotten.
+  fs::remove_all(proc_ / "200" / "task" / "205");
+  sampler.SampleTree({100}, s);
+  EXPECT_EQ(sampled(), 8);
+  EXPECT_EQ(Find(s, 200)->threads_sleep_wait, 0);
+}
+
 TEST_F(SamplerFixture, NoModelDirMeansNoModelFiles) {
   SamplerOptions o = Options();
   o.model_dir.reset();
