@@ -2,15 +2,38 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <type_traits>
 
 #include "sink/json_codec.h"
 
 namespace spinup {
 
 using nlohmann::json;
+
+namespace {
+
+// A number from an untrusted stream as T, or nothing when it is not a number or does not fit
+// (a float cast out of range would be undefined behaviour).
+template <typename T>
+std::optional<T> Num(const json& v) {
+  if (v.is_number_integer()) return static_cast<T>(v.get<int64_t>());
+  if (v.is_number_float()) {
+    double d = v.get<double>();
+    if (std::is_floating_point_v<T>) return static_cast<T>(d);
+    if (std::isfinite(d) && d >= static_cast<double>(std::numeric_limits<T>::min()) &&
+        d < static_cast<double>(std::numeric_limits<T>::max())) {
+      return static_cast<T>(d);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 Result<ReplayStats> ReplayEventStream(std::istream& in, const std::string& name,
                                       const std::vector<Sink*>& sinks,
@@ -49,7 +72,7 @@ Result<ReplayStats> ReplayEventStream(std::istream& in, const std::string& name,
       continue;
     }
     std::optional<int64_t> time;
-    if (auto t = j.find("time"); t != j.end() && t->is_number()) time = t->get<int64_t>();
+    if (auto t = j.find("time"); t != j.end()) time = Num<int64_t>(*t);
     if (time) set_time(*time);
 
     if (type == "verdict") {
@@ -78,8 +101,9 @@ Result<ReplayStats> ReplayEventStream(std::istream& in, const std::string& name,
       // Measured checkpoint progress between verdicts: the latest verdict with new numbers.
       Verdict v = last.value_or(Verdict{});
       auto read = [&](const char* key, auto& out) {
-        if (auto it = j.find(key); it != j.end() && it->is_number()) {
-          out = it->get<typename std::remove_reference_t<decltype(out)>::value_type>();
+        using T = typename std::remove_reference_t<decltype(out)>::value_type;
+        if (auto it = j.find(key); it != j.end()) {
+          if (auto n = Num<T>(*it)) out = n;
         }
       };
       read("bytes_done", v.progress.bytes_done);

@@ -52,8 +52,14 @@ std::string HumanBytes(double b) {
   return u == 0 ? fmt::format("{:.0f} {}", b, units[u]) : fmt::format("{:.1f} {}", b, units[u]);
 }
 
+// Differences of untrusted millisecond stamps, in seconds, without signed overflow.
+double MsDiff(int64_t a, int64_t b) {
+  return (static_cast<double>(a) - static_cast<double>(b)) / 1000.0;
+}
+
 std::string HumanSeconds(double s) {
-  if (s < 0) s = 0;
+  if (!(s > 0)) s = 0;
+  s = std::min(s, 1e9);  // keeps the casts below defined for absurd inputs
   if (s < 60) return fmt::format("{:.1f} s", s);
   if (s < 3600) {
     int m = static_cast<int>(s / 60);
@@ -128,14 +134,14 @@ std::vector<Bar> LayOutBars(const Verdict& v, std::optional<int64_t> last_ms, do
   for (const auto& t : entries) {
     Bar b{t.rank, t.phase, 0, 0, t.slow, false};
     if (t.start_ms && origin) {
-      b.start_s = static_cast<double>(*t.start_ms - *origin) / 1000.0;
+      b.start_s = MsDiff(*t.start_ms, *origin);
       if (t.end_ms) {
-        b.end_s = static_cast<double>(*t.end_ms - *origin) / 1000.0;
+        b.end_s = MsDiff(*t.end_ms, *origin);
       } else if (t.seconds) {
         b.end_s = b.start_s + *t.seconds;
         b.open = !t.end_ms && t.phase != Phase::kReady;
       } else if (last_ms) {
-        b.end_s = std::max(b.start_s, static_cast<double>(*last_ms - *origin) / 1000.0);
+        b.end_s = std::max(b.start_s, MsDiff(*last_ms, *origin));
         b.open = t.phase != Phase::kReady;
       } else {
         b.end_s = b.start_s;
@@ -304,7 +310,7 @@ std::string BytesSection(const ReportData& d, int64_t origin) {
   double peak = 0;
   std::optional<uint64_t> total;
   for (const auto& p : d.bytes) {
-    double t = static_cast<double>(p.time_ms - origin) / 1000.0;
+    double t = MsDiff(p.time_ms, origin);
     done.points.push_back({t, static_cast<double>(p.bytes_done)});
     if (p.bytes_per_second) {
       rate.points.push_back({t, *p.bytes_per_second});
@@ -318,7 +324,7 @@ std::string BytesSection(const ReportData& d, int64_t origin) {
   size_t end = d.bytes.size() - 1;
   while (end > 0 && d.bytes[end - 1].bytes_done == d.bytes.back().bytes_done) --end;
   const auto& last = d.bytes[end];
-  double secs = static_cast<double>(last.time_ms - first.time_ms) / 1000.0;
+  double secs = MsDiff(last.time_ms, first.time_ms);
   double avg =
       secs > 0
           ? static_cast<double>(last.bytes_done - std::min(first.bytes_done, last.bytes_done)) /
@@ -351,8 +357,7 @@ std::string GpuSection(const ReportData& d, int64_t origin) {
   for (const auto& [index, points] : d.gpus) {
     Series s{fmt::format("GPU {}", index), kColors[series.size() % 8], {}, false, false};
     for (const auto& p : points) {
-      s.points.push_back(
-          {static_cast<double>(p.time_ms - origin) / 1000.0, static_cast<double>(p.used_bytes)});
+      s.points.push_back({MsDiff(p.time_ms, origin), static_cast<double>(p.used_bytes)});
       cap = std::max(cap, static_cast<double>(p.total_bytes));
     }
     series.push_back(std::move(s));
@@ -477,7 +482,7 @@ std::string RenderHtmlReport(const ReportData& d) {
   if (!d.options.source.empty()) meta.push_back("source " + HtmlEscape(d.options.source));
   if (d.first_ms) meta.push_back("from " + FormatClock(*d.first_ms));
   if (d.last_ms && d.first_ms) {
-    meta.push_back("over " + HumanSeconds(static_cast<double>(*d.last_ms - *d.first_ms) / 1000));
+    meta.push_back("over " + HumanSeconds(MsDiff(*d.last_ms, *d.first_ms)));
   }
   for (size_t i = 0; i < meta.size(); ++i) out += (i ? " &middot; " : "") + meta[i];
   out += "</div></header>\n";
@@ -580,8 +585,8 @@ std::string RenderHtmlReport(const ReportData& d) {
     out += "<section id=\"states\"><h2>State changes</h2><table class=\"states\">";
     for (const auto& s : d.states) {
       out += fmt::format("<tr><td>{}</td><td><b>{}</b></td><td>{}</td></tr>",
-                         HumanSeconds(static_cast<double>(s.time_ms - origin) / 1000),
-                         StateName(s.state), HtmlEscape(s.headline));
+                         HumanSeconds(MsDiff(s.time_ms, origin)), StateName(s.state),
+                         HtmlEscape(s.headline));
     }
     out += "</table></section>\n";
   }
@@ -654,7 +659,7 @@ void HtmlReportSink::OnVerdict(const Verdict& v) {
   }
   if (v.progress.bytes_done && data_.bytes.size() < 20000) {
     bool moved = data_.bytes.empty() || data_.bytes.back().bytes_done != *v.progress.bytes_done ||
-                 data_.bytes.back().time_ms + 5000 <= now;
+                 MsDiff(now, data_.bytes.back().time_ms) >= 5;
     if (moved) {
       data_.bytes.push_back(
           {now, *v.progress.bytes_done, v.progress.bytes_total, v.progress.bytes_per_second});

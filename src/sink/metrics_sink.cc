@@ -12,6 +12,10 @@ constexpr State kAllStates[] = {State::kStarting,  State::kProgressing, State::k
                                 State::kCrashLoop, State::kReady,       State::kUnknown};
 
 double Seconds(int64_t ms) { return static_cast<double>(ms) / 1000.0; }
+// b..a in seconds; in double, so stamps from an untrusted stream cannot overflow.
+double Seconds(int64_t a, int64_t b) {
+  return (static_cast<double>(a) - static_cast<double>(b)) / 1000.0;
+}
 
 }  // namespace
 
@@ -111,7 +115,7 @@ std::vector<MetricFamily> MetricsSink::Collect() const {
       std::map<std::pair<std::string, Phase>, double> secs;
       for (const auto& t : v.timeline) {
         std::optional<double> d = t.seconds;
-        if (!d && t.start_ms) d = Seconds((t.end_ms ? *t.end_ms : now) - *t.start_ms);
+        if (!d && t.start_ms) d = Seconds(t.end_ms ? *t.end_ms : now, *t.start_ms);
         if (d) secs[{t.rank, t.phase}] = std::max(0.0, *d);
       }
       auto* s = family("spinup_phase_seconds",
@@ -165,7 +169,7 @@ std::vector<MetricFamily> MetricsSink::Collect() const {
   }
   if (first_time_ms_) {
     family("spinup_startup_seconds", "Seconds since the startup began (first event seen).")
-        ->push_back({base(), std::max(0.0, Seconds(now - *first_time_ms_))});
+        ->push_back({base(), std::max(0.0, Seconds(now, *first_time_ms_))});
   }
   if (last_update_ms_) {
     family("spinup_last_verdict_timestamp_seconds", "Unix time of the last verdict.")
