@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <string>
 
@@ -63,6 +65,26 @@ TEST(FleetLive, RunWritesReportServesMetricsAndRecordsAReplayableStream) {
   EXPECT_NE(html.find("data-rank=\"TP0\""), std::string::npos);
   EXPECT_NE(html.find("data-rank=\"TP1\""), std::string::npos);
   EXPECT_NE(html.find("job Tiny-Model"), std::string::npos);
+
+  // The real report in a real browser: every bar laid out (the report's script counts them).
+  if (access("/usr/bin/chromium", X_OK) == 0) {
+    auto dom = RunProgram(
+        {"/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+         "--no-first-run", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", "--disable-dev-shm-usage", "--user-data-dir=" + (tmp / "p").string(),
+         "--dump-dom", "file://" + report.string()},
+        "", 30);
+    EXPECT_EQ(dom.exit_code, 0) << dom.err;
+    EXPECT_NE(dom.out.find("id=\"verdict\" data-state=\"ready\""), std::string::npos);
+    size_t bars = 0;
+    for (size_t p = html.find("<g class=\"bar"); p != std::string::npos;
+         p = html.find("<g class=\"bar", p + 1)) {
+      ++bars;
+    }
+    EXPECT_GE(bars, 2u);
+    EXPECT_NE(dom.out.find("data-bars-drawn=\"" + std::to_string(bars) + "\""), std::string::npos)
+        << "bars in file: " << bars;
+  }
 
   // The recorded stream renders again, to the same verdict and ranks.
   ASSERT_TRUE(fs::exists(events));
