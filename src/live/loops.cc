@@ -155,7 +155,11 @@ RunResult RunServer(const RunOptions& options, WatchOptions watch_options, Clock
   std::optional<WatchEnd> end;
   const int64_t interval = IntervalMs(watcher);
   int64_t next_tick = clock.NowMs();
+  // After a forwarded SIGINT/SIGTERM/SIGHUP the server gets the grace period to exit on its own;
+  // then the tree is ended (a hung rank often ignores SIGTERM).
+  std::optional<std::chrono::steady_clock::time_point> stop_deadline;
   while (!server_status && !end) {
+    if (stop_deadline && std::chrono::steady_clock::now() >= *stop_deadline) break;
     int64_t now = clock.NowMs();
     if (now >= next_tick) {
       pump();
@@ -171,6 +175,7 @@ RunResult RunServer(const RunOptions& options, WatchOptions watch_options, Clock
         reap();
       } else {
         ::kill(-pid, sig);  // what the terminal would have sent the foreground group
+        if (!stop_deadline) stop_deadline = std::chrono::steady_clock::now() + options.grace;
       }
     }
     if (pump()) end = watcher.Evaluate();

@@ -105,14 +105,27 @@ void RulesStartupModel::OnSourceEnd(int source, int64_t now_ms, std::vector<LogE
   feeding_events_ = nullptr;
 }
 
-void RulesStartupModel::OnSample(const Sample& sample) { tracker_.OnSample(sample); }
+void RulesStartupModel::OnSample(const Sample& sample) {
+  tracker_.OnSample(sample);
+  health_ok_ = sample.port_listening && sample.health_http_status == 200;
+}
 
 Verdict RulesStartupModel::Evaluate(int64_t now_ms) {
   JudgeOptions o;
   o.now_ms = now_ms;
   o.stall_after_s = config_.stall_after_s;
   o.live = true;
-  return judge_.Evaluate(tracker_.state(), o);
+  Verdict v = judge_.Evaluate(tracker_.state(), o);
+  // Ready without a ready line (no log, or an engine whose ready line no rule knows): the port
+  // listens and the health probe answered 200. TODO(logs): move into the Judge.
+  if (health_ok_ && v.state != State::kReady && v.state != State::kCrashed &&
+      v.state != State::kCrashLoop) {
+    v.state = State::kReady;
+    v.phase = Phase::kReady;
+    v.headline = "READY: the port is listening and the health probe answered 200";
+    v.evidence.insert(v.evidence.begin(), "the port is listening and /health answered 200");
+  }
+  return v;
 }
 
 }  // namespace spinup
