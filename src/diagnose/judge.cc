@@ -256,11 +256,21 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
     case State::kCrashed:
     case State::kCrashLoop: {
       std::string first = a->errors.empty() ? "" : a->errors.back();
-      // The most telling line is usually the exception, not "Traceback (...)".
-      for (auto it = a->errors.rbegin(); it != a->errors.rend(); ++it) {
+      // The most telling line is the exception itself ("ValueError: ..."), else the latest line
+      // that is not just "Traceback (most recent call last)".
+      bool found = false;
+      for (auto it = a->errors.rbegin(); it != a->errors.rend() && !found; ++it) {
+        if ((it->find("Error: ") != std::string::npos ||
+             it->find("Exception: ") != std::string::npos) &&
+            it->find("Traceback (most recent call last)") == std::string::npos) {
+          first = *it;
+          found = true;
+        }
+      }
+      for (auto it = a->errors.rbegin(); it != a->errors.rend() && !found; ++it) {
         if (it->find("Traceback (most recent call last)") == std::string::npos) {
           first = *it;
-          break;
+          found = true;
         }
       }
       if (first.size() > 160) first = first.substr(0, 157) + "...";

@@ -107,14 +107,20 @@ PhaseSpan* OpenSpan(AttemptFacts& a, const std::string& rank) {
 
 void PushSpan(AttemptFacts& a, PhaseSpan span) {
   if (a.timeline.size() >= StartupTracker::kMaxSpans) {
-    // Keep memory bounded: drop the oldest closed span.
-    for (auto it = a.timeline.begin(); it != a.timeline.end(); ++it) {
-      if (it->ended) {
-        a.timeline.erase(it);
-        break;
+    // Keep memory bounded: drop the older half of the closed spans in one pass (amortised O(1)
+    // per push; a log that repeats phases forever keeps its latest history).
+    size_t to_drop = StartupTracker::kMaxSpans / 2;
+    auto it = std::remove_if(a.timeline.begin(), a.timeline.end(), [&](const PhaseSpan& s) {
+      if (to_drop > 0 && s.ended) {
+        --to_drop;
+        return true;
       }
+      return false;
+    });
+    a.timeline.erase(it, a.timeline.end());
+    if (a.timeline.size() >= StartupTracker::kMaxSpans) {
+      a.timeline.erase(a.timeline.begin(), a.timeline.begin() + StartupTracker::kMaxSpans / 2);
     }
-    if (a.timeline.size() >= StartupTracker::kMaxSpans) a.timeline.erase(a.timeline.begin());
   }
   a.timeline.push_back(std::move(span));
 }
@@ -281,7 +287,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     }
     if (it != a.hits.end()) {
       it->second.count++;
-      it->second.last_text = Cap(e.text, kMaxHitText);
+      it->second.last_text.assign(e.text, 0, kMaxHitText);  // reuses its buffer
       it->second.last_ms = t;
     }
   }

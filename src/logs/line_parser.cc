@@ -217,7 +217,8 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
   // vLLM process tag: "(Worker_TP0 pid=400) ", Ray "(RayWorkerWrapper pid=1, ip=...) ", nested
   // Ray data actors, and pastes that lost the opening parenthesis.
   {
-    size_t pid = s.find(" pid=");
+    // The tag sits at the start; searching only there keeps long lines cheap.
+    size_t pid = s.substr(0, 160).find(" pid=");
     if (pid != std::string_view::npos && pid < 128) {
       size_t close = s.find(')', pid);
       if (close != std::string_view::npos && close - pid < 64 && pid + 5 < s.size() &&
@@ -368,11 +369,17 @@ std::optional<int64_t> ParseTimeArg(std::string_view text) {
 
 std::string_view CleanLine(std::string_view line, std::string* scratch) {
   while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
-  bool dirty = false;
-  for (char c : line) {
-    if (c == '\x1b' || static_cast<unsigned char>(c) >= 0x80) {
-      dirty = true;
-      break;
+  // Fast path, a word at a time: no ESC and no byte >= 0x80 means nothing to do.
+  bool dirty = std::memchr(line.data(), 0x1b, line.size()) != nullptr;
+  for (size_t i = 0; !dirty && i < line.size();) {
+    if (i + 8 <= line.size()) {
+      uint64_t w;
+      std::memcpy(&w, line.data() + i, 8);
+      dirty = (w & 0x8080808080808080ull) != 0;
+      i += 8;
+    } else {
+      dirty = static_cast<unsigned char>(line[i]) >= 0x80;
+      ++i;
     }
   }
   if (!dirty) return line;

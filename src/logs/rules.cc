@@ -381,7 +381,7 @@ Status RuleSet::Compile() {
   bigram_bits_.assign(65536 / 64, 0);
   short_atoms_.clear();
   if (!unanchored_to_rule_.empty()) {
-    auto f = std::make_unique<re2::FilteredRE2>(3);
+    auto f = std::make_unique<re2::FilteredRE2>(5);
     for (int idx : unanchored_to_rule_) {
       int id = 0;
       if (f->Add(rules_[static_cast<size_t>(idx)].regex, opt, &id) != RE2::NoError) {
@@ -451,7 +451,9 @@ void RuleSet::Match(std::string_view message, std::vector<int>* matched) const {
   thread_local std::vector<int> hits;
   thread_local std::vector<int> found_atoms;
   const re2::StringPiece text(message.data(), message.size());
-  if (anchored_) {
+  // RE2::Set::Match allocates per call when asked which rules matched; asking only whether any
+  // did is allocation-free, and most lines match none.
+  if (anchored_ && anchored_->Match(text, nullptr)) {
     hits.clear();
     if (anchored_->Match(text, &hits)) {
       for (int h : hits) matched->push_back(anchored_to_rule_[static_cast<size_t>(h)]);
