@@ -170,6 +170,11 @@ TEST(ProcLive, HangInCudaGraphCaptureAfterLoad) {
   int threads = 0;
   for (const auto& p : s.processes) threads += p.threads;
   EXPECT_EQ(threads, 30);  // --threads is the whole tree
+  // SIGTERM before ready: ranks killed, the main process dies of the signal.
+  ::kill(server.pid(), SIGTERM);
+  EXPECT_TRUE(WaitFor([&] { return server.Reap().has_value(); }, 10));
+  EXPECT_EQ(server.Reap(), std::optional<int>(-SIGTERM));
+  EXPECT_TRUE(WaitFor([&] { return !server.GroupAlive(); }, 10));
 }
 
 TEST(ProcLive, CompilerChildrenAreCounted) {
