@@ -1,17 +1,59 @@
-// PLACEHOLDER: replaced by the issue that owns `spinup run`.
+// `spinup run [options] -- CMD ARGS...`: start the server as a child, watch it, end its tree.
 #include <CLI/CLI.hpp>
+#include <memory>
 #include <ostream>
 
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
+#include "cli/fleet_flags.h"
+#include "cli/live_flags.h"
+#include "live/duration.h"
+#include "live/live_command.h"
 
 namespace spinup {
 
+namespace {
+
+struct RunArgs {
+  LiveFlags live;
+  FleetFlags fleet;  // --metrics, --job, --report
+  std::string log;
+  std::string grace = "5s";
+  std::vector<std::string> command;
+};
+
+}  // namespace
+
 void AddRunCommand(CLI::App& app, CliContext& ctx) {
-  auto* sub = app.add_subcommand("run", "(not built yet)");
-  sub->callback([&ctx] {
-    *ctx.err << "spinup run: not built yet\n";
-    ctx.exit_code = kExitUsage;
+  auto args = std::make_shared<RunArgs>();
+  auto* sub = app.add_subcommand(
+      "run",
+      "Start a server (after --) and watch its startup: its output passes through unchanged, the "
+      "view goes to stderr, signals are forwarded, and when it exits every process of its tree "
+      "is ended. Exit: the server's own (128+N for signal N); with --until/--timeout/--once the "
+      "verdict's (0 ready, 1 crashed, 3 stalled, 4 timed out, 5 in progress).");
+  sub->add_option("--log", args->log, "also append the server's output to this file");
+  sub->add_option("--kill-grace", args->grace,
+                  "time between SIGTERM and SIGKILL when ending the tree (default 5s)");
+  AddLiveFlags(*sub, args->live);
+  AddFleetFlags(*sub, args->fleet);
+  sub->add_option("command", args->command, "the server command line (after --)")->required();
+  sub->positionals_at_end();
+  sub->callback([args, &ctx] {
+    LiveCommandConfig c;
+    if (!ResolveLiveFlags(args->live, ctx, true, c)) return;
+    auto grace = ParseDuration(args->grace);
+    if (!grace.ok()) {
+      *ctx.err << "spinup: --kill-grace: " << grace.status().message() << "\n";
+      ctx.exit_code = kExitUsage;
+      return;
+    }
+    c.run.argv = args->command;
+    c.run.log_file = args->log;
+    c.run.grace = std::chrono::milliseconds(static_cast<int64_t>(*grace * 1000));
+    // The view goes to stderr: stdout carries the server's own output.
+    ctx.exit_code = WithFleetOutputs(args->fleet, args->live.model, args->command, "spinup run",
+                                     ctx, c, [&] { return RunCommand(c, *ctx.err, *ctx.err); });
   });
 }
 

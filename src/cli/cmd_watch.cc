@@ -1,17 +1,66 @@
-// PLACEHOLDER: replaced by the issue that owns `spinup watch`.
+// `spinup watch`: attach to a server that is starting (--pid, --unit, --log, any combination).
 #include <CLI/CLI.hpp>
+#include <memory>
 #include <ostream>
 
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
+#include "cli/fleet_flags.h"
+#include "cli/live_flags.h"
+#include "live/live_command.h"
 
 namespace spinup {
 
+namespace {
+
+struct WatchArgs {
+  LiveFlags live;
+  FleetFlags fleet;  // --metrics, --job, --report
+  std::vector<int> pids;
+  std::string unit;
+  std::vector<std::string> journal_files;
+  std::vector<std::string> logs;
+};
+
+}  // namespace
+
 void AddWatchCommand(CLI::App& app, CliContext& ctx) {
-  auto* sub = app.add_subcommand("watch", "(not built yet)");
-  sub->callback([&ctx] {
-    *ctx.err << "spinup watch: not built yet\n";
-    ctx.exit_code = kExitUsage;
+  auto args = std::make_shared<WatchArgs>();
+  auto* sub = app.add_subcommand(
+      "watch",
+      "Watch a server that is starting: per-rank phase, checkpoint bytes read, rate and ETA, and "
+      "a verdict (progressing, slow, stalled with evidence, crashed, crash_loop, ready). Exit: 0 "
+      "ready, 1 crashed/crash loop, 2 usage, 3 stalled, 4 timed out, 5 still in progress "
+      "(--once).");
+  sub->add_option("--pid", args->pids, "a server process: it and its descendants; repeatable");
+  sub->add_option("--unit", args->unit, "a systemd unit: its cgroup's processes and its journal");
+  sub->add_option("--journal-file", args->journal_files,
+                  "read the journal from these files instead of the system journal; repeatable");
+  sub->add_option("--log", args->logs,
+                  "follow a log file (across rotation and truncation); repeatable");
+  AddLiveFlags(*sub, args->live);
+  AddFleetFlags(*sub, args->fleet);
+  sub->callback([args, &ctx] {
+    if (args->pids.empty() && args->unit.empty() && args->logs.empty() &&
+        args->journal_files.empty()) {
+      *ctx.err << "spinup: watch: give --pid, --unit, --log or --journal-file\n";
+      ctx.exit_code = kExitUsage;
+      return;
+    }
+    LiveCommandConfig c;
+    if (!ResolveLiveFlags(args->live, ctx, false, c)) return;
+    c.pids = args->pids;
+    c.unit = args->unit;
+    c.journal_files = args->journal_files;
+    c.logs = args->logs;
+    std::vector<std::string> server_argv;
+    if (!args->pids.empty()) server_argv = ReadCmdline(args->pids.front());
+    std::string source = !args->pids.empty()   ? "pid " + std::to_string(args->pids.front())
+                         : !args->unit.empty() ? "unit " + args->unit
+                         : !args->logs.empty() ? args->logs.front()
+                                               : std::string("journal");
+    ctx.exit_code = WithFleetOutputs(args->fleet, args->live.model, server_argv, source, ctx, c,
+                                     [&] { return WatchCommand(c, *ctx.out, *ctx.err); });
   });
 }
 

@@ -1,0 +1,39 @@
+// Flags shared by `spinup watch` and `spinup run`, and their resolution (with the environment:
+// NOTIFY_SOCKET, the terminal, the clock tick, the local time zone) into a LiveCommandConfig.
+// This is the only place the live commands read the environment.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+#include "live/live_command.h"
+
+namespace CLI {
+class App;
+}
+
+namespace spinup {
+
+struct LiveFlags {
+  std::string model;
+  int port = 0;
+  std::string interval = "1s";
+  bool json = false;
+  bool once = false;
+  std::string timeout;
+  std::string stall_after;
+  std::string until;
+  std::vector<std::string> rules;
+  std::string events;
+  bool no_gpu = false;
+};
+
+void AddLiveFlags(CLI::App& sub, LiveFlags& flags);
+
+// Fills `config` (everything but the sources); on a bad value writes `spinup: ...` to ctx.err and
+// returns false.
+bool ResolveLiveFlags(const LiveFlags& flags, CliContext& ctx, bool view_on_stderr,
+                      LiveCommandConfig& config);
+
+}  // namespace spinup

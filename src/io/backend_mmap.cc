@@ -1,0 +1,107 @@
+// mmap+copy: what servers do today (map each shard, copy each tensor out). Kept as the baseline
+// the other backends are measured against, and for file systems where it happens to be best.
+#include <fmt/format.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "io/reader_internal.h"
+
+namespace spinup::io {
+namespace {
+
+struct Mapping {
+  std::once_flag once;
+  void* addr = nullptr;
+  uint64_t size = 0;
+  int err = 0;
+};
+
+class Maps {
+ public:
+  explicit Maps(size_t n) : maps_(n) {}
+  ~Maps() {
+    for (auto& m : maps_) {
+      if (m.addr != nullptr) ::munmap(m.addr, m.size);
+    }
+  }
+  Mapping& Get(const Job& job, uint32_t file) {
+    Mapping& m = maps_[file];
+    std::call_once(m.once, [&] {
+      struct stat st {};
+      if (::fstat(job.file(file).fd, &st) != 0) {
+        m.err = errno;
+        return;
+      }
+      m.size = static_cast<uint64_t>(st.st_size);
+      if (m.size == 0) return;
+      void* p = ::mmap(nullptr, m.size, PROT_READ, MAP_SHARED, job.file(file).fd, 0);
+      if (p == MAP_FAILED) {
+        m.err = errno;
+        return;
+      }
+      m.addr = p;
+    });
+    return m;
+  }
+
+ private:
+  std::vector<Mapping> maps_;
+};
+
+void Worker(Job& job, Maps& maps) {
+  AlignedBuffer sink;
+  Chunk c;
+  while (job.NextChunk(&c)) {
+    const ReadRange& r = job.plan().ranges[c.range];
+    const std::string& path = job.plan().files[r.file].path;
+    const uint64_t off = r.offset + c.off_in_range;
+    Mapping& m = maps.Get(job, r.file);
+    if (m.err != 0) {
+      job.Fail(Status::FromErrno(m.err, fmt::format("{}: mmap", path)));
+      return;
+    }
+    // Touching a mapped page past the end of a file that shrank raises SIGBUS: check the size
+    // before each block (a shrink racing this check is the one case this baseline cannot catch).
+    struct stat st {};
+    if (::fstat(job.file(r.file).fd, &st) != 0) {
+      job.Fail(Status::FromErrno(errno, path));
+      return;
+    }
+    const uint64_t limit = std::min<uint64_t>(m.size, static_cast<uint64_t>(st.st_size));
+    if (off + c.length > limit) {
+      job.Fail(Status::Io(fmt::format(
+          "{}: short read at offset {}: wanted {} bytes but the file is {} bytes now (planned "
+          "{}); did it shrink while being read?",
+          path, off, c.length, st.st_size, job.plan().files[r.file].size)));
+      return;
+    }
+    std::byte* dst = job.sink() ? sink.Get(job.options().block_bytes) : job.Dest(c);
+    if (dst == nullptr) {
+      job.Fail(Status::Internal("out of memory for a read buffer"));
+      return;
+    }
+    std::memcpy(dst, static_cast<const std::byte*>(m.addr) + off, c.length);
+    job.ChunkDone(c);
+  }
+}
+
+}  // namespace
+
+void RunMmap(Job& job, int threads) {
+  Maps maps(job.plan().files.size());
+  if (threads <= 1) {
+    Worker(job, maps);
+    return;
+  }
+  std::vector<std::thread> pool;
+  for (int i = 0; i < threads; ++i) pool.emplace_back([&] { Worker(job, maps); });
+  for (auto& t : pool) t.join();
+}
+
+}  // namespace spinup::io

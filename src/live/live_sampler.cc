@@ -1,0 +1,104 @@
+#include "live/live_sampler.h"
+
+#include <algorithm>
+
+#include "proc/health.h"
+
+namespace spinup {
+
+namespace {
+
+proc::SamplerOptions TreeOptions(const LiveSamplerConfig& c, const std::string& model_dir) {
+  proc::SamplerOptions o;
+  o.proc_root = c.proc_root;
+  o.sys_root = c.sys_root;
+  o.ticks_per_second = c.ticks_per_second;
+  o.page_size = c.page_size;
+  if (!model_dir.empty()) o.model_dir = model_dir;
+  return o;
+}
+
+}  // namespace
+
+LiveSampler::LiveSampler(LiveSamplerConfig config) : config_(std::move(config)) {
+  tree_ = std::make_unique<proc::ProcessTreeSampler>(TreeOptions(config_, ""));
+  if (config_.model_dir) UseModelDir(*config_.model_dir);
+  if (config_.gpu) gpu_ = std::make_unique<proc::NvmlGpu>(config_.nvml_library);
+}
+
+LiveSampler::~LiveSampler() = default;
+
+void LiveSampler::UseModelDir(const std::string& dir) {
+  model_dir_ = dir;
+  tree_ = std::make_unique<proc::ProcessTreeSampler>(TreeOptions(config_, dir));
+  residency_ = std::make_unique<ShardResidency>(dir);
+}
+
+Sample LiveSampler::Take(int64_t now_ms) {
+  Sample s;
+  s.time_ms = now_ms;
+  std::vector<int> roots = config_.pids;
+  if (!config_.unit.empty()) {
+    auto pids = proc::FindCgroupPids(config_.sys_root, config_.unit);
+    if (pids.ok()) {
+      tree_->SamplePids(*pids, s);
+      roots = *pids;
+    }
+    if (!config_.pids.empty()) {
+      Sample extra;
+      tree_->SampleTree(config_.pids, extra);
+      for (auto& p : extra.processes) {
+        bool dup = std::any_of(s.processes.begin(), s.processes.end(),
+                               [&](const ProcessSample& q) { return q.pid == p.pid; });
+        if (!dup) s.processes.push_back(std::move(p));
+      }
+    }
+  } else if (!roots.empty()) {
+    tree_->SampleTree(roots, s);
+  }
+  if (!config_.pids.empty() && config_.unit.empty()) {
+    gone_ = std::none_of(s.processes.begin(), s.processes.end(),
+                         [](const ProcessSample& p) { return p.state != 'Z' && p.state != 'X'; });
+  }
+  // No --model: the server's command line names it (--model-path, --model, vllm serve PATH).
+  if (model_dir_.empty() && !roots.empty() && samples_ % 5 == 0) {
+    if (auto dir = tree_->ModelPathOf(roots)) {
+      UseModelDir(*dir);
+      Sample again;  // re-sample so this sample already sees the open shards
+      again.time_ms = now_ms;
+      if (!config_.unit.empty()) {
+        tree_->SamplePids(roots, again);
+      } else {
+        tree_->SampleTree(roots, again);
+      }
+      s.processes = std::move(again.processes);
+      s.compiler_processes = again.compiler_processes;
+      s.processes_truncated = again.processes_truncated;
+    }
+  }
+  ++samples_;
+  if (residency_) {
+    auto t = residency_->Measure();
+    if (t.files > 0) {
+      s.checkpoint_bytes = t.total_bytes;
+      s.checkpoint_resident_bytes = t.resident_bytes;
+    }
+  }
+  if (config_.port) {
+    int ns_pid = roots.empty() ? 0 : roots.front();
+    s.port_listening = tree_->PortListening(*config_.port, ns_pid);
+    proc::HealthProbeOptions h;
+    h.port = *config_.port;
+    h.connect_timeout = std::chrono::milliseconds(200);
+    h.read_timeout = std::chrono::milliseconds(500);
+    if (s.port_listening) s.health_http_status = proc::ProbeHealth(h);
+  }
+  if (gpu_) {
+    gpu_->SampleInto(s);
+  } else {
+    s.gpu_message = "GPU: not sampled";
+  }
+  return s;
+}
+
+}  // namespace spinup

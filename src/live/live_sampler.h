@@ -1,0 +1,55 @@
+// The live SampleSource: each interval, the server's process tree from /proc (the PIDs given, or
+// a systemd unit's cgroup), GPU memory through NVML, the checkpoint's page-cache residency, the
+// port and the health probe — one Sample. All roots (/proc, /sys) and the NVML library name come
+// from the config, resolved at the CLI edge.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "live/shard_residency.h"
+#include "live/watcher.h"
+#include "proc/nvml.h"
+#include "proc/sampler.h"
+
+namespace spinup {
+
+struct LiveSamplerConfig {
+  std::vector<int> pids;                 // roots: each with its descendants
+  std::string unit;                      // systemd unit: its cgroup's processes
+  std::optional<std::string> model_dir;  // else from the server's command line
+  std::optional<uint16_t> port;          // listening check + health probe
+  std::string proc_root = "/proc";
+  std::string sys_root = "/sys";
+  int64_t ticks_per_second = 100;
+  uint64_t page_size = 4096;
+  std::string nvml_library = "libnvidia-ml.so.1";
+  bool gpu = true;
+};
+
+class LiveSampler final : public SampleSource {
+ public:
+  explicit LiveSampler(LiveSamplerConfig config);
+  ~LiveSampler() override;
+  Sample Take(int64_t now_ms) override;
+  // The given PIDs are all gone (or zombies). A unit is never gone: systemd may start it again.
+  bool Gone() const override { return gone_; }
+  // The model directory in use ("" until known).
+  const std::string& model_dir() const { return model_dir_; }
+
+ private:
+  void UseModelDir(const std::string& dir);
+
+  LiveSamplerConfig config_;
+  std::unique_ptr<proc::ProcessTreeSampler> tree_;
+  std::unique_ptr<proc::NvmlGpu> gpu_;
+  std::unique_ptr<ShardResidency> residency_;
+  std::string model_dir_;
+  bool gone_ = false;
+  int samples_ = 0;
+};
+
+}  // namespace spinup

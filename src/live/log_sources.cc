@@ -1,0 +1,188 @@
+#include "live/log_sources.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <systemd/sd-journal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace spinup {
+
+namespace {
+
+void WriteAll(int fd, const char* data, size_t n) {
+  while (n > 0) {
+    ssize_t w = ::write(fd, data, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return;  // a closed terminal must not stop the watch
+    }
+    data += w;
+    n -= static_cast<size_t>(w);
+  }
+}
+
+}  // namespace
+
+// ---- FileFollower -------------------------------------------------------------------------
+
+FileFollower::FileFollower(std::string path, size_t max_read)
+    : path_(std::move(path)), max_read_(max_read) {}
+
+FileFollower::~FileFollower() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::string FileFollower::ReadAvailable() {
+  std::string out;
+  char buf[64 << 10];
+  while (out.size() < max_read_) {
+    size_t want = std::min(sizeof(buf), max_read_ - out.size());
+    ssize_t n = ::pread(fd_, buf, want, static_cast<off_t>(offset_));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    out.append(buf, static_cast<size_t>(n));
+    offset_ += static_cast<uint64_t>(n);
+  }
+  return out;
+}
+
+std::string FileFollower::Read() {
+  std::string out;
+  if (fd_ < 0) {
+    fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd_ < 0) return out;  // not there (yet): keep waiting
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+      ::close(fd_);
+      fd_ = -1;
+      return out;
+    }
+    inode_ = st.st_ino;
+    device_ = st.st_dev;
+    offset_ = 0;
+  }
+  struct stat st {};
+  if (::fstat(fd_, &st) == 0 && static_cast<uint64_t>(st.st_size) < offset_) {
+    offset_ = 0;  // truncated in place (copytruncate): read it again from the start
+    ++reopens_;
+  }
+  out = ReadAvailable();
+  // Rotation: the path now names another file. Finish the old one first (done above), then
+  // switch, so no line written just before the rename is lost.
+  struct stat path_st {};
+  if (::stat(path_.c_str(), &path_st) == 0 && (static_cast<uint64_t>(path_st.st_ino) != inode_ ||
+                                               static_cast<uint64_t>(path_st.st_dev) != device_)) {
+    out += ReadAvailable();
+    ::close(fd_);
+    fd_ = -1;
+    ++reopens_;
+    if (out.size() < max_read_) out += Read();
+  }
+  return out;
+}
+
+// ---- PipeSource ---------------------------------------------------------------------------
+
+PipeSource::PipeSource(int fd, std::string name, int tee_fd, int log_fd)
+    : fd_(fd), name_(std::move(name)), tee_fd_(tee_fd), log_fd_(log_fd) {}
+
+PipeSource::~PipeSource() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::string PipeSource::Read() {
+  std::string out;
+  if (done_) return out;
+  char buf[64 << 10];
+  for (int i = 0; i < 16; ++i) {
+    ssize_t n = ::read(fd_, buf, sizeof(buf));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;  // EAGAIN: drained
+    if (n == 0) {
+      done_ = true;
+      break;
+    }
+    if (tee_fd_ >= 0) WriteAll(tee_fd_, buf, static_cast<size_t>(n));
+    if (log_fd_ >= 0) WriteAll(log_fd_, buf, static_cast<size_t>(n));
+    out.append(buf, static_cast<size_t>(n));
+  }
+  return out;
+}
+
+// ---- Journal ------------------------------------------------------------------------------
+
+namespace {
+
+class JournalSource final : public LogSource {
+ public:
+  JournalSource(sd_journal* j, std::string name) : j_(j), name_(std::move(name)) {}
+  ~JournalSource() override { sd_journal_close(j_); }
+  JournalSource(const JournalSource&) = delete;
+  JournalSource& operator=(const JournalSource&) = delete;
+  std::string Read() override {
+    std::string out;
+    // sd_journal_process keeps the view current when journald rotates or adds files.
+    sd_journal_process(j_);
+    for (int i = 0; i < 10000 && out.size() < (4u << 20); ++i) {
+      int r = sd_journal_next(j_);
+      if (r <= 0) break;
+      const void* data = nullptr;
+      size_t len = 0;
+      if (sd_journal_get_data(j_, "MESSAGE", &data, &len) < 0) continue;
+      std::string_view field(static_cast<const char*>(data), len);
+      constexpr std::string_view kPrefix = "MESSAGE=";
+      if (field.substr(0, kPrefix.size()) != kPrefix) continue;
+      field.remove_prefix(kPrefix.size());
+      out.append(field.substr(0, 16 << 10));
+      out.push_back('\n');
+    }
+    return out;
+  }
+  std::string Name() const override { return name_; }
+
+ private:
+  sd_journal* j_;
+  std::string name_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<LogSource>> OpenJournalSource(const JournalOptions& options) {
+  sd_journal* j = nullptr;
+  int r = 0;
+  std::string name;
+  if (!options.journal_files.empty()) {
+    std::vector<const char*> paths;
+    for (const auto& p : options.journal_files) paths.push_back(p.c_str());
+    paths.push_back(nullptr);
+    r = sd_journal_open_files(&j, paths.data(), 0);
+    name = "journal file " + options.journal_files.front();
+  } else {
+    r = sd_journal_open(&j, SD_JOURNAL_LOCAL_ONLY);
+    name = "journal";
+  }
+  if (r < 0) return Status::FromErrno(-r, name + ": cannot open journal");
+  if (!options.unit.empty()) {
+    std::string unit = options.unit;
+    if (unit.find('.') == std::string::npos) unit += ".service";
+    std::string match = "_SYSTEMD_UNIT=" + unit;
+    r = sd_journal_add_match(j, match.data(), match.size());
+    if (r < 0) {
+      sd_journal_close(j);
+      return Status::FromErrno(-r, name + ": bad unit match");
+    }
+    name += " " + unit;
+  }
+  if (options.since_ms > 0) {
+    sd_journal_seek_realtime_usec(j, static_cast<uint64_t>(options.since_ms) * 1000);
+  } else {
+    sd_journal_seek_head(j);
+  }
+  return std::unique_ptr<LogSource>(std::make_unique<JournalSource>(j, name));
+}
+
+}  // namespace spinup

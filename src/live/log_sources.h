@@ -1,0 +1,83 @@
+// Where live log text comes from: a followed file (across rotation and truncation), a child's
+// pipe, or the systemd journal. Sources only move bytes; the log parser turns them into events.
+// Every source is read-only towards what it watches.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "spinup/status.h"
+
+namespace spinup {
+
+class LogSource {
+ public:
+  virtual ~LogSource() = default;
+  // A descriptor the loop can poll for readability, or -1 when the source is polled each tick.
+  virtual int PollFd() const { return -1; }
+  // New text since the last call (whole or partial lines; at most a bounded amount per call).
+  virtual std::string Read() = 0;
+  // True once the source can never produce more (a closed pipe).
+  virtual bool Done() const { return false; }
+  // Short name for messages ("log /var/log/x.log", "stderr", "journal sglang.service").
+  virtual std::string Name() const = 0;
+};
+
+// Follows a file like `tail -F`: starts at its beginning (a startup is judged from its first line),
+// reopens it when the path points to a new inode (rotation), starts over when it shrinks
+// (truncation), and waits quietly while it does not exist. Opened O_RDONLY only.
+class FileFollower final : public LogSource {
+ public:
+  explicit FileFollower(std::string path, size_t max_read = 4 << 20);
+  ~FileFollower() override;
+  FileFollower(const FileFollower&) = delete;
+  FileFollower& operator=(const FileFollower&) = delete;
+  std::string Read() override;
+  std::string Name() const override { return "log " + path_; }
+  // How often the file was found rotated or truncated (for tests and evidence).
+  int reopen_count() const { return reopens_; }
+
+ private:
+  std::string ReadAvailable();
+  std::string path_;
+  size_t max_read_;
+  int fd_ = -1;
+  uint64_t inode_ = 0;
+  uint64_t device_ = 0;
+  uint64_t offset_ = 0;
+  int reopens_ = 0;
+};
+
+// Reads a pipe (the child's stdout or stderr under `spinup run`) and, when `tee_fd` >= 0, writes
+// every byte on unchanged (pass-through) and appends to `log_fd` when >= 0.
+class PipeSource final : public LogSource {
+ public:
+  PipeSource(int fd, std::string name, int tee_fd, int log_fd);
+  ~PipeSource() override;
+  PipeSource(const PipeSource&) = delete;
+  PipeSource& operator=(const PipeSource&) = delete;
+  int PollFd() const override { return done_ ? -1 : fd_; }
+  std::string Read() override;
+  bool Done() const override { return done_; }
+  std::string Name() const override { return name_; }
+
+ private:
+  int fd_;
+  std::string name_;
+  int tee_fd_;
+  int log_fd_;
+  bool done_ = false;
+};
+
+// The journal of one systemd unit (`_SYSTEMD_UNIT=`), or every entry of the given journal files.
+// Live journals start `since_ms` back in time, so the current start and recent restarts are seen.
+struct JournalOptions {
+  std::string unit;                        // "sglang" or "sglang.service"; empty: all entries
+  std::vector<std::string> journal_files;  // empty: the local system journal
+  int64_t since_ms = 0;                    // only entries at or after this wall-clock time
+};
+Result<std::unique_ptr<LogSource>> OpenJournalSource(const JournalOptions& options);
+
+}  // namespace spinup

@@ -1,0 +1,111 @@
+#include "live/log_sources.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "test_util.h"
+
+namespace spinup {
+namespace {
+
+void Append(const std::filesystem::path& p, const std::string& text) {
+  std::ofstream f(p, std::ios::app | std::ios::binary);
+  f << text;
+}
+
+TEST(FileFollowerTest, WaitsForTheFileThenReadsWhatIsAppended) {
+  testing::TempDir dir;
+  auto path = dir / "server.log";
+  FileFollower f(path.string());
+  EXPECT_EQ(f.Read(), "");
+  Append(path, "one\n");
+  EXPECT_EQ(f.Read(), "one\n");
+  EXPECT_EQ(f.Read(), "");
+  Append(path, "two\nthr");
+  EXPECT_EQ(f.Read(), "two\nthr");
+  Append(path, "ee\n");
+  EXPECT_EQ(f.Read(), "ee\n");
+}
+
+TEST(FileFollowerTest, FollowsRotationWithoutLosingTheOldFilesTail) {
+  testing::TempDir dir;
+  auto path = dir / "server.log";
+  Append(path, "a\n");
+  FileFollower f(path.string());
+  EXPECT_EQ(f.Read(), "a\n");
+  Append(path, "b\n");  // written just before the rotation
+  std::filesystem::rename(path, dir / "server.log.1");
+  Append(path, "c\n");
+  EXPECT_EQ(f.Read(), "b\nc\n");
+  EXPECT_EQ(f.reopen_count(), 1);
+  Append(path, "d\n");
+  EXPECT_EQ(f.Read(), "d\n");
+}
+
+TEST(FileFollowerTest, StartsOverAfterTruncation) {
+  testing::TempDir dir;
+  auto path = dir / "server.log";
+  Append(path, "first attempt line\n");
+  FileFollower f(path.string());
+  EXPECT_EQ(f.Read(), "first attempt line\n");
+  { std::ofstream trunc(path, std::ios::trunc); }
+  Append(path, "new\n");
+  EXPECT_EQ(f.Read(), "new\n");
+  EXPECT_EQ(f.reopen_count(), 1);
+}
+
+TEST(FileFollowerTest, NeverWritesTheFile) {
+  testing::TempDir dir;
+  auto path = dir / "server.log";
+  Append(path, "x\n");
+  std::filesystem::permissions(path, std::filesystem::perms::owner_read);
+  FileFollower f(path.string());
+  EXPECT_EQ(f.Read(), "x\n");  // a read-only file is enough
+  EXPECT_EQ(testing::ReadFile(path), "x\n");
+}
+
+TEST(FileFollowerTest, BoundsOneRead) {
+  testing::TempDir dir;
+  auto path = dir / "big.log";
+  Append(path, std::string(10000, 'x'));
+  FileFollower f(path.string(), 4096);
+  EXPECT_EQ(f.Read().size(), 4096u);
+  EXPECT_EQ(f.Read().size(), 4096u);
+  EXPECT_EQ(f.Read().size(), 10000u - 8192u);
+}
+
+TEST(PipeSourceTest, PassesBytesThroughUnchangedAndReportsEof) {
+  int p[2], tee[2];
+  ASSERT_EQ(::pipe(p), 0);
+  ASSERT_EQ(::pipe(tee), 0);
+  PipeSource src(p[0], "stdout", tee[1], -1);
+  const std::string text = "line one\r\n\x1b[1mbold\x1b[0m\n";
+  ASSERT_EQ(::write(p[1], text.data(), text.size()), static_cast<ssize_t>(text.size()));
+  ::close(p[1]);
+  std::string got = src.Read();
+  EXPECT_EQ(got, text);
+  EXPECT_TRUE(src.Done());
+  char buf[256];
+  ssize_t n = ::read(tee[0], buf, sizeof(buf));
+  EXPECT_EQ(std::string(buf, static_cast<size_t>(n)), text);
+  ::close(tee[0]);
+  ::close(tee[1]);
+}
+
+TEST(JournalSourceTest, MissingJournalFileIsAnError) {
+  JournalOptions o;
+  o.journal_files = {"/nonexistent/spinup/test.journal"};
+  auto src = OpenJournalSource(o);
+  // sd_journal_open_files fails on a missing file, or opens an empty view: either way no lines.
+  if (src.ok()) {
+    EXPECT_EQ((*src)->Read(), "");
+  } else {
+    EXPECT_FALSE(src.status().message().empty());
+  }
+}
+
+}  // namespace
+}  // namespace spinup

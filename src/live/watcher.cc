@@ -1,0 +1,144 @@
+#include "live/watcher.h"
+
+namespace spinup {
+
+namespace {
+
+bool Decisive(const LogEvent& e) {
+  switch (e.kind) {
+    case LogEvent::Kind::kReady:
+    case LogEvent::Kind::kRequestServed:
+    case LogEvent::Kind::kFatal:
+    case LogEvent::Kind::kAttemptStart:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool Terminal(State s) {
+  return s == State::kReady || s == State::kCrashed || s == State::kCrashLoop;
+}
+
+}  // namespace
+
+int ExitCodeForState(State state) {
+  switch (state) {
+    case State::kReady:
+      return 0;
+    case State::kCrashed:
+    case State::kCrashLoop:
+      return 1;
+    case State::kStalled:
+      return 3;
+    default:
+      return 5;
+  }
+}
+
+Watcher::Watcher(WatchOptions options, Clock& clock, StartupModel& model, SampleSource* sampler,
+                 std::vector<Sink*> sinks)
+    : options_(options),
+      clock_(clock),
+      model_(model),
+      sampler_(sampler),
+      sinks_(std::move(sinks)),
+      started_ms_(clock.NowMs()) {
+  last_verdict_.state = State::kStarting;
+}
+
+int Watcher::AddSource(std::unique_ptr<LogSource> source) {
+  sources_.push_back(std::move(source));
+  ended_.push_back(false);
+  return static_cast<int>(sources_.size()) - 1;
+}
+
+std::vector<int> Watcher::PollFds() const {
+  std::vector<int> fds;
+  for (const auto& s : sources_) {
+    if (int fd = s->PollFd(); fd >= 0) fds.push_back(fd);
+  }
+  return fds;
+}
+
+bool Watcher::all_sources_done() const {
+  for (size_t i = 0; i < sources_.size(); ++i) {
+    if (!ended_[i]) return false;
+  }
+  return true;
+}
+
+bool Watcher::Pump() {
+  bool decisive = false;
+  std::vector<LogEvent> events;
+  for (size_t i = 0; i < sources_.size(); ++i) {
+    if (ended_[i]) continue;
+    auto& src = *sources_[i];
+    // A few rounds per source so that a burst is not split across intervals, but bounded so
+    // one chatty source cannot starve the sampling.
+    for (int round = 0; round < 8; ++round) {
+      std::string text = src.Read();
+      if (text.empty()) break;
+      model_.OnLogText(static_cast<int>(i), text, clock_.NowMs(), events);
+    }
+    if (src.Done()) {
+      model_.OnSourceEnd(static_cast<int>(i), clock_.NowMs(), events);
+      ended_[i] = true;
+    }
+  }
+  for (const auto& e : events) {
+    decisive = decisive || Decisive(e);
+    for (Sink* s : sinks_) s->OnLogEvent(e);
+  }
+  return decisive;
+}
+
+std::optional<WatchEnd> Watcher::Tick() {
+  int64_t now = clock_.NowMs();
+  if (sampler_ != nullptr) {
+    Sample sample = sampler_->Take(now);
+    progress_.OnSample(sample);
+    model_.OnSample(sample);
+    for (Sink* s : sinks_) s->OnSample(sample);
+  }
+  return Judge(now);
+}
+
+std::optional<WatchEnd> Watcher::Evaluate() { return Judge(clock_.NowMs()); }
+
+std::optional<WatchEnd> Watcher::Judge(int64_t now) {
+  Verdict v = model_.Evaluate(now);
+  MergeMeasuredProgress(progress_.Current(), v.progress);
+  last_verdict_ = v;
+  for (Sink* s : sinks_) s->OnVerdict(v);
+
+  if (options_.once) return WatchEnd{ExitCodeForState(v.state), "once"};
+  switch (options_.until) {
+    case Until::kReady:
+      if (v.state == State::kReady) return WatchEnd{0, "ready"};
+      break;
+    case Until::kVerdict:
+      if (Terminal(v.state) || v.state == State::kStalled) {
+        return WatchEnd{ExitCodeForState(v.state), std::string(StateName(v.state))};
+      }
+      break;
+    case Until::kDefault:
+      if (options_.server_lifetime) break;
+      if (v.state == State::kReady ||
+          (options_.stop_on_crash_by_default &&
+           (v.state == State::kCrashed || v.state == State::kCrashLoop))) {
+        return WatchEnd{ExitCodeForState(v.state), std::string(StateName(v.state))};
+      }
+      break;
+  }
+  if (options_.timeout_s && now - started_ms_ >= static_cast<int64_t>(*options_.timeout_s * 1000)) {
+    return WatchEnd{4, "timeout"};
+  }
+  return std::nullopt;
+}
+
+void Watcher::Finish(const WatchEnd& /*end*/) {
+  for (Sink* s : sinks_) s->Finish(last_verdict_);
+}
+
+}  // namespace spinup

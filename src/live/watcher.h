@@ -1,0 +1,112 @@
+// The watch loop's brain, shared by `spinup watch` and `spinup run`: log text from any number of
+// sources and one process sample per interval go into ONE startup model (log rules + tracker +
+// judge), and every event, sample and verdict goes to the sinks. The loops that wait on file
+// descriptors live in watch_loop.h (watch) and run_loop.h (run); this class never blocks, never
+// reads the clock itself, and never reads the environment, so tests drive it step by step.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "live/clock.h"
+#include "live/load_progress.h"
+#include "live/log_sources.h"
+#include "spinup/sink.h"
+#include "spinup/startup.h"
+
+namespace spinup {
+
+// The log understanding, the tracker and the judge behind one seam (see startup_model.h for the
+// implementation over the rule engine; tests use fakes).
+class StartupModel {
+ public:
+  virtual ~StartupModel() = default;
+  // Raw text from one source (partial lines allowed; each source has its own line state).
+  // Appends the events the text produced.
+  virtual void OnLogText(int source, std::string_view text, int64_t now_ms,
+                         std::vector<LogEvent>& events) = 0;
+  // A source ended: its unfinished last line is complete.
+  virtual void OnSourceEnd(int source, int64_t now_ms, std::vector<LogEvent>& events) = 0;
+  virtual void OnSample(const Sample& sample) = 0;
+  virtual Verdict Evaluate(int64_t now_ms) = 0;
+};
+
+// One sample of everything outside the server (processes, GPU, checkpoint residency, port).
+class SampleSource {
+ public:
+  virtual ~SampleSource() = default;
+  virtual Sample Take(int64_t now_ms) = 0;
+  // True once nothing is left to sample (the watched process tree is gone).
+  virtual bool Gone() const { return false; }
+};
+
+enum class Until {
+  kDefault,  // watch: ready, crashed or crash_loop; run: the server's exit
+  kReady,    // only ready
+  kVerdict,  // the first ready, crashed, crash_loop or stalled
+};
+
+struct WatchOptions {
+  double interval_s = 1.0;
+  bool once = false;
+  std::optional<double> timeout_s;
+  Until until = Until::kDefault;
+  bool stop_on_crash_by_default = true;  // false under --unit: systemd may restart the server
+  // `run`: with Until::kDefault the watch lasts as long as the server (set by RunServer).
+  bool server_lifetime = false;
+};
+
+// The exit code for a verdict state: 0 ready, 1 crashed/crash_loop, 3 stalled, 5 otherwise.
+int ExitCodeForState(State state);
+
+// Why a watch ended and with which code.
+struct WatchEnd {
+  int exit_code = 0;
+  std::string reason;  // "ready", "crashed", "stalled", "timeout", "once", "sources ended"
+};
+
+class Watcher {
+ public:
+  Watcher(WatchOptions options, Clock& clock, StartupModel& model, SampleSource* sampler,
+          std::vector<Sink*> sinks);
+
+  // Returns the source's index.
+  int AddSource(std::unique_ptr<LogSource> source);
+  // File descriptors worth waiting on (pipes); the rest are polled on every Pump().
+  std::vector<int> PollFds() const;
+  // Reads every source once; returns true when a decisive event (ready, fatal, error, new attempt)
+  // arrived, after which the caller should Evaluate() at once.
+  bool Pump();
+  // Takes a sample, re-evaluates and renders it. Returns the end of the watch, if reached.
+  std::optional<WatchEnd> Tick();
+  // Re-evaluates without a new sample (after decisive events).
+  std::optional<WatchEnd> Evaluate();
+  // Ends the watch: Finish() on every sink with the last verdict.
+  void Finish(const WatchEnd& end);
+
+  bool all_sources_done() const;
+  bool sampler_gone() const { return sampler_ != nullptr && sampler_->Gone(); }
+  const Verdict& last_verdict() const { return last_verdict_; }
+  int64_t started_ms() const { return started_ms_; }
+  double interval_s() const { return options_.interval_s; }
+  const WatchOptions& options() const { return options_; }
+
+ private:
+  std::optional<WatchEnd> Judge(int64_t now_ms);
+
+  WatchOptions options_;
+  Clock& clock_;
+  StartupModel& model_;
+  SampleSource* sampler_;
+  std::vector<Sink*> sinks_;
+  std::vector<std::unique_ptr<LogSource>> sources_;
+  std::vector<bool> ended_;
+  LoadProgressEstimator progress_;
+  Verdict last_verdict_;
+  int64_t started_ms_;
+};
+
+}  // namespace spinup

@@ -1,0 +1,26 @@
+// Short texts shared by the live sinks (terminal, plain lines, sd_notify STATUS=): progress as
+// "weight_load 45% 105/234 GB 780 MB/s ETA 2m10s", sizes, rates. Pure functions.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "spinup/startup.h"
+
+namespace spinup {
+
+// "234 GB", "105 GB", "780 MB", "512 B" (decimal units, no decimals above 10).
+std::string LiveBytes(uint64_t bytes);
+// "780 MB/s", "2.2 GB/s".
+std::string LiveRate(double bytes_per_second);
+// Percentage of the checkpoint read, from measured bytes or else the engine's bar; nullopt-like
+// -1 when unknown.
+double ProgressFraction(const Progress& p);
+// "45% 105/234 GB 780 MB/s ETA 2m10s" (parts that are unknown are left out; "" when none).
+std::string ProgressText(const Progress& p);
+// The STATUS= text: "<phase> <progress>" while starting, the headline otherwise.
+std::string StatusText(const Verdict& v);
+// "HH:MM:SS" (UTC) of a Unix-ms time.
+std::string ClockText(int64_t time_ms);
+
+}  // namespace spinup

@@ -1,0 +1,30 @@
+// Under systemd (NOTIFY_SOCKET set; the CLI decides): STATUS= lines so `systemctl status` shows
+// "weight_load 45% 105/234 GB 780 MB/s ETA 2m10s", READY=1 once the server is ready, and
+// WATCHDOG=1 only while the startup is not stalled (and after ready, while the server lives), so a
+// unit with WatchdogSec= is restarted when a startup stalls instead of hanging forever.
+// See docs/systemd.md.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "spinup/sink.h"
+
+namespace spinup {
+
+class NotifySink final : public Sink {
+ public:
+  // `send` delivers one notification ("STATUS=...", "READY=1", "WATCHDOG=1"); the default uses
+  // libsystemd's sd_notify.
+  using SendFn = std::function<void(const std::string&)>;
+  explicit NotifySink(SendFn send = {});
+  void OnVerdict(const Verdict& verdict) override;
+  void Finish(const Verdict& final_verdict) override;
+
+ private:
+  SendFn send_;
+  std::string last_status_;
+  bool ready_sent_ = false;
+};
+
+}  // namespace spinup

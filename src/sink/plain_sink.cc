@@ -1,0 +1,44 @@
+#include "sink/plain_sink.h"
+
+#include "sink/live_format.h"
+
+namespace spinup {
+
+void WriteVerdictReport(std::ostream& out, const Verdict& v) {
+  out << "verdict: " << StateName(v.state) << " in " << PhaseName(v.phase);
+  if (!v.headline.empty()) out << " — " << v.headline;
+  out << "\n";
+  for (const auto& e : v.evidence) out << "  evidence: " << e << "\n";
+  for (const auto& e : v.errors) out << "  error: " << e << "\n";
+  for (const auto& f : v.findings) {
+    out << "  cause: " << f.title;
+    if (!f.id.empty()) out << " [" << f.id << "]";
+    out << "\n";
+    for (const auto& e : f.evidence) out << "    because: " << e << "\n";
+    if (!f.fix.empty()) out << "    fix: " << f.fix << "\n";
+  }
+}
+
+void PlainLinesSink::OnVerdict(const Verdict& v) {
+  // A state or phase change, or every further 10% of the checkpoint: enough to follow a long load
+  // in a log file without a line per second.
+  double f = ProgressFraction(v.progress);
+  int decile = f >= 0 ? static_cast<int>(f * 10) : -1;
+  std::string key = std::string(StateName(v.state)) + "|" + std::string(PhaseName(v.phase));
+  if (key == last_key_ && decile == last_percent_decile_) return;
+  last_key_ = key;
+  last_percent_decile_ = decile;
+  out_ << ClockText(clock_.NowMs()) << " " << StateName(v.state) << " " << StatusText(v);
+  if (v.state == State::kStalled) {
+    for (const auto& e : v.evidence) out_ << "\n  evidence: " << e;
+  }
+  out_ << "\n";
+  out_.flush();
+}
+
+void PlainLinesSink::Finish(const Verdict& v) {
+  WriteVerdictReport(out_, v);
+  out_.flush();
+}
+
+}  // namespace spinup

@@ -1,0 +1,484 @@
+// End-to-end: `spinup run` and `spinup watch --pid` on the stand-in server (tools/
+// spinup_test_server, a test fixture) in every scenario, with real processes: the verdict, its
+// evidence, the exit code, and that no process of the server's tree is left alive afterwards.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "test_util.h"
+
+namespace spinup {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+fs::path TestServer() { return testing::BinaryDir() / "spinup_test_server"; }
+
+int FreePort() {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof(a));
+  socklen_t len = sizeof(a);
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+  ::close(fd);
+  return ntohs(a.sin_port);
+}
+
+// The JSON objects among mixed output lines (the server's own lines are not JSON).
+std::vector<json> Events(const std::string& text) {
+  std::vector<json> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("{\"", 0) != 0) continue;
+    auto j = json::parse(line, nullptr, false);
+    if (!j.is_discarded() && j.contains("type")) out.push_back(std::move(j));
+  }
+  return out;
+}
+
+json FinalVerdict(const std::vector<json>& events) {
+  for (auto it = events.rbegin(); it != events.rend(); ++it) {
+    if ((*it)["type"] == "verdict" && it->value("final", false)) return *it;
+  }
+  return json();
+}
+
+std::set<int> SeenPids(const std::vector<json>& events) {
+  std::set<int> pids;
+  for (const auto& e : events) {
+    if (e["type"] != "signal") continue;
+    for (const auto& p : e["processes"]) pids.insert(p["pid"].get<int>());
+  }
+  return pids;
+}
+
+bool Alive(int pid) {
+  std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  auto close = text.rfind(')');
+  return close != std::string::npos && close + 2 < text.size() && text[close + 2] != 'Z';
+}
+
+void ExpectNoneAlive(const std::set<int>& pids) {
+  for (int pid : pids) EXPECT_FALSE(Alive(pid)) << "process " << pid << " of the tree survived";
+}
+
+bool HasState(const std::vector<json>& events, const std::string& state) {
+  for (const auto& e : events) {
+    if (e["type"] == "verdict" && e["state"] == state) return true;
+  }
+  return false;
+}
+
+class LiveE2ETest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!fs::exists(TestServer())) GTEST_SKIP() << "spinup_test_server not built";
+    model_ = dir_ / "model";
+    auto r = testing::RunProgram(
+        {TestServer().string(), "--generate-model", model_.string(), "--model-bytes", "8000000"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    port_ = FreePort();
+  }
+  std::vector<std::string> Server(const std::string& scenario) const {
+    return {TestServer().string(),
+            "--scenario",
+            scenario,
+            "--model",
+            model_.string(),
+            "--port",
+            std::to_string(port_),
+            "--tp",
+            "2",
+            "--max-lifetime",
+            "60"};
+  }
+  // spinup run --json with small intervals; the rest of the flags from the test.
+  testing::ProcessResult Run(const std::string& scenario, std::vector<std::string> flags) const {
+    std::vector<std::string> args = {"run", "--json",   "--interval", "0.2s", "--kill-grace",
+                                     "1s",  "--no-gpu", "--timeout",  "20s"};
+    args.insert(args.end(), flags.begin(), flags.end());
+    args.push_back("--");
+    for (auto& a : Server(scenario)) args.push_back(a);
+    return testing::RunSpinup(args, "", 40);
+  }
+  testing::TempDir dir_;
+  fs::path model_;
+  int port_ = 0;
+};
+
+TEST_F(LiveE2ETest, RunHealthyReachesReadyAndEndsTheTree) {
+  auto r = Run("healthy", {"--until", "ready", "--port", std::to_string(port_)});
+  auto ev = Events(r.err);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(FinalVerdict(ev)["state"], "ready");
+  // The server's own output passed through (SGLang lines on stderr).
+  EXPECT_NE(r.err.find("The server is fired up and ready to roll!"), std::string::npos);
+  bool weight_load_phase = false, measured = false;
+  for (const auto& e : ev) {
+    weight_load_phase |= e["type"] == "phase" && e["phase"] == "weight_load";
+    measured |= e["type"] == "progress" && e["source"] == "measured" &&
+                e["bytes_total"].is_number() && e["bytes_total"].get<uint64_t>() >= 8000000;
+  }
+  EXPECT_TRUE(weight_load_phase);
+  EXPECT_TRUE(measured);
+  auto pids = SeenPids(ev);
+  EXPECT_GE(pids.size(), 3u);  // the launcher and two ranks
+  ExpectNoneAlive(pids);
+}
+
+TEST_F(LiveE2ETest, RunSlowButProgressingIsNeverStalled) {
+  auto r =
+      Run("slow", {"--until", "verdict", "--stall-after", "3s", "--port", std::to_string(port_)});
+  auto ev = Events(r.err);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(FinalVerdict(ev)["state"], "ready");
+  EXPECT_FALSE(HasState(ev, "stalled"));
+  int bars = 0;
+  for (const auto& e : ev) bars += e["type"] == "progress" ? 1 : 0;
+  EXPECT_GE(bars, 2);  // it showed its progress along the way
+  ExpectNoneAlive(SeenPids(ev));
+}
+
+TEST_F(LiveE2ETest, RunHungInDistributedInitIsStalledWithEvidence) {
+  auto r = Run("hang-distributed-init", {"--until", "verdict", "--stall-after", "2s"});
+  auto ev = Events(r.err);
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  json v = FinalVerdict(ev);
+  EXPECT_EQ(v["state"], "stalled");
+  EXPECT_EQ(v["phase"], "distributed_init");
+  EXPECT_FALSE(v["evidence"].empty());
+  EXPECT_FALSE(v["findings"].empty());
+  // The hang's signature: threads blocked in futex waits, CPU idle.
+  EXPECT_NE(v.dump().find("futex"), std::string::npos) << v.dump(2);
+  bool futex_threads = false;
+  for (const auto& e : ev) {
+    if (e["type"] == "signal" && e["totals"]["threads_futex_wait"].get<int>() > 0) {
+      futex_threads = true;
+    }
+  }
+  EXPECT_TRUE(futex_threads);
+  ExpectNoneAlive(SeenPids(ev));
+}
+
+TEST_F(LiveE2ETest, RunHungInCudaGraphCaptureIsStalled) {
+  auto r = Run("hang-cuda-graph", {"--until", "verdict", "--stall-after", "2s"});
+  auto ev = Events(r.err);
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  json v = FinalVerdict(ev);
+  EXPECT_EQ(v["state"], "stalled");
+  EXPECT_EQ(v["phase"], "cuda_graph");
+  EXPECT_FALSE(v["evidence"].empty());
+  ExpectNoneAlive(SeenPids(ev));
+}
+
+TEST_F(LiveE2ETest, RunCrashAtKvAllocationExitsWithTheServersStatus) {
+  auto r = Run("crash-kv-cache", {});
+  auto ev = Events(r.err);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  json v = FinalVerdict(ev);
+  EXPECT_EQ(v["state"], "crashed");
+  EXPECT_EQ(v["phase"], "kv_cache");
+  ASSERT_FALSE(v["errors"].empty());
+  ExpectNoneAlive(SeenPids(ev));
+}
+
+TEST_F(LiveE2ETest, RunOfARestartLoopIsACrashLoop) {
+  // A supervisor that restarts the crashing server, as systemd's Restart=always would.
+  std::string cmd;
+  for (int i = 0; i < 3; ++i) {
+    for (const auto& a : Server("crash-kv-cache")) cmd += "'" + a + "' ";
+    cmd += "; ";
+  }
+  cmd += "exit 1";
+  auto r = testing::RunSpinup({"run", "--json", "--interval", "0.2s", "--kill-grace", "1s",
+                               "--no-gpu", "--timeout", "20s", "--", "/bin/sh", "-c", cmd},
+                              "", 40);
+  auto ev = Events(r.err);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  json v = FinalVerdict(ev);
+  EXPECT_EQ(v["state"], "crash_loop") << v.dump(2);
+  EXPECT_GE(v["attempts"].get<int>(), 2);
+  ExpectNoneAlive(SeenPids(ev));
+}
+
+TEST_F(LiveE2ETest, RunEndsRanksThatSurviveTheKilledServer) {
+  auto r = Run("killed-ranks-survive", {});
+  auto ev = Events(r.err);
+  EXPECT_EQ(r.exit_code, 128 + SIGKILL) << r.err;
+  auto pids = SeenPids(ev);
+  EXPECT_GE(pids.size(), 3u);
+  ExpectNoneAlive(pids);
+}
+
+TEST_F(LiveE2ETest, RunForwardsSigtermAndEndsTheTree) {
+  // spinup itself is told to stop while the server hangs: it forwards the signal and cleans up.
+  pid_t spinup = ::fork();
+  fs::path out = dir_ / "events.jsonl";
+  if (spinup == 0) {
+    std::vector<std::string> args = {testing::SpinupExe().string(),
+                                     "run",
+                                     "--interval",
+                                     "0.2s",
+                                     "--kill-grace",
+                                     "1s",
+                                     "--no-gpu",
+                                     "--events",
+                                     out.string(),
+                                     "--"};
+    for (auto& a : Server("hang-distributed-init")) args.push_back(a);
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    int devnull = ::open("/dev/null", O_WRONLY);
+    ::dup2(devnull, 1);
+    ::dup2(devnull, 2);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  std::set<int> pids;
+  for (int i = 0; i < 100 && pids.size() < 3; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    pids = SeenPids(Events(testing::ReadFile(out)));
+  }
+  ASSERT_GE(pids.size(), 3u);
+  ::kill(spinup, SIGTERM);
+  int status = 0;
+  ::waitpid(spinup, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  // The server exits on SIGTERM the way a server does: status 128+15 or its own code.
+  EXPECT_NE(WEXITSTATUS(status), 127);
+  ExpectNoneAlive(pids);
+}
+
+// `spinup watch --pid` on a server started elsewhere (here: by the test, its log to a file).
+class WatchPidTest : public LiveE2ETest {
+ protected:
+  pid_t Start(const std::string& scenario) {
+    log_ = dir_ / (scenario + ".log");
+    pid_t pid = ::fork();
+    if (pid == 0) {
+      ::setpgid(0, 0);
+      int fd = ::open(log_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+      ::dup2(fd, 1);
+      ::dup2(fd, 2);
+      std::vector<std::string> args = Server(scenario);
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      ::execv(argv[0], argv.data());
+      ::_exit(127);
+    }
+    ::setpgid(pid, pid);
+    return pid;
+  }
+  // Ends what is left of the server (watch never kills what it watches) and reaps it.
+  void Stop(pid_t pid, const std::set<int>& seen) {
+    ::kill(-pid, SIGKILL);
+    for (int p : seen) ::kill(p, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+  }
+  testing::ProcessResult Watch(pid_t pid, std::vector<std::string> flags) {
+    std::vector<std::string> args = {"watch",    "--pid",      std::to_string(pid),
+                                     "--json",   "--interval", "0.2s",
+                                     "--no-gpu", "--timeout",  "20s"};
+    args.insert(args.end(), flags.begin(), flags.end());
+    return testing::RunSpinup(args, "", 40);
+  }
+  fs::path log_;
+};
+
+TEST_F(WatchPidTest, HealthyIsReadyByLog) {
+  pid_t pid = Start("healthy");
+  auto r =
+      Watch(pid, {"--log", log_.string(), "--port", std::to_string(port_), "--until", "ready"});
+  auto ev = Events(r.out);
+  EXPECT_TRUE(Alive(pid));  // watch never ends what it watches
+  Stop(pid, SeenPids(ev));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(FinalVerdict(ev)["state"], "ready");
+}
+
+TEST_F(WatchPidTest, HealthyWithoutALogIsReadyByPortAndHealthProbe) {
+  pid_t pid = Start("healthy");
+  auto r = Watch(pid, {"--port", std::to_string(port_), "--until", "ready"});
+  auto ev = Events(r.out);
+  Stop(pid, SeenPids(ev));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(FinalVerdict(ev)["state"], "ready");
+  bool answered = false;
+  for (const auto& e : ev) {
+    answered |=
+        e["type"] == "signal" && e["port_listening"] == true && e["health_http_status"] == 200;
+  }
+  EXPECT_TRUE(answered);
+}
+
+TEST_F(WatchPidTest, HangIsStalledWithExitThree) {
+  pid_t pid = Start("hang-distributed-init");
+  auto r = Watch(pid, {"--log", log_.string(), "--until", "verdict", "--stall-after", "2s"});
+  auto ev = Events(r.out);
+  EXPECT_TRUE(Alive(pid));  // watch leaves the server alone
+  Stop(pid, SeenPids(ev));
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  json v = FinalVerdict(ev);
+  EXPECT_EQ(v["state"], "stalled");
+  EXPECT_EQ(v["phase"], "distributed_init");
+  EXPECT_FALSE(v["evidence"].empty());
+  ExpectNoneAlive(SeenPids(ev));
+}
+
+TEST_F(WatchPidTest, HangInCudaGraphIsStalled) {
+  pid_t pid = Start("hang-cuda-graph");
+  auto r = Watch(pid, {"--log", log_.string(), "--until", "verdict", "--stall-after", "2s"});
+  auto ev = Events(r.out);
+  Stop(pid, SeenPids(ev));
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  EXPECT_EQ(FinalVerdict(ev)["state"], "stalled");
+  EXPECT_EQ(FinalVerdict(ev)["phase"], "cuda_graph");
+}
+
+TEST_F(WatchPidTest, CrashIsCrashedWithItsErrorLines) {
+  pid_t pid = Start("crash-kv-cache");
+  auto r = Watch(pid, {"--log", log_.string()});
+  auto ev = Events(r.out);
+  Stop(pid, SeenPids(ev));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  json v = FinalVerdict(ev);
+  EXPECT_EQ(v["state"], "crashed");
+  EXPECT_FALSE(v["errors"].empty());
+}
+
+TEST_F(WatchPidTest, SlowIsNeverStalled) {
+  pid_t pid = Start("slow");
+  auto r = Watch(pid, {"--log", log_.string(), "--port", std::to_string(port_), "--until",
+                       "verdict", "--stall-after", "3s"});
+  auto ev = Events(r.out);
+  Stop(pid, SeenPids(ev));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_FALSE(HasState(ev, "stalled"));
+}
+
+TEST_F(WatchPidTest, KilledServerWithSurvivingRanksIsNotReady) {
+  pid_t pid = Start("killed-ranks-survive");
+  auto r = Watch(pid, {"--log", log_.string(), "--until", "verdict", "--stall-after", "2s"});
+  auto ev = Events(r.out);
+  Stop(pid, SeenPids(ev));
+  EXPECT_NE(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(FinalVerdict(ev)["state"], "ready");
+}
+
+TEST_F(LiveE2ETest, WatchLogOfRepeatedCrashesIsACrashLoop) {
+  fs::path log = dir_ / "restarts.log";
+  for (int i = 0; i < 3; ++i) {
+    auto args = Server("crash-kv-cache");
+    args.push_back("--log-file");
+    args.push_back(log.string());
+    testing::RunProgram(args, "", 30);
+  }
+  auto r = testing::RunSpinup({"watch", "--log", log.string(), "--once"}, "", 30);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("crash_loop"), std::string::npos) << r.out;
+}
+
+// sd_notify with a real AF_UNIX datagram socket and NOTIFY_SOCKET pointing at it.
+class NotifyE2ETest : public LiveE2ETest {
+ protected:
+  std::vector<std::string> RunNotified(const std::string& scenario, std::vector<std::string> flags,
+                                       int* exit_code) {
+    std::string path = (dir_ / "notify.sock").string();
+    int fd = ::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    std::strncpy(addr.sun_path, path.c_str(), sizeof(addr.sun_path) - 1);
+    EXPECT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
+    std::atomic<bool> stop{false};
+    std::vector<std::string> got;
+    // Read while spinup runs: a datagram socket's queue is short and sd_notify blocks when full.
+    std::thread reader([&] {
+      char buf[4096];
+      while (!stop) {
+        timeval tv{0, 100000};
+        ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+        ssize_t n = ::recv(fd, buf, sizeof(buf), 0);
+        if (n > 0) got.emplace_back(buf, static_cast<size_t>(n));
+      }
+    });
+    std::vector<std::string> args = {"/usr/bin/env",
+                                     "NOTIFY_SOCKET=" + path,
+                                     testing::SpinupExe().string(),
+                                     "run",
+                                     "--interval",
+                                     "0.2s",
+                                     "--kill-grace",
+                                     "1s",
+                                     "--no-gpu",
+                                     "--timeout",
+                                     "20s"};
+    args.insert(args.end(), flags.begin(), flags.end());
+    args.push_back("--");
+    for (auto& a : Server(scenario)) args.push_back(a);
+    auto r = testing::RunProgram(args, "", 40);
+    *exit_code = r.exit_code;
+    stop = true;
+    reader.join();
+    ::close(fd);
+    return got;
+  }
+};
+
+TEST_F(NotifyE2ETest, HealthyStartSendsStatusReadyAndWatchdog) {
+  int code = -1;
+  auto got = RunNotified("healthy", {"--until", "ready", "--port", std::to_string(port_)}, &code);
+  EXPECT_EQ(code, 0);
+  bool status_phase = false, ready = false;
+  int watchdogs = 0;
+  for (const auto& m : got) {
+    status_phase |= m.rfind("STATUS=", 0) == 0 && m.find("launch") == std::string::npos &&
+                    m.find("STALLED") == std::string::npos;
+    ready |= m == "READY=1";
+    watchdogs += m == "WATCHDOG=1";
+  }
+  EXPECT_TRUE(status_phase);
+  EXPECT_TRUE(ready);
+  EXPECT_GE(watchdogs, 2);
+}
+
+TEST_F(NotifyE2ETest, StalledStartStopsTheWatchdog) {
+  int code = -1;
+  auto got =
+      RunNotified("hang-distributed-init", {"--until", "verdict", "--stall-after", "2s"}, &code);
+  EXPECT_EQ(code, 3);
+  size_t stalled_at = got.size();
+  for (size_t i = 0; i < got.size(); ++i) {
+    if (got[i].rfind("STATUS=STALLED", 0) == 0) {
+      stalled_at = i;
+      break;
+    }
+  }
+  ASSERT_LT(stalled_at, got.size()) << "no STATUS=STALLED";
+  int before = 0;
+  for (size_t i = 0; i < stalled_at; ++i) before += got[i] == "WATCHDOG=1";
+  EXPECT_GE(before, 1);  // it pinged while the start progressed
+  for (size_t i = stalled_at; i < got.size(); ++i) EXPECT_NE(got[i], "WATCHDOG=1");
+  EXPECT_EQ(std::count(got.begin(), got.end(), "READY=1"), 0);
+}
+
+}  // namespace
+}  // namespace spinup
