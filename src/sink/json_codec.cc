@@ -157,6 +157,9 @@ json ToJson(const Sample& s) {
                      {"threads_disk_wait", p.threads_disk_wait},
                      {"threads_futex_wait", p.threads_futex_wait},
                      {"threads_poll_wait", p.threads_poll_wait},
+                     {"threads_sleep_wait", p.threads_sleep_wait},
+                     {"threads_sampled", p.threads_sampled},
+                     {"compiler", p.compiler},
                      {"model_files", files},
                      {"listening_ports", p.listening_ports}});
   }
@@ -182,7 +185,9 @@ json ToJson(const Sample& s) {
           {"health_http_status", Opt(s.health_http_status)},
           {"port_listening", s.port_listening},
           {"exit_status", Opt(s.exit_status)},
-          {"restarts", s.restarts}};
+          {"restarts", s.restarts},
+          {"compiler_processes", s.compiler_processes},
+          {"processes_truncated", s.processes_truncated}};
 }
 
 json ToJson(const Progress& p) {
@@ -276,6 +281,9 @@ Result<Sample> SampleFromJson(const json& j) {
         Read(pj, "threads_disk_wait", p.threads_disk_wait);
         Read(pj, "threads_futex_wait", p.threads_futex_wait);
         Read(pj, "threads_poll_wait", p.threads_poll_wait);
+        Read(pj, "threads_sleep_wait", p.threads_sleep_wait);
+        Read(pj, "threads_sampled", p.threads_sampled);
+        Read(pj, "compiler", p.compiler);
         if (auto fit = pj.find("model_files"); fit != pj.end() && fit->is_array()) {
           for (const auto& fj : *fit) {
             ProcessSample::OpenModelFile f;
@@ -320,6 +328,8 @@ Result<Sample> SampleFromJson(const json& j) {
     Read(j, "port_listening", s.port_listening);
     ReadOpt(j, "exit_status", s.exit_status);
     Read(j, "restarts", s.restarts);
+    Read(j, "compiler_processes", s.compiler_processes);
+    Read(j, "processes_truncated", s.processes_truncated);
     return s;
   });
 }

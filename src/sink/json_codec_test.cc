@@ -80,10 +80,12 @@ TEST(JsonCodec, SampleAndEventRoundTrip) {
   p.pid = 42;
   p.state = 'S';
   p.threads_futex_wait = 131;
+  p.compiler = true;
   p.model_files.push_back({"/m/model-00001-of-00039.safetensors", 4096, 8192});
   p.listening_ports = {8000};
   s.processes.push_back(p);
   s.checkpoint_resident_bytes = 77;
+  s.compiler_processes = 2;
   auto back = SampleFromJson(ToJson(s));
   ASSERT_TRUE(back.ok());
   ASSERT_EQ(back->processes.size(), 1u);
@@ -92,6 +94,8 @@ TEST(JsonCodec, SampleAndEventRoundTrip) {
   EXPECT_EQ(back->processes[0].model_files[0].offset, 4096u);
   EXPECT_EQ(back->processes[0].listening_ports, std::vector<uint16_t>{8000});
   EXPECT_EQ(back->checkpoint_resident_bytes, 77u);
+  EXPECT_TRUE(back->processes[0].compiler);
+  EXPECT_EQ(back->compiler_processes, 2);
 
   LogEvent e;
   e.kind = LogEvent::Kind::kProgress;
