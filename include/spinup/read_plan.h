@@ -20,9 +20,9 @@ struct PlanFile {
 };
 
 struct ReadRange {
-  uint32_t file = 0;         // index into ReadPlan::files
-  uint64_t offset = 0;       // byte offset in the file
-  uint64_t length = 0;       // may be 0 (an empty tensor): reported done without any I/O
+  uint32_t file = 0;          // index into ReadPlan::files
+  uint64_t offset = 0;        // byte offset in the file
+  uint64_t length = 0;        // may be 0 (an empty tensor): reported done without any I/O
   std::byte* dest = nullptr;  // where the bytes go; when null, dest_offset into ReadInto's buffer
   uint64_t dest_offset = 0;
   uint64_t tag = 0;  // the caller's own id (e.g. a tensor index), handed back on completion

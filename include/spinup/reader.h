@@ -34,10 +34,10 @@ inline constexpr int kDefaultQueueDepth = 32;
 inline constexpr uint64_t kDirectAlignment = 4096;
 
 struct ReaderOptions {
-  ReadBackend backend = ReadBackend::kAuto;  // auto = uring where the kernel allows it
-  bool direct = false;                       // O_DIRECT (bypass the page cache) where allowed
-  int threads = 0;                           // 0 = the backend's default (see DefaultThreads)
-  int queue_depth = kDefaultQueueDepth;      // reads in flight per uring thread
+  ReadBackend backend = ReadBackend::kAuto;   // auto = uring where the kernel allows it
+  bool direct = false;                        // O_DIRECT (bypass the page cache) where allowed
+  int threads = 0;                            // 0 = the backend's default (see DefaultThreads)
+  int queue_depth = kDefaultQueueDepth;       // reads in flight per uring thread
   uint64_t block_bytes = kDefaultBlockBytes;  // largest single read
 };
 

@@ -72,9 +72,9 @@ void RunBench(const BenchFlags& f, CliContext& ctx) {
         HumanBytes(rep.bytes), rep.bytes, files->size(), rep.seconds, HumanRate(rate),
         ReadBackendName(rep.backend), rep.direct ? "O_DIRECT" : "buffered", rep.threads,
         rep.queue_depth, HumanBytes(rep.block_bytes),
-        r->cold ? fmt::format(", cold (resident before: {:.1f}%)",
-                              r->resident_fraction_before * 100)
-                : "");
+        r->cold
+            ? fmt::format(", cold (resident before: {:.1f}%)", r->resident_fraction_before * 100)
+            : "");
   }
   ctx.exit_code = kExitOk;
 }

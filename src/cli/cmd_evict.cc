@@ -36,10 +36,9 @@ void RunEvict(const EvictFlags& f, CliContext& ctx) {
              << "\n";
   } else {
     *ctx.out << fmt::format(
-        "evicted {} file(s), {}: resident before {} ({:.1f}%), after {} ({:.1f}%)\n",
-        files->size(), HumanBytes(r->before.total_bytes), HumanBytes(r->before.resident_bytes),
-        r->before.fraction() * 100, HumanBytes(r->after.resident_bytes),
-        r->after.fraction() * 100);
+        "evicted {} file(s), {}: resident before {} ({:.1f}%), after {} ({:.1f}%)\n", files->size(),
+        HumanBytes(r->before.total_bytes), HumanBytes(r->before.resident_bytes),
+        r->before.fraction() * 100, HumanBytes(r->after.resident_bytes), r->after.fraction() * 100);
     if (r->after.resident_bytes > 0 && r->after.fraction() > 0.01) {
       *ctx.err << "spinup: note: the kernel kept some pages (dirty, mapped by a running process, "
                   "or a file system that ignores the advice, like tmpfs)\n";

@@ -110,7 +110,8 @@ void RunWarm(const WarmFlags& f, CliContext& ctx) {
 void AddWarmCommand(CLI::App& app, CliContext& ctx) {
   auto flags = std::make_shared<WarmFlags>();
   auto* sub = app.add_subcommand(
-      "warm", "Bring a checkpoint into the page cache at full storage speed (--check: report only)");
+      "warm",
+      "Bring a checkpoint into the page cache at full storage speed (--check: report only)");
   sub->add_option("path", flags->path, "model directory or weight file")->required();
   sub->add_option("--threads", flags->threads, "reader threads (0 = backend default)")
       ->check(CLI::Range(0, 256));

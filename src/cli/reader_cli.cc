@@ -28,8 +28,12 @@ void ReportReaderError(CliContext& ctx, const Status& status) {
   switch (status.kind()) {
     case ErrorKind::kNotFound:
     case ErrorKind::kPermission:
-    case ErrorKind::kInvalidArgument: ctx.exit_code = kExitUsage; break;
-    default: ctx.exit_code = kExitProblem; break;
+    case ErrorKind::kInvalidArgument:
+      ctx.exit_code = kExitUsage;
+      break;
+    default:
+      ctx.exit_code = kExitProblem;
+      break;
   }
 }
 

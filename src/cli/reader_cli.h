@@ -14,7 +14,7 @@
 
 namespace spinup {
 
-std::string HumanBytes(uint64_t bytes);  // "4.00 GiB"
+std::string HumanBytes(uint64_t bytes);     // "4.00 GiB"
 std::string HumanRate(double bytes_per_s);  // "2.10 GB/s" (decimal, like disk vendors and fio)
 
 // Prints the error and sets the exit code: path problems are usage errors (2), failed reads 1.

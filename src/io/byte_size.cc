@@ -22,7 +22,8 @@ Result<uint64_t> ParseReaderByteSize(std::string_view text) {
   }
   if (i == 0) return bad();
   std::string unit;
-  for (; i < text.size(); ++i) unit += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+  for (; i < text.size(); ++i)
+    unit += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
   uint64_t mult = 1;
   if (unit.empty() || unit == "b") {
     mult = 1;

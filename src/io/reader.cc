@@ -17,10 +17,14 @@ namespace spinup {
 
 std::string_view ReadBackendName(ReadBackend backend) {
   switch (backend) {
-    case ReadBackend::kAuto: return "auto";
-    case ReadBackend::kUring: return "uring";
-    case ReadBackend::kPread: return "pread";
-    case ReadBackend::kMmap: return "mmap";
+    case ReadBackend::kAuto:
+      return "auto";
+    case ReadBackend::kUring:
+      return "uring";
+    case ReadBackend::kPread:
+      return "pread";
+    case ReadBackend::kMmap:
+      return "mmap";
   }
   return "unknown";
 }
@@ -37,9 +41,12 @@ Result<ReadBackend> ParseReadBackend(std::string_view name) {
 int DefaultThreads(ReadBackend backend) {
   switch (backend) {
     case ReadBackend::kAuto:
-    case ReadBackend::kUring: return 2;
-    case ReadBackend::kPread: return 8;
-    case ReadBackend::kMmap: return 1;
+    case ReadBackend::kUring:
+      return 2;
+    case ReadBackend::kPread:
+      return 8;
+    case ReadBackend::kMmap:
+      return 1;
   }
   return 1;
 }
@@ -306,8 +313,8 @@ Status ValidatePlan(const ReadPlan& plan, std::span<std::byte> dest, bool sink) 
   for (size_t i = 0; i < plan.ranges.size(); ++i) {
     const ReadRange& r = plan.ranges[i];
     if (r.file >= plan.files.size()) {
-      return Status::InvalidArgument(fmt::format("read plan range {} names file #{} of {}", i,
-                                                 r.file, plan.files.size()));
+      return Status::InvalidArgument(
+          fmt::format("read plan range {} names file #{} of {}", i, r.file, plan.files.size()));
     }
     if (sink || r.dest != nullptr || r.length == 0) continue;
     if (dest.data() == nullptr || r.dest_offset > dest.size() ||
@@ -353,9 +360,15 @@ Result<ReadReport> Run(const ReadPlan& plan, std::span<std::byte> dest, bool sin
   io::Job job(plan, dest.data(), sink, opt, control, on_range);
   if (Status s = job.Open(direct, &report.notes); !s.ok()) return s;
   switch (backend) {
-    case ReadBackend::kUring: io::RunUring(job, opt.threads, opt.queue_depth); break;
-    case ReadBackend::kMmap: io::RunMmap(job, opt.threads); break;
-    default: io::RunPread(job, opt.threads); break;
+    case ReadBackend::kUring:
+      io::RunUring(job, opt.threads, opt.queue_depth);
+      break;
+    case ReadBackend::kMmap:
+      io::RunMmap(job, opt.threads);
+      break;
+    default:
+      io::RunPread(job, opt.threads);
+      break;
   }
   if (Status s = job.TakeError(); !s.ok()) return s;
   if (control->bytes_done() < plan.TotalBytes()) {

@@ -78,9 +78,7 @@ class Job {
 
   // The next block to read; false when none are left, or on error or cancellation.
   bool NextChunk(Chunk* out);
-  bool stopping() const {
-    return failed_.load(std::memory_order_relaxed) || control_->cancelled();
-  }
+  bool stopping() const { return failed_.load(std::memory_order_relaxed) || control_->cancelled(); }
   bool NeedsBounce(const Chunk& c) const;
   uint64_t BounceBytes() const { return options_.block_bytes + 2 * kDirectAlignment; }
   // bounce may be null when !NeedsBounce(c).

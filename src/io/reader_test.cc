@@ -269,17 +269,14 @@ TEST_P(ReaderTest, DestinationTooSmallIsRejectedBeforeReading) {
   EXPECT_EQ(report.status().kind(), ErrorKind::kInvalidArgument);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllBackends, ReaderTest,
-                         ::testing::Values(Config{ReadBackend::kUring, true, 1},
-                                           Config{ReadBackend::kUring, false, 1},
-                                           Config{ReadBackend::kUring, true, 2},
-                                           Config{ReadBackend::kPread, true, 3},
-                                           Config{ReadBackend::kPread, false, 3},
-                                           Config{ReadBackend::kPread, false, 1},
-                                           Config{ReadBackend::kMmap, false, 1},
-                                           Config{ReadBackend::kMmap, false, 2},
-                                           Config{ReadBackend::kMmap, true, 1}),
-                         ConfigName);
+INSTANTIATE_TEST_SUITE_P(
+    AllBackends, ReaderTest,
+    ::testing::Values(Config{ReadBackend::kUring, true, 1}, Config{ReadBackend::kUring, false, 1},
+                      Config{ReadBackend::kUring, true, 2}, Config{ReadBackend::kPread, true, 3},
+                      Config{ReadBackend::kPread, false, 3}, Config{ReadBackend::kPread, false, 1},
+                      Config{ReadBackend::kMmap, false, 1}, Config{ReadBackend::kMmap, false, 2},
+                      Config{ReadBackend::kMmap, true, 1}),
+    ConfigName);
 
 TEST(ReaderBackend, ParseAndNames) {
   for (ReadBackend b :
