@@ -1,17 +1,71 @@
-// PLACEHOLDER: replaced by the issue that owns `spinup inspect`.
+// `spinup inspect PATH`: flags become InspectSettings here; the work is in the library
+// (LoadCheckpoint, BuildInspectReport, the renderers).
 #include <CLI/CLI.hpp>
+#include <memory>
 #include <ostream>
 
+#include "base/units.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
+#include "spinup/inspect.h"
 
 namespace spinup {
 
+namespace {
+struct InspectFlags {
+  std::string path;
+  uint32_t tp = 1;
+  std::string gpu_mem;
+  std::string read_bw;
+  bool json = false;
+};
+}  // namespace
+
 void AddInspectCommand(CLI::App& app, CliContext& ctx) {
-  auto* sub = app.add_subcommand("inspect", "(not built yet)");
-  sub->callback([&ctx] {
-    *ctx.err << "spinup inspect: not built yet\n";
-    ctx.exit_code = kExitUsage;
+  auto flags = std::make_shared<InspectFlags>();
+  auto* sub = app.add_subcommand(
+      "inspect",
+      "What a checkpoint holds, what each TP rank holds, whether it fits and how long reading "
+      "takes (reads headers only)");
+  sub->add_option("PATH", flags->path,
+                  "model folder, one .safetensors file, or HF cache folder models--org--name")
+      ->required();
+  sub->add_option("--tp", flags->tp, "tensor-parallel size (default 1)")
+      ->check(CLI::Range(1, 65536));
+  sub->add_option("--gpu-mem", flags->gpu_mem, "memory per GPU, e.g. 80GB, 96GiB");
+  sub->add_option("--read-bw", flags->read_bw, "storage read rate, e.g. 500MB/s, 2.2GB/s");
+  sub->add_flag("--json", flags->json, "print one JSON object (docs/inspect.md)");
+  sub->callback([flags, &ctx] {
+    InspectSettings settings;
+    settings.tp = flags->tp;
+    if (!flags->gpu_mem.empty()) {
+      auto v = ParseByteSize(flags->gpu_mem);
+      if (!v.ok()) {
+        *ctx.err << "spinup: --gpu-mem: " << v.status().message() << "\n";
+        ctx.exit_code = kExitUsage;
+        return;
+      }
+      settings.gpu_mem_bytes = *v;
+    }
+    if (!flags->read_bw.empty()) {
+      auto v = ParseByteRate(flags->read_bw);
+      if (!v.ok()) {
+        *ctx.err << "spinup: --read-bw: " << v.status().message() << "\n";
+        ctx.exit_code = kExitUsage;
+        return;
+      }
+      settings.read_bytes_per_s = *v;
+      settings.read_bw_source = "flag";
+    }
+    auto ck = LoadCheckpoint(flags->path);
+    if (!ck.ok()) {
+      *ctx.err << "spinup: " << ck.status().message() << "\n";
+      ctx.exit_code = kExitUsage;
+      return;
+    }
+    InspectReport report = BuildInspectReport(*ck, settings);
+    *ctx.out << (flags->json ? InspectReportJson(report) : InspectReportText(report));
+    ctx.exit_code = kExitOk;
   });
 }
 
