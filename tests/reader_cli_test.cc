@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "format/checkpoint_writer.h"
 #include "test_util.h"
 
 namespace spinup {
@@ -82,6 +83,17 @@ TEST(ReaderCli, WarmCheckAndEvictReportResidency) {
   auto e = nlohmann::json::parse(evict.out);
   EXPECT_EQ(e["bytes"], 423457);
   EXPECT_LE(e["resident_bytes_after"].get<uint64_t>(), e["bytes"].get<uint64_t>());
+}
+
+TEST(ReaderCli, InspectMeasureReadFillsTheRateAndPrediction) {
+  TempDir dir;
+  ASSERT_TRUE(gen::WriteCheckpoint(dir / "model", gen::DenseSpec({})).ok());
+  auto r = RunSpinup({"inspect", dir / "model", "--measure-read", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(j.contains("read_bytes_per_s")) << r.out;
+  EXPECT_GT(j["read_bytes_per_s"].get<double>(), 0);
+  EXPECT_GT(j["predicted_load_seconds"].get<double>(), 0);
 }
 
 TEST(ReaderCli, MissingPathIsAOneLineUsageError) {

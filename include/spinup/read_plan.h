@@ -14,6 +14,8 @@
 
 namespace spinup {
 
+struct Checkpoint;  // spinup/checkpoint.h
+
 struct PlanFile {
   std::string path;
   uint64_t size = 0;  // at the time the plan was built; a file that shrinks later is an error
@@ -52,6 +54,11 @@ Result<ReadPlan> PlanWholeFiles(const std::vector<std::string>& paths);
 // The given ranges, packed back to back in the destination buffer in the order given. Ranges must
 // lie inside their file as it is now (an error names the file and the range otherwise).
 Result<ReadPlan> PlanFromRanges(const std::vector<FileRange>& ranges);
+
+// Every tensor of every shard, in file order, packed back to back in the destination buffer;
+// tags number the tensors 0.. in that order (shard by shard, by file offset). Fails naming the
+// shard when one is missing or its header could not be parsed.
+Result<ReadPlan> PlanFromCheckpoint(const Checkpoint& checkpoint);
 
 // The same plan with every range split into pieces of at most block_bytes (block_bytes > 0),
 // keeping tags and destinations. Backends do this themselves; it is exposed for callers that want

@@ -5,23 +5,14 @@
 #include <algorithm>
 #include <chrono>
 
+#include "base/units.h"
 #include "cli/exit_codes.h"
-#include "io/byte_size.h"
 
 namespace spinup {
 
-std::string HumanBytes(uint64_t bytes) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  double v = static_cast<double>(bytes);
-  int u = 0;
-  while (v >= 1024 && u < 4) {
-    v /= 1024;
-    ++u;
-  }
-  return u == 0 ? fmt::format("{} B", bytes) : fmt::format("{:.2f} {}", v, units[u]);
-}
+std::string HumanBytes(uint64_t bytes) { return FormatBytesBinary(bytes); }
 
-std::string HumanRate(double bytes_per_s) { return fmt::format("{:.2f} GB/s", bytes_per_s / 1e9); }
+std::string HumanRate(double bytes_per_s) { return FormatRate(bytes_per_s); }
 
 void ReportReaderError(CliContext& ctx, const Status& status) {
   *ctx.err << "spinup: " << status.message() << "\n";
@@ -72,7 +63,7 @@ void ProgressBar::Draw(double seconds) {
 }
 
 bool ParseSizeFlag(const std::string& text, uint64_t* out, std::string* error) {
-  auto v = ParseReaderByteSize(text);
+  auto v = ParseByteSize(text);
   if (!v.ok()) {
     *error = v.status().message();
     return false;

@@ -15,7 +15,7 @@
 namespace spinup {
 
 std::string HumanBytes(uint64_t bytes);     // "4.00 GiB"
-std::string HumanRate(double bytes_per_s);  // "2.10 GB/s" (decimal, like disk vendors and fio)
+std::string HumanRate(double bytes_per_s);  // "2.1 GB/s" (FormatRate: decimal, like fio)
 
 // Prints the error and sets the exit code: path problems are usage errors (2), failed reads 1.
 void ReportReaderError(CliContext& ctx, const Status& status);
@@ -37,7 +37,7 @@ class ProgressBar {
   std::thread thread_;
 };
 
-// --block and friends: parses "4MiB"-style sizes for CLI11 options.
+// --block and friends: "4MiB"-style sizes (ParseByteSize in base/units.h).
 bool ParseSizeFlag(const std::string& text, uint64_t* out, std::string* error);
 
 }  // namespace spinup

@@ -7,7 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include "io/byte_size.h"
 #include "spinup/checkpoint_files.h"
 #include "test_util.h"
 
@@ -146,17 +145,6 @@ TEST(CheckpointFiles, BadInputsAreOneLineErrors) {
   EXPECT_NE(dev.status().message().find("character device"), std::string::npos);
   for (const auto* r : {&none, &missing, &fifo, &dev}) {
     EXPECT_EQ(r->status().message().find('\n'), std::string::npos);
-  }
-}
-
-TEST(ByteSize, ParsesUnitsAndRejectsJunk) {
-  EXPECT_EQ(*ParseReaderByteSize("4096"), 4096u);
-  EXPECT_EQ(*ParseReaderByteSize("4MiB"), 4u << 20);
-  EXPECT_EQ(*ParseReaderByteSize("512k"), 512u << 10);
-  EXPECT_EQ(*ParseReaderByteSize("1G"), 1u << 30);
-  EXPECT_EQ(*ParseReaderByteSize("2mb"), 2u << 20);
-  for (const char* bad : {"", "MiB", "-1", "1.5M", "4XB", "99999999999999999999", "16777216T"}) {
-    EXPECT_FALSE(ParseReaderByteSize(bad).ok()) << bad;
   }
 }
 

@@ -1,5 +1,9 @@
 #include "io/reader_tasks.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <chrono>
 
 namespace spinup {
@@ -67,6 +71,56 @@ Result<WarmResult> WarmFiles(const std::vector<CheckpointFile>& files, const Rea
   auto after = MeasureResidency(Paths(files));
   if (!after.ok()) return after.status();
   out.resident_fraction = after->fraction();
+  return out;
+}
+
+Result<MeasuredRead> MeasureReadRate(const std::vector<CheckpointFile>& files,
+                                     uint64_t sample_bytes, const ReaderOptions& options) {
+  uint64_t total = 0;
+  for (const auto& f : files) total += f.size;
+  // Pieces of 32 MiB (or the whole checkpoint when smaller), spaced evenly.
+  constexpr uint64_t kPiece = 32ull << 20;
+  sample_bytes = std::max<uint64_t>(sample_bytes, kPiece);
+  std::vector<FileRange> ranges;
+  if (total <= sample_bytes) {
+    for (const auto& f : files) {
+      if (f.size > 0) ranges.push_back({f.path, 0, f.size, 0});
+    }
+  } else {
+    const uint64_t pieces = sample_bytes / kPiece;
+    const uint64_t stride = total / pieces;
+    size_t fi = 0;
+    uint64_t file_start = 0;  // global offset of files[fi]
+    for (uint64_t p = 0; p < pieces; ++p) {
+      const uint64_t global = p * stride;
+      while (fi < files.size() && global >= file_start + files[fi].size) {
+        file_start += files[fi].size;
+        ++fi;
+      }
+      if (fi == files.size()) break;
+      const uint64_t off = global - file_start;
+      const uint64_t len = std::min(kPiece, files[fi].size - off);
+      ranges.push_back({files[fi].path, off, len, p});
+    }
+  }
+  auto plan = PlanFromRanges(ranges);
+  if (!plan.ok()) return plan.status();
+  for (const auto& r : plan->ranges) {
+    // Drop just the sample's pages, so the read is cold without emptying the whole cache.
+    int fd = ::open(plan->files[r.file].path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return Status::FromErrno(errno, plan->files[r.file].path);
+    ::posix_fadvise(fd, static_cast<off_t>(r.offset), static_cast<off_t>(r.length),
+                    POSIX_FADV_DONTNEED);
+    ::close(fd);
+  }
+  ReaderOptions opt = options;
+  opt.direct = true;
+  auto read = ReadToSink(*plan, opt);
+  if (!read.ok()) return read.status();
+  MeasuredRead out;
+  out.sample_bytes = read->bytes;
+  out.bytes_per_s = read->seconds > 0 ? double(read->bytes) / read->seconds : 0;
+  out.read = std::move(*read);
   return out;
 }
 

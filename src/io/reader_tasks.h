@@ -41,6 +41,21 @@ struct WarmResult {
 Result<WarmResult> WarmFiles(const std::vector<CheckpointFile>& files, const ReaderOptions& options,
                              ReadControl* control = nullptr);
 
+// What `spinup inspect --measure-read` reads at most.
+inline constexpr uint64_t kMeasureReadSampleBytes = 1ull << 30;
+
+struct MeasuredRead {
+  double bytes_per_s = 0;
+  uint64_t sample_bytes = 0;
+  ReadReport read;
+};
+
+// Reads a bounded sample (at most sample_bytes, in pieces spread evenly over all the files, so
+// every region of the disk is represented) cold: the sample's pages are dropped from the page
+// cache first and read with O_DIRECT where allowed. Memory stays bounded as for any read.
+Result<MeasuredRead> MeasureReadRate(const std::vector<CheckpointFile>& files,
+                                     uint64_t sample_bytes, const ReaderOptions& options);
+
 struct EvictResult {
   Residency before;
   Residency after;
