@@ -98,20 +98,59 @@ Job::Job(const ReadPlan& plan, std::byte* base, bool sink, const ReaderOptions& 
       on_range_(on_range),
       files_(plan.files.size()),
       remaining_(new std::atomic<uint64_t>[plan.ranges.size()]) {
+  uint64_t total = 0;
   for (size_t i = 0; i < plan.ranges.size(); ++i) {
     const ReadRange& r = plan.ranges[i];
     remaining_[i].store(r.length, std::memory_order_relaxed);
+    total += r.length;
     for (uint64_t done = 0; done < r.length; done += options_.block_bytes) {
       chunks_.push_back(
           {static_cast<uint32_t>(i), done, std::min(options_.block_bytes, r.length - done)});
     }
   }
+  // Cut the chunk list into one stretch per worker with near-equal bytes.
+  const auto workers = static_cast<size_t>(std::max(options_.threads, 1));
+  std::vector<size_t> begin(workers + 1, chunks_.size());
+  begin[0] = 0;
+  size_t w = 1;
+  uint64_t before = 0;  // bytes of chunks_[0, i)
+  for (size_t i = 0; i < chunks_.size() && w < workers; ++i) {
+    while (w < workers && before >= total / workers * w) begin[w++] = i;
+    before += chunks_[i].length;
+  }
+  seg_next_.reset(new std::atomic<size_t>[workers]);
+  seg_end_.resize(workers);
+  for (size_t k = 0; k < workers; ++k) {
+    seg_next_[k].store(begin[k], std::memory_order_relaxed);
+    seg_end_[k] = begin[k + 1];
+  }
+  worker_fds_.assign(workers, std::vector<int>(plan.files.size(), -1));
 }
 
 Job::~Job() {
+  for (size_t w = 1; w < worker_fds_.size(); ++w) {
+    for (int fd : worker_fds_[w]) {
+      if (fd >= 0) ::close(fd);
+    }
+  }
   for (auto& f : files_) {
     if (f.fd >= 0) ::close(f.fd);
   }
+}
+
+int Job::WorkerFd(int worker, uint32_t file) {
+  if (worker <= 0 || static_cast<size_t>(worker) >= worker_fds_.size()) return files_[file].fd;
+  int& fd = worker_fds_[static_cast<size_t>(worker)][file];
+  if (fd < 0) {
+    // Reopen the same open file (not the path, which may have been replaced) so this worker gets
+    // its own readahead state; dup (shared state, still correct) when /proc is not there.
+    const OpenFile& f = files_[file];
+    fd = ::open(fmt::format("/proc/self/fd/{}", f.fd).c_str(),
+                O_RDONLY | O_CLOEXEC | O_NONBLOCK | (f.direct ? O_DIRECT : 0));
+    if (fd < 0) fd = ::fcntl(f.fd, F_DUPFD_CLOEXEC, 0);
+    if (fd < 0) return f.fd;
+  }
+  return fd;
 }
 
 Status Job::Open(bool direct, std::vector<std::string>* notes) {
@@ -190,12 +229,19 @@ bool Job::all_direct() const {
   return any;
 }
 
-bool Job::NextChunk(Chunk* out) {
+bool Job::NextChunk(int worker, Chunk* out) {
   if (stopping()) return false;
-  size_t i = next_.fetch_add(1, std::memory_order_relaxed);
-  if (i >= chunks_.size()) return false;
-  *out = chunks_[i];
-  return true;
+  const size_t n = seg_end_.size();
+  for (size_t k = 0; k < n; ++k) {
+    const size_t s = (static_cast<size_t>(std::max(worker, 0)) + k) % n;
+    if (seg_next_[s].load(std::memory_order_relaxed) >= seg_end_[s]) continue;
+    size_t i = seg_next_[s].fetch_add(1, std::memory_order_relaxed);
+    if (i < seg_end_[s]) {
+      *out = chunks_[i];
+      return true;
+    }
+  }
+  return false;
 }
 
 std::byte* Job::Dest(const Chunk& c) const {
@@ -213,12 +259,12 @@ bool Job::NeedsBounce(const Chunk& c) const {
   return !(Aligned(reinterpret_cast<uintptr_t>(Dest(c))) && Aligned(off) && Aligned(c.length));
 }
 
-ChunkIo Job::Prepare(const Chunk& c, std::byte* bounce) const {
+ChunkIo Job::Prepare(const Chunk& c, std::byte* bounce, int worker) {
   const ReadRange& r = plan_.ranges[c.range];
   const OpenFile& f = files_[r.file];
   const uint64_t off = r.offset + c.off_in_range;
   ChunkIo io;
-  io.fd = f.fd;
+  io.fd = WorkerFd(worker, r.file);
   io.direct = f.direct;
   if (!NeedsBounce(c)) {
     io.io_off = off;
