@@ -20,7 +20,7 @@ struct BenchFlags {
   bool direct = false;
   bool buffered = false;
   int threads = 0;
-  int queue_depth = kDefaultQueueDepth;
+  int queue_depth = 0;
   std::string block = "4MiB";
   std::string backend = "auto";
   bool cold = false;
@@ -89,8 +89,9 @@ void AddBenchCommand(CLI::App& app, CliContext& ctx) {
   sub->add_flag("--buffered", flags->buffered, "read through the page cache")->excludes(direct);
   sub->add_option("--threads", flags->threads, "reader threads (0 = backend default)")
       ->check(CLI::Range(0, 256));
-  sub->add_option("--queue-depth", flags->queue_depth, "reads in flight per io_uring thread")
-      ->check(CLI::Range(1, 4096));
+  sub->add_option("--queue-depth", flags->queue_depth,
+                  "reads in flight per io_uring thread (0 = default: 32 O_DIRECT, 2 buffered)")
+      ->check(CLI::Range(0, 4096));
   sub->add_option("--block", flags->block, "largest single read, e.g. 4MiB");
   sub->add_option("--backend", flags->backend, "uring, pread, mmap or auto");
   sub->add_flag("--cold", flags->cold, "drop the files from the page cache first");

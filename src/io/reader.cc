@@ -38,17 +38,22 @@ Result<ReadBackend> ParseReadBackend(std::string_view name) {
       fmt::format("backend '{}': expected one of uring, pread, mmap, auto", name));
 }
 
-int DefaultThreads(ReadBackend backend) {
+int DefaultThreads(ReadBackend backend, bool direct) {
   switch (backend) {
     case ReadBackend::kAuto:
     case ReadBackend::kUring:
-      return 2;
+      return direct ? 1 : 4;
     case ReadBackend::kPread:
       return 8;
     case ReadBackend::kMmap:
       return 1;
   }
   return 1;
+}
+
+int DefaultQueueDepth(ReadBackend backend, bool direct) {
+  if (backend != ReadBackend::kUring && backend != ReadBackend::kAuto) return 1;
+  return direct ? 32 : 2;
 }
 
 namespace io {
@@ -381,18 +386,20 @@ Result<ReadReport> Run(const ReadPlan& plan, std::span<std::byte> dest, bool sin
   // Blocks are whole O_DIRECT units, at most 1 GiB (one io_uring read carries 32-bit lengths).
   opt.block_bytes = std::clamp<uint64_t>(opt.block_bytes, kDirectAlignment, 1ull << 30);
   opt.block_bytes = (opt.block_bytes + kDirectAlignment - 1) & ~(kDirectAlignment - 1);
-  opt.queue_depth = std::clamp(opt.queue_depth, 1, 4096);
   ReadReport report;
   ReadBackend backend = opt.backend == ReadBackend::kAuto ? ReadBackend::kUring : opt.backend;
+  if (opt.queue_depth <= 0) opt.queue_depth = DefaultQueueDepth(backend, opt.direct);
+  opt.queue_depth = std::clamp(opt.queue_depth, 1, 4096);
   if (backend == ReadBackend::kUring) {
     if (Status s = io::ProbeUring(opt.queue_depth); !s.ok()) {
       report.notes.push_back(
           fmt::format("io_uring unavailable ({}); using the pread thread pool", s.message()));
       backend = ReadBackend::kPread;
-      if (opt.threads <= 0) opt.threads = DefaultThreads(ReadBackend::kPread);
+      if (opt.threads <= 0) opt.threads = DefaultThreads(ReadBackend::kPread, opt.direct);
     }
   }
-  opt.threads = std::clamp(opt.threads <= 0 ? DefaultThreads(backend) : opt.threads, 1, 256);
+  if (opt.threads <= 0) opt.threads = DefaultThreads(backend, opt.direct);
+  opt.threads = std::clamp(opt.threads, 1, 256);
   bool direct = opt.direct;
   if (direct && backend == ReadBackend::kMmap) {
     report.notes.push_back("mmap reads go through the page cache; O_DIRECT not used");
