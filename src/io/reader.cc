@@ -151,7 +151,7 @@ int Job::WorkerFd(int worker, uint32_t file) {
     // its own readahead state; dup (shared state, still correct) when /proc is not there.
     const OpenFile& f = files_[file];
     fd = ::open(fmt::format("/proc/self/fd/{}", f.fd).c_str(),
-                O_RDONLY | O_CLOEXEC | O_NONBLOCK | (f.direct ? O_DIRECT : 0));
+                O_RDONLY | O_CLOEXEC | (f.direct ? O_DIRECT : 0));
     if (fd < 0) fd = ::fcntl(f.fd, F_DUPFD_CLOEXEC, 0);
     if (fd < 0) return f.fd;
   }
@@ -207,6 +207,9 @@ Status Job::Open(bool direct, std::vector<std::string>* notes) {
       ::close(fd);
       return Status::InvalidArgument(fmt::format("{}: not a regular file", path));
     }
+    // O_NONBLOCK only guarded the open; left on, io_uring would answer -EAGAIN instead of
+    // waiting for reads that miss the page cache.
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     files_[i] = {fd, is_direct};
   }
   if (direct_refused > 0 && notes != nullptr) {
