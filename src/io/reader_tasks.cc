@@ -68,6 +68,10 @@ Result<WarmResult> WarmFiles(const std::vector<CheckpointFile>& files, const Rea
   out.read_bytes = out.read.bytes;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out.bytes_per_s = out.seconds > 0 ? double(out.read_bytes) / out.seconds : 0;
+  if (out.read_bytes == 0) {  // nothing read: residency is what the scan just saw
+    out.resident_fraction = out.bytes == 0 ? 1.0 : double(out.already_resident_bytes) / out.bytes;
+    return out;
+  }
   auto after = MeasureResidency(Paths(files));
   if (!after.ok()) return after.status();
   out.resident_fraction = after->fraction();
