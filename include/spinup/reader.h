@@ -41,9 +41,9 @@ struct ReaderOptions {
 };
 
 // What runs when ReaderOptions leaves threads / queue_depth at 0 (docs/reader.md says why):
-// uring O_DIRECT 1 ring x 32 in flight (depth, not threads, is what direct I/O needs); uring
-// buffered 4 rings x 2 (several sequential streams, each with kernel readahead); pread 8 threads;
-// mmap 1 thread (what servers do).
+// uring O_DIRECT 2 rings x 32 in flight (depth is what direct I/O needs; two streams for striped
+// and network storage); uring buffered 4 rings x 2 (several sequential streams, each with kernel
+// readahead; deep buffered queues defeat readahead); pread 8 threads; mmap 1 thread (servers).
 int DefaultThreads(ReadBackend backend, bool direct);
 int DefaultQueueDepth(ReadBackend backend, bool direct);
 

@@ -42,7 +42,7 @@ int DefaultThreads(ReadBackend backend, bool direct) {
   switch (backend) {
     case ReadBackend::kAuto:
     case ReadBackend::kUring:
-      return direct ? 1 : 4;
+      return direct ? 2 : 4;
     case ReadBackend::kPread:
       return 8;
     case ReadBackend::kMmap:
