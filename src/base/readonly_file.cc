@@ -10,7 +10,9 @@
 namespace spinup {
 
 Result<ReadOnlyFile> ReadOnlyFile::Open(const std::filesystem::path& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: a FIFO planted where a shard should be must not hang the open (no effect on
+  // regular files).
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return Status::FromErrno(errno, path.string());
   struct stat st {};
   if (::fstat(fd, &st) != 0) {

@@ -7,12 +7,12 @@ namespace spinup {
 namespace {
 
 constexpr std::array<std::string_view, kPhaseCount> kPhaseNames = {
-    "launch",  "download",   "distributed_init", "weight_load", "compile",
+    "launch",   "download",   "distributed_init", "weight_load", "compile",
     "kv_cache", "cuda_graph", "http_start",       "warmup",      "ready"};
 
-constexpr std::array<std::string_view, 9> kStateNames = {
-    "starting", "progressing", "in_progress", "slow", "stalled",
-    "crashed",  "crash_loop",  "ready",       "unknown"};
+constexpr std::array<std::string_view, 9> kStateNames = {"starting",   "progressing", "in_progress",
+                                                         "slow",       "stalled",     "crashed",
+                                                         "crash_loop", "ready",       "unknown"};
 
 }  // namespace
 

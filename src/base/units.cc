@@ -145,7 +145,8 @@ std::string FormatRate(double bytes_per_s) {
 
 std::string FormatApproxDuration(double seconds) {
   if (!(seconds >= 0)) return "unknown";
-  if (seconds < 90) return fmt::format("about {:.0f} s", std::max(1.0, std::round(seconds)));
+  if (seconds < 0.5) return "under 1 s";
+  if (seconds < 90) return fmt::format("about {:.0f} s", std::round(seconds));
   double minutes = std::round(seconds / 60);
   if (minutes < 90) return fmt::format("about {:.0f} min", minutes);
   auto total = static_cast<uint64_t>(minutes);

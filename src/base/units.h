@@ -25,7 +25,7 @@ std::string FormatBytes(uint64_t bytes);
 std::string FormatBytesBinary(uint64_t bytes);
 // "500 MB/s", "2.2 GB/s".
 std::string FormatRate(double bytes_per_s);
-// A rough duration for people: "about 40 s", "about 8 min", "about 2 h 5 min".
+// A rough duration for people: "under 1 s", "about 40 s", "about 8 min", "about 2 h 5 min".
 std::string FormatApproxDuration(double seconds);
 
 }  // namespace spinup

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "base/one_line.h"
 #include "base/units.h"
 #include "spinup/inspect.h"
 
@@ -24,18 +25,23 @@ std::string ShortCount(uint64_t n) {
   return fmt::format("{:.1f}{}", v, kUnits[u]);
 }
 
+// GPU memory is sold in binary units (80 GiB cards): show both so neither reader converts.
+std::string GpuMem(uint64_t bytes) {
+  return fmt::format("{} ({})", FormatBytesBinary(bytes), FormatBytes(bytes));
+}
+
 }  // namespace
 
 std::string InspectReportText(const InspectReport& r) {
   std::string out;
   out += fmt::format("{}\n", r.path);
   if (r.root != r.path) out += fmt::format("  resolved to {}\n", r.root);
-  out += fmt::format("  {} {}, {} tensors, {} of weights ({} on disk), {} parameters\n", r.shards,
+  out += fmt::format("  {} {}, {} tensors, {} of weights ({} in files), {} parameters\n", r.shards,
                      r.shards == 1 ? "shard" : "shards", r.tensors, FormatBytes(r.total_bytes),
                      FormatBytes(r.file_bytes), ShortCount(r.parameters));
   std::vector<std::string> dtypes;
   for (const auto& [name, bytes] : r.dtypes) {
-    dtypes.push_back(fmt::format("{} {}", name, FormatBytes(bytes)));
+    dtypes.push_back(fmt::format("{} {}", OneLine(name), FormatBytes(bytes)));
   }
   if (!dtypes.empty()) out += fmt::format("  dtypes: {}\n", fmt::join(dtypes, ", "));
 
@@ -56,19 +62,19 @@ std::string InspectReportText(const InspectReport& r) {
     if (c.hidden_size) facts.push_back(fmt::format("hidden size {}", *c.hidden_size));
     if (c.dtype) facts.push_back(fmt::format("dtype {}", *c.dtype));
     if (c.quantization) facts.push_back(fmt::format("quantization {}", *c.quantization));
-    out += fmt::format("  model: {}\n", fmt::join(facts, ", "));
+    out += fmt::format("  model: {}\n", OneLine(fmt::format("{}", fmt::join(facts, ", "))));
   }
 
   out += fmt::format("per rank (TP {}): {} of weights\n", r.tp, FormatBytes(r.per_rank_bytes));
   if (r.gpu_mem_bytes && r.fits && r.headroom_bytes) {
     if (*r.fits) {
       out += fmt::format("  fits in {} of GPU memory: {} left for KV cache and activations\n",
-                         FormatBytes(*r.gpu_mem_bytes),
+                         GpuMem(*r.gpu_mem_bytes),
                          FormatBytes(static_cast<uint64_t>(*r.headroom_bytes)));
     } else {
       out += fmt::format(
           "  does NOT fit in {} of GPU memory: {} short; use a larger TP size or more memory\n",
-          FormatBytes(*r.gpu_mem_bytes), FormatBytes(static_cast<uint64_t>(-*r.headroom_bytes)));
+          GpuMem(*r.gpu_mem_bytes), FormatBytes(static_cast<uint64_t>(-*r.headroom_bytes)));
     }
   }
   if (r.read_bytes_per_s && r.predicted_load_seconds) {
@@ -79,7 +85,7 @@ std::string InspectReportText(const InspectReport& r) {
   if (r.problems > 0) {
     out += fmt::format(
         "warning: {} {} found while reading headers (first: {}); run spinup verify\n", r.problems,
-        r.problems == 1 ? "problem" : "problems", r.first_problem.value_or(""));
+        r.problems == 1 ? "problem" : "problems", OneLine(r.first_problem.value_or("")));
   }
   return out;
 }

@@ -4,9 +4,11 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <thread>
 #include <unordered_map>
 
 #include "base/readonly_file.h"
@@ -24,6 +26,7 @@ constexpr uint64_t kMaxIndexBytes = 100'000'000;
 constexpr uint64_t kMaxConfigBytes = 16'000'000;
 // First read of a shard: covers most headers in one pread.
 constexpr uint64_t kFirstRead = 256 * 1024;
+constexpr size_t kMaxLoadThreads = 16;
 
 std::string Trim(std::string s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
@@ -357,10 +360,24 @@ Result<Checkpoint> LoadCheckpoint(const fs::path& path) {
     }
   }
 
+  // Headers are read in parallel: on network storage each is a latency-bound round trip.
   ck.shards.resize(shard_files.size());
-  for (size_t i = 0; i < shard_files.size(); ++i) {
-    ck.shards[i].file = shard_files[i];
-    LoadShard(ck.root, &ck.shards[i], &ck.problems);
+  std::vector<std::vector<CheckpointProblem>> shard_problems(shard_files.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < shard_files.size();) {
+      ck.shards[i].file = shard_files[i];
+      LoadShard(ck.root, &ck.shards[i], &shard_problems[i]);
+    }
+  };
+  size_t threads = std::min<size_t>(
+      {kMaxLoadThreads, shard_files.size(), std::max(1u, std::thread::hardware_concurrency())});
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  for (auto& list : shard_problems) {
+    for (auto& p : list) ck.problems.push_back(std::move(p));
   }
   CrossCheck(&ck);
 

@@ -87,8 +87,16 @@ std::vector<ShardSpec> SplitIntoShards(const std::vector<TensorSpec>& tensors, s
   for (const auto& t : tensors) total += TensorBytes(t.dtype, t.shape);
   std::vector<std::vector<TensorSpec>> groups(n);
   uint64_t before = 0;
-  for (const auto& t : tensors) {
-    size_t g = total ? static_cast<size_t>(std::min<uint64_t>(n - 1, before * n / total)) : 0;
+  size_t g = 0;
+  const size_t count = tensors.size();
+  for (size_t k = 0; k < count; ++k) {
+    const auto& t = tensors[k];
+    size_t by_bytes =
+        total ? static_cast<size_t>(std::min<uint64_t>(n - 1, before * n / total)) : 0;
+    // Never skip a shard (no empty ones in the middle), and leave a tensor for each shard after.
+    size_t want = std::min(by_bytes, g + 1);
+    if (count >= n && count - k < n) want = std::max(want, n - (count - k));
+    g = std::min(std::max(g, want), n - 1);
     groups[g].push_back(t);
     before += TensorBytes(t.dtype, t.shape);
   }
@@ -99,20 +107,25 @@ std::vector<ShardSpec> SplitIntoShards(const std::vector<TensorSpec>& tensors, s
 
 std::string HeaderJson(const std::vector<RawTensor>& tensors,
                        const std::map<std::string, std::string>& metadata) {
-  ordered_json j = ordered_json::object();
+  // Built by hand rather than through ordered_json, whose key lookup is linear: a 1,000-tensor
+  // shard would cost a million string compares.
+  auto quote = [](const std::string& v) { return nlohmann::json(v).dump(); };
+  std::string s = "{";
   if (!metadata.empty()) {
-    ordered_json m = ordered_json::object();
-    for (const auto& [k, v] : metadata) m[k] = v;
-    j["__metadata__"] = m;
+    s += "\"__metadata__\":{";
+    bool first = true;
+    for (const auto& [k, v] : metadata) {
+      s += fmt::format("{}{}:{}", first ? "" : ",", quote(k), quote(v));
+      first = false;
+    }
+    s += "}";
   }
   for (const auto& t : tensors) {
-    ordered_json e;
-    e["dtype"] = t.dtype;
-    e["shape"] = t.shape;
-    e["data_offsets"] = {t.begin, t.end};
-    j[t.name] = e;
+    if (s.size() > 1) s += ",";
+    s += fmt::format("{}:{{\"dtype\":{},\"shape\":[{}],\"data_offsets\":[{},{}]}}", quote(t.name),
+                     quote(t.dtype), fmt::join(t.shape, ","), t.begin, t.end);
   }
-  std::string s = j.dump();
+  s += "}";
   // Pad so the data region starts 8-byte aligned, as the safetensors writer does.
   while ((s.size() + 8) % 8 != 0) s.push_back(' ');
   return s;
@@ -169,7 +182,7 @@ Status WriteCheckpoint(const fs::path& dir, const CheckpointSpec& spec) {
   }
   if (spec.write_index) {
     for (const auto& [k, v] : spec.extra_index_entries) weight_map[k] = v;
-    ordered_json idx;
+    nlohmann::json idx;  // sorted keys; ordered_json would be quadratic here
     idx["metadata"] = {{"total_size", total}};
     idx["weight_map"] = weight_map;
     Status st = WriteText(dir / "model.safetensors.index.json", idx.dump(2) + "\n");

@@ -1,6 +1,7 @@
 // The human rendering of `spinup verify`: one line per problem, then a summary.
 #include <fmt/format.h>
 
+#include "base/one_line.h"
 #include "base/units.h"
 #include "spinup/checkpoint.h"
 
@@ -10,14 +11,15 @@ std::string VerifyReportText(const VerifyReport& r) {
   std::string out;
   for (const auto& p : r.problems) {
     if (p.tensor) {
-      out += fmt::format("{}: {}: tensor {}: {}\n", p.file, ProblemKindName(p.kind), *p.tensor,
-                         p.message);
+      out += fmt::format("{}: {}: tensor {}: {}\n", OneLine(p.file), ProblemKindName(p.kind),
+                         OneLine(*p.tensor), OneLine(p.message));
     } else {
-      out += fmt::format("{}: {}: {}\n", p.file, ProblemKindName(p.kind), p.message);
+      out +=
+          fmt::format("{}: {}: {}\n", OneLine(p.file), ProblemKindName(p.kind), OneLine(p.message));
     }
   }
   for (const auto& d : r.digests) {
-    out += fmt::format("{}  {}{}\n", d.sha256, d.file,
+    out += fmt::format("{}  {}{}\n", d.sha256, OneLine(d.file),
                        d.expected ? (*d.expected == d.sha256 ? "  (matches HF cache blob)"
                                                              : "  (HF cache blob differs)")
                                   : "");
