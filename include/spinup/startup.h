@@ -78,7 +78,8 @@ struct LogEvent {
   std::string bar;
   int64_t progress_n = 0;
   int64_t progress_total = 0;
-  // kPhaseEnd: elapsed seconds reported by the engine, when the line carries it.
+  // kPhaseEnd: elapsed seconds reported by the engine, when the line carries it; kProgress: the
+  // bar's own elapsed time ("[01:40<08:39"), when printed.
   std::optional<double> elapsed_seconds;
 };
 

@@ -39,7 +39,7 @@ std::optional<std::pair<std::string, int>> RankKey(const std::string& r) {
   while (end < r.size() && std::isdigit(static_cast<unsigned char>(r[end]))) ++end;
   if (end - start > 6) return std::nullopt;
   std::string prefix = r.substr(0, start);
-  if (tp != std::string::npos) prefix = r.substr(0, tp + 2);  // "TP3_EP3" ranges as TP
+  if (tp != std::string::npos) prefix = "TP";  // "DP1_TP3_EP3" ranges as TP
   return std::make_pair(prefix, std::stoi(r.substr(start, end - start)));
 }
 
@@ -142,6 +142,14 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
       e.seconds = Seconds(*s.start_ms, *s.end_ms);
     } else if (s.start_ms && !s.ended && now && !a->crashed && !a->ready) {
       e.seconds = std::max(0.0, Seconds(*s.start_ms, *now));
+    }
+    if (!s.ended) {
+      // An untimed progress bar may know better how long its phase has run ("[06:12<...").
+      for (const auto& b : a->bars) {
+        if (b.phase == s.phase && b.elapsed_s && (!e.seconds || *b.elapsed_s > *e.seconds)) {
+          e.seconds = b.elapsed_s;
+        }
+      }
     }
     if (e.phase == Phase::kReady) e.seconds.reset();
     if (e.seconds) e.slow = *e.seconds > budget_of(e.phase).normal_s;
@@ -248,11 +256,21 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
     case State::kCrashed:
     case State::kCrashLoop: {
       std::string first = a->errors.empty() ? "" : a->errors.back();
-      // The most telling line is usually the exception, not "Traceback (...)".
-      for (auto it = a->errors.rbegin(); it != a->errors.rend(); ++it) {
+      // The most telling line is the exception itself ("ValueError: ..."), else the latest line
+      // that is not just "Traceback (most recent call last)".
+      bool found = false;
+      for (auto it = a->errors.rbegin(); it != a->errors.rend() && !found; ++it) {
+        if ((it->find("Error: ") != std::string::npos ||
+             it->find("Exception: ") != std::string::npos) &&
+            it->find("Traceback (most recent call last)") == std::string::npos) {
+          first = *it;
+          found = true;
+        }
+      }
+      for (auto it = a->errors.rbegin(); it != a->errors.rend() && !found; ++it) {
         if (it->find("Traceback (most recent call last)") == std::string::npos) {
           first = *it;
-          break;
+          found = true;
         }
       }
       if (first.size() > 160) first = first.substr(0, 157) + "...";
@@ -287,7 +305,9 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
     }
     case State::kInProgress:
       v.headline = fmt::format("IN PROGRESS: the log ends in {}{}", ph, where);
-      if (v.phase_seconds) v.headline += " after " + FormatDuration(*v.phase_seconds);
+      if (v.phase_seconds && *v.phase_seconds >= 1) {
+        v.headline += " after " + FormatDuration(*v.phase_seconds);
+      }
       v.headline += fmt::format("; normal is under {}", FormatDuration(budget.normal_s));
       break;
     case State::kProgressing:

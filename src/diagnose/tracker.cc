@@ -107,22 +107,47 @@ PhaseSpan* OpenSpan(AttemptFacts& a, const std::string& rank) {
 
 void PushSpan(AttemptFacts& a, PhaseSpan span) {
   if (a.timeline.size() >= StartupTracker::kMaxSpans) {
-    // Keep memory bounded: drop the oldest closed span.
-    for (auto it = a.timeline.begin(); it != a.timeline.end(); ++it) {
-      if (it->ended) {
-        a.timeline.erase(it);
-        break;
+    // Keep memory bounded: drop the older half of the closed spans in one pass (amortised O(1)
+    // per push; a log that repeats phases forever keeps its latest history).
+    size_t to_drop = StartupTracker::kMaxSpans / 2;
+    auto it = std::remove_if(a.timeline.begin(), a.timeline.end(), [&](const PhaseSpan& s) {
+      if (to_drop > 0 && s.ended) {
+        --to_drop;
+        return true;
       }
+      return false;
+    });
+    a.timeline.erase(it, a.timeline.end());
+    if (a.timeline.size() >= StartupTracker::kMaxSpans) {
+      a.timeline.erase(a.timeline.begin(), a.timeline.begin() + StartupTracker::kMaxSpans / 2);
     }
-    if (a.timeline.size() >= StartupTracker::kMaxSpans) a.timeline.erase(a.timeline.begin());
   }
   a.timeline.push_back(std::move(span));
 }
 
 }  // namespace
 
+void StartupTracker::Hint(AttemptFacts& a, const std::string& rank, Phase phase,
+                          std::optional<int64_t> t) {
+  if (a.ready) return;
+  bool known = false;
+  for (const auto& r : a.ranks) {
+    if (r.rank == rank) {
+      known = true;
+      if (Order(phase) <= Order(r.phase)) return;
+    }
+  }
+  // A rank seen for the first time with a hint of an earlier phase than the attempt's (a late
+  // main-process line) still only tells us where that rank is.
+  (void)known;
+  BeginPhase(a, rank, phase, t, /*explicit_begin=*/false);
+}
+
 void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase phase,
-                                std::optional<int64_t> t) {
+                                std::optional<int64_t> t, bool explicit_begin) {
+  auto set_attempt_phase = [&](Phase p) {
+    if (explicit_begin || !a.phase || Order(p) > Order(*a.phase)) a.phase = p;
+  };
   TrackedRank& r = Rank(a, rank);
   PhaseSpan* open = OpenSpan(a, rank);
   if (open) {
@@ -135,7 +160,7 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
       }
       r.phase = phase;
       r.phase_done = false;
-      a.phase = phase;
+      set_attempt_phase(phase);
       return;
     }
     open->end_ms = t;
@@ -152,7 +177,7 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
   r.phase = phase;
   r.since_ms = t;
   r.phase_done = false;
-  a.phase = phase;
+  set_attempt_phase(phase);
   a.last_progress_ms = t ? t : a.last_progress_ms;
 }
 
@@ -173,10 +198,18 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
     // the end). A rank already past it just repeats what it said.
     if (Order(r.phase) > Order(phase) && r.since_ms) return;
     std::optional<int64_t> start;
+    if (!elapsed) {
+      // The phase's own bar may say how long it ran ("[1:09:28<00:00").
+      for (const auto& b : a.bars) {
+        if (b.phase == phase && b.elapsed_s && (!elapsed || *b.elapsed_s > *elapsed)) {
+          elapsed = b.elapsed_s;
+        }
+      }
+    }
     if (elapsed && t) start = *t - static_cast<int64_t>(*elapsed * 1000);
     if (open) {
-      if (!start) start = open->start_ms;
-      // The implicit (or other) open span ends where this one is known to have begun.
+      // The open span ends where this one is known to have begun, else at this line (the ended
+      // phase's start is then unknown: an excerpt).
       open->end_ms = start ? start : t;
       open->ended = true;
       if (open->implicit && open->start_ms && open->end_ms && *open->end_ms <= *open->start_ms) {
@@ -254,7 +287,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     }
     if (it != a.hits.end()) {
       it->second.count++;
-      it->second.last_text = Cap(e.text, kMaxHitText);
+      it->second.last_text.assign(e.text, 0, kMaxHitText);  // reuses its buffer
       it->second.last_ms = t;
     }
   }
@@ -265,7 +298,6 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     if (a.errors.size() >= kMaxErrors) a.errors.erase(a.errors.begin() + 4);  // keep first 4
     a.errors.push_back(std::move(line));
   };
-  const int current_order = a.phase ? Order(*a.phase) : -1000;
   switch (e.kind) {
     case LogEvent::Kind::kAttemptStart:
       break;
@@ -292,8 +324,9 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
         a.bars.push_back(std::move(b));
         bar = &a.bars.back();
       }
-      if (e.phase && Order(*e.phase) > current_order) BeginPhase(a, e.rank, *e.phase, t);
+      if (e.phase) Hint(a, e.rank, *e.phase, t);
       bar->phase = e.phase ? e.phase : a.phase;
+      if (e.elapsed_seconds) bar->elapsed_s = e.elapsed_seconds;
       if (e.progress_n != bar->n || e.progress_total != bar->total || !bar->last_advance_ms) {
         bar->last_advance_ms = t;
         a.last_progress_ms = t;
@@ -307,8 +340,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     case LogEvent::Kind::kError:
       push_error(e);
       a.error_after_progress = true;
-      if (e.phase && Order(*e.phase) > current_order && !a.ready)
-        BeginPhase(a, e.rank, *e.phase, t);
+      if (e.phase) Hint(a, e.rank, *e.phase, t);
       if (a.crashed) a.crash_phase = a.phase;
       break;
     case LogEvent::Kind::kFatal:
@@ -317,7 +349,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
         a.crashed = true;
         state_.crashed_attempts++;
       }
-      if (e.phase && Order(*e.phase) > current_order) BeginPhase(a, e.rank, *e.phase, t);
+      if (e.phase) Hint(a, e.rank, *e.phase, t);
       a.crash_phase = a.phase;
       break;
     case LogEvent::Kind::kReady:
@@ -337,9 +369,10 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
       break;
     case LogEvent::Kind::kInfo:
       // A line printed inside a phase: moves forward only (never back past the attempt).
-      if (e.phase && Order(*e.phase) > current_order && !a.ready) {
-        BeginPhase(a, e.rank, *e.phase, t);
-        Mark(Signal::kLogProgress, t);
+      if (e.phase) {
+        size_t spans = a.timeline.size();
+        Hint(a, e.rank, *e.phase, t);
+        if (a.timeline.size() != spans) Mark(Signal::kLogProgress, t);
       }
       if (a.crashed) a.crash_phase = a.phase;
       break;

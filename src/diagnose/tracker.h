@@ -54,6 +54,7 @@ struct BarState {
   int64_t total = 0;
   std::optional<int64_t> first_ms;
   std::optional<int64_t> last_advance_ms;
+  std::optional<double> elapsed_s;  // the bar's own elapsed time ("[1:09:28<00:00"), if printed
 };
 
 struct RuleHit {
@@ -154,7 +155,12 @@ class StartupTracker {
   AttemptFacts& Current();
   void NewAttempt(std::optional<int64_t> t);
   TrackedRank& Rank(AttemptFacts& a, const std::string& rank);
-  void BeginPhase(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t);
+  // explicit_begin: a begin line (may move the attempt back, e.g. a late NCCL communicator);
+  // otherwise a hint, which moves the rank forward and the attempt only forward.
+  void BeginPhase(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t,
+                  bool explicit_begin = true);
+  // Moves `rank` forward to `phase` when the phase is later than where the rank is.
+  void Hint(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t);
   void EndPhase(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t,
                 std::optional<double> elapsed);
   void Touch(std::optional<int64_t> t);

@@ -217,7 +217,8 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
   // vLLM process tag: "(Worker_TP0 pid=400) ", Ray "(RayWorkerWrapper pid=1, ip=...) ", nested
   // Ray data actors, and pastes that lost the opening parenthesis.
   {
-    size_t pid = s.find(" pid=");
+    // The tag sits at the start; searching only there keeps long lines cheap.
+    size_t pid = s.substr(0, 160).find(" pid=");
     if (pid != std::string_view::npos && pid < 128) {
       size_t close = s.find(')', pid);
       if (close != std::string_view::npos && close - pid < 64 && pid + 5 < s.size() &&
@@ -368,11 +369,17 @@ std::optional<int64_t> ParseTimeArg(std::string_view text) {
 
 std::string_view CleanLine(std::string_view line, std::string* scratch) {
   while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
-  bool dirty = false;
-  for (char c : line) {
-    if (c == '\x1b' || static_cast<unsigned char>(c) >= 0x80) {
-      dirty = true;
-      break;
+  // Fast path, a word at a time: no ESC and no byte >= 0x80 means nothing to do.
+  bool dirty = std::memchr(line.data(), 0x1b, line.size()) != nullptr;
+  for (size_t i = 0; !dirty && i < line.size();) {
+    if (i + 8 <= line.size()) {
+      uint64_t w;
+      std::memcpy(&w, line.data() + i, 8);
+      dirty = (w & 0x8080808080808080ull) != 0;
+      i += 8;
+    } else {
+      dirty = static_cast<unsigned char>(line[i]) >= 0x80;
+      ++i;
     }
   }
   if (!dirty) return line;
@@ -564,13 +571,35 @@ std::optional<BarReading> ParseTqdm(std::string_view m) {
     r.end = i;
     if (At(m, i, ' ') && At(m, i + 1, '[')) {
       size_t close = m.find(']', i + 2);
-      if (close != std::string_view::npos && close - i < 80) r.end = close + 1;
+      if (close != std::string_view::npos && close - i < 80) {
+        r.end = close + 1;
+        // elapsed is [H:]MM:SS before '<'
+        size_t k = i + 2;
+        double secs = 0;
+        int fields = 0;
+        while (k < close && fields < 3) {
+          int v = 0, digits = 0;
+          while (k < close && IsDigit(m[k]) && digits < 6) v = v * 10 + (m[k++] - '0'), ++digits;
+          if (digits == 0) break;
+          secs = secs * 60 + v;
+          ++fields;
+          if (At(m, k, ':')) {
+            ++k;
+            continue;
+          }
+          break;
+        }
+        if (fields >= 2 && At(m, k, '<')) r.elapsed_s = secs;
+      }
     }
     // Description: text before the percentage up to its ':'.
     std::string_view head = m.substr(0, d);
     while (!head.empty() && head.back() == ' ') head.remove_suffix(1);
     if (!head.empty() && head.back() == ':') head.remove_suffix(1);
     while (!head.empty() && head.front() == ' ') head.remove_prefix(1);
+    // "Capturing batches (bs=24 avail_mem=4.00 GB)" is one bar whatever its current batch.
+    size_t paren = head.find(" (");
+    if (paren != std::string_view::npos && paren > 0) head = head.substr(0, paren);
     r.bar = head.size() > 200 ? head.substr(0, 200) : head;
     return r;
   }

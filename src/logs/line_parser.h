@@ -67,6 +67,7 @@ struct BarReading {
   std::string_view bar;  // description, may be empty for bare bars
   int64_t n = 0;
   int64_t total = 0;
+  std::optional<double> elapsed_s;  // "[01:40<08:39, ...]" → 100
   size_t end = 0;  // index just past the bar (its `[...]` timing block when present)
 };
 std::optional<BarReading> ParseTqdm(std::string_view message);

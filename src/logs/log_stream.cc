@@ -248,6 +248,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
         e.progress_n = bar->n;
         e.progress_total = bar->total;
         if (e.bar.empty()) e.bar = std::string(bar->bar);
+        e.elapsed_seconds = bar->elapsed_s;
       }
       if (!NewBarValue(e.bar, e.progress_n, e.progress_total)) {
         progress_emitted = true;
@@ -273,6 +274,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
         e.bar = std::string(bar->bar);
         e.progress_n = bar->n;
         e.progress_total = bar->total;
+        e.elapsed_seconds = bar->elapsed_s;
         Emit(e);
       }
       any = true;

@@ -306,26 +306,27 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
   }
   for (auto& b : new_budgets) budgets_.push_back(b);
   for (auto& c : new_causes) causes_.push_back(std::move(c));
+  compiled_ok_ = false;
   for (auto& o : new_orders) orders_.push_back(std::move(o));
-  set_.reset();
   return Status::Ok();
 }
 
 Status RuleSet::Compile() {
   compiled_.clear();
-  set_to_rule_.clear();
+  anchored_to_rule_.clear();
+  unanchored_to_rule_.clear();
   RE2::Options opt;
   opt.set_log_errors(false);
   opt.set_max_mem(64 << 20);
   opt.set_encoding(RE2::Options::EncodingLatin1);  // bytes in, no UTF-8 decoding cost
-  auto set = std::make_unique<RE2::Set>(opt, RE2::UNANCHORED);
+  auto anchored = std::make_unique<RE2::Set>(opt, RE2::ANCHOR_START);
+  auto unanchored = std::make_unique<RE2::Set>(opt, RE2::UNANCHORED);
   for (size_t i = 0; i < rules_.size(); ++i) {
-    auto re = std::make_unique<RE2>(rules_[i].regex, opt);
-    if (!re->ok()) {
-      return Status::Corrupt(rules_[i].source + ": rule \"" + rules_[i].id +
-                             "\": bad regex: " + re->error());
-    }
     const LogRule& r = rules_[i];
+    auto re = std::make_unique<RE2>(r.regex, opt);
+    if (!re->ok()) {
+      return Status::Corrupt(r.source + ": rule \"" + r.id + "\": bad regex: " + re->error());
+    }
     int groups = re->NumberOfCapturingGroups();
     for (int g : {r.rank_group, r.bar_group, r.n_group, r.total_group, r.elapsed_group}) {
       if (g > groups) {
@@ -333,12 +334,30 @@ Status RuleSet::Compile() {
                                std::to_string(g) + " does not exist");
       }
     }
+    // A top-level alternation ("^a|b") is not anchored as a whole.
+    const bool starts_anchored =
+        !r.regex.empty() && r.regex[0] == '^' && re->Regexp() != nullptr && [&] {
+          int depth = 0;
+          for (size_t k = 0; k < r.regex.size(); ++k) {
+            char c = r.regex[k];
+            if (c == '\\') {
+              ++k;
+            } else if (c == '(') {
+              ++depth;
+            } else if (c == ')') {
+              --depth;
+            } else if (c == '|' && depth == 0) {
+              return false;
+            }
+          }
+          return true;
+        }();
     std::string err;
-    if (set->Add(rules_[i].regex, &err) < 0) {
-      return Status::Corrupt(rules_[i].source + ": rule \"" + rules_[i].id +
-                             "\": bad regex: " + err);
+    RE2::Set& set = starts_anchored ? *anchored : *unanchored;
+    if (set.Add(r.regex, &err) < 0) {
+      return Status::Corrupt(r.source + ": rule \"" + r.id + "\": bad regex: " + err);
     }
-    set_to_rule_.push_back(static_cast<int>(i));
+    (starts_anchored ? anchored_to_rule_ : unanchored_to_rule_).push_back(static_cast<int>(i));
     compiled_.push_back(std::move(re));
   }
   for (const auto& c : causes_) {
@@ -351,18 +370,125 @@ Status RuleSet::Compile() {
       }
     }
   }
-  if (!set->Compile())
+  if ((!anchored_to_rule_.empty() && !anchored->Compile()) ||
+      (!unanchored_to_rule_.empty() && !unanchored->Compile())) {
     return Status::Internal("rules: cannot compile the rule set (out of memory)");
-  set_ = std::move(set);
+  }
+  // The prefilter over the unanchored rules (same ids as unanchored_to_rule_).
+  filtered_.reset();
+  atoms_.clear();
+  bigram_atoms_.assign(65536, {});
+  bigram_bits_.assign(65536 / 64, 0);
+  short_atoms_.clear();
+  if (!unanchored_to_rule_.empty()) {
+    auto f = std::make_unique<re2::FilteredRE2>(5);
+    for (int idx : unanchored_to_rule_) {
+      int id = 0;
+      if (f->Add(rules_[static_cast<size_t>(idx)].regex, opt, &id) != RE2::NoError) {
+        return Status::Internal("rules: prefilter rejected rule " +
+                                rules_[static_cast<size_t>(idx)].id);
+      }
+    }
+    f->Compile(&atoms_);
+    // Index each atom by its rarest bigram (common letters and spaces score high), so the scan
+    // stops rarely: ", in load_model" is indexed by "_m", not by ", ".
+    auto common = [](unsigned char c) -> int {
+      static constexpr std::string_view kByFrequency =
+          " etaoinsrhldcu.,mpfgy-/:wb_=v[]()k0123456789";
+      size_t k = kByFrequency.find(static_cast<char>(c));
+      return k == std::string_view::npos ? 0 : static_cast<int>(kByFrequency.size() - k);
+    };
+    atom_offset_.assign(atoms_.size(), 0);
+    for (size_t a = 0; a < atoms_.size(); ++a) {
+      const std::string& atom = atoms_[a];
+      if (atom.size() < 2) {
+        short_atoms_.push_back(static_cast<int>(a));
+        continue;
+      }
+      size_t best = 0;
+      long best_score = -1;
+      for (size_t k = 0; k + 1 < atom.size(); ++k) {
+        unsigned key =
+            (static_cast<unsigned char>(atom[k]) << 8) | static_cast<unsigned char>(atom[k + 1]);
+        long score = long{common(static_cast<unsigned char>(atom[k]))} *
+                         common(static_cast<unsigned char>(atom[k + 1])) +
+                     static_cast<long>(bigram_atoms_[key].size()) * 50;
+        if (best_score < 0 || score < best_score) {
+          best_score = score;
+          best = k;
+        }
+      }
+      unsigned key = (static_cast<unsigned char>(atom[best]) << 8) |
+                     static_cast<unsigned char>(atom[best + 1]);
+      bigram_atoms_[key].push_back(static_cast<int>(a));
+      bigram_bits_[key / 64] |= uint64_t{1} << (key % 64);
+      atom_offset_[a] = best;
+    }
+    filtered_ = std::move(f);
+  }
+  anchored_ = anchored_to_rule_.empty() ? nullptr : std::move(anchored);
+  unanchored_ = unanchored_to_rule_.empty() ? nullptr : std::move(unanchored);
+  compiled_ok_ = true;
   return Status::Ok();
 }
 
+namespace {
+
+struct Lower {
+  unsigned char t[256];
+  Lower() {
+    for (int i = 0; i < 256; ++i)
+      t[i] = static_cast<unsigned char>(i >= 'A' && i <= 'Z' ? i + 32 : i);
+  }
+};
+const Lower kLower;
+
+}  // namespace
+
 void RuleSet::Match(std::string_view message, std::vector<int>* matched) const {
   matched->clear();
-  if (!set_) return;
-  std::vector<int> hits;
-  if (!set_->Match(re2::StringPiece(message.data(), message.size()), &hits)) return;
-  for (int h : hits) matched->push_back(set_to_rule_[static_cast<size_t>(h)]);
+  if (!compiled_ok_) return;
+  thread_local std::vector<int> hits;
+  thread_local std::vector<int> found_atoms;
+  const re2::StringPiece text(message.data(), message.size());
+  // RE2::Set::Match allocates per call when asked which rules matched; asking only whether any
+  // did is allocation-free, and most lines match none.
+  if (anchored_ && anchored_->Match(text, nullptr)) {
+    hits.clear();
+    if (anchored_->Match(text, &hits)) {
+      for (int h : hits) matched->push_back(anchored_to_rule_[static_cast<size_t>(h)]);
+    }
+  }
+  if (filtered_) {
+    found_atoms.clear();
+    found_atoms.insert(found_atoms.end(), short_atoms_.begin(), short_atoms_.end());
+    const auto* p = reinterpret_cast<const unsigned char*>(message.data());
+    const size_t n = message.size();
+    if (n >= 2) {
+      unsigned key = kLower.t[p[0]];
+      for (size_t i = 0; i + 1 < n; ++i) {
+        key = ((key << 8) | kLower.t[p[i + 1]]) & 0xffff;
+        // key holds the bigram starting at i.
+        if (!(bigram_bits_[key >> 6] >> (key & 63) & 1)) continue;
+        for (int a : bigram_atoms_[key]) {
+          const std::string& atom = atoms_[static_cast<size_t>(a)];
+          const size_t off = atom_offset_[static_cast<size_t>(a)];
+          if (off > i || atom.size() - off > n - i) continue;
+          const unsigned char* q = p + (i - off);
+          size_t k = 0;
+          while (k < atom.size() && kLower.t[q[k]] == static_cast<unsigned char>(atom[k])) ++k;
+          if (k == atom.size()) found_atoms.push_back(a);
+        }
+      }
+    }
+    if (!found_atoms.empty()) {
+      std::sort(found_atoms.begin(), found_atoms.end());
+      found_atoms.erase(std::unique(found_atoms.begin(), found_atoms.end()), found_atoms.end());
+      hits.clear();
+      filtered_->AllMatches(text, found_atoms, &hits);
+      for (int h : hits) matched->push_back(unanchored_to_rule_[static_cast<size_t>(h)]);
+    }
+  }
   std::sort(matched->begin(), matched->end());
 }
 

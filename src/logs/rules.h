@@ -5,6 +5,7 @@
 // The format is documented in docs/rules.md.
 #pragma once
 
+#include <re2/filtered_re2.h>
 #include <re2/re2.h>
 #include <re2/set.h>
 
@@ -142,9 +143,22 @@ class RuleSet {
   std::vector<KnownCause> causes_;
   std::vector<std::pair<std::string, std::vector<Phase>>> orders_;
   std::vector<std::unique_ptr<RE2>> compiled_;
-  std::unique_ptr<RE2::Set> set_;
-  // Set index → rule index (the set may skip rules; kept for clarity).
-  std::vector<int> set_to_rule_;
+  // Rules anchored at the message start ('^...') go in their own set matched with ANCHOR_START:
+  // its DFA gives up after the first few bytes of most lines, so they cost almost nothing.
+  std::unique_ptr<RE2::Set> anchored_;
+  // Unanchored rules would make a DFA scan every byte of every line; instead RE2's FilteredRE2
+  // names literal atoms, a bigram-indexed scan finds which occur (one table lookup per byte), and
+  // only the rules those atoms allow are run. Most lines contain no atom and cost one pass.
+  std::unique_ptr<re2::FilteredRE2> filtered_;
+  std::vector<std::string> atoms_;
+  std::vector<std::vector<int>> bigram_atoms_;  // (lower(a)<<8|lower(b)) → atom ids, sparse
+  std::vector<uint64_t> bigram_bits_;           // 65536 bits: any atom starts with this bigram
+  std::vector<size_t> atom_offset_;             // where the indexing bigram sits in the atom
+  std::vector<int> short_atoms_;                // atoms under 2 bytes: always considered present
+  std::unique_ptr<RE2::Set> unanchored_;
+  std::vector<int> anchored_to_rule_;
+  std::vector<int> unanchored_to_rule_;
+  bool compiled_ok_ = false;
 };
 
 }  // namespace spinup

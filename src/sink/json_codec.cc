@@ -191,7 +191,8 @@ json ToJson(const Verdict& v) {
           {"progress", ToJson(v.progress)},
           {"evidence", v.evidence},
           {"errors", v.errors},
-          {"findings", findings}};
+          {"findings", findings},
+          {"not_known", v.not_known}};
 }
 
 Result<LogEvent> LogEventFromJson(const json& j) {
@@ -330,6 +331,7 @@ Result<Verdict> VerdictFromJson(const json& j) {
     }
     Read(j, "evidence", v.evidence);
     Read(j, "errors", v.errors);
+    Read(j, "not_known", v.not_known);
     if (auto it = j.find("findings"); it != j.end() && it->is_array()) {
       for (const auto& fj : *it) {
         Finding f;

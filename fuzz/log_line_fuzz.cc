@@ -1,0 +1,52 @@
+// Fuzzes the line parser and the whole log path (LogStream → tracker → judge → sinks) with
+// arbitrary bytes, fed in chunks whose sizes come from the input itself.
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "diagnose/analyzer.h"
+#include "logs/line_parser.h"
+#include "logs/rules.h"
+#include "sink/explain_json.h"
+#include "sink/explain_text.h"
+
+namespace {
+
+const spinup::RuleSet& Rules() {
+  static spinup::RuleSet* rules =
+      new spinup::RuleSet(std::move(spinup::RuleSet::LoadEmbedded()).value());
+  return *rules;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view in(reinterpret_cast<const char*>(data), size);
+
+  // The pure functions on the raw input.
+  std::string scratch;
+  std::string_view clean = spinup::CleanLine(in, &scratch);
+  spinup::ParsedLine p = spinup::ParseLine(clean);
+  if (p.message.size() > clean.size()) __builtin_trap();
+  (void)spinup::ParseTqdm(p.message);
+  (void)spinup::ParseTimeArg(in.substr(0, 64));
+  (void)spinup::CanonicalRank(in.substr(0, 128));
+
+  // The stream, chunked by the first byte; small line cap so truncation is exercised.
+  spinup::LogStreamOptions opt;
+  opt.reference_year = 2026;
+  opt.max_line_bytes = 4096;
+  size_t chunk = size ? (data[0] % 61) + 1 : 1;
+  spinup::StartupAnalyzer an(Rules(), opt);
+  for (size_t i = 0; i < size; i += chunk) an.FeedLog(in.substr(i, chunk));
+  an.FinishLog();
+  spinup::JudgeOptions j;
+  if (size > 1 && data[1] & 1) j.now_ms = int64_t{1773057713000};
+  spinup::Verdict v = an.Evaluate(j);
+  std::ostringstream out;
+  spinup::WriteExplainText(v, {}, out);
+  (void)spinup::ExplainJson(v).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return 0;
+}

@@ -1,0 +1,155 @@
+// The judge in live mode: the tracker fed with LogEvents and /proc Samples, as `watch` does.
+#include "diagnose/judge.h"
+
+#include <gtest/gtest.h>
+
+#include "diagnose/tracker.h"
+
+namespace spinup {
+namespace {
+
+const RuleSet& Rules() {
+  static RuleSet* rules = new RuleSet(std::move(RuleSet::LoadEmbedded()).value());
+  return *rules;
+}
+
+constexpr int64_t kT0 = 1773057600000;  // 2026-03-09 12:00:00
+
+LogEvent Begin(Phase p, int64_t t, std::string rank = "TP0") {
+  LogEvent e;
+  e.kind = LogEvent::Kind::kPhaseBegin;
+  e.phase = p;
+  e.time_ms = t;
+  e.rank = std::move(rank);
+  e.rule_id = "test.begin";
+  return e;
+}
+
+Sample At(int64_t t, uint64_t read_bytes, double cpu, uint64_t gpu, std::string comm = "python3") {
+  Sample s;
+  s.time_ms = t;
+  ProcessSample p;
+  p.pid = 10;
+  p.comm = std::move(comm);
+  p.read_bytes = read_bytes;
+  p.cpu_seconds = cpu;
+  p.threads = 10;
+  p.threads_futex_wait = 9;
+  s.processes.push_back(p);
+  s.gpu_available = true;
+  GpuSample g;
+  g.used_bytes = gpu;
+  s.gpus.push_back(g);
+  return s;
+}
+
+Verdict Live(const StartupTracker& t, int64_t now) {
+  JudgeOptions o;
+  o.live = true;
+  o.now_ms = now;
+  return Judge(Rules()).Evaluate(t.state(), o);
+}
+
+TEST(LiveJudge, SlowLoadThatKeepsReadingIsNeverStalled) {
+  StartupTracker t;
+  t.SetEngine("sglang");
+  t.OnLogEvent(Begin(Phase::kWeightLoad, kT0));
+  for (int i = 0; i <= 120; ++i) {  // 20 minutes, one sample per 10 s, reads growing
+    t.OnSample(At(kT0 + i * 10000, uint64_t(i) * 50'000'000, i * 0.5, 1'000'000'000));
+  }
+  Verdict v = Live(t, kT0 + 1200000);
+  EXPECT_EQ(v.state, State::kSlow);
+  EXPECT_EQ(v.phase, Phase::kWeightLoad);
+  ASSERT_TRUE(v.stalled_seconds);
+  EXPECT_LT(*v.stalled_seconds, 30);
+}
+
+TEST(LiveJudge, NoProgressOfAnyKindPastBudgetIsStalled) {
+  StartupTracker t;
+  t.SetEngine("sglang");
+  t.OnLogEvent(Begin(Phase::kDistributedInit, kT0));
+  for (int i = 0; i <= 60; ++i) t.OnSample(At(kT0 + i * 10000, 1000, 1.0, 500'000'000));
+  Verdict early = Live(t, kT0 + 60000);
+  EXPECT_EQ(early.state, State::kSlow);  // 60 s: over the 30 s normal, under the 120 s stall
+  Verdict v = Live(t, kT0 + 600000);
+  EXPECT_EQ(v.state, State::kStalled);
+  EXPECT_NE(v.headline.find("STALLED in distributed_init on TP0"), std::string::npos) << v.headline;
+  bool rendezvous = false;
+  for (const auto& f : v.findings) rendezvous |= f.id == "rendezvous";
+  EXPECT_TRUE(rendezvous);  // cpu idle + futex waits in distributed_init
+}
+
+TEST(LiveJudge, CompilerChildrenCountAsProgress) {
+  StartupTracker t;
+  t.SetEngine("sglang");
+  t.OnLogEvent(Begin(Phase::kCudaGraph, kT0));
+  for (int i = 0; i <= 60; ++i) t.OnSample(At(kT0 + i * 10000, 1000, 1.0, 500, "nvcc"));
+  Verdict v = Live(t, kT0 + 600000);
+  EXPECT_EQ(v.state, State::kSlow);
+  bool jit = false;
+  for (const auto& f : v.findings) jit |= f.id == "cold_jit";
+  EXPECT_TRUE(jit);
+}
+
+TEST(LiveJudge, ExitStatusIsACrash) {
+  StartupTracker t;
+  t.OnLogEvent(Begin(Phase::kWeightLoad, kT0));
+  Sample s = At(kT0 + 1000, 0, 0, 0);
+  s.exit_status = -9;
+  t.OnSample(s);
+  Verdict v = Live(t, kT0 + 2000);
+  EXPECT_EQ(v.state, State::kCrashed);
+  ASSERT_FALSE(v.errors.empty());
+  EXPECT_NE(v.errors.back().find("signal 9"), std::string::npos);
+}
+
+TEST(LiveJudge, StartingBeforeAnyPhaseLine) {
+  StartupTracker t;
+  t.OnSample(At(kT0, 0, 0, 0));
+  EXPECT_EQ(Live(t, kT0 + 1000).state, State::kStarting);
+}
+
+TEST(Format, DurationsAndRankRanges) {
+  EXPECT_EQ(FormatDuration(4.58), "4.6 s");
+  EXPECT_EQ(FormatDuration(30), "30 s");
+  EXPECT_EQ(FormatDuration(592), "9 min 52 s");
+  EXPECT_EQ(FormatDuration(120), "2 min");
+  EXPECT_EQ(FormatDuration(4168), "1 h 09 min");
+  EXPECT_EQ(FormatRanks({"TP0", "TP1", "TP2", "TP3"}), "TP0\u2013TP3");
+  EXPECT_EQ(FormatRanks({"TP3_EP3", "TP1_EP1", "TP0_EP0", "TP2_EP2"}), "TP0\u2013TP3");
+  EXPECT_EQ(FormatRanks({"TP0", "TP1", "TP5"}), "TP0\u2013TP1, TP5");
+  EXPECT_EQ(FormatRanks({""}), "main");
+  EXPECT_EQ(FormatRanks({"APIServer", "EngineCore"}), "APIServer, EngineCore");
+}
+
+TEST(Tracker, BoundedWhateverTheInput) {
+  StartupTracker t;
+  // One long attempt: more ranks, spans and errors than the caps.
+  for (int i = 0; i < 6000; ++i) {
+    LogEvent e = Begin(static_cast<Phase>(i % 9), kT0 + i, "TP" + std::to_string(i % 1000));
+    if (i % 3 == 0) {
+      e.kind = LogEvent::Kind::kError;
+      e.text = std::string(1000, 'e');
+    }
+    t.OnLogEvent(e);
+  }
+  // Then a long restart loop.
+  for (int i = 0; i < 40; ++i) {
+    LogEvent e = Begin(Phase::kLaunch, kT0 + 10000 + i);
+    e.kind = LogEvent::Kind::kAttemptStart;
+    t.OnLogEvent(e);
+    t.OnLogEvent(Begin(Phase::kWeightLoad, kT0 + 10000 + i));
+  }
+  const auto& st = t.state();
+  EXPECT_LE(st.attempts.size(), StartupTracker::kMaxAttempts);
+  EXPECT_EQ(st.attempts.front().index, 1);  // the first attempt is kept
+  const auto& first = st.attempts.front();
+  EXPECT_EQ(first.ranks.size(), StartupTracker::kMaxRanks);
+  EXPECT_LE(first.timeline.size(), StartupTracker::kMaxSpans);
+  EXPECT_GT(first.timeline.size(), 0u);
+  EXPECT_EQ(first.errors.size(), StartupTracker::kMaxErrors);
+  EXPECT_EQ(st.total_attempts, 41);
+}
+
+}  // namespace
+}  // namespace spinup

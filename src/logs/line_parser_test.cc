@@ -1,0 +1,242 @@
+#include "logs/line_parser.h"
+
+#include <gtest/gtest.h>
+
+namespace spinup {
+namespace {
+
+int64_t Ms(int y, int mo, int d, int h, int mi, int s) {
+  CivilTime t;
+  t.year = y;
+  t.month = mo;
+  t.day = d;
+  t.hour = h;
+  t.minute = mi;
+  t.second = s;
+  return CivilToUnixMs(t);
+}
+
+TEST(CivilTime, RoundTripsAndKnownEpoch) {
+  EXPECT_EQ(Ms(1970, 1, 1, 0, 0, 0), 0);
+  EXPECT_EQ(Ms(2026, 3, 9, 12, 1, 53), 1773057713000);
+  CivilTime t = UnixMsToCivil(1773057713123);
+  EXPECT_EQ(t.year, 2026);
+  EXPECT_EQ(t.month, 3);
+  EXPECT_EQ(t.day, 9);
+  EXPECT_EQ(t.second, 53);
+  EXPECT_EQ(t.millis, 123);
+  EXPECT_EQ(FormatIsoTime(1773057713000), "2026-03-09T12:01:53");
+}
+
+TEST(ParseTimeArg, AcceptsSpaceAndIsoForms) {
+  EXPECT_EQ(ParseTimeArg("2026-03-09 12:01:53"), Ms(2026, 3, 9, 12, 1, 53));
+  EXPECT_EQ(ParseTimeArg("2026-03-09T12:01:53Z"), Ms(2026, 3, 9, 12, 1, 53));
+  EXPECT_EQ(ParseTimeArg("2026-03-09T14:01:53+02:00"), Ms(2026, 3, 9, 12, 1, 53));
+  EXPECT_EQ(ParseTimeArg("2026-03-09T12:01:53.500Z"), Ms(2026, 3, 9, 12, 1, 53) + 500);
+  EXPECT_FALSE(ParseTimeArg("yesterday"));
+  EXPECT_FALSE(ParseTimeArg("2026-13-09 12:01:53"));
+  EXPECT_FALSE(ParseTimeArg("2026-03-09 12:01:53 trailing"));
+}
+
+TEST(ParseLine, SglangPrefixWithRankTags) {
+  auto p = ParseLine("[2026-03-09 12:01:53 TP2] Load weight begin. avail mem=70.00 GB");
+  EXPECT_EQ(p.message, "Load weight begin. avail mem=70.00 GB");
+  EXPECT_EQ(p.rank, "TP2");
+  EXPECT_EQ(p.style, PrefixStyle::kSglang);
+  ASSERT_TRUE(p.time);
+  EXPECT_EQ(p.time->year, 2026);
+  EXPECT_EQ(p.time->second, 53);
+
+  p = ParseLine("[2025-05-13 23:28:26 DP6 TP6 EP6] Init torch distributed begin.");
+  EXPECT_EQ(p.rank, "DP6_TP6_EP6");
+  EXPECT_EQ(p.message, "Init torch distributed begin.");
+
+  p = ParseLine("[2026-04-14 16:08:32] server_args=ServerArgs(model_path='x')");
+  EXPECT_EQ(p.rank, "");
+  EXPECT_EQ(p.message, "server_args=ServerArgs(model_path='x')");
+
+  p = ParseLine("[2026-04-14 16:08:32.123 TP0] x");
+  ASSERT_TRUE(p.time);
+  EXPECT_EQ(p.time->millis, 123);
+
+  p = ParseLine("[23:03:43 TP0] Load weight end.");  // 2024: time only
+  ASSERT_TRUE(p.time);
+  EXPECT_FALSE(p.time->has_date());
+  EXPECT_EQ(p.rank, "TP0");
+
+  p = ParseLine("[gpu_id=1] Memory pool end. avail mem=6.46 GB");
+  EXPECT_EQ(p.rank, "gpu1");
+  EXPECT_EQ(p.message, "Memory pool end. avail mem=6.46 GB");
+
+  // A bracketed word that is not a prefix stays in the message.
+  p = ParseLine("[Gloo] Rank 0 is connected to 0 peer ranks");
+  EXPECT_EQ(p.message, "[Gloo] Rank 0 is connected to 0 peer ranks");
+}
+
+TEST(ParseLine, VllmPrefixes) {
+  auto p = ParseLine(
+      "(Worker_TP0 pid=400) INFO 08-29 04:16:14 [model_runner.py:491] Loading model from "
+      "scratch...");
+  EXPECT_EQ(p.rank, "Worker_TP0");
+  EXPECT_EQ(p.message, "Loading model from scratch...");
+  EXPECT_EQ(p.level, "INFO");
+  ASSERT_TRUE(p.time);
+  EXPECT_EQ(p.time->year, 0);  // vLLM prints no year
+  EXPECT_EQ(p.time->month, 8);
+  EXPECT_EQ(p.time->day, 29);
+
+  p = ParseLine("INFO 07-12 19:04:13 api_server.py:206] vLLM API server version 0.5.1");
+  EXPECT_EQ(p.message, "vLLM API server version 0.5.1");
+  EXPECT_EQ(p.rank, "");
+
+  p = ParseLine(
+      "(VllmWorkerProcess pid=1153488) INFO 09-03 02:15:42 pynccl.py:63] vLLM is using "
+      "nccl==2.21.5");
+  EXPECT_EQ(p.rank, "Worker-1153488");
+  EXPECT_EQ(p.message, "vLLM is using nccl==2.21.5");
+
+  // A paste that lost the opening parenthesis, and Ray's ip suffix.
+  p = ParseLine(
+      "VllmWorkerProcess pid=11) INFO 09-03 02:15:41 x.py:1] Worker ready; awaiting tasks");
+  EXPECT_EQ(p.rank, "Worker-11");
+  EXPECT_EQ(p.message, "Worker ready; awaiting tasks");
+  p = ParseLine(
+      "(RayWorkerWrapper pid=146, ip=192.168.10.60) INFO 03-27 10:29:01 [worker.py:267] Memory "
+      "profiling takes 4.26 seconds");
+  EXPECT_EQ(p.rank, "Worker-146");
+  EXPECT_EQ(p.message, "Memory profiling takes 4.26 seconds");
+
+  // Nested Ray data actor tag, then the engine core's tag.
+  p = ParseLine(
+      "(MapWorker(MapBatches(vLLMEngineStageUDF)) pid=4385) (EngineCore_DP0 pid=6448) INFO 02-12 "
+      "15:00:36 [monitor.py:34] torch.compile takes 2222.52 s in total");
+  EXPECT_EQ(p.rank, "EngineCore_DP0");
+  EXPECT_EQ(p.message, "torch.compile takes 2222.52 s in total");
+
+  p = ParseLine(
+      "(APIServer pid=1) INFO 08-29 04:16:10 [api_server.py:1] vLLM API server version 0.11.0");
+  EXPECT_EQ(p.rank, "APIServer");
+}
+
+TEST(ParseLine, JournalctlShortAndIso) {
+  auto p = ParseLine(
+      "Mar 09 12:01:49 gpu-host sglang[2957]: [2026-03-09 12:01:49 TP1] Load weight begin.");
+  EXPECT_EQ(p.message, "Load weight begin.");
+  EXPECT_EQ(p.rank, "TP1");
+  ASSERT_TRUE(p.wrapper_time);
+  EXPECT_EQ(p.wrapper_time->month, 3);
+  EXPECT_EQ(p.wrapper_time->year, 0);
+
+  p = ParseLine("Mar  9 12:01:49 gpu-host vllm[2957]: INFO 03-09 12:01:49 [x.py:1] hello");
+  EXPECT_EQ(p.message, "hello");
+
+  p = ParseLine("2026-03-09T12:01:49+0000 gpu-host vllm[2957]: INFO 03-09 12:01:49 [x.py:1] hello");
+  EXPECT_EQ(p.message, "hello");
+  ASSERT_TRUE(p.wrapper_time);
+  EXPECT_EQ(p.wrapper_time->year, 2026);
+}
+
+TEST(ParseLine, DockerKubectlComposeWrappers) {
+  auto p = ParseLine(
+      "2026-03-09T12:01:49.123456789Z INFO 03-09 12:01:49 [x.py:1] Loading model from scratch...");
+  EXPECT_EQ(p.message, "Loading model from scratch...");
+  ASSERT_TRUE(p.wrapper_time);
+  EXPECT_EQ(p.wrapper_time->year, 2026);
+  ASSERT_TRUE(p.time);
+  EXPECT_EQ(p.time->month, 3);
+
+  p = ParseLine("[pod/sglang-0/server] [2026-03-09 12:01:53 TP0] Init torch distributed begin.");
+  EXPECT_EQ(p.message, "Init torch distributed begin.");
+  EXPECT_EQ(p.rank, "TP0");
+
+  p = ParseLine("[pod/sglang-0/server] 2026-03-09T12:01:53.000000000Z [2026-03-09 12:01:53 TP3] x");
+  EXPECT_EQ(p.message, "x");
+  EXPECT_EQ(p.rank, "TP3");
+
+  p = ParseLine("[sglang]     | [2026-06-24 11:50:37] Load weight end. elapsed=4.58 s");
+  EXPECT_EQ(p.message, "Load weight end. elapsed=4.58 s");
+
+  p = ParseLine("vllm-1  | INFO 03-09 12:01:49 [x.py:1] hi");
+  EXPECT_EQ(p.message, "hi");
+
+  // A tqdm bar is not a compose prefix.
+  p = ParseLine("Capturing batches (bs=1 avail_mem=37.08 GB): 100%|#####| 52/52");
+  EXPECT_EQ(p.message, "Capturing batches (bs=1 avail_mem=37.08 GB): 100%|#####| 52/52");
+}
+
+TEST(ParseLine, TgiTrtllmAndPythonLogging) {
+  auto p = ParseLine(
+      "2023-11-29T05:27:54.565434Z  INFO shard-manager: text_generation_launcher: Starting shard "
+      "rank=0");
+  EXPECT_EQ(p.message, "Starting shard rank=0");
+  EXPECT_EQ(p.style, PrefixStyle::kTgi);
+  p = ParseLine("[TensorRT-LLM][INFO] Allocate 7616856064 bytes for k/v cache.");
+  EXPECT_EQ(p.message, "Allocate 7616856064 bytes for k/v cache.");
+  EXPECT_EQ(p.style, PrefixStyle::kTrtllm);
+  p = ParseLine("2025-03-03 18:46:45,039 - INFO - flashinfer.jit: Loading JIT ops: x");
+  EXPECT_EQ(p.message, "flashinfer.jit: Loading JIT ops: x");
+  ASSERT_TRUE(p.time);
+  EXPECT_EQ(p.time->millis, 39);
+}
+
+TEST(CleanLine, StripsAnsiCrAndRepairsUtf8) {
+  std::string scratch;
+  EXPECT_EQ(CleanLine("plain\r", &scratch), "plain");
+  EXPECT_EQ(CleanLine("\x1b[36m(Worker_TP0 pid=1)\x1b[0m INFO", &scratch),
+            "(Worker_TP0 pid=1) INFO");
+  EXPECT_EQ(CleanLine("a\x1b]0;title\x07"
+                      "b",
+                      &scratch),
+            "ab");
+  EXPECT_EQ(CleanLine("bad \xff\xfe byte", &scratch), "bad \xef\xbf\xbd\xef\xbf\xbd byte");
+  EXPECT_EQ(CleanLine("ok \xe2\x96\x88 block", &scratch), "ok \xe2\x96\x88 block");
+  EXPECT_EQ(CleanLine("cut \xe2\x96", &scratch), "cut \xef\xbf\xbd\xef\xbf\xbd");
+  EXPECT_EQ(CleanLine("\x1b[", &scratch), "");
+}
+
+TEST(ParseTqdm, BothBarStyles) {
+  auto b =
+      ParseTqdm("Multi-thread loading shards:  45% Completed | 18/39 [01:40<08:39,  9.27s/it]");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->bar, "Multi-thread loading shards");
+  EXPECT_EQ(b->n, 18);
+  EXPECT_EQ(b->total, 39);
+  ASSERT_TRUE(b->elapsed_s);
+  EXPECT_DOUBLE_EQ(*b->elapsed_s, 100);
+
+  b = ParseTqdm("Capturing batches (bs=24 avail_mem=4.00 GB):  14%|#4        | 1/7 [00:01<00:06]");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->bar, "Capturing batches");
+  EXPECT_EQ(b->n, 1);
+  EXPECT_EQ(b->total, 7);
+
+  b = ParseTqdm(
+      "Loading safetensors checkpoint shards: 100% Completed | 163/163 [1:09:28<00:00, 26.68s/it]");
+  ASSERT_TRUE(b);
+  EXPECT_DOUBLE_EQ(*b->elapsed_s, 4168);
+
+  b = ParseTqdm("  0%|          | 0/23 [00:00<?, ?it/s][2025-03-03 18:46:44 TP3] Capture");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->bar, "");
+  EXPECT_EQ(b->total, 23);
+  EXPECT_EQ(
+      std::string_view("  0%|          | 0/23 [00:00<?, ?it/s][2025-03-03 18:46:44 TP3] Capture")
+          .substr(b->end, 1),
+      "[");
+
+  b = ParseTqdm("InstantTensor: 10%|#| 13.3G/155G [00:10<01:40]");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->n, 13300000000);
+  EXPECT_FALSE(ParseTqdm("mem usage=45% of something"));
+  EXPECT_FALSE(ParseTqdm("100%"));
+}
+
+TEST(CanonicalRank, JoinsAndCleans) {
+  EXPECT_EQ(CanonicalRank("DP0 TP2 EP0"), "DP0_TP2_EP0");
+  EXPECT_EQ(CanonicalRank("Worker_TP1"), "Worker_TP1");
+  EXPECT_EQ(CanonicalRank("a\"b<c>"), "abc");
+  EXPECT_LE(CanonicalRank(std::string(500, 'x')).size(), 64u);
+}
+
+}  // namespace
+}  // namespace spinup

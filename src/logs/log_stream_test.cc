@@ -1,0 +1,337 @@
+// Synthetic logs for every wrapper, encoding trouble, restarts, missing years, crash loops and
+// --now, driven through the same StartupAnalyzer `spinup explain` uses.
+#include "logs/log_stream.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "diagnose/analyzer.h"
+#include "logs/line_parser.h"
+
+namespace spinup {
+namespace {
+
+const RuleSet& Rules() {
+  static RuleSet* rules = [] {
+    auto r = RuleSet::LoadEmbedded();
+    EXPECT_TRUE(r.ok()) << r.status().message();
+    return new RuleSet(std::move(r).value());
+  }();
+  return *rules;
+}
+
+Verdict Explain(const std::string& log, std::optional<int64_t> now = std::nullopt, int year = 2026,
+                std::string engine = "") {
+  LogStreamOptions opt;
+  opt.reference_year = year;
+  opt.engine = std::move(engine);
+  StartupAnalyzer an(Rules(), opt);
+  an.FeedLog(log);
+  an.FinishLog();
+  JudgeOptions j;
+  j.now_ms = now;
+  return an.Evaluate(j);
+}
+
+const char* kSglangHang =
+    "[2026-03-09 12:01:40] server_args=ServerArgs(model_path='m', tp_size=4)\n"
+    "[2026-03-09 12:01:50 TP0] Init torch distributed begin.\n"
+    "[2026-03-09 12:01:50 TP1] Init torch distributed begin.\n"
+    "[2026-03-09 12:01:50 TP2] Init torch distributed begin.\n"
+    "[2026-03-09 12:01:50 TP3] Init torch distributed begin.\n"
+    "[2026-03-09 12:01:51 TP0] sglang is using nccl==2.21.5\n";
+
+TEST(Explain, LogEndingInsidePhaseIsInProgressNotStalled) {
+  Verdict v = Explain(kSglangHang);
+  EXPECT_EQ(v.state, State::kInProgress);
+  EXPECT_EQ(v.phase, Phase::kDistributedInit);
+  EXPECT_EQ(v.engine, "sglang");
+  EXPECT_FALSE(v.not_known.empty());
+}
+
+TEST(Explain, NowFarPastBudgetIsStalledWithHeadline) {
+  Verdict v = Explain(kSglangHang, ParseTimeArg("2026-03-09 12:11:42"));
+  EXPECT_EQ(v.state, State::kStalled);
+  EXPECT_EQ(v.phase, Phase::kDistributedInit);
+  EXPECT_EQ(v.headline,
+            "STALLED in distributed_init on TP0\u2013TP3 for 9 min 52 s; normal is under 30 s");
+  bool p2p = false;
+  for (const auto& f : v.findings) p2p |= f.id == "nccl_p2p";
+  EXPECT_TRUE(p2p);
+}
+
+TEST(Explain, LoadWeightBeginAloneIsInProgress) {
+  Verdict v = Explain("[2026-03-09 12:01:50 TP0] Load weight begin. avail mem=70 GB\n");
+  EXPECT_EQ(v.state, State::kInProgress);
+  EXPECT_EQ(v.phase, Phase::kWeightLoad);
+}
+
+TEST(Explain, HeartbeatsInTheLogShowAStall) {
+  std::string log =
+      "(Worker_TP0 pid=400) INFO 08-29 04:16:14 [parallel_state.py:1] world_size=2 rank=0 "
+      "local_rank=0 distributed_init_method=tcp://127.0.0.1:1 backend=nccl\n";
+  for (int m = 17; m < 30; ++m) {
+    log += "(EngineCore pid=300) WARNING 08-29 04:" + std::to_string(m) +
+           ":14 [shm_broadcast.py:1] No available shared memory broadcast block found in 60 "
+           "seconds.\n";
+  }
+  Verdict v = Explain(log);
+  EXPECT_EQ(v.engine, "vllm");
+  EXPECT_EQ(v.state, State::kStalled);
+  EXPECT_EQ(v.phase, Phase::kDistributedInit);
+}
+
+TEST(Explain, SlowLoadThatKeepsProgressingIsNotStalled) {
+  std::string log = "[2026-03-09 12:00:00 TP0] Load weight begin. avail mem=70 GB\n";
+  for (int i = 1; i <= 20; ++i) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "[2026-03-09 12:%02d:00 TP0] Loading safetensors checkpoint shards:  %d%% "
+                  "Completed | %d/40 [00:00<00:00, 60.0s/it]\n",
+                  i, i * 100 / 40, i);
+    log += buf;
+  }
+  Verdict v = Explain(log, ParseTimeArg("2026-03-09 12:22:00"));
+  EXPECT_EQ(v.state, State::kInProgress);
+  EXPECT_EQ(v.phase, Phase::kWeightLoad);
+  EXPECT_EQ(v.progress.bar_n, 20);
+  bool slow_reads = false;
+  for (const auto& f : v.findings) slow_reads |= f.id == "slow_weight_reads";
+  EXPECT_TRUE(slow_reads);
+}
+
+TEST(Explain, ReadyAndSlowPhaseMarked) {
+  Verdict v = Explain(
+      "[2026-03-09 12:00:00 TP0] Load weight begin. avail mem=70 GB\n"
+      "[2026-03-09 12:05:00 TP0] Load weight end. type=X, avail mem=10 GB\n"
+      "[2026-03-09 12:05:01 TP0] Memory pool end. avail mem=2 GB\n"
+      "[2026-03-09 12:05:02 TP0] Capture cuda graph begin. This can take up to several minutes.\n"
+      "[2026-03-09 12:05:12 TP0] Capture cuda graph end. Time elapsed: 10.00 s\n"
+      "[2026-03-09 12:05:13] INFO:     Uvicorn running on http://0.0.0.0:30000\n"
+      "[2026-03-09 12:05:20] The server is fired up and ready to roll!\n");
+  EXPECT_EQ(v.state, State::kReady);
+  EXPECT_EQ(v.phase, Phase::kReady);
+  bool weight_slow = false, graph_slow = true;
+  for (const auto& e : v.timeline) {
+    if (e.phase == Phase::kWeightLoad) weight_slow = e.slow;
+    if (e.phase == Phase::kCudaGraph) {
+      graph_slow = e.slow;
+      ASSERT_TRUE(e.seconds);
+      EXPECT_DOUBLE_EQ(*e.seconds, 10.0);
+    }
+  }
+  EXPECT_TRUE(weight_slow);
+  EXPECT_FALSE(graph_slow);
+}
+
+TEST(Explain, RequestServedCountsAsReady) {
+  Verdict v = Explain(
+      "[2026-03-09 12:05:13] INFO:     Uvicorn running on http://0.0.0.0:30000\n"
+      "[2026-03-09 12:05:20] INFO:     127.0.0.1:1 - \"POST /generate HTTP/1.1\" 200 OK\n");
+  EXPECT_EQ(v.state, State::kReady);
+}
+
+TEST(Explain, CrashLoopAcrossRestarts) {
+  std::string attempt =
+      "[2026-03-09 12:00:00] server_args=ServerArgs(model_path='m')\n"
+      "[2026-03-09 12:00:10 TP0] Load weight begin. avail mem=70 GB\n"
+      "[2026-03-09 12:00:20 TP0] Scheduler hit an exception: Traceback (most recent call last):\n"
+      "RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.\n";
+  Verdict one = Explain(attempt);
+  EXPECT_EQ(one.state, State::kCrashed);
+  EXPECT_EQ(one.attempts, 1);
+  Verdict v = Explain(attempt + attempt + attempt);
+  EXPECT_EQ(v.state, State::kCrashLoop);
+  EXPECT_EQ(v.attempts, 3);
+  bool restart = false, kv = false;
+  for (const auto& f : v.findings) {
+    restart |= f.id == "restart_loop";
+    kv |= f.id == "kv_memory";
+  }
+  EXPECT_TRUE(restart);
+  EXPECT_TRUE(kv);
+}
+
+TEST(Explain, RestartThatSucceedsIsReady) {
+  Verdict v = Explain(
+      "(APIServer pid=1) INFO 03-09 12:00:00 [api_server.py:1] vLLM API server version 0.11.0\n"
+      "(APIServer pid=1) ERROR 03-09 12:00:05 [core.py:1] EngineCore failed to start.\n"
+      "(APIServer pid=1) INFO 03-09 12:01:00 [api_server.py:1] vLLM API server version 0.11.0\n"
+      "(APIServer pid=1) INFO 03-09 12:02:00 [launcher.py:1] Application startup complete.\n");
+  EXPECT_EQ(v.attempts, 2);
+  EXPECT_EQ(v.state, State::kReady);
+}
+
+TEST(Explain, MissingYearComesFromReferenceAndRollsOver) {
+  const char* log =
+      "INFO 12-31 23:59:00 [x.py:1] vLLM API server version 0.11.0\n"
+      "(Worker_TP0 pid=2) INFO 12-31 23:59:30 [x.py:1] Loading model from scratch...\n"
+      "(Worker_TP0 pid=2) INFO 01-01 00:00:30 [x.py:1] Model loading took 1.0 GiB memory and 60.0 "
+      "seconds\n";
+  Verdict v = Explain(log, std::nullopt, 2025);
+  ASSERT_FALSE(v.timeline.empty());
+  const TimelineEntry& w = v.timeline.front();
+  EXPECT_EQ(w.phase, Phase::kWeightLoad);
+  ASSERT_TRUE(w.start_ms && w.end_ms);
+  EXPECT_EQ(FormatIsoTime(*w.start_ms), "2025-12-31T23:59:30");
+  EXPECT_EQ(FormatIsoTime(*w.end_ms), "2026-01-01T00:00:30");
+  // The wrapper's year wins over the reference year.
+  Verdict d =
+      Explain("2024-05-01T10:00:00Z INFO 05-01 10:00:00 [x.py:1] Loading model from scratch...\n",
+              std::nullopt, 2030);
+  ASSERT_FALSE(d.ranks.empty());
+  ASSERT_TRUE(d.ranks[0].since_ms);
+  EXPECT_EQ(FormatIsoTime(*d.ranks[0].since_ms), "2024-05-01T10:00:00");
+}
+
+// The same log through every wrapper gives the same verdict.
+TEST(Explain, EveryWrapperGivesTheSameVerdict) {
+  std::vector<std::string> inner = {
+      "[2026-03-09 12:01:50 TP0] Init torch distributed begin.",
+      "[2026-03-09 12:01:52 TP0] Init torch distributed ends. elapsed=2.00 s",
+      "[2026-03-09 12:01:53 TP0] Load weight begin. avail mem=70 GB",
+  };
+  auto wrap = [&](auto f) {
+    std::string out;
+    for (const auto& l : inner) out += f(l);
+    return out;
+  };
+  std::vector<std::pair<std::string, std::string>> variants = {
+      {"plain", wrap([](const std::string& l) { return l + "\n"; })},
+      {"crlf", wrap([](const std::string& l) { return l + "\r\n"; })},
+      {"journal",
+       wrap([](const std::string& l) { return "Mar 09 12:01:53 host sglang[2957]: " + l + "\n"; })},
+      {"journal-iso", wrap([](const std::string& l) {
+         return "2026-03-09T12:01:53+0000 host sglang[2957]: " + l + "\n";
+       })},
+      {"docker",
+       wrap([](const std::string& l) { return "2026-03-09T12:01:53.123456789Z " + l + "\n"; })},
+      {"kubectl-prefix",
+       wrap([](const std::string& l) { return "[pod/sglang-0/server] " + l + "\n"; })},
+      {"kubectl-prefix-ts", wrap([](const std::string& l) {
+         return "[pod/sglang-0/server] 2026-03-09T12:01:53Z " + l + "\n";
+       })},
+      {"compose", wrap([](const std::string& l) { return "sglang-1  | " + l + "\n"; })},
+      {"ansi", wrap([](const std::string& l) {
+         return "\x1b[32m" + l.substr(0, 10) + "\x1b[0m" + l.substr(10) + "\x1b[0m\n";
+       })},
+  };
+  for (const auto& [name, log] : variants) {
+    Verdict v = Explain(log);
+    EXPECT_EQ(v.state, State::kInProgress) << name;
+    EXPECT_EQ(v.phase, Phase::kWeightLoad) << name;
+    ASSERT_FALSE(v.timeline.empty()) << name;
+    EXPECT_EQ(v.timeline[0].phase, Phase::kDistributedInit) << name;
+    ASSERT_TRUE(v.timeline[0].seconds) << name;
+    EXPECT_DOUBLE_EQ(*v.timeline[0].seconds, 2.0) << name;
+  }
+}
+
+TEST(LogStream, ChunkBoundariesDoNotMatter) {
+  std::string log = std::string(kSglangHang) +
+                    "Loading safetensors checkpoint shards:  50% Completed | 2/4 [00:01<00:01]\r"
+                    "Loading safetensors checkpoint shards: 100% Completed | 4/4 [00:02<00:00]\n"
+                    "[2026-03-09 12:01:59 TP0] Load weight end. elapsed=4.0 s, type=X\n";
+  auto events_of = [&](size_t chunk) {
+    std::vector<std::string> out;
+    LogStreamOptions opt;
+    opt.reference_year = 2026;
+    LogStream s(Rules(), opt);
+    s.OnEvent([&](const LogEvent& e) {
+      out.push_back(e.rule_id + "|" + e.rank + "|" + std::to_string(e.progress_n) + "|" +
+                    std::to_string(e.time_ms.value_or(-1)));
+    });
+    for (size_t i = 0; i < log.size(); i += chunk) s.Feed(std::string_view(log).substr(i, chunk));
+    s.Finish();
+    return out;
+  };
+  auto whole = events_of(log.size());
+  EXPECT_GE(whole.size(), 8u);
+  EXPECT_EQ(events_of(1), whole);
+  EXPECT_EQ(events_of(7), whole);
+  EXPECT_EQ(events_of(64), whole);
+}
+
+TEST(LogStream, TqdmKeepsLatestPerBarAndSplitsOnCarriageReturn) {
+  LogStreamOptions opt;
+  LogStream s(Rules(), opt);
+  std::vector<LogEvent> progress;
+  s.OnEvent([&](const LogEvent& e) {
+    if (e.kind == LogEvent::Kind::kProgress) progress.push_back(e);
+  });
+  s.Feed(
+      "Capturing batches (bs=24 avail_mem=4.00 GB):  14%|#| 1/7 [00:01<00:06]\r"
+      "Capturing batches (bs=16 avail_mem=4.00 GB):  29%|##| 2/7 [00:02<00:05]\r"
+      "Capturing batches (bs=16 avail_mem=4.00 GB):  29%|##| 2/7 [00:02<00:05]\n");
+  ASSERT_EQ(progress.size(), 2u);  // the repeated redraw is not a new reading
+  EXPECT_EQ(progress[1].bar, "Capturing batches");
+  EXPECT_EQ(progress[1].progress_n, 2);
+  EXPECT_EQ(progress[1].progress_total, 7);
+  EXPECT_EQ(progress[1].phase, Phase::kCudaGraph);
+}
+
+TEST(LogStream, MegabyteLinesAreCappedAndInvalidUtf8Survives) {
+  LogStreamOptions opt;
+  opt.max_line_bytes = 1 << 20;
+  LogStream s(Rules(), opt);
+  std::vector<LogEvent> events;
+  uint64_t activity = 0;
+  s.OnEvent([&](const LogEvent& e) { events.push_back(e); });
+  s.OnActivity([&](std::optional<int64_t>, std::string_view m) {
+    ++activity;
+    EXPECT_LE(m.size(), size_t{1} << 20);
+  });
+  std::string huge = "[2026-03-09 12:01:50 TP0] " + std::string(3 << 20, 'x') + "\n";
+  for (size_t i = 0; i < huge.size(); i += 100000) s.Feed(std::string_view(huge).substr(i, 100000));
+  s.Feed("[2026-03-09 12:01:51 TP0] Load weight begin. \xff\xfe\xc3 avail\n");
+  s.Feed("[2026-03-09 12:01:52 TP0] no newline at the end: Scheduler hit an exception");
+  s.Finish();
+  EXPECT_EQ(s.lines(), 3u);
+  EXPECT_EQ(activity, 1u);
+  ASSERT_GE(events.size(), 2u);
+  EXPECT_EQ(events[0].rule_id, "sglang.load_begin");
+  EXPECT_LE(events[0].text.size(), opt.max_text_bytes);
+  EXPECT_EQ(events.back().kind, LogEvent::Kind::kFatal);
+}
+
+TEST(LogStream, EngineIsDetectedOrForced) {
+  LogStreamOptions opt;
+  LogStream s(Rules(), opt);
+  s.Feed("INFO 03-07 12:29:02 __init__.py:190] Automatically detected platform cuda.\n");
+  EXPECT_EQ(s.engine(), "vllm");  // a guess from the prefix...
+  s.Feed("[2026-03-09 12:01:50 TP0] Init torch distributed begin.\n");
+  EXPECT_EQ(s.engine(),
+            "sglang");  // ...that SGLang's own prefix corrects (old SGLang imports vLLM)
+  LogStreamOptions forced;
+  forced.engine = "vllm";
+  LogStream f(Rules(), forced);
+  f.Feed("[2026-03-09 12:01:50 TP0] Init torch distributed begin.\n");
+  EXPECT_EQ(f.engine(), "vllm");
+}
+
+TEST(LogStream, NoiseIsDroppedEvenFromActivity) {
+  LogStreamOptions opt;
+  LogStream s(Rules(), opt);
+  int activity = 0, events = 0;
+  s.OnActivity([&](auto, auto) { ++activity; });
+  s.OnEvent([&](const LogEvent&) { ++events; });
+  s.Feed("[2026-03-09 12:01:50 TP0] Ignore import error when loading sglang.srt.models.x: y\n");
+  LogStream v(Rules(), opt);
+  v.OnActivity([&](auto, auto) { ++activity; });
+  v.OnEvent([&](const LogEvent&) { ++events; });
+  v.Feed("(APIServer pid=1) INFO 03-09 12:00:00 [launcher.py:1] Route: /health, Methods: GET\n");
+  EXPECT_EQ(activity, 0);
+  EXPECT_EQ(events, 0);
+}
+
+TEST(Explain, EmptyAndUnrecognisedLogsAreUnknown) {
+  EXPECT_EQ(Explain("").state, State::kUnknown);
+  Verdict v = Explain("hello\nworld\n");
+  EXPECT_EQ(v.state, State::kUnknown);
+  EXPECT_FALSE(v.not_known.empty());
+}
+
+}  // namespace
+}  // namespace spinup

@@ -1,0 +1,100 @@
+// `spinup explain` end to end: exit codes, JSON keys, stdin, --now, --rules, errors.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "test_util.h"
+
+namespace spinup {
+namespace {
+
+using testing::RunSpinup;
+
+const char* kHang =
+    "[2026-03-09 12:01:50 TP0] Init torch distributed begin.\n"
+    "[2026-03-09 12:01:50 TP1] Init torch distributed begin.\n";
+
+TEST(ExplainCli, InProgressThenStalledWithNow) {
+  testing::TempDir dir;
+  testing::WriteFile(dir / "a.log", kHang);
+  auto r = RunSpinup({"explain", (dir / "a.log").string()});
+  EXPECT_EQ(r.exit_code, 5) << r.err;
+  EXPECT_EQ(r.out.rfind("IN PROGRESS: the log ends in distributed_init on TP0\u2013TP1", 0), 0u)
+      << r.out;
+  EXPECT_NE(r.out.find("Not known"), std::string::npos);
+  r = RunSpinup({"explain", (dir / "a.log").string(), "--now", "2026-03-09T12:11:42Z"});
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_EQ(
+      r.out.rfind(
+          "STALLED in distributed_init on TP0\u2013TP1 for 9 min 52 s; normal is under 30 s", 0),
+      0u)
+      << r.out;
+  EXPECT_NE(r.out.find("NCCL_P2P_DISABLE=1"), std::string::npos);
+}
+
+TEST(ExplainCli, JsonFromStdinHasTheDocumentedKeys) {
+  std::string log =
+      std::string(kHang) +
+      "[2026-03-09 12:01:52 TP0] Init torch distributed ends. elapsed=2.0 s\n"
+      "[2026-03-09 12:01:55 TP0] Scheduler hit an exception: Traceback (most recent call last):\n"
+      "RuntimeError: boom\n";
+  auto r = RunSpinup({"explain", "-", "--json"}, log);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  for (const char* k :
+       {"engine", "outcome", "phase", "attempts", "ranks", "timeline", "errors", "findings"}) {
+    EXPECT_TRUE(j.contains(k)) << k;
+  }
+  EXPECT_EQ(j["engine"], "sglang");
+  EXPECT_EQ(j["outcome"], "crashed");
+  EXPECT_EQ(j["phase"], "weight_load");  // after distributed init ended, weights come next
+  EXPECT_EQ(j["attempts"], 1);
+  EXPECT_EQ(j["ranks"]["TP0"]["phase"], "weight_load");
+  ASSERT_FALSE(j["timeline"].empty());
+  auto t0 = j["timeline"][0];
+  for (const char* k : {"rank", "phase", "start", "end", "seconds", "slow"})
+    EXPECT_TRUE(t0.contains(k)) << k;
+  EXPECT_EQ(t0["start"], "2026-03-09T12:01:50");
+  EXPECT_FALSE(j["errors"].empty());
+}
+
+TEST(ExplainCli, ReadyExitsZeroAndEngineCanBeForced) {
+  auto r = RunSpinup({"explain", "-", "--engine", "sglang"},
+                     "[2026-03-09 12:05:20] The server is fired up and ready to roll!\n");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.rfind("READY", 0), 0u);
+}
+
+TEST(ExplainCli, UserRulesAndTheirErrors) {
+  testing::TempDir dir;
+  testing::WriteFile(dir / "bad.json",
+                     "{\n  \"rules\": [\n    {\"id\": \"x\" \"regex\": \"y\"}\n  ]\n}\n");
+  auto r = RunSpinup({"explain", "-", "--rules", (dir / "bad.json").string()}, "x\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("spinup: " + (dir / "bad.json").string() + ":3: ", 0), 0u) << r.err;
+
+  testing::WriteFile(dir / "good.json", R"({"engine": "toy", "rules": [
+      {"id": "toy.load", "regex": "^toy loading", "emit": "phase_begin", "phase": "weight_load"},
+      {"id": "toy.up", "regex": "^toy up", "emit": "ready"}]})");
+  r = RunSpinup({"explain", "-", "--rules", (dir / "good.json").string(), "--json"},
+                "2026-03-09T12:00:00Z toy loading\n2026-03-09T12:00:09Z toy up\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["engine"], "toy");
+  EXPECT_EQ(j["timeline"][0]["seconds"], 9.0);
+}
+
+TEST(ExplainCli, UsageErrors) {
+  auto r = RunSpinup({"explain", "/no/such/log"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("spinup: /no/such/log: ", 0), 0u) << r.err;
+  r = RunSpinup({"explain", "-", "--now", "soon"}, "");
+  EXPECT_EQ(r.exit_code, 2);
+  r = RunSpinup({"explain", "-", "--engine", "nosuch"}, "");
+  EXPECT_EQ(r.exit_code, 2);
+  r = RunSpinup({"explain"});
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+}  // namespace
+}  // namespace spinup
