@@ -170,6 +170,37 @@ TEST(ProcLive, HangInCudaGraphCaptureAfterLoad) {
   int threads = 0;
   for (const auto& p : s.processes) threads += p.threads;
   EXPECT_EQ(threads, 30);  // --threads is the whole tree
+  // SIGTERM before ready: ranks killed, the main process dies of the signal.
+  ::kill(server.pid(), SIGTERM);
+  EXPECT_TRUE(WaitFor([&] { return server.Reap().has_value(); }, 10));
+  EXPECT_EQ(server.Reap(), std::optional<int>(-SIGTERM));
+  EXPECT_TRUE(WaitFor([&] { return !server.GroupAlive(); }, 10));
+}
+
+TEST(ProcLive, CompilerChildrenAreCounted) {
+  // A JIT-compile phase as spinup sees it: compiler processes below the server.
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::setpgid(0, 0);
+    ::execl("/bin/bash", "bash", "-c",
+            "(exec -a ptxas sleep 30) & (exec -a /usr/bin/ninja sleep 30) & sleep 30 & wait",
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::setpgid(pid, pid);
+  proc::ProcessTreeSampler sampler(LiveOptions());
+  Sample s;
+  bool found = WaitFor([&] {
+    sampler.SampleTree({pid}, s);
+    return s.compiler_processes == 2 && s.processes.size() == 4;
+  });
+  ::kill(-pid, SIGKILL);
+  ::waitpid(pid, nullptr, 0);
+  ASSERT_TRUE(found) << "compilers seen: " << s.compiler_processes << " of " << s.processes.size()
+                     << " processes";
+  int flagged = 0;
+  for (const auto& p : s.processes) flagged += p.compiler ? 1 : 0;
+  EXPECT_EQ(flagged, 2);
 }
 
 TEST(ProcLive, ReplayPrintsACorpusLog) {

@@ -41,7 +41,9 @@ int main(int argc, char** argv) {
   app.add_option("--duration", duration, "seconds to run");
   app.add_option("--model", model, "model directory (open model files)");
   app.add_option("--port", port, "port to check and probe");
-  app.add_option("--max-threads", max_threads, "threads read per process");
+  app.add_option("--max-threads", max_threads, "threads considered per process");
+  size_t thread_budget = spinup::proc::SamplerOptions{}.max_thread_reads_per_sample;
+  app.add_option("--thread-reads", thread_budget, "thread reads per sample (0: all)");
   app.add_flag("--print", print, "print each sample as JSON");
   CLI11_PARSE(app, argc, argv);
 
@@ -49,6 +51,7 @@ int main(int argc, char** argv) {
   opt.ticks_per_second = ::sysconf(_SC_CLK_TCK);
   opt.page_size = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
   opt.max_threads_per_process = max_threads;
+  opt.max_thread_reads_per_sample = thread_budget;
   if (!model.empty()) opt.model_dir = model;
   spinup::proc::ProcessTreeSampler sampler(opt);
   spinup::proc::NvmlGpu gpu;

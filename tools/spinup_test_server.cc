@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
@@ -58,8 +59,10 @@ struct Options {
   std::string host = "127.0.0.1";
   int tp = 1;
   double time_scale = 1.0;
-  std::string read_bw;  // "" = unthrottled; e.g. "4M", "512K", "1G", "1000000"
-  int threads = 0;      // total threads in the tree; 0 = 4 per process
+  std::string loader = "read";  // "read" (read() calls) or "mmap" (map and touch pages)
+  std::string read_bw;          // "" = unthrottled; e.g. "4M", "512K", "1G", "1000000"
+  int threads = 0;              // total threads in the tree; 0 = 4 per process
+  int fds = 0;  // extra open fds per process (/dev/null), like a CUDA process's device fds
   std::string log_file;
   std::string replay;
   double replay_max_gap = 2.0;
@@ -162,6 +165,11 @@ void StartIdleThreads(int n) {
   for (int i = 0; i < n; ++i) std::thread(IdleThread).detach();
 }
 
+// Extra open fds (never closed), so fd scans cost what they cost on a real server.
+void OpenExtraFds(int n) {
+  for (int i = 0; i < n; ++i) ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+}
+
 // The hang: the calling thread joins the others in a futex wait that nothing ends.
 [[noreturn]] void BlockForever() {
   std::unique_lock<std::mutex> lock(g_idle_mu);
@@ -210,7 +218,33 @@ void LoadWeights() {
   for (const auto& shard : shards) {
     int fd = ::open(shard.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) continue;
+    if (g_opt.loader == "mmap") {
+      // As safetensors' safe_open: map the file, touch every page (major faults when the page
+      // cache is cold), keep the mapping, no fd offset to see.
+      struct stat sb {};
+      void* map = MAP_FAILED;
+      if (::fstat(fd, &sb) == 0 && sb.st_size > 0) {
+        map = ::mmap(nullptr, static_cast<size_t>(sb.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+      }
+      ::close(fd);
+      if (map != MAP_FAILED) {
+        const volatile char* p = static_cast<const char*>(map);
+        size_t size = static_cast<size_t>(sb.st_size);
+        volatile char sink = 0;
+        for (size_t off = 0; off < size; off += 4096) {
+          sink = static_cast<char>(sink + p[off]);
+          total_read += std::min<size_t>(4096, size - off);
+          if (bw && off % (256 << 10) == 0) {
+            auto due = start + std::chrono::duration<double>(static_cast<double>(total_read) /
+                                                             static_cast<double>(*bw));
+            std::this_thread::sleep_until(due);
+          }
+        }
+        ::munmap(map, size);
+      }
+    }
     for (;;) {
+      if (g_opt.loader == "mmap") break;
       ssize_t n = ::read(fd, buf.data(), buf.size());
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) break;
@@ -221,7 +255,7 @@ void LoadWeights() {
         std::this_thread::sleep_until(due);
       }
     }
-    ::close(fd);
+    if (g_opt.loader != "mmap") ::close(fd);
     ++done;
     double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -256,6 +290,7 @@ void CrashKvCache() {
   }
   ::signal(SIGPIPE, SIG_IGN);
   StartIdleThreads(ThreadsPerProcess() - 1);
+  OpenExtraFds(g_opt.fds);
   const std::string& sc = g_opt.scenario;
 
   Spin(0.2);  // "imports"
@@ -396,6 +431,7 @@ int RunMain() {
   int per_proc = ThreadsPerProcess();
   if (g_opt.threads > 0) per_proc += std::max(0, g_opt.threads - per_proc * (g_opt.tp + 1));
   StartIdleThreads(per_proc - 1);
+  OpenExtraFds(g_opt.fds);
 
   std::vector<pid_t> ranks(static_cast<size_t>(g_opt.tp));
   std::vector<int> fds(ranks.size(), -1);
@@ -432,12 +468,20 @@ int RunMain() {
     if (pfds[0].revents & POLLIN) {
       signalfd_siginfo si{};
       if (::read(sfd, &si, sizeof(si)) > 0) {
-        Log(fmt::format("Received signal {}; shutting down.", si.ssi_signo));
+        kill_ranks(SIGKILL);
+        if (!ready) {
+          // Before uvicorn runs, Python has no handler: the process dies of the signal.
+          ::signal(static_cast<int>(si.ssi_signo), SIG_DFL);
+          ::sigprocmask(SIG_UNBLOCK, &mask, nullptr);
+          ::raise(static_cast<int>(si.ssi_signo));
+        }
+        // A running uvicorn shuts down gracefully and exits 0.
+        Log("INFO:     Shutting down");
+        Log("INFO:     Finished server process [" + std::to_string(::getpid()) + "]");
         if (http.port > 0) {
           http.server.stop();
           if (http.thread.joinable()) http.thread.join();
         }
-        kill_ranks(SIGKILL);
         return 0;
       }
     }
@@ -612,11 +656,15 @@ int main(int argc, char** argv) {
   app.add_option("--tp", o.tp, "rank processes")->check(CLI::Range(1, 64));
   app.add_option("--time-scale", o.time_scale, "multiply every phase duration")
       ->check(CLI::Range(0.0, 1000.0));
+  app.add_option("--loader", o.loader, "weight_load: read (read() calls) or mmap")
+      ->check(CLI::IsMember({"read", "mmap"}));
   app.add_option("--read-bw", o.read_bw,
                  "per-rank read rate, e.g. 4M (default: unthrottled; "
                  "2M for --scenario slow)");
   app.add_option("--threads", o.threads, "threads in the whole tree (0: 4 per process)")
       ->check(CLI::Range(0, 100000));
+  app.add_option("--fds", o.fds, "extra open fds per process (/dev/null)")
+      ->check(CLI::Range(0, 10000));
   app.add_option("--log-file", o.log_file, "also append every line to this file");
   app.add_option("--replay", o.replay, "print this log's lines with their timing scaled, exit");
   app.add_option("--replay-max-gap", o.replay_max_gap, "longest pause in --replay (s)");

@@ -305,6 +305,15 @@ void ProcessTreeSampler::SampleThreadsBudgeted(std::vector<ProcessSample>& procs
     Count(f->second, procs[r.proc]);
     next.emplace(k, f->second);
   }
+  // Keep what other calls read (a caller may sample a cgroup and a --pid tree in turn), up to a
+  // bound; threads of processes sampled in this call that were not listed are gone.
+  std::unordered_set<uint32_t> here;
+  for (const auto& p : procs) here.insert(static_cast<uint32_t>(p.pid));
+  constexpr size_t kMaxCached = 16384;
+  for (const auto& [k, v] : thread_cache_) {
+    if (next.size() >= kMaxCached) break;
+    if (!here.count(static_cast<uint32_t>(k >> 32))) next.emplace(k, v);
+  }
   thread_cache_ = std::move(next);
 }
 
@@ -313,8 +322,36 @@ std::vector<uint64_t> ProcessTreeSampler::SampleFds(int pid, ProcessSample& ps) 
   std::string base = std::to_string(pid) + "/fd/";
   std::vector<int> fds = reader_.ListNumeric(base, opt_.max_fds_per_process);
   std::sort(fds.begin(), fds.end());
+  // Drop cached links of this process's fds that are closed now.
+  const uint64_t hi = static_cast<uint64_t>(static_cast<uint32_t>(pid)) << 32;
+  auto key = [&](int fd) { return hi | static_cast<uint32_t>(fd); };
+  std::unordered_set<uint64_t> open_now;
+  for (int fd : fds) open_now.insert(key(fd));
+  for (auto it = fd_cache_.begin(); it != fd_cache_.end();) {
+    if ((it->first >> 32) == (hi >> 32) && !open_now.count(it->first)) {
+      it = fd_cache_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  size_t period = std::max<size_t>(1, opt_.fd_recheck_period);
   for (int fd : fds) {
-    auto link = reader_.ReadLink(base + std::to_string(fd));
+    std::optional<std::string> link;
+    auto cached = fd_cache_.find(key(fd));
+    bool model = cached != fd_cache_.end() && !model_prefix_.empty() &&
+                 cached->second.starts_with(model_prefix_);
+    bool due = cached == fd_cache_.end() || model ||
+               (static_cast<size_t>(fd) + fd_generation_) % period == 0;
+    if (due) {
+      link = reader_.ReadLink(base + std::to_string(fd));
+      if (link && fd_cache_.size() < kMaxCachedFds) {
+        fd_cache_[key(fd)] = *link;
+      } else if (!link && cached != fd_cache_.end()) {
+        fd_cache_.erase(cached);
+      }
+    } else {
+      link = cached->second;
+    }
     if (!link) continue;
     if (auto inode = ParseSocketLink(*link)) {
       sockets.push_back(*inode);
@@ -380,6 +417,7 @@ std::optional<ProcessSample> ProcessTreeSampler::SampleBasic(int pid) const {
 
 void ProcessTreeSampler::SampleList(const std::vector<int>& pids, bool truncated, int ns_pid,
                                     Sample& out) const {
+  ++fd_generation_;
   out.processes.clear();
   out.compiler_processes = 0;
   out.processes_truncated = truncated;
@@ -424,17 +462,60 @@ void ProcessTreeSampler::SamplePids(const std::vector<int>& pids, Sample& out) c
   SampleList(pids, false, pids.empty() ? 0 : pids.front(), out);
 }
 
+namespace {
+
+// The LISTEN rows of /proc/.../net/tcp{,6}. The kernel lists listening sockets before all others,
+// so reading stops at the first row in another state: on a host with many connections this
+// saves generating (and parsing) megabytes of text each sample.
+std::optional<std::vector<TcpSocket>> ReadListeners(const std::string& path, bool v6) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  std::vector<TcpSocket> out;
+  std::string text;
+  size_t parsed = 0;  // bytes of `text` already parsed (whole lines)
+  bool header = true;
+  constexpr size_t kMax = 4 << 20;
+  char buf[16384];
+  bool done = false;
+  while (!done && text.size() < kMax) {
+    ssize_t n = ::read(fd, buf, sizeof(buf));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    text.append(buf, static_cast<size_t>(n));
+    size_t end = text.rfind('\n');
+    if (end == std::string::npos || end + 1 <= parsed) continue;
+    std::string_view lines(text.data() + parsed, end + 1 - parsed);
+    if (header) {
+      size_t nl = lines.find('\n');
+      lines.remove_prefix(nl + 1);
+      header = false;
+    }
+    for (const TcpSocket& sock : ParseNetTcp(lines, v6)) {
+      // Kernels before 4.4 print a listener's pending requests (SYN_RECV, 03) right after it.
+      if (sock.state == 0x03) continue;
+      if (sock.state != kTcpListen) {
+        done = true;
+        break;
+      }
+      out.push_back(sock);
+    }
+    parsed = end + 1;
+  }
+  ::close(fd);
+  return out;
+}
+
+}  // namespace
+
 std::vector<TcpSocket> ProcessTreeSampler::ListeningSockets(int ns_pid) const {
   std::vector<TcpSocket> out;
   for (bool v6 : {false, true}) {
     std::string name = v6 ? "net/tcp6" : "net/tcp";
-    std::optional<std::string> text;
-    if (ns_pid > 0) text = reader_.Read(std::to_string(ns_pid) + "/" + name, 4 << 20);
-    if (!text) text = reader_.Read(name, 4 << 20);
-    if (!text) continue;
-    for (const TcpSocket& s : ParseNetTcp(*text, v6)) {
-      if (s.state == kTcpListen) out.push_back(s);
-    }
+    std::optional<std::vector<TcpSocket>> rows;
+    if (ns_pid > 0)
+      rows = ReadListeners(Join(reader_.root(), std::to_string(ns_pid) + "/" + name), v6);
+    if (!rows) rows = ReadListeners(Join(reader_.root(), name), v6);
+    if (rows) out.insert(out.end(), rows->begin(), rows->end());
   }
   return out;
 }

@@ -44,8 +44,11 @@ struct SamplerOptions {
   // (0: no limit). Reading them is the dominant cost (~10-20 us per thread in the kernel), so a
   // large tree is covered round-robin: each call refreshes the next batch and the other threads
   // keep the state read in an earlier call (at most ceil(threads / budget) calls old).
-  size_t max_thread_reads_per_sample = 256;
+  size_t max_thread_reads_per_sample = 128;
   size_t max_fds_per_process = 4096;  // fd links scanned per process
+  // An fd's link target is cached; a cached fd is read again every this many samples (new fds
+  // and fds on model files every sample). 1: every fd every sample.
+  size_t fd_recheck_period = 4;
   size_t max_model_files_per_process = 64;
   size_t max_cmdline_bytes = 1024;
   bool scan_threads = true;  // read task/*/stat + wchan (the costliest part)
@@ -136,6 +139,10 @@ class ProcessTreeSampler {
   // (a process outside the tree cannot move into it, barring PID reuse), except in a full rescan
   // every kFullScanEvery calls or when the roots change.
   static constexpr int kFullScanEvery = 16;
+  // fd link targets (key: pid << 32 | fd), see fd_recheck_period.
+  static constexpr size_t kMaxCachedFds = 65536;
+  mutable std::unordered_map<uint64_t, std::string> fd_cache_;
+  mutable size_t fd_generation_ = 0;
   mutable std::unordered_set<int> outsiders_;
   mutable std::vector<int> outsider_roots_;
   mutable int scans_ = 0;

@@ -1,5 +1,6 @@
 #include "proc/sampler.h"
 
+#include <cstdio>
 #include <filesystem>
 #include <string>
 
@@ -231,6 +232,47 @@ TEST_F(SamplerFixture, ThreadBudgetCoversTreeRoundRobin) {
   EXPECT_EQ(Find(s, 200)->threads_sleep_wait, 0);
 }
 
+TEST_F(SamplerFixture, ThreadCacheSurvivesAlternatingCalls) {
+  SamplerOptions o = Options();
+  o.max_thread_reads_per_sample = 2;
+  ProcessTreeSampler sampler(o);
+  Sample a, b;
+  // Alternate between two sources, as `watch --unit X --pid Y` does; both converge.
+  for (int i = 0; i < 4; ++i) {
+    sampler.SamplePids({201, 300}, a);
+    sampler.SampleTree({200}, b);
+  }
+  EXPECT_EQ(Find(a, 201)->threads_sampled, 1);
+  EXPECT_EQ(Find(b, 200)->threads_sampled, 5);
+  EXPECT_EQ(Find(b, 200)->threads_futex_wait, 2);
+}
+
+TEST_F(SamplerFixture, FdLinksAreCachedAndRechecked) {
+  ProcessTreeSampler sampler(Options());  // fd_recheck_period 4
+  Sample s;
+  sampler.SampleTree({100}, s);
+  EXPECT_EQ(Find(s, 100)->listening_ports, (std::vector<uint16_t>{30000}));
+  ASSERT_EQ(Find(s, 200)->model_files.size(), 1u);
+  // fd 12 moves to the other shard: model-file fds are read every sample.
+  fs::remove(proc_ / "200" / "fd" / "12");
+  fs::create_symlink(model_ / "model-00001-of-00002.safetensors", proc_ / "200" / "fd" / "12");
+  sampler.SampleTree({100}, s);
+  ASSERT_EQ(Find(s, 200)->model_files.size(), 1u);
+  EXPECT_EQ(Find(s, 200)->model_files[0].size, 5000u);
+  // fd 13 (outside the model dir) becomes a shard: seen within fd_recheck_period samples.
+  fs::remove(proc_ / "200" / "fd" / "13");
+  fs::create_symlink(model_ / "model-00002-of-00002.safetensors", proc_ / "200" / "fd" / "13");
+  for (int i = 0; i < 4; ++i) sampler.SampleTree({100}, s);
+  EXPECT_EQ(Find(s, 200)->model_files.size(), 2u);
+  // A closed fd is gone at once; a new fd is read at once.
+  fs::remove(proc_ / "200" / "fd" / "13");
+  fs::create_symlink(model_ / "model-00002-of-00002.safetensors", proc_ / "200" / "fd" / "14");
+  WriteFile(proc_ / "200" / "fdinfo" / "14", "pos:\t7000\n");
+  sampler.SampleTree({100}, s);
+  ASSERT_EQ(Find(s, 200)->model_files.size(), 2u);
+  EXPECT_EQ(Find(s, 200)->model_files[1].offset, 7000u);
+}
+
 TEST_F(SamplerFixture, NoModelDirMeansNoModelFiles) {
   SamplerOptions o = Options();
   o.model_dir.reset();
@@ -260,6 +302,31 @@ TEST_F(SamplerFixture, PortsAndModelPath) {
   EXPECT_FALSE(sampler.PortListening(30000, 0));    // no proc/net/tcp in the fixture root
   EXPECT_EQ(sampler.ModelPathOf({200, 100}), model_.string());
   EXPECT_FALSE(sampler.ModelPathOf({200}));
+}
+
+TEST_F(SamplerFixture, ManyConnectionsAfterTheListeners) {
+  // Listening rows first (as the kernel writes them), then thousands of connections, across
+  // several read chunks.
+  std::string tcp(kTcpHeader);
+  auto row = [](int sl, int port, const char* st, int inode) {
+    char line[200];
+    std::snprintf(line, sizeof(line),
+                  "%4d: 0100007F:%04X 0100007F:A2B4 %s 00000000:00000000 00:00000000 00000000  "
+                  "1000        0 %d 1 0000000000000000 100 0 0 10 0\n",
+                  sl, port, st, inode);
+    return std::string(line);
+  };
+  for (int i = 0; i < 300; ++i) tcp += row(i, 20000 + i, "0A", 700000 + i);
+  for (int i = 0; i < 3000; ++i) tcp += row(300 + i, 40000 + (i % 1000), "01", 800000 + i);
+  WriteFile(proc_ / "100" / "net" / "tcp", tcp);
+  ProcessTreeSampler sampler(Options());
+  auto socks = sampler.ListeningSockets(100);
+  ASSERT_EQ(socks.size(), 300u);
+  EXPECT_EQ(socks.front().local_port, 20000);
+  EXPECT_EQ(socks.back().local_port, 20299);
+  EXPECT_EQ(socks.back().inode, 700299u);
+  EXPECT_TRUE(sampler.PortListening(20299, 100));
+  EXPECT_FALSE(sampler.PortListening(40000, 100));  // connected, not listening
 }
 
 TEST_F(SamplerFixture, SamplePidsWithoutDescendants) {
