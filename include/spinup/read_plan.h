@@ -14,15 +14,17 @@
 
 namespace spinup {
 
+struct Checkpoint;  // spinup/checkpoint.h
+
 struct PlanFile {
   std::string path;
   uint64_t size = 0;  // at the time the plan was built; a file that shrinks later is an error
 };
 
 struct ReadRange {
-  uint32_t file = 0;         // index into ReadPlan::files
-  uint64_t offset = 0;       // byte offset in the file
-  uint64_t length = 0;       // may be 0 (an empty tensor): reported done without any I/O
+  uint32_t file = 0;          // index into ReadPlan::files
+  uint64_t offset = 0;        // byte offset in the file
+  uint64_t length = 0;        // may be 0 (an empty tensor): reported done without any I/O
   std::byte* dest = nullptr;  // where the bytes go; when null, dest_offset into ReadInto's buffer
   uint64_t dest_offset = 0;
   uint64_t tag = 0;  // the caller's own id (e.g. a tensor index), handed back on completion
@@ -52,6 +54,11 @@ Result<ReadPlan> PlanWholeFiles(const std::vector<std::string>& paths);
 // The given ranges, packed back to back in the destination buffer in the order given. Ranges must
 // lie inside their file as it is now (an error names the file and the range otherwise).
 Result<ReadPlan> PlanFromRanges(const std::vector<FileRange>& ranges);
+
+// Every tensor of every shard, in file order, packed back to back in the destination buffer;
+// tags number the tensors 0.. in that order (shard by shard, by file offset). Fails naming the
+// shard when one is missing or its header could not be parsed.
+Result<ReadPlan> PlanFromCheckpoint(const Checkpoint& checkpoint);
 
 // The same plan with every range split into pieces of at most block_bytes (block_bytes > 0),
 // keeping tags and destinations. Backends do this themselves; it is exposed for callers that want

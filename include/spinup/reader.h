@@ -29,21 +29,23 @@ std::string_view ReadBackendName(ReadBackend backend);  // "auto", "uring", "pre
 Result<ReadBackend> ParseReadBackend(std::string_view name);
 
 inline constexpr uint64_t kDefaultBlockBytes = 4ull << 20;
-inline constexpr int kDefaultQueueDepth = 32;
 // O_DIRECT offsets, lengths and buffers are aligned to this (covers 512 B and 4 KiB sectors).
 inline constexpr uint64_t kDirectAlignment = 4096;
 
 struct ReaderOptions {
-  ReadBackend backend = ReadBackend::kAuto;  // auto = uring where the kernel allows it
-  bool direct = false;                       // O_DIRECT (bypass the page cache) where allowed
-  int threads = 0;                           // 0 = the backend's default (see DefaultThreads)
-  int queue_depth = kDefaultQueueDepth;      // reads in flight per uring thread
+  ReadBackend backend = ReadBackend::kAuto;   // auto = uring where the kernel allows it
+  bool direct = false;                        // O_DIRECT (bypass the page cache) where allowed
+  int threads = 0;      // 0 = DefaultThreads(backend, direct)
+  int queue_depth = 0;  // reads in flight per uring thread; 0 = DefaultQueueDepth(...)
   uint64_t block_bytes = kDefaultBlockBytes;  // largest single read
 };
 
-// Threads a backend uses when ReaderOptions::threads is 0: uring 2 rings, pread 8, mmap 1
-// (mmap+copy in one thread is what servers do; docs/reader.md explains the others).
-int DefaultThreads(ReadBackend backend);
+// What runs when ReaderOptions leaves threads / queue_depth at 0 (docs/reader.md says why):
+// uring O_DIRECT 2 rings x 32 in flight (depth is what direct I/O needs; two streams for striped
+// and network storage); uring buffered 4 rings x 2 (several sequential streams, each with kernel
+// readahead; deep buffered queues defeat readahead); pread 8 threads; mmap 1 thread (servers).
+int DefaultThreads(ReadBackend backend, bool direct);
+int DefaultQueueDepth(ReadBackend backend, bool direct);
 
 // Shared with the caller while a read runs: progress readable from any thread, and cancellation.
 class ReadControl {

@@ -7,6 +7,7 @@
 #include "base/units.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
+#include "io/reader_tasks.h"
 #include "spinup/inspect.h"
 
 namespace spinup {
@@ -18,6 +19,7 @@ struct InspectFlags {
   std::string gpu_mem;
   std::string read_bw;
   bool json = false;
+  bool measure_read = false;
 };
 }  // namespace
 
@@ -35,6 +37,9 @@ void AddInspectCommand(CLI::App& app, CliContext& ctx) {
   sub->add_option("--gpu-mem", flags->gpu_mem, "memory per GPU, e.g. 80GB, 96GiB");
   sub->add_option("--read-bw", flags->read_bw, "storage read rate, e.g. 500MB/s, 2.2GB/s");
   sub->add_flag("--json", flags->json, "print one JSON object (docs/inspect.md)");
+  sub->add_flag("--measure-read", flags->measure_read,
+                "read a bounded sample (1 GiB at most) cold to measure the read rate "
+                "(docs/reader.md)");
   sub->callback([flags, &ctx] {
     InspectSettings settings;
     settings.tp = flags->tp;
@@ -62,6 +67,22 @@ void AddInspectCommand(CLI::App& app, CliContext& ctx) {
       *ctx.err << "spinup: " << ck.status().message() << "\n";
       ctx.exit_code = kExitUsage;
       return;
+    }
+    if (flags->measure_read && !settings.read_bytes_per_s) {
+      std::vector<CheckpointFile> files;
+      for (const auto& shard : ck->shards) {
+        if (shard.present) files.push_back({shard.path.string(), shard.file_size});
+      }
+      auto measured = MeasureReadRate(files, kMeasureReadSampleBytes, ReaderOptions{});
+      if (!measured.ok()) {
+        *ctx.err << "spinup: " << measured.status().message() << "\n";
+        ctx.exit_code = kExitProblem;
+        return;
+      }
+      if (measured->bytes_per_s > 0) {  // an empty checkpoint has no rate to measure
+        settings.read_bytes_per_s = measured->bytes_per_s;
+        settings.read_bw_source = "measured";
+      }
     }
     InspectReport report = BuildInspectReport(*ck, settings);
     *ctx.out << (flags->json ? InspectReportJson(report) : InspectReportText(report));

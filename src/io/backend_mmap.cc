@@ -54,10 +54,10 @@ class Maps {
   std::vector<Mapping> maps_;
 };
 
-void Worker(Job& job, Maps& maps) {
+void Worker(Job& job, Maps& maps, int worker) {
   AlignedBuffer sink;
   Chunk c;
-  while (job.NextChunk(&c)) {
+  while (job.NextChunk(worker, &c)) {
     const ReadRange& r = job.plan().ranges[c.range];
     const std::string& path = job.plan().files[r.file].path;
     const uint64_t off = r.offset + c.off_in_range;
@@ -96,11 +96,11 @@ void Worker(Job& job, Maps& maps) {
 void RunMmap(Job& job, int threads) {
   Maps maps(job.plan().files.size());
   if (threads <= 1) {
-    Worker(job, maps);
+    Worker(job, maps, 0);
     return;
   }
   std::vector<std::thread> pool;
-  for (int i = 0; i < threads; ++i) pool.emplace_back([&] { Worker(job, maps); });
+  for (int i = 0; i < threads; ++i) pool.emplace_back([&, i] { Worker(job, maps, i); });
   for (auto& t : pool) t.join();
 }
 

@@ -10,10 +10,10 @@
 namespace spinup::io {
 namespace {
 
-void Worker(Job& job) {
+void Worker(Job& job, int worker) {
   AlignedBuffer bounce;
   Chunk c;
-  while (job.NextChunk(&c)) {
+  while (job.NextChunk(worker, &c)) {
     std::byte* buf = nullptr;
     if (job.NeedsBounce(c)) {
       buf = bounce.Get(job.BounceBytes());
@@ -22,7 +22,7 @@ void Worker(Job& job) {
         return;
       }
     }
-    ChunkIo io = job.Prepare(c, buf);
+    ChunkIo io = job.Prepare(c, buf, worker);
     Step step;
     do {
       ssize_t n = ::pread(io.fd, io.io_ptr + io.got, io.io_len - io.got,
@@ -37,12 +37,12 @@ void Worker(Job& job) {
 
 void RunPread(Job& job, int threads) {
   if (threads <= 1) {
-    Worker(job);
+    Worker(job, 0);
     return;
   }
   std::vector<std::thread> pool;
   pool.reserve(static_cast<size_t>(threads));
-  for (int i = 0; i < threads; ++i) pool.emplace_back([&job] { Worker(job); });
+  for (int i = 0; i < threads; ++i) pool.emplace_back([&job, i] { Worker(job, i); });
   for (auto& t : pool) t.join();
 }
 

@@ -27,7 +27,7 @@ struct Slot {
   AlignedBuffer buffer;
 };
 
-void Worker(Job& job, int queue_depth) {
+void Worker(Job& job, int queue_depth, int worker) {
   io_uring ring;
   int rc = io_uring_queue_init(static_cast<unsigned>(queue_depth), &ring, 0);
   if (rc < 0) {
@@ -51,7 +51,7 @@ void Worker(Job& job, int queue_depth) {
   while (true) {
     while (!free_slots.empty()) {
       Chunk c;
-      if (!job.NextChunk(&c)) break;
+      if (!job.NextChunk(worker, &c)) break;
       unsigned i = free_slots.back();
       std::byte* buf = nullptr;
       if (job.NeedsBounce(c)) {
@@ -63,7 +63,7 @@ void Worker(Job& job, int queue_depth) {
       }
       free_slots.pop_back();
       slots[i].chunk = c;
-      slots[i].io = job.Prepare(c, buf);
+      slots[i].io = job.Prepare(c, buf, worker);
       queue_read(i);
       ++inflight;
     }
@@ -102,11 +102,11 @@ void Worker(Job& job, int queue_depth) {
 
 void RunUring(Job& job, int threads, int queue_depth) {
   if (threads <= 1) {
-    Worker(job, queue_depth);
+    Worker(job, queue_depth, 0);
     return;
   }
   std::vector<std::thread> pool;
-  for (int i = 0; i < threads; ++i) pool.emplace_back([&] { Worker(job, queue_depth); });
+  for (int i = 0; i < threads; ++i) pool.emplace_back([&, i] { Worker(job, queue_depth, i); });
   for (auto& t : pool) t.join();
 }
 

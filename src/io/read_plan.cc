@@ -6,6 +6,7 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "spinup/checkpoint.h"
 #include "spinup/checkpoint_files.h"
 
 namespace spinup {
@@ -69,6 +70,40 @@ Result<ReadPlan> PlanFromRanges(const std::vector<FileRange>& ranges) {
     r.tag = fr.tag;
     plan.ranges.push_back(r);
     dest += fr.length;
+  }
+  return plan;
+}
+
+Result<ReadPlan> PlanFromCheckpoint(const Checkpoint& checkpoint) {
+  ReadPlan plan;
+  uint64_t dest = 0, tag = 0;
+  for (const ShardInfo& shard : checkpoint.shards) {
+    const std::string path = shard.path.string();
+    if (!shard.present) return Status::NotFound(fmt::format("{}: shard is missing", path));
+    if (!shard.parsed) {
+      return Status::Corrupt(
+          fmt::format("{}: header could not be parsed (see spinup verify)", path));
+    }
+    const auto file = static_cast<uint32_t>(plan.files.size());
+    plan.files.push_back({path, shard.file_size});
+    std::vector<const TensorInfo*> tensors;
+    for (const auto& t : shard.tensors) tensors.push_back(&t);
+    std::stable_sort(tensors.begin(), tensors.end(), [](const TensorInfo* a, const TensorInfo* b) {
+      return a->file_begin < b->file_begin;
+    });
+    for (const TensorInfo* t : tensors) {
+      if (t->file_end < t->file_begin || t->file_end > shard.file_size) {
+        return Status::Corrupt(fmt::format("{}: tensor {} lies outside the file", path, t->name));
+      }
+      ReadRange r;
+      r.file = file;
+      r.offset = t->file_begin;
+      r.length = t->file_end - t->file_begin;
+      r.dest_offset = dest;
+      r.tag = tag++;
+      plan.ranges.push_back(r);
+      dest += r.length;
+    }
   }
   return plan;
 }

@@ -17,10 +17,14 @@ namespace spinup {
 
 std::string_view ReadBackendName(ReadBackend backend) {
   switch (backend) {
-    case ReadBackend::kAuto: return "auto";
-    case ReadBackend::kUring: return "uring";
-    case ReadBackend::kPread: return "pread";
-    case ReadBackend::kMmap: return "mmap";
+    case ReadBackend::kAuto:
+      return "auto";
+    case ReadBackend::kUring:
+      return "uring";
+    case ReadBackend::kPread:
+      return "pread";
+    case ReadBackend::kMmap:
+      return "mmap";
   }
   return "unknown";
 }
@@ -34,14 +38,22 @@ Result<ReadBackend> ParseReadBackend(std::string_view name) {
       fmt::format("backend '{}': expected one of uring, pread, mmap, auto", name));
 }
 
-int DefaultThreads(ReadBackend backend) {
+int DefaultThreads(ReadBackend backend, bool direct) {
   switch (backend) {
     case ReadBackend::kAuto:
-    case ReadBackend::kUring: return 2;
-    case ReadBackend::kPread: return 8;
-    case ReadBackend::kMmap: return 1;
+    case ReadBackend::kUring:
+      return direct ? 2 : 4;
+    case ReadBackend::kPread:
+      return 8;
+    case ReadBackend::kMmap:
+      return 1;
   }
   return 1;
+}
+
+int DefaultQueueDepth(ReadBackend backend, bool direct) {
+  if (backend != ReadBackend::kUring && backend != ReadBackend::kAuto) return 1;
+  return direct ? 32 : 2;
 }
 
 namespace io {
@@ -91,20 +103,59 @@ Job::Job(const ReadPlan& plan, std::byte* base, bool sink, const ReaderOptions& 
       on_range_(on_range),
       files_(plan.files.size()),
       remaining_(new std::atomic<uint64_t>[plan.ranges.size()]) {
+  uint64_t total = 0;
   for (size_t i = 0; i < plan.ranges.size(); ++i) {
     const ReadRange& r = plan.ranges[i];
     remaining_[i].store(r.length, std::memory_order_relaxed);
+    total += r.length;
     for (uint64_t done = 0; done < r.length; done += options_.block_bytes) {
       chunks_.push_back(
           {static_cast<uint32_t>(i), done, std::min(options_.block_bytes, r.length - done)});
     }
   }
+  // Cut the chunk list into one stretch per worker with near-equal bytes.
+  const auto workers = static_cast<size_t>(std::max(options_.threads, 1));
+  std::vector<size_t> begin(workers + 1, chunks_.size());
+  begin[0] = 0;
+  size_t w = 1;
+  uint64_t before = 0;  // bytes of chunks_[0, i)
+  for (size_t i = 0; i < chunks_.size() && w < workers; ++i) {
+    while (w < workers && before >= total / workers * w) begin[w++] = i;
+    before += chunks_[i].length;
+  }
+  seg_next_.reset(new std::atomic<size_t>[workers]);
+  seg_end_.resize(workers);
+  for (size_t k = 0; k < workers; ++k) {
+    seg_next_[k].store(begin[k], std::memory_order_relaxed);
+    seg_end_[k] = begin[k + 1];
+  }
+  worker_fds_.assign(workers, std::vector<int>(plan.files.size(), -1));
 }
 
 Job::~Job() {
+  for (size_t w = 1; w < worker_fds_.size(); ++w) {
+    for (int fd : worker_fds_[w]) {
+      if (fd >= 0) ::close(fd);
+    }
+  }
   for (auto& f : files_) {
     if (f.fd >= 0) ::close(f.fd);
   }
+}
+
+int Job::WorkerFd(int worker, uint32_t file) {
+  if (worker <= 0 || static_cast<size_t>(worker) >= worker_fds_.size()) return files_[file].fd;
+  int& fd = worker_fds_[static_cast<size_t>(worker)][file];
+  if (fd < 0) {
+    // Reopen the same open file (not the path, which may have been replaced) so this worker gets
+    // its own readahead state; dup (shared state, still correct) when /proc is not there.
+    const OpenFile& f = files_[file];
+    fd = ::open(fmt::format("/proc/self/fd/{}", f.fd).c_str(),
+                O_RDONLY | O_CLOEXEC | (f.direct ? O_DIRECT : 0));
+    if (fd < 0) fd = ::fcntl(f.fd, F_DUPFD_CLOEXEC, 0);
+    if (fd < 0) return f.fd;
+  }
+  return fd;
 }
 
 Status Job::Open(bool direct, std::vector<std::string>* notes) {
@@ -156,6 +207,9 @@ Status Job::Open(bool direct, std::vector<std::string>* notes) {
       ::close(fd);
       return Status::InvalidArgument(fmt::format("{}: not a regular file", path));
     }
+    // O_NONBLOCK only guarded the open; left on, io_uring would answer -EAGAIN instead of
+    // waiting for reads that miss the page cache.
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     files_[i] = {fd, is_direct};
   }
   if (direct_refused > 0 && notes != nullptr) {
@@ -183,12 +237,19 @@ bool Job::all_direct() const {
   return any;
 }
 
-bool Job::NextChunk(Chunk* out) {
+bool Job::NextChunk(int worker, Chunk* out) {
   if (stopping()) return false;
-  size_t i = next_.fetch_add(1, std::memory_order_relaxed);
-  if (i >= chunks_.size()) return false;
-  *out = chunks_[i];
-  return true;
+  const size_t n = seg_end_.size();
+  for (size_t k = 0; k < n; ++k) {
+    const size_t s = (static_cast<size_t>(std::max(worker, 0)) + k) % n;
+    if (seg_next_[s].load(std::memory_order_relaxed) >= seg_end_[s]) continue;
+    size_t i = seg_next_[s].fetch_add(1, std::memory_order_relaxed);
+    if (i < seg_end_[s]) {
+      *out = chunks_[i];
+      return true;
+    }
+  }
+  return false;
 }
 
 std::byte* Job::Dest(const Chunk& c) const {
@@ -206,12 +267,12 @@ bool Job::NeedsBounce(const Chunk& c) const {
   return !(Aligned(reinterpret_cast<uintptr_t>(Dest(c))) && Aligned(off) && Aligned(c.length));
 }
 
-ChunkIo Job::Prepare(const Chunk& c, std::byte* bounce) const {
+ChunkIo Job::Prepare(const Chunk& c, std::byte* bounce, int worker) {
   const ReadRange& r = plan_.ranges[c.range];
   const OpenFile& f = files_[r.file];
   const uint64_t off = r.offset + c.off_in_range;
   ChunkIo io;
-  io.fd = f.fd;
+  io.fd = WorkerFd(worker, r.file);
   io.direct = f.direct;
   if (!NeedsBounce(c)) {
     io.io_off = off;
@@ -306,8 +367,8 @@ Status ValidatePlan(const ReadPlan& plan, std::span<std::byte> dest, bool sink) 
   for (size_t i = 0; i < plan.ranges.size(); ++i) {
     const ReadRange& r = plan.ranges[i];
     if (r.file >= plan.files.size()) {
-      return Status::InvalidArgument(fmt::format("read plan range {} names file #{} of {}", i,
-                                                 r.file, plan.files.size()));
+      return Status::InvalidArgument(
+          fmt::format("read plan range {} names file #{} of {}", i, r.file, plan.files.size()));
     }
     if (sink || r.dest != nullptr || r.length == 0) continue;
     if (dest.data() == nullptr || r.dest_offset > dest.size() ||
@@ -328,18 +389,20 @@ Result<ReadReport> Run(const ReadPlan& plan, std::span<std::byte> dest, bool sin
   // Blocks are whole O_DIRECT units, at most 1 GiB (one io_uring read carries 32-bit lengths).
   opt.block_bytes = std::clamp<uint64_t>(opt.block_bytes, kDirectAlignment, 1ull << 30);
   opt.block_bytes = (opt.block_bytes + kDirectAlignment - 1) & ~(kDirectAlignment - 1);
-  opt.queue_depth = std::clamp(opt.queue_depth, 1, 4096);
   ReadReport report;
   ReadBackend backend = opt.backend == ReadBackend::kAuto ? ReadBackend::kUring : opt.backend;
+  if (opt.queue_depth <= 0) opt.queue_depth = DefaultQueueDepth(backend, opt.direct);
+  opt.queue_depth = std::clamp(opt.queue_depth, 1, 4096);
   if (backend == ReadBackend::kUring) {
     if (Status s = io::ProbeUring(opt.queue_depth); !s.ok()) {
       report.notes.push_back(
           fmt::format("io_uring unavailable ({}); using the pread thread pool", s.message()));
       backend = ReadBackend::kPread;
-      if (opt.threads <= 0) opt.threads = DefaultThreads(ReadBackend::kPread);
+      if (opt.threads <= 0) opt.threads = DefaultThreads(ReadBackend::kPread, opt.direct);
     }
   }
-  opt.threads = std::clamp(opt.threads <= 0 ? DefaultThreads(backend) : opt.threads, 1, 256);
+  if (opt.threads <= 0) opt.threads = DefaultThreads(backend, opt.direct);
+  opt.threads = std::clamp(opt.threads, 1, 256);
   bool direct = opt.direct;
   if (direct && backend == ReadBackend::kMmap) {
     report.notes.push_back("mmap reads go through the page cache; O_DIRECT not used");
@@ -353,9 +416,15 @@ Result<ReadReport> Run(const ReadPlan& plan, std::span<std::byte> dest, bool sin
   io::Job job(plan, dest.data(), sink, opt, control, on_range);
   if (Status s = job.Open(direct, &report.notes); !s.ok()) return s;
   switch (backend) {
-    case ReadBackend::kUring: io::RunUring(job, opt.threads, opt.queue_depth); break;
-    case ReadBackend::kMmap: io::RunMmap(job, opt.threads); break;
-    default: io::RunPread(job, opt.threads); break;
+    case ReadBackend::kUring:
+      io::RunUring(job, opt.threads, opt.queue_depth);
+      break;
+    case ReadBackend::kMmap:
+      io::RunMmap(job, opt.threads);
+      break;
+    default:
+      io::RunPread(job, opt.threads);
+      break;
   }
   if (Status s = job.TakeError(); !s.ok()) return s;
   if (control->bytes_done() < plan.TotalBytes()) {

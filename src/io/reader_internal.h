@@ -76,15 +76,16 @@ class Job {
   Status Open(bool direct, std::vector<std::string>* notes);
   bool all_direct() const;
 
-  // The next block to read; false when none are left, or on error or cancellation.
-  bool NextChunk(Chunk* out);
-  bool stopping() const {
-    return failed_.load(std::memory_order_relaxed) || control_->cancelled();
-  }
+  // The next block for `worker` (0 <= worker < options().threads): each worker owns a contiguous
+  // stretch of the plan, so it reads sequentially (kernel readahead keeps working for buffered
+  // reads), and steals from the others' stretches when its own is done. False when none are
+  // left, or on error or cancellation.
+  bool NextChunk(int worker, Chunk* out);
+  bool stopping() const { return failed_.load(std::memory_order_relaxed) || control_->cancelled(); }
   bool NeedsBounce(const Chunk& c) const;
   uint64_t BounceBytes() const { return options_.block_bytes + 2 * kDirectAlignment; }
-  // bounce may be null when !NeedsBounce(c).
-  ChunkIo Prepare(const Chunk& c, std::byte* bounce) const;
+  // bounce may be null when !NeedsBounce(c). The worker reads through its own descriptor.
+  ChunkIo Prepare(const Chunk& c, std::byte* bounce, int worker);
   // Accounts one read result (bytes, or -errno) against io; on kDone the chunk is complete.
   Step OnRead(ChunkIo& io, const Chunk& c, ssize_t result);
   // For backends that move bytes themselves (mmap): marks the chunk's bytes as landed.
@@ -113,7 +114,13 @@ class Job {
   std::vector<OpenFile> files_;
   std::vector<Chunk> chunks_;
   std::unique_ptr<std::atomic<uint64_t>[]> remaining_;
-  std::atomic<size_t> next_{0};
+  // Per worker: [begin, end) of its stretch of chunks_, and the next index to take.
+  std::vector<size_t> seg_end_;
+  std::unique_ptr<std::atomic<size_t>[]> seg_next_;
+  // worker_fds_[w][file]: worker w's own open file description (own readahead state); -1 until
+  // first use. Row 0 is files_. Each row is touched only by its worker.
+  std::vector<std::vector<int>> worker_fds_;
+  int WorkerFd(int worker, uint32_t file);
   std::atomic<bool> failed_{false};
   std::mutex error_mu_;
   Status error_;

@@ -20,6 +20,8 @@
 
 #include <gtest/gtest.h>
 
+#include "format/checkpoint_writer.h"
+#include "spinup/checkpoint.h"
 #include "spinup/read_plan.h"
 #include "test_util.h"
 
@@ -269,17 +271,52 @@ TEST_P(ReaderTest, DestinationTooSmallIsRejectedBeforeReading) {
   EXPECT_EQ(report.status().kind(), ErrorKind::kInvalidArgument);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllBackends, ReaderTest,
-                         ::testing::Values(Config{ReadBackend::kUring, true, 1},
-                                           Config{ReadBackend::kUring, false, 1},
-                                           Config{ReadBackend::kUring, true, 2},
-                                           Config{ReadBackend::kPread, true, 3},
-                                           Config{ReadBackend::kPread, false, 3},
-                                           Config{ReadBackend::kPread, false, 1},
-                                           Config{ReadBackend::kMmap, false, 1},
-                                           Config{ReadBackend::kMmap, false, 2},
-                                           Config{ReadBackend::kMmap, true, 1}),
-                         ConfigName);
+TEST_P(ReaderTest, CheckpointTensorsLandExactlyWhereTheHeadersSay) {
+  gen::DenseOptions dense;
+  dense.layers = 3;
+  dense.shards = 3;
+  dense.hidden = 96;  // odd-sized tensors at unaligned offsets
+  ASSERT_TRUE(gen::WriteCheckpoint(dir_ / "model", gen::DenseSpec(dense)).ok());
+  auto ck = LoadCheckpoint(dir_ / "model");
+  ASSERT_TRUE(ck.ok()) << ck.status().message();
+  auto plan = PlanFromCheckpoint(*ck);
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  ASSERT_EQ(plan->ranges.size(), ck->tensor_count());
+  std::vector<std::byte> dest(plan->DestBytes());
+  std::atomic<size_t> calls{0};
+  auto report = ReadInto(*plan, dest, Options(8192, 4), nullptr,
+                         [&](size_t, const ReadRange&) { calls++; });
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  EXPECT_EQ(calls.load(), plan->ranges.size());
+  EXPECT_EQ(report->bytes, ck->tensor_bytes());
+  for (const auto& r : plan->ranges) {
+    std::string file = testing::ReadFile(plan->files[r.file].path);
+    ASSERT_LE(r.offset + r.length, file.size());
+    ASSERT_EQ(std::memcmp(dest.data() + r.dest_offset, file.data() + r.offset, r.length), 0)
+        << "tensor " << r.tag;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllBackends, ReaderTest,
+    ::testing::Values(Config{ReadBackend::kUring, true, 1}, Config{ReadBackend::kUring, false, 1},
+                      Config{ReadBackend::kUring, true, 2}, Config{ReadBackend::kPread, true, 3},
+                      Config{ReadBackend::kPread, false, 3}, Config{ReadBackend::kPread, false, 1},
+                      Config{ReadBackend::kMmap, false, 1}, Config{ReadBackend::kMmap, false, 2},
+                      Config{ReadBackend::kMmap, true, 1}),
+    ConfigName);
+
+TEST(ReaderPlan, CheckpointWithAMissingShardIsAnErrorNamingIt) {
+  TempDir dir;
+  ASSERT_TRUE(gen::WriteCheckpoint(dir / "model", gen::DenseSpec({})).ok());
+  auto ck = LoadCheckpoint(dir / "model");
+  ASSERT_TRUE(ck.ok());
+  ASSERT_FALSE(ck->shards.empty());
+  ck->shards[0].present = false;
+  auto plan = PlanFromCheckpoint(*ck);
+  ASSERT_FALSE(plan.ok());
+  EXPECT_NE(plan.status().message().find(ck->shards[0].path.string()), std::string::npos);
+}
 
 TEST(ReaderBackend, ParseAndNames) {
   for (ReadBackend b :

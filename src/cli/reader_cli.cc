@@ -1,0 +1,75 @@
+#include "cli/reader_cli.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "base/units.h"
+#include "cli/exit_codes.h"
+
+namespace spinup {
+
+std::string HumanBytes(uint64_t bytes) { return FormatBytesBinary(bytes); }
+
+std::string HumanRate(double bytes_per_s) { return FormatRate(bytes_per_s); }
+
+void ReportReaderError(CliContext& ctx, const Status& status) {
+  *ctx.err << "spinup: " << status.message() << "\n";
+  switch (status.kind()) {
+    case ErrorKind::kNotFound:
+    case ErrorKind::kPermission:
+    case ErrorKind::kInvalidArgument:
+      ctx.exit_code = kExitUsage;
+      break;
+    default:
+      ctx.exit_code = kExitProblem;
+      break;
+  }
+}
+
+ProgressBar::ProgressBar(std::ostream& out, const ReadControl& control, bool enabled)
+    : out_(out), control_(control), enabled_(enabled) {
+  if (!enabled_) return;
+  thread_ = std::thread([this] {
+    const auto t0 = std::chrono::steady_clock::now();
+    while (!stop_.load()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      Draw(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+  });
+}
+
+ProgressBar::~ProgressBar() {
+  if (!enabled_) return;
+  stop_ = true;
+  thread_.join();
+  out_ << "\r\033[K" << std::flush;
+}
+
+void ProgressBar::Draw(double seconds) {
+  const uint64_t done = control_.bytes_done();
+  const uint64_t total = control_.bytes_total();
+  const double frac = total == 0 ? 1.0 : std::min(1.0, double(done) / double(total));
+  const double rate = seconds > 0 ? double(done) / seconds : 0;
+  constexpr int kWidth = 30;
+  const int filled = static_cast<int>(frac * kWidth);
+  std::string bar(static_cast<size_t>(filled), '#');
+  bar.append(static_cast<size_t>(kWidth - filled), '.');
+  std::string eta = rate > 0 ? fmt::format("{:.0f}s", double(total - done) / rate) : "?";
+  out_ << fmt::format("\r[{}] {:3.0f}% {}/{} {} ETA {}\033[K", bar, frac * 100, HumanBytes(done),
+                      HumanBytes(total), HumanRate(rate), eta)
+       << std::flush;
+}
+
+bool ParseSizeFlag(const std::string& text, uint64_t* out, std::string* error) {
+  auto v = ParseByteSize(text);
+  if (!v.ok()) {
+    *error = v.status().message();
+    return false;
+  }
+  *out = *v;
+  return true;
+}
+
+}  // namespace spinup
