@@ -57,10 +57,8 @@ BENCHMARK_CAPTURE(BM_Read, uring_into, spinup::ReadBackend::kUring, 0, false)->U
 BENCHMARK_CAPTURE(BM_Read, uring_sink, spinup::ReadBackend::kUring, 0, true)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Read, pread_into, spinup::ReadBackend::kPread, 0, false)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Read, pread_sink, spinup::ReadBackend::kPread, 0, true)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Read, mmap_into_1thread, spinup::ReadBackend::kMmap, 1, false)
-    ->UseRealTime();
-BENCHMARK_CAPTURE(BM_Read, mmap_into_2threads, spinup::ReadBackend::kMmap, 2, false)
-    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_Read, mmap_into_1thread, spinup::ReadBackend::kMmap, 1, false)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Read, mmap_into_2threads, spinup::ReadBackend::kMmap, 2, false)->UseRealTime();
 
 }  // namespace
 

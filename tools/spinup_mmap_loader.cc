@@ -55,8 +55,8 @@ int main(int argc, char** argv) {
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("%s\n", fmt::format(R"({{"bytes":{},"seconds":{},"bytes_per_s":{}}})", bytes,
-                                  seconds, seconds > 0 ? double(bytes) / seconds : 0.0)
+  std::printf("%s\n", fmt::format(R"({{"bytes":{},"seconds":{},"bytes_per_s":{}}})", bytes, seconds,
+                                  seconds > 0 ? double(bytes) / seconds : 0.0)
                           .c_str());
   return 0;
 }

@@ -33,9 +33,9 @@ inline constexpr uint64_t kDefaultBlockBytes = 4ull << 20;
 inline constexpr uint64_t kDirectAlignment = 4096;
 
 struct ReaderOptions {
-  ReadBackend backend = ReadBackend::kAuto;   // auto = uring where the kernel allows it
-  bool direct = false;                        // O_DIRECT (bypass the page cache) where allowed
-  int threads = 0;      // 0 = DefaultThreads(backend, direct)
+  ReadBackend backend = ReadBackend::kAuto;  // auto = uring where the kernel allows it
+  bool direct = false;                       // O_DIRECT (bypass the page cache) where allowed
+  int threads = 0;                           // 0 = DefaultThreads(backend, direct)
   int queue_depth = 0;  // reads in flight per uring thread; 0 = DefaultQueueDepth(...)
   uint64_t block_bytes = kDefaultBlockBytes;  // largest single read
 };

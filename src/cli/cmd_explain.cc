@@ -4,10 +4,12 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -19,6 +21,7 @@
 #include "logs/rules.h"
 #include "sink/explain_json.h"
 #include "sink/explain_text.h"
+#include "sink/html_report.h"
 
 namespace spinup {
 namespace {
@@ -30,6 +33,7 @@ struct ExplainArgs {
   std::string now;
   int year = 0;
   bool json = false;
+  std::string html;  // --html FILE: also write the HTML startup report
 };
 
 int ExitFor(State s) {
@@ -93,6 +97,19 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
     if (fd < 0) return fail(args.log + ": " + std::strerror(errno));
   }
   StartupAnalyzer analyzer(*rules, opt);
+  // --html: the report's clock is the log's own time (or --now), never the wall clock.
+  int64_t report_now = 0;
+  std::optional<HtmlReportSink> report;
+  if (!args.html.empty()) {
+    ReportOptions ro;
+    ro.source = name;
+    report.emplace(
+        ro, [&report_now] { return report_now; }, args.html);
+    analyzer.OnEvent([&](const LogEvent& e) {
+      if (e.time_ms) report_now = std::max(report_now, *e.time_ms);
+      report->OnLogEvent(e);
+    });
+  }
   std::vector<char> buf(1 << 20);
   for (;;) {
     ssize_t n = ::read(fd, buf.data(), buf.size());
@@ -109,6 +126,11 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
   analyzer.FinishLog();
 
   Verdict v = analyzer.Evaluate(judge);
+  if (report) {
+    if (judge.now_ms) report_now = *judge.now_ms;
+    report->Finish(v);
+    if (!report->write_status().ok()) return fail(report->write_status().message());
+  }
   if (args.json) {
     *ctx.out << ExplainJson(v).dump(2) << "\n";
   } else {
@@ -138,6 +160,8 @@ void AddExplainCommand(CLI::App& app, CliContext& ctx) {
                   "year for timestamps that lack one (default: --now's or this year)")
       ->check(CLI::Range(1970, 9999));
   sub->add_flag("--json", args->json, "print one JSON object (docs/explain.md)");
+  sub->add_option("--html", args->html,
+                  "also write the HTML startup report to this file (docs/report.md)");
   sub->callback([args, &ctx] { RunExplain(*args, ctx); });
 }
 

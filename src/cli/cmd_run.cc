@@ -5,6 +5,7 @@
 
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
+#include "cli/fleet_flags.h"
 #include "cli/live_flags.h"
 #include "live/duration.h"
 #include "live/live_command.h"
@@ -15,6 +16,7 @@ namespace {
 
 struct RunArgs {
   LiveFlags live;
+  FleetFlags fleet;  // --metrics, --job, --report
   std::string log;
   std::string grace = "5s";
   std::vector<std::string> command;
@@ -34,6 +36,7 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
   sub->add_option("--kill-grace", args->grace,
                   "time between SIGTERM and SIGKILL when ending the tree (default 5s)");
   AddLiveFlags(*sub, args->live);
+  AddFleetFlags(*sub, args->fleet);
   sub->add_option("command", args->command, "the server command line (after --)")->required();
   sub->positionals_at_end();
   sub->callback([args, &ctx] {
@@ -49,7 +52,8 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
     c.run.log_file = args->log;
     c.run.grace = std::chrono::milliseconds(static_cast<int64_t>(*grace * 1000));
     // The view goes to stderr: stdout carries the server's own output.
-    ctx.exit_code = RunCommand(c, *ctx.err, *ctx.err);
+    ctx.exit_code = WithFleetOutputs(args->fleet, args->live.model, args->command, "spinup run",
+                                     ctx, c, [&] { return RunCommand(c, *ctx.err, *ctx.err); });
   });
 }
 

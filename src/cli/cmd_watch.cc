@@ -5,6 +5,7 @@
 
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
+#include "cli/fleet_flags.h"
 #include "cli/live_flags.h"
 #include "live/live_command.h"
 
@@ -14,6 +15,7 @@ namespace {
 
 struct WatchArgs {
   LiveFlags live;
+  FleetFlags fleet;  // --metrics, --job, --report
   std::vector<int> pids;
   std::string unit;
   std::vector<std::string> journal_files;
@@ -37,6 +39,7 @@ void AddWatchCommand(CLI::App& app, CliContext& ctx) {
   sub->add_option("--log", args->logs,
                   "follow a log file (across rotation and truncation); repeatable");
   AddLiveFlags(*sub, args->live);
+  AddFleetFlags(*sub, args->fleet);
   sub->callback([args, &ctx] {
     if (args->pids.empty() && args->unit.empty() && args->logs.empty() &&
         args->journal_files.empty()) {
@@ -50,7 +53,14 @@ void AddWatchCommand(CLI::App& app, CliContext& ctx) {
     c.unit = args->unit;
     c.journal_files = args->journal_files;
     c.logs = args->logs;
-    ctx.exit_code = WatchCommand(c, *ctx.out, *ctx.err);
+    std::vector<std::string> server_argv;
+    if (!args->pids.empty()) server_argv = ReadCmdline(args->pids.front());
+    std::string source = !args->pids.empty()   ? "pid " + std::to_string(args->pids.front())
+                         : !args->unit.empty() ? "unit " + args->unit
+                         : !args->logs.empty() ? args->logs.front()
+                                               : std::string("journal");
+    ctx.exit_code = WithFleetOutputs(args->fleet, args->live.model, server_argv, source, ctx, c,
+                                     [&] { return WatchCommand(c, *ctx.out, *ctx.err); });
   });
 }
 

@@ -284,8 +284,8 @@ TEST_P(ReaderTest, CheckpointTensorsLandExactlyWhereTheHeadersSay) {
   ASSERT_EQ(plan->ranges.size(), ck->tensor_count());
   std::vector<std::byte> dest(plan->DestBytes());
   std::atomic<size_t> calls{0};
-  auto report = ReadInto(*plan, dest, Options(8192, 4), nullptr,
-                         [&](size_t, const ReadRange&) { calls++; });
+  auto report =
+      ReadInto(*plan, dest, Options(8192, 4), nullptr, [&](size_t, const ReadRange&) { calls++; });
   ASSERT_TRUE(report.ok()) << report.status().message();
   EXPECT_EQ(calls.load(), plan->ranges.size());
   EXPECT_EQ(report->bytes, ck->tensor_bytes());

@@ -18,8 +18,9 @@ struct Sinks {
   std::unique_ptr<NotifySink> notify;
   std::unique_ptr<std::ofstream> events_stream;
   std::unique_ptr<JsonLinesSink> events;
+  std::vector<Sink*> extra;  // LiveCommandConfig::extra_sinks
   std::vector<Sink*> all() const {
-    std::vector<Sink*> v;
+    std::vector<Sink*> v = extra;
     if (terminal) v.push_back(terminal.get());
     if (view) v.push_back(view.get());
     if (notify) v.push_back(notify.get());
@@ -42,6 +43,7 @@ std::optional<Sinks> MakeSinks(const LiveCommandConfig& c, std::ostream& out, Cl
       s.view = std::make_unique<JsonLinesSink>(out, clock);
       break;
   }
+  s.extra = c.extra_sinks;
   if (c.notify) s.notify = std::make_unique<NotifySink>();
   if (!c.events_file.empty()) {
     s.events_stream = std::make_unique<std::ofstream>(c.events_file, std::ios::app);

@@ -34,6 +34,9 @@ struct LiveCommandConfig {
   std::string events_file;  // --events FILE: the JSON-lines stream, besides the view
 
   RunOptions run;  // run: the command and its output log
+
+  // More sinks from the CLI (metrics, HTML report: src/sink/fleet_outputs.h), owned by the caller.
+  std::vector<Sink*> extra_sinks;
 };
 
 // Both return the process exit code and write errors as `spinup: ...` lines to `err`.

@@ -1,7 +1,10 @@
 #include "sink/json_codec.h"
 
 #include <array>
+#include <cstdint>
+#include <limits>
 #include <string>
+#include <type_traits>
 
 namespace spinup {
 
@@ -18,6 +21,44 @@ json Opt(const std::optional<T>& v) {
   return v ? json(*v) : json(nullptr);
 }
 
+// Thrown inside the readers and turned into a Status at their boundary.
+struct BadValue {
+  std::string message;
+};
+
+// nlohmann converts a float to an integer with a plain cast, which is undefined behaviour when
+// the value is out of range; a saved stream is untrusted, so integers are checked first.
+template <typename T>
+T GetChecked(const json& v, const char* key) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    if (v.is_number_float()) {
+      const double d = v.get<double>();
+      if (!(d >= static_cast<double>(std::numeric_limits<T>::min()) &&
+            d <= static_cast<double>(std::numeric_limits<T>::max()))) {
+        throw BadValue{std::string("number out of range in key '") + key + "'"};
+      }
+      return static_cast<T>(d);
+    }
+    if (v.is_number_unsigned()) {
+      if (v.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<T>::max())) {
+        throw BadValue{std::string("number out of range in key '") + key + "'"};
+      }
+    } else if (v.is_number_integer()) {
+      const int64_t i = v.get<int64_t>();
+      if constexpr (std::is_unsigned_v<T>) {
+        if (i < 0) throw BadValue{std::string("negative number in key '") + key + "'"};
+        if (static_cast<uint64_t>(i) > static_cast<uint64_t>(std::numeric_limits<T>::max())) {
+          throw BadValue{std::string("number out of range in key '") + key + "'"};
+        }
+      } else if (i < static_cast<int64_t>(std::numeric_limits<T>::min()) ||
+                 i > static_cast<int64_t>(std::numeric_limits<T>::max())) {
+        throw BadValue{std::string("number out of range in key '") + key + "'"};
+      }
+    }
+  }
+  return v.get<T>();
+}
+
 template <typename T>
 void ReadOpt(const json& j, const char* key, std::optional<T>& out) {
   auto it = j.find(key);
@@ -25,19 +66,14 @@ void ReadOpt(const json& j, const char* key, std::optional<T>& out) {
     out.reset();
     return;
   }
-  out = it->get<T>();
+  out = GetChecked<T>(*it, key);
 }
 
 template <typename T>
 void Read(const json& j, const char* key, T& out) {
   auto it = j.find(key);
-  if (it != j.end() && !it->is_null()) out = it->get<T>();
+  if (it != j.end() && !it->is_null()) out = GetChecked<T>(*it, key);
 }
-
-// Thrown inside the readers and turned into a Status at their boundary.
-struct BadValue {
-  std::string message;
-};
 
 Phase ReadPhase(const json& j, const char* key, Phase fallback) {
   auto it = j.find(key);
@@ -121,6 +157,9 @@ json ToJson(const Sample& s) {
                      {"threads_disk_wait", p.threads_disk_wait},
                      {"threads_futex_wait", p.threads_futex_wait},
                      {"threads_poll_wait", p.threads_poll_wait},
+                     {"threads_sleep_wait", p.threads_sleep_wait},
+                     {"threads_sampled", p.threads_sampled},
+                     {"compiler", p.compiler},
                      {"model_files", files},
                      {"listening_ports", p.listening_ports}});
   }
@@ -146,7 +185,9 @@ json ToJson(const Sample& s) {
           {"health_http_status", Opt(s.health_http_status)},
           {"port_listening", s.port_listening},
           {"exit_status", Opt(s.exit_status)},
-          {"restarts", s.restarts}};
+          {"restarts", s.restarts},
+          {"compiler_processes", s.compiler_processes},
+          {"processes_truncated", s.processes_truncated}};
 }
 
 json ToJson(const Progress& p) {
@@ -240,6 +281,9 @@ Result<Sample> SampleFromJson(const json& j) {
         Read(pj, "threads_disk_wait", p.threads_disk_wait);
         Read(pj, "threads_futex_wait", p.threads_futex_wait);
         Read(pj, "threads_poll_wait", p.threads_poll_wait);
+        Read(pj, "threads_sleep_wait", p.threads_sleep_wait);
+        Read(pj, "threads_sampled", p.threads_sampled);
+        Read(pj, "compiler", p.compiler);
         if (auto fit = pj.find("model_files"); fit != pj.end() && fit->is_array()) {
           for (const auto& fj : *fit) {
             ProcessSample::OpenModelFile f;
@@ -249,7 +293,11 @@ Result<Sample> SampleFromJson(const json& j) {
             p.model_files.push_back(std::move(f));
           }
         }
-        Read(pj, "listening_ports", p.listening_ports);
+        if (auto lit = pj.find("listening_ports"); lit != pj.end() && lit->is_array()) {
+          for (const auto& port : *lit) {
+            p.listening_ports.push_back(GetChecked<uint16_t>(port, "listening_ports"));
+          }
+        }
         s.processes.push_back(std::move(p));
       }
     }
@@ -280,6 +328,8 @@ Result<Sample> SampleFromJson(const json& j) {
     Read(j, "port_listening", s.port_listening);
     ReadOpt(j, "exit_status", s.exit_status);
     Read(j, "restarts", s.restarts);
+    Read(j, "compiler_processes", s.compiler_processes);
+    Read(j, "processes_truncated", s.processes_truncated);
     return s;
   });
 }

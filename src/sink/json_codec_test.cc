@@ -57,6 +57,22 @@ TEST(JsonCodec, WrongTypeIsCorruptNotCrash) {
   EXPECT_FALSE(VerdictFromJson(j).ok());
 }
 
+TEST(JsonCodec, OutOfRangeNumbersAreCorruptNotUndefined) {
+  nlohmann::json j = ToJson(SampleVerdict());
+  j["attempts"] = 1e300;
+  EXPECT_EQ(VerdictFromJson(j).status().kind(), ErrorKind::kCorrupt);
+  nlohmann::json s = ToJson(Sample{});
+  nlohmann::json proc = nlohmann::json::object();
+  proc["pid"] = 1;
+  proc["listening_ports"] = nlohmann::json::array({70000});
+  s["processes"] = nlohmann::json::array({proc});
+  EXPECT_FALSE(SampleFromJson(s).ok()) << s.dump();
+  proc.erase("listening_ports");
+  proc["read_bytes"] = -5;
+  s["processes"] = nlohmann::json::array({proc});
+  EXPECT_FALSE(SampleFromJson(s).ok()) << s.dump();
+}
+
 TEST(JsonCodec, SampleAndEventRoundTrip) {
   Sample s;
   s.time_ms = 5;
@@ -64,10 +80,12 @@ TEST(JsonCodec, SampleAndEventRoundTrip) {
   p.pid = 42;
   p.state = 'S';
   p.threads_futex_wait = 131;
+  p.compiler = true;
   p.model_files.push_back({"/m/model-00001-of-00039.safetensors", 4096, 8192});
   p.listening_ports = {8000};
   s.processes.push_back(p);
   s.checkpoint_resident_bytes = 77;
+  s.compiler_processes = 2;
   auto back = SampleFromJson(ToJson(s));
   ASSERT_TRUE(back.ok());
   ASSERT_EQ(back->processes.size(), 1u);
@@ -76,6 +94,8 @@ TEST(JsonCodec, SampleAndEventRoundTrip) {
   EXPECT_EQ(back->processes[0].model_files[0].offset, 4096u);
   EXPECT_EQ(back->processes[0].listening_ports, std::vector<uint16_t>{8000});
   EXPECT_EQ(back->checkpoint_resident_bytes, 77u);
+  EXPECT_TRUE(back->processes[0].compiler);
+  EXPECT_EQ(back->compiler_processes, 2);
 
   LogEvent e;
   e.kind = LogEvent::Kind::kProgress;

@@ -1,0 +1,48 @@
+// Flags that put a live watch into the fleet's tools, shared by `spinup watch` and `spinup run`:
+// --metrics ADDR:PORT, --job NAME, --report FILE.html. Resolved here, at the CLI edge (host name,
+// the server's command line), into a FleetConfig.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/cli.h"
+#include "live/live_command.h"
+#include "sink/fleet_outputs.h"
+
+namespace CLI {
+class App;
+}
+
+namespace spinup {
+
+struct FleetFlags {
+  std::string metrics;
+  std::string job;
+  std::string report;
+  bool any() const { return !metrics.empty() || !report.empty(); }
+};
+
+void AddFleetFlags(CLI::App& sub, FleetFlags& flags);
+
+// `model`: --model's value (may be empty); `server_argv`: the server's command line when known
+// (run: its command; watch --pid: read from /proc). On a bad value writes `spinup: ...` to
+// ctx.err, sets the usage exit code and returns false.
+bool ResolveFleetFlags(const FleetFlags& flags, std::string_view model,
+                       const std::vector<std::string>& server_argv, const std::string& source,
+                       CliContext& ctx, FleetConfig& config);
+
+// Starts the fleet outputs (when any flag asks for them), adds their sinks to `config`, runs
+// `command` (the watch or run), then stops the metrics server and checks the report was written.
+// Returns the command's exit code, or the usage code when a flag is bad or the port is busy.
+int WithFleetOutputs(const FleetFlags& flags, std::string_view model,
+                     const std::vector<std::string>& server_argv, const std::string& source,
+                     CliContext& ctx, LiveCommandConfig& config,
+                     const std::function<int()>& command);
+
+// /proc/PID/cmdline split at NULs (empty when unreadable); capped.
+std::vector<std::string> ReadCmdline(int pid);
+
+}  // namespace spinup

@@ -1,0 +1,132 @@
+#include "sink/event_replay.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <type_traits>
+
+#include "sink/json_codec.h"
+
+namespace spinup {
+
+using nlohmann::json;
+
+namespace {
+
+// A number from an untrusted stream as T, or nothing when it is not a number or does not fit
+// (a float cast out of range would be undefined behaviour).
+template <typename T>
+std::optional<T> Num(const json& v) {
+  if (v.is_number_integer()) return static_cast<T>(v.get<int64_t>());
+  if (v.is_number_float()) {
+    double d = v.get<double>();
+    if (std::is_floating_point_v<T>) return static_cast<T>(d);
+    if (std::isfinite(d) && d >= static_cast<double>(std::numeric_limits<T>::min()) &&
+        d < static_cast<double>(std::numeric_limits<T>::max())) {
+      return static_cast<T>(d);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<ReplayStats> ReplayEventStream(std::istream& in, const std::string& name,
+                                      const std::vector<Sink*>& sinks,
+                                      const std::function<void(int64_t)>& set_time,
+                                      std::ostream& warnings, size_t max_line_bytes) {
+  ReplayStats stats;
+  std::optional<Verdict> last;
+  std::optional<Verdict> final_verdict;
+  std::optional<int64_t> final_time;
+  std::string line;
+  auto warn = [&](const std::string& what) {
+    ++stats.skipped;
+    warnings << fmt::format("spinup: {}:{}: {} (skipped)\n", name, stats.lines, what);
+  };
+  while (std::getline(in, line)) {
+    ++stats.lines;
+    if (line.empty() || line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (line.size() > max_line_bytes) {
+      warn("line too long");
+      continue;
+    }
+    json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded() || !j.is_object()) {
+      warn("not a JSON object");
+      continue;
+    }
+    auto type_it = j.find("type");
+    if (type_it == j.end() || !type_it->is_string()) {
+      warn("no \"type\"");
+      continue;
+    }
+    std::string type = type_it->get<std::string>();
+    static const std::set<std::string> kTypes = {"verdict", "signal", "progress", "phase", "log"};
+    if (!kTypes.count(type)) {
+      warn("unknown event type '" + type + "'");
+      continue;
+    }
+    std::optional<int64_t> time;
+    if (auto t = j.find("time"); t != j.end()) time = Num<int64_t>(*t);
+    if (time) set_time(*time);
+
+    if (type == "verdict") {
+      auto v = VerdictFromJson(j);
+      if (!v.ok()) {
+        warn("bad verdict: " + v.status().message());
+        continue;
+      }
+      ++stats.verdicts;
+      last = *v;
+      if (j.value("final", false)) {
+        final_verdict = *v;
+        final_time = time;
+        stats.saw_final = true;
+      } else {
+        for (Sink* s : sinks) s->OnVerdict(*v);
+      }
+    } else if (type == "signal") {
+      auto s = SampleFromJson(j);
+      if (!s.ok()) {
+        warn("bad signal: " + s.status().message());
+        continue;
+      }
+      for (Sink* sink : sinks) sink->OnSample(*s);
+    } else if (type == "progress" && j.value("source", std::string()) == "measured") {
+      // Measured checkpoint progress between verdicts: the latest verdict with new numbers.
+      Verdict v = last.value_or(Verdict{});
+      auto read = [&](const char* key, auto& out) {
+        using T = typename std::remove_reference_t<decltype(out)>::value_type;
+        if (auto it = j.find(key); it != j.end()) {
+          if (auto n = Num<T>(*it)) out = n;
+        }
+      };
+      read("bytes_done", v.progress.bytes_done);
+      read("bytes_total", v.progress.bytes_total);
+      read("bytes_per_s", v.progress.bytes_per_second);
+      read("eta_seconds", v.progress.eta_seconds);
+      last = v;
+      for (Sink* sink : sinks) sink->OnVerdict(v);
+    } else if (type == "phase" || type == "progress" || type == "log") {
+      auto e = LogEventFromJson(j);
+      if (!e.ok()) {
+        warn("bad " + type + " event: " + e.status().message());
+        continue;
+      }
+      for (Sink* sink : sinks) sink->OnLogEvent(*e);
+    }
+    ++stats.events;
+  }
+  if (!final_verdict) final_verdict = last;
+  if (!final_verdict) return Status::Corrupt(name + ": no verdict in the event stream");
+  if (final_time) set_time(*final_time);  // lines after the final verdict do not move its time
+  for (Sink* s : sinks) s->Finish(*final_verdict);
+  return stats;
+}
+
+}  // namespace spinup

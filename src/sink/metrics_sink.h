@@ -1,0 +1,52 @@
+// MetricsSink keeps the current state of one startup as Prometheus metrics (documented in
+// docs/metrics.md). It is fed by the watch loop's thread (OnSample/OnVerdict) and read by the
+// metrics server's threads (Render), so its state sits behind a mutex. Every sample carries the
+// `job` and `host` labels, so the fleet view is one Prometheus query; spinup aggregates nothing
+// across nodes itself.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sink/metrics_exposition.h"
+#include "spinup/sink.h"
+
+namespace spinup {
+
+struct MetricsConfig {
+  std::string job;   // --job, default the model directory's name (resolved by the CLI)
+  std::string host;  // the node's host name (resolved by the CLI)
+  std::string version;
+};
+
+class MetricsSink final : public Sink {
+ public:
+  // `now_ms` is the clock used for the running phase's seconds (injected for tests and replay).
+  MetricsSink(MetricsConfig config, std::function<int64_t()> now_ms);
+
+  void OnLogEvent(const LogEvent& event) override;
+  void OnSample(const Sample& sample) override;
+  void OnVerdict(const Verdict& verdict) override;
+  void Finish(const Verdict& verdict) override;
+
+  std::vector<MetricFamily> Collect() const;
+  std::string Render() const { return WriteExposition(Collect()); }
+
+ private:
+  MetricsConfig config_;
+  std::function<int64_t()> now_ms_;
+  mutable std::mutex mu_;
+  std::optional<Verdict> verdict_;
+  std::optional<Sample> sample_;
+  int restarts_ = 0;  // monotonic: a counter never goes down
+  int64_t log_events_ = 0;
+  std::optional<int64_t> first_time_ms_;
+  std::optional<int64_t> last_update_ms_;
+};
+
+}  // namespace spinup
