@@ -293,6 +293,13 @@ class WatchPidTest : public LiveE2ETest {
     ::kill(-pid, SIGKILL);
     for (int p : seen) ::kill(p, SIGKILL);
     ::waitpid(pid, nullptr, 0);
+    // SIGKILL is delivered asynchronously: wait (briefly) until the test's own cleanup is done.
+    for (int i = 0; i < 100; ++i) {
+      bool any = false;
+      for (int p : seen) any |= Alive(p);
+      if (!any) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
   }
   testing::ProcessResult Watch(pid_t pid, std::vector<std::string> flags) {
     std::vector<std::string> args = {"watch",    "--pid",      std::to_string(pid),

@@ -66,6 +66,7 @@ bool ResolveLiveFlags(const LiveFlags& f, CliContext& ctx, bool view_on_stderr,
   }
   if (f.port > 0) c.sampler.port = static_cast<uint16_t>(f.port);
   c.sampler.gpu = !f.no_gpu;
+  c.sampler.once = f.once;
   c.sampler.ticks_per_second = ::sysconf(_SC_CLK_TCK);
   c.sampler.page_size = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
 

@@ -15,6 +15,7 @@ proc::SamplerOptions TreeOptions(const LiveSamplerConfig& c, const std::string& 
   o.ticks_per_second = c.ticks_per_second;
   o.page_size = c.page_size;
   if (!model_dir.empty()) o.model_dir = model_dir;
+  if (c.once) o.max_thread_reads_per_sample = 0;  // 0: no budget, read them all
   return o;
 }
 

@@ -28,6 +28,7 @@ struct LiveSamplerConfig {
   uint64_t page_size = 4096;
   std::string nvml_library = "libnvidia-ml.so.1";
   bool gpu = true;
+  bool once = false;  // one sample only: read every thread's state now (no round-robin budget)
 };
 
 class LiveSampler final : public SampleSource {

@@ -2,12 +2,15 @@
 // to be read (file offsets of open shards from fdinfo, page-cache residency from mincore), the
 // rate over recent samples, and the ETA. Works for read() loaders (offsets) and mmap loaders
 // (residency) alike; the engine's own shard bar, when the log has one, is kept beside it.
+// Residency counts from the first sample when no shard was open yet (a warm page cache is not
+// progress of this start); attached mid-load, all of it counts.
 #pragma once
 
 #include <cstdint>
 #include <deque>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "spinup/startup.h"
@@ -30,8 +33,11 @@ class LoadProgressEstimator {
   std::optional<uint64_t> total_;
   std::optional<uint64_t> done_;
   std::map<std::string, uint64_t> max_offset_;        // per shard: the furthest offset seen
+  std::map<std::string, uint64_t> size_;              // per shard: its size
+  std::set<std::string> open_before_;                 // shards open in the previous sample
   std::deque<std::pair<int64_t, uint64_t>> history_;  // (time, bytes done)
   bool grew_ = false;
+  std::optional<uint64_t> resident_baseline_;
 };
 
 // Fills in what the judge's progress lacks from the measured one (the engine bar stays).

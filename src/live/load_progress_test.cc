@@ -29,11 +29,16 @@ TEST(LoadProgressTest, OffsetsOfShardsAddUpAndClosedShardsKeepTheirBytes) {
   EXPECT_NEAR(*p.eta_seconds, 200.0 / 350.0, 1e-9);
 }
 
+TEST(LoadProgressTest, AShardClosedBetweenSamplesCountsWhole) {
+  LoadProgressEstimator e;
+  e.OnSample(WithOffsets(0, {{"a", 100}}));
+  e.OnSample(WithOffsets(1000, {{"b", 50}}));  // "a" read to its end (500) and closed unseen
+  EXPECT_EQ(*e.Current().bytes_done, 550u);
+}
+
 TEST(LoadProgressTest, ResidencyCountsForMmapLoadersAndNeverGoesBack) {
   LoadProgressEstimator e;
-  Sample s;
-  s.time_ms = 0;
-  s.checkpoint_bytes = 1000;
+  Sample s = WithOffsets(0, {{"a", 0}});  // a shard is open: attached mid-load, all counts
   s.checkpoint_resident_bytes = 400;
   e.OnSample(s);
   EXPECT_EQ(*e.Current().bytes_done, 400u);
@@ -42,6 +47,21 @@ TEST(LoadProgressTest, ResidencyCountsForMmapLoadersAndNeverGoesBack) {
   e.OnSample(s);
   EXPECT_EQ(*e.Current().bytes_done, 400u);
   EXPECT_FALSE(e.grew());
+}
+
+TEST(LoadProgressTest, AWarmPageCacheBeforeTheLoadIsNotProgress) {
+  LoadProgressEstimator e;
+  Sample s;
+  s.time_ms = 0;
+  s.checkpoint_bytes = 1000;
+  s.checkpoint_resident_bytes = 900;  // cached from the last start, nothing open yet
+  e.OnSample(s);
+  EXPECT_EQ(*e.Current().bytes_done, 0u);
+  s.time_ms = 1000;
+  s.checkpoint_resident_bytes = 950;  // the last 100 bytes are being read
+  e.OnSample(s);
+  EXPECT_EQ(*e.Current().bytes_done, 50u);
+  EXPECT_TRUE(e.grew());
 }
 
 TEST(LoadProgressTest, NothingKnownIsEmpty) {

@@ -138,9 +138,13 @@ RunResult RunServer(const RunOptions& options, WatchOptions watch_options, Clock
       std::make_unique<PipeSource>(child->stderr_fd, "stderr", STDERR_FILENO, log_fd));
 
   auto pump = [&] {
-    if (options.before_output) options.before_output();
+    // Erase and redraw the terminal view only when output is about to pass through.
+    std::vector<pollfd> pfds;
+    for (int fd : watcher.PollFds()) pfds.push_back({fd, POLLIN, 0});
+    const bool output = !pfds.empty() && ::poll(pfds.data(), pfds.size(), 0) > 0;
+    if (output && options.before_output) options.before_output();
     bool decisive = watcher.Pump();
-    if (options.after_output) options.after_output();
+    if (output && options.after_output) options.after_output();
     return decisive;
   };
   std::optional<int> server_status;

@@ -97,9 +97,13 @@ int EndProcessTree(pid_t self, pid_t pgid, const KillTreeOptions& options) {
     while (::waitpid(-1, nullptr, WNOHANG) > 0) {
     }
   };
+  // Every process once seen stays on the list: one re-parented away from us (when this process
+  // is not a subreaper) must still be seen to its end.
+  std::set<pid_t> known;
   auto living = [&] {
+    for (pid_t p : FindDescendants(options.proc_root, self, pgid)) known.insert(p);
     std::set<pid_t> alive;
-    for (pid_t p : FindDescendants(options.proc_root, self, pgid)) {
+    for (pid_t p : known) {
       if (ProcessAlive(options.proc_root, p)) alive.insert(p);
     }
     return alive;

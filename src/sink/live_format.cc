@@ -65,7 +65,8 @@ std::string ProgressText(const Progress& p) {
     add(fmt::format("{}/{} {}", p.bar_n, p.bar_total, p.bar.empty() ? "shards" : p.bar));
   }
   if (p.bytes_per_second && *p.bytes_per_second > 0) add(LiveRate(*p.bytes_per_second));
-  if (p.eta_seconds) add("ETA " + FormatDurationShort(*p.eta_seconds));
+  if (p.eta_seconds && f < 1.0 && *p.eta_seconds >= 1)
+    add("ETA " + FormatDurationShort(*p.eta_seconds));
   return out;
 }
 
