@@ -26,7 +26,7 @@ struct LiveCommandConfig {
   int64_t journal_since_ms = 0;  // live journal: entries from this time on
 
   LiveSamplerConfig sampler;  // pids/unit are filled from the fields above
-  ModelConfig model;
+  StartupModelConfig model;
   WatchOptions watch;
   LiveView view = LiveView::kPlain;
   int terminal_width = 100;

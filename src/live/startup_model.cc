@@ -9,7 +9,8 @@ struct RulesStartupModel::Source {
   std::string pending;  // text after the last line break, held until the line is complete
 };
 
-Result<std::unique_ptr<RulesStartupModel>> RulesStartupModel::Create(const ModelConfig& config) {
+Result<std::unique_ptr<RulesStartupModel>> RulesStartupModel::Create(
+    const StartupModelConfig& config) {
   auto rules = RuleSet::LoadEmbedded();
   if (!rules.ok()) return rules.status();
   for (const auto& path : config.rules_files) {
@@ -23,7 +24,7 @@ Result<std::unique_ptr<RulesStartupModel>> RulesStartupModel::Create(const Model
   return std::unique_ptr<RulesStartupModel>(new RulesStartupModel(config, std::move(*rules)));
 }
 
-RulesStartupModel::RulesStartupModel(const ModelConfig& config, RuleSet rules)
+RulesStartupModel::RulesStartupModel(const StartupModelConfig& config, RuleSet rules)
     : config_(config), rules_(std::move(rules)), judge_(rules_) {}
 
 RulesStartupModel::~RulesStartupModel() = default;

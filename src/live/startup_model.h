@@ -16,7 +16,7 @@
 
 namespace spinup {
 
-struct ModelConfig {
+struct StartupModelConfig {
   std::vector<std::string> rules_files;  // --rules, added to the embedded rules
   std::string engine;                    // forced engine, "" = detect
   std::optional<double> stall_after_s;   // --stall-after
@@ -27,7 +27,7 @@ struct ModelConfig {
 
 class RulesStartupModel final : public StartupModel {
  public:
-  static Result<std::unique_ptr<RulesStartupModel>> Create(const ModelConfig& config);
+  static Result<std::unique_ptr<RulesStartupModel>> Create(const StartupModelConfig& config);
   ~RulesStartupModel() override;
 
   // Sources whose lines are stamped with their arrival time (a child's pipe: every line is live)
@@ -46,12 +46,12 @@ class RulesStartupModel final : public StartupModel {
   const TrackerState& state() const { return tracker_.state(); }
 
  private:
-  explicit RulesStartupModel(const ModelConfig& config, RuleSet rules);
+  explicit RulesStartupModel(const StartupModelConfig& config, RuleSet rules);
   struct Source;
   Source& SourceAt(int source);
   void SyncEngine();
 
-  ModelConfig config_;
+  StartupModelConfig config_;
   RuleSet rules_;
   StartupTracker tracker_;
   Judge judge_;
