@@ -45,6 +45,71 @@ std::optional<std::pair<std::string, int>> RankKey(const std::string& r) {
 
 double Seconds(int64_t a, int64_t b) { return (b - a) / 1000.0; }
 
+// The time since the last progress signal of any kind the live judge can see (log lines count
+// only where `count_log_lines`: before any phase line, output is the only sign of life).
+std::optional<int64_t> LastProgress(const TrackerState& st, const AttemptFacts* a,
+                                    bool count_log_lines) {
+  std::optional<int64_t> last = a ? a->last_progress_ms : std::nullopt;
+  for (int i = 0; i < kSignalCount; ++i) {
+    if (static_cast<Signal>(i) == Signal::kLogLine && !count_log_lines) continue;
+    auto s = st.last_signal_ms[static_cast<size_t>(i)];
+    if (s && (!last || *s > *last)) last = s;
+  }
+  return last;
+}
+
+// What a person would gather by hand before calling a startup stuck (journalctl -n, top,
+// nvidia-smi, wc -l on the log): each measured fact on one line.
+void AddStallEvidence(const TrackerState& st, const AttemptFacts* a, std::optional<int64_t> now,
+                      Verdict& v) {
+  const auto& log_line = st.last_signal_ms[static_cast<size_t>(Signal::kLogLine)];
+  if (log_line && now) {
+    v.evidence.push_back("no new log line for " +
+                         FormatDuration(std::max(0.0, (*now - *log_line) / 1000.0)));
+  } else if (st.lines == 0) {
+    v.evidence.push_back("no log line read");
+  }
+  const ProcessFacts& f = st.process;
+  if (f.sampled) {
+    v.evidence.push_back(fmt::format("CPU {:.1f}% on {} process{}", f.cpu_cores * 100, f.processes,
+                                     f.processes == 1 ? "" : "es"));
+    if (f.threads > 0) {
+      v.evidence.push_back(
+          fmt::format("{} of {} threads in futex or poll wait", f.wait_threads, f.threads));
+    }
+    if (f.no_disk_reads) {
+      v.evidence.push_back("no disk reads");
+    } else if (f.read_bytes_per_s > 0) {
+      v.evidence.push_back(fmt::format("reads {:.1f} MB/s", f.read_bytes_per_s / 1e6));
+    }
+    if (f.gpu_available && f.gpus > 0) {
+      const double per_gpu = f.gpu_used_bytes / static_cast<double>(f.gpus) / kGiB;
+      v.evidence.push_back(fmt::format("GPU memory {} at {:.1f} GiB per device",
+                                       f.gpu_flat ? "flat" : "moving", per_gpu));
+    } else if (!f.gpu_message.empty()) {
+      v.evidence.push_back(f.gpu_message);
+    }
+    if (f.compiler_children) v.evidence.push_back("compiler child processes running");
+  }
+  if (!a) return;
+  // "last line on TP0–TP3: Init torch distributed begin." — ranks grouped by their last line.
+  std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+  for (const auto& r : a->ranks) {
+    if (r.last_text.empty()) continue;
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const auto& g) { return g.first == r.last_text; });
+    if (it == groups.end()) {
+      if (groups.size() >= 4) continue;
+      groups.push_back({r.last_text, {}});
+      it = groups.end() - 1;
+    }
+    it->second.push_back(r.rank);
+  }
+  for (const auto& [text, ranks] : groups) {
+    v.evidence.push_back("last line on " + FormatRanks(ranks) + ": " + text);
+  }
+}
+
 }  // namespace
 
 std::string FormatDuration(double s) {
@@ -115,15 +180,46 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
     return b;
   };
 
+  // Ready without a ready line (no log, or an engine whose ready line no rule knows): the port
+  // listens and the health probe answered 200.
+  const bool health_ok = opt.live && st.port_listening && st.health_http_status == 200;
+  const char* kHealthEvidence = "the port is listening and /health answered 200";
+
   if (!a || (a->timeline.empty() && a->errors.empty() && !a->ready && !a->crashed)) {
     v.state = opt.live && st.process.sampled ? State::kStarting : State::kUnknown;
     v.phase = Phase::kLaunch;
     v.headline = st.lines == 0 ? "UNKNOWN: the log is empty"
                                : "UNKNOWN: no startup phase line of a known engine was recognised";
-    if (opt.live && st.process.sampled) v.headline = "STARTING: no startup phase line yet";
+    if (opt.live && st.process.sampled) {
+      v.headline = "STARTING: no startup phase line yet";
+      const PhaseBudget budget = budget_of(Phase::kLaunch);
+      v.budget_seconds = budget.normal_s;
+      std::optional<int64_t> last = LastProgress(st, a, /*count_log_lines=*/true);
+      if (!last) last = st.first_ms;
+      if (last && now) v.stalled_seconds = std::max(0.0, Seconds(*last, *now));
+      if (st.first_ms && now) v.phase_seconds = std::max(0.0, Seconds(*st.first_ms, *now));
+      if (health_ok) {
+        v.state = State::kReady;
+        v.phase = Phase::kReady;
+        v.headline = "READY: the port is listening and the health probe answered 200";
+        v.evidence.push_back(kHealthEvidence);
+      } else if (st.exit_status && *st.exit_status != 0) {
+        v.state = State::kCrashed;
+        v.headline = "CRASHED before any startup phase line";
+        if (a) v.errors = a->errors;
+      } else if (v.stalled_seconds && *v.stalled_seconds > budget.stall_s) {
+        // No phase line, and no progress signal of any kind (output, CPU, reads, GPU memory,
+        // compilers) for longer than a launch may take: as stuck as a start can look.
+        v.state = State::kStalled;
+        v.headline = fmt::format(
+            "STALLED before any startup phase line: no progress signal for {}; normal is under {}",
+            FormatDuration(*v.stalled_seconds), FormatDuration(budget.normal_s));
+        AddStallEvidence(st, a, now, v);
+      }
+    }
     v.not_known.push_back(
         "which phase the server reached: none of the engine rules matched (try --engine or "
-        "--rules)");
+        "--rules, or give the server's log with --log)");
     return v;
   }
 
@@ -195,15 +291,9 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
   v.budget_seconds = budget.normal_s;
   if (since && now) v.phase_seconds = std::max(0.0, Seconds(*since, *now));
 
-  // Time since the last progress of any kind the judge can see.
-  std::optional<int64_t> last_progress = a->last_progress_ms;
-  if (opt.live) {
-    for (int i = 0; i < kSignalCount; ++i) {
-      auto s = st.last_signal_ms[static_cast<size_t>(i)];
-      if (static_cast<Signal>(i) == Signal::kLogLine) continue;  // heartbeats are not progress
-      if (s && (!last_progress || *s > *last_progress)) last_progress = s;
-    }
-  }
+  // Time since the last progress of any kind the judge can see (heartbeat lines are not).
+  std::optional<int64_t> last_progress =
+      opt.live ? LastProgress(st, a, /*count_log_lines=*/false) : a->last_progress_ms;
   if (since && (!last_progress || *since > *last_progress)) last_progress = since;
   if (last_progress && now) v.stalled_seconds = std::max(0.0, Seconds(*last_progress, *now));
 
@@ -224,9 +314,10 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
   }
   if (died) {
     v.state = crashed_before + 1 >= 2 ? State::kCrashLoop : State::kCrashed;
-  } else if (a->ready) {
+  } else if (a->ready || health_ok) {
     v.state = State::kReady;
     v.phase = Phase::kReady;
+    if (!a->ready) v.evidence.push_back(kHealthEvidence);
   } else if (crashed_before >= 2 && !opt.live) {
     v.state = State::kCrashLoop;
   } else {
@@ -289,7 +380,8 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
       for (const auto& s : a->timeline) {
         if (s.phase == Phase::kReady) ready_at = s.start_ms;
       }
-      v.headline = "READY";
+      v.headline =
+          a->ready ? "READY" : "READY: the port is listening and the health probe answered 200";
       if (start && ready_at && *ready_at > *start) {
         v.headline += " after " + FormatDuration(Seconds(*start, *ready_at)) + " of log";
       }
@@ -334,7 +426,9 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
                                        b.bar.empty() ? "(bare)" : b.bar, b.n, b.total));
     }
   }
-  if (opt.live && st.process.sampled) {
+  if (v.state == State::kStalled) {
+    AddStallEvidence(st, a, now, v);
+  } else if (opt.live && st.process.sampled) {
     const auto& f = st.process;
     v.evidence.push_back(
         fmt::format("server tree: {} processes, {:.2f} CPU cores, reads {:.1f} MB/s", f.processes,

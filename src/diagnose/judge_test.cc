@@ -103,6 +103,78 @@ TEST(LiveJudge, ExitStatusIsACrash) {
   EXPECT_NE(v.errors.back().find("signal 9"), std::string::npos);
 }
 
+bool HasEvidence(const Verdict& v, const std::string& needle) {
+  for (const auto& e : v.evidence) {
+    if (e.find(needle) != std::string::npos) return true;
+  }
+  return false;
+}
+
+TEST(LiveJudge, StalledVerdictCarriesTheEvidenceAPersonWouldGather) {
+  StartupTracker t;
+  t.SetEngine("sglang");
+  for (int r = 0; r < 4; ++r) {
+    LogEvent e = Begin(Phase::kDistributedInit, kT0, "TP" + std::to_string(r));
+    e.text = "Init torch distributed begin.";
+    t.OnLogEvent(e);
+  }
+  // 10 minutes of samples: no reads, no CPU, GPU memory flat at 1 GiB per device.
+  for (int i = 0; i <= 60; ++i) {
+    Sample s = At(kT0 + i * 10000, 4096, 3.0, 0);
+    s.gpus.clear();
+    for (int g = 0; g < 4; ++g) {
+      GpuSample gpu;
+      gpu.index = g;
+      gpu.used_bytes = 1ULL << 30;
+      s.gpus.push_back(gpu);
+    }
+    t.OnSample(s);
+  }
+  Verdict v = Live(t, kT0 + 600000);
+  ASSERT_EQ(v.state, State::kStalled) << v.headline;
+  EXPECT_NE(v.headline.find("distributed_init on TP0\u2013TP3"), std::string::npos) << v.headline;
+  EXPECT_TRUE(HasEvidence(v, "no new log line for 10 min")) << ::testing::PrintToString(v.evidence);
+  EXPECT_TRUE(HasEvidence(v, "CPU 0.0% on 1 process"));
+  EXPECT_TRUE(HasEvidence(v, "9 of 10 threads in futex or poll wait"));
+  EXPECT_TRUE(HasEvidence(v, "no disk reads"));
+  EXPECT_TRUE(HasEvidence(v, "GPU memory flat at 1.0 GiB per device"));
+  EXPECT_TRUE(HasEvidence(v, "last line on TP0\u2013TP3: Init torch distributed begin."));
+}
+
+TEST(LiveJudge, NoLogAndNoSignalPastTheLaunchBudgetIsStalled) {
+  StartupTracker t;
+  for (int i = 0; i <= 40; ++i) t.OnSample(At(kT0 + i * 10000, 4096, 1.0, 0));
+  Verdict early = Live(t, kT0 + 20000);
+  EXPECT_EQ(early.state, State::kStarting);
+  Verdict v = Live(t, kT0 + 400000);
+  ASSERT_EQ(v.state, State::kStalled) << v.headline;
+  EXPECT_TRUE(HasEvidence(v, "no log line read"));
+  EXPECT_TRUE(HasEvidence(v, "no disk reads"));
+}
+
+TEST(LiveJudge, NoLogButCpuBusyKeepsStarting) {
+  StartupTracker t;
+  for (int i = 0; i <= 40; ++i) t.OnSample(At(kT0 + i * 10000, 4096, i * 5.0, 0));
+  EXPECT_EQ(Live(t, kT0 + 400000).state, State::kStarting);
+}
+
+TEST(LiveJudge, PortListeningAndHealth200IsReadyWithoutAReadyLine) {
+  StartupTracker t;
+  t.SetEngine("sglang");
+  t.OnLogEvent(Begin(Phase::kCudaGraph, kT0));
+  Sample s = At(kT0 + 1000, 0, 0, 0);
+  s.port_listening = true;
+  s.health_http_status = 503;
+  t.OnSample(s);
+  EXPECT_NE(Live(t, kT0 + 1000).state, State::kReady);
+  s.time_ms = kT0 + 2000;
+  s.health_http_status = 200;
+  t.OnSample(s);
+  Verdict v = Live(t, kT0 + 2000);
+  EXPECT_EQ(v.state, State::kReady);
+  EXPECT_TRUE(HasEvidence(v, "/health answered 200"));
+}
+
 TEST(LiveJudge, StartingBeforeAnyPhaseLine) {
   StartupTracker t;
   t.OnSample(At(kT0, 0, 0, 0));

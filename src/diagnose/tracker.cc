@@ -379,6 +379,10 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   }
   if (e.phase && *e.phase == Phase::kHttpStart && e.kind == LogEvent::Kind::kPhaseEnd)
     a.http_up = true;
+  // Remember each known rank's last line (a rank appears once a phase line names it).
+  for (auto& r : a.ranks) {
+    if (r.rank == e.rank) r.last_text.assign(e.text, 0, kMaxHitText);
+  }
 }
 
 void StartupTracker::OnSample(const Sample& s) {
@@ -410,6 +414,11 @@ void StartupTracker::OnSample(const Sample& s) {
   f.rank_lost = f.max_processes > 0 && f.processes < f.max_processes;
   f.compiler_children = !f.compilers.empty();
   f.futex_waits = threads > 0 && futex * 2 > threads;
+  f.threads = threads;
+  f.wait_threads = futex;
+  f.gpu_available = s.gpu_available;
+  f.gpus = static_cast<int>(s.gpus.size());
+  f.gpu_message = s.gpu_message;
   f.disk_wait = dwait > 0;
   if (prev_sample_) {
     const Sample& p = *prev_sample_;

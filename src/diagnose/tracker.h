@@ -35,6 +35,7 @@ struct TrackedRank {
   Phase phase = Phase::kLaunch;
   std::optional<int64_t> since_ms;
   bool phase_done = false;  // the phase's end line was seen (the next one has not begun)
+  std::string last_text;    // the last matched line of this rank (evidence for a stall)
 };
 
 struct PhaseSpan {
@@ -106,6 +107,11 @@ struct ProcessFacts {
   uint64_t read_bytes = 0;
   double read_bytes_per_s = 0;
   uint64_t gpu_used_bytes = 0;
+  int threads = 0;
+  int wait_threads = 0;  // threads in futex or poll waits
+  bool gpu_available = false;
+  int gpus = 0;
+  std::string gpu_message;             // e.g. "GPU: no NVML" when the library is absent
   std::vector<std::string> compilers;  // names of compiler children seen
 };
 

@@ -106,10 +106,7 @@ void RulesStartupModel::OnSourceEnd(int source, int64_t now_ms, std::vector<LogE
   feeding_events_ = nullptr;
 }
 
-void RulesStartupModel::OnSample(const Sample& sample) {
-  tracker_.OnSample(sample);
-  health_ok_ = sample.port_listening && sample.health_http_status == 200;
-}
+void RulesStartupModel::OnSample(const Sample& sample) { tracker_.OnSample(sample); }
 
 Verdict RulesStartupModel::Evaluate(int64_t now_ms) {
   JudgeOptions o;
@@ -117,15 +114,6 @@ Verdict RulesStartupModel::Evaluate(int64_t now_ms) {
   o.stall_after_s = config_.stall_after_s;
   o.live = true;
   Verdict v = judge_.Evaluate(tracker_.state(), o);
-  // Ready without a ready line (no log, or an engine whose ready line no rule knows): the port
-  // listens and the health probe answered 200. TODO(logs): move into the Judge.
-  if (health_ok_ && v.state != State::kReady && v.state != State::kCrashed &&
-      v.state != State::kCrashLoop) {
-    v.state = State::kReady;
-    v.phase = Phase::kReady;
-    v.headline = "READY: the port is listening and the health probe answered 200";
-    v.evidence.insert(v.evidence.begin(), "the port is listening and /health answered 200");
-  }
   return v;
 }
 

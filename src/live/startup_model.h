@@ -62,7 +62,6 @@ class RulesStartupModel final : public StartupModel {
   bool feeding_arrival_ = false;
   std::vector<LogEvent>* feeding_events_ = nullptr;
   std::string engine_;
-  bool health_ok_ = false;
 };
 
 }  // namespace spinup
