@@ -19,26 +19,16 @@ struct BenchFlags {
   std::string path;
   bool direct = false;
   bool buffered = false;
-  int threads = 0;
-  int queue_depth = 0;
-  std::string block = "4MiB";
-  std::string backend = "auto";
+  ReaderFlags reader;
   bool cold = false;
   bool json = false;
 };
 
 void RunBench(const BenchFlags& f, CliContext& ctx) {
-  ReaderOptions opt;
-  auto backend = ParseReadBackend(f.backend);
-  if (!backend.ok()) return ReportReaderError(ctx, backend.status());
-  opt.backend = *backend;
+  auto resolved = ResolveReaderFlags(f.reader);
+  if (!resolved.ok()) return ReportReaderError(ctx, resolved.status());
+  ReaderOptions opt = *resolved;
   opt.direct = !f.buffered;  // O_DIRECT unless --buffered: bench measures the storage
-  opt.threads = f.threads;
-  opt.queue_depth = f.queue_depth;
-  std::string err;
-  if (!ParseSizeFlag(f.block, &opt.block_bytes, &err)) {
-    return ReportReaderError(ctx, Status::InvalidArgument("--block: " + err));
-  }
   auto files = ListCheckpointFiles(f.path);
   if (!files.ok()) return ReportReaderError(ctx, files.status());
   ReadControl control;
@@ -87,13 +77,7 @@ void AddBenchCommand(CLI::App& app, CliContext& ctx) {
   sub->add_option("path", flags->path, "model directory or weight file")->required();
   auto* direct = sub->add_flag("--direct", flags->direct, "read with O_DIRECT (default)");
   sub->add_flag("--buffered", flags->buffered, "read through the page cache")->excludes(direct);
-  sub->add_option("--threads", flags->threads, "reader threads (0 = backend default)")
-      ->check(CLI::Range(0, 256));
-  sub->add_option("--queue-depth", flags->queue_depth,
-                  "reads in flight per io_uring thread (0 = default: 32 O_DIRECT, 2 buffered)")
-      ->check(CLI::Range(0, 4096));
-  sub->add_option("--block", flags->block, "largest single read, e.g. 4MiB");
-  sub->add_option("--backend", flags->backend, "uring, pread, mmap or auto");
+  AddReaderFlags(*sub, flags->reader);
   sub->add_flag("--cold", flags->cold, "drop the files from the page cache first");
   sub->add_flag("--json", flags->json, "one JSON object on stdout");
   sub->callback([flags, &ctx] { RunBench(*flags, ctx); });

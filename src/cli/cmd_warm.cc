@@ -18,10 +18,7 @@ namespace {
 
 struct WarmFlags {
   std::string path;
-  int threads = 0;
-  int queue_depth = 0;
-  std::string block = "4MiB";
-  std::string backend = "auto";
+  ReaderFlags reader;
   bool check = false;
   bool json = false;
 };
@@ -56,16 +53,9 @@ void RunCheck(const WarmFlags& f, const std::vector<CheckpointFile>& files, CliC
 }
 
 void RunWarm(const WarmFlags& f, CliContext& ctx) {
-  ReaderOptions opt;
-  auto backend = ParseReadBackend(f.backend);
-  if (!backend.ok()) return ReportReaderError(ctx, backend.status());
-  opt.backend = *backend;
-  opt.threads = f.threads;
-  opt.queue_depth = f.queue_depth;
-  std::string err;
-  if (!ParseSizeFlag(f.block, &opt.block_bytes, &err)) {
-    return ReportReaderError(ctx, Status::InvalidArgument("--block: " + err));
-  }
+  auto resolved = ResolveReaderFlags(f.reader);
+  if (!resolved.ok()) return ReportReaderError(ctx, resolved.status());
+  ReaderOptions opt = *resolved;
   auto files = ListCheckpointFiles(f.path);
   if (!files.ok()) return ReportReaderError(ctx, files.status());
   if (f.check) return RunCheck(f, *files, ctx);
@@ -113,13 +103,7 @@ void AddWarmCommand(CLI::App& app, CliContext& ctx) {
       "warm",
       "Bring a checkpoint into the page cache at full storage speed (--check: report only)");
   sub->add_option("path", flags->path, "model directory or weight file")->required();
-  sub->add_option("--threads", flags->threads, "reader threads (0 = backend default)")
-      ->check(CLI::Range(0, 256));
-  sub->add_option("--queue-depth", flags->queue_depth,
-                  "reads in flight per io_uring thread (0 = default: 32 O_DIRECT, 2 buffered)")
-      ->check(CLI::Range(0, 4096));
-  sub->add_option("--block", flags->block, "largest single read, e.g. 4MiB");
-  sub->add_option("--backend", flags->backend, "uring, pread, mmap or auto");
+  AddReaderFlags(*sub, flags->reader);
   sub->add_flag("--check", flags->check, "only report residency per shard and overall");
   sub->add_flag("--json", flags->json, "one JSON object on stdout");
   sub->callback([flags, &ctx] { RunWarm(*flags, ctx); });

@@ -72,4 +72,28 @@ bool ParseSizeFlag(const std::string& text, uint64_t* out, std::string* error) {
   return true;
 }
 
+void AddReaderFlags(CLI::App& sub, ReaderFlags& flags) {
+  sub.add_option("--threads", flags.threads, "reader threads (0 = backend default)")
+      ->check(CLI::Range(0, 256));
+  sub.add_option("--queue-depth", flags.queue_depth,
+                 "reads in flight per io_uring thread (0 = default: 32 O_DIRECT, 2 buffered)")
+      ->check(CLI::Range(0, 4096));
+  sub.add_option("--block", flags.block, "largest single read, e.g. 4MiB");
+  sub.add_option("--backend", flags.backend, "uring, pread, mmap or auto");
+}
+
+Result<ReaderOptions> ResolveReaderFlags(const ReaderFlags& flags) {
+  ReaderOptions opt;
+  auto backend = ParseReadBackend(flags.backend);
+  if (!backend.ok()) return backend.status();
+  opt.backend = *backend;
+  opt.threads = flags.threads;
+  opt.queue_depth = flags.queue_depth;
+  std::string err;
+  if (!ParseSizeFlag(flags.block, &opt.block_bytes, &err)) {
+    return Status::InvalidArgument("--block: " + err);
+  }
+  return opt;
+}
+
 }  // namespace spinup

@@ -8,6 +8,8 @@
 #include <string>
 #include <thread>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/cli.h"
 #include "spinup/reader.h"
 #include "spinup/status.h"
@@ -39,5 +41,16 @@ class ProgressBar {
 
 // --block and friends: "4MiB"-style sizes (ParseByteSize in base/units.h).
 bool ParseSizeFlag(const std::string& text, uint64_t* out, std::string* error);
+
+// The reader tuning flags that bench and warm share, as typed and once validated.
+struct ReaderFlags {
+  int threads = 0;
+  int queue_depth = 0;
+  std::string block = "4MiB";
+  std::string backend = "auto";
+};
+void AddReaderFlags(CLI::App& sub, ReaderFlags& flags);
+// Backend, threads, queue depth and block size as ReaderOptions (direct is the caller's).
+Result<ReaderOptions> ResolveReaderFlags(const ReaderFlags& flags);
 
 }  // namespace spinup
