@@ -174,6 +174,12 @@ TEST_F(LiveE2ETest, RunHungInDistributedInitIsStalledWithEvidence) {
     }
   }
   EXPECT_TRUE(futex_threads);
+  // The evidence a person would otherwise gather by hand, measured on the real process tree.
+  const std::string evidence = v["evidence"].dump();
+  EXPECT_NE(evidence.find("no new log line for"), std::string::npos) << evidence;
+  EXPECT_NE(evidence.find("threads in futex or poll wait"), std::string::npos) << evidence;
+  EXPECT_NE(evidence.find("CPU "), std::string::npos) << evidence;
+  EXPECT_NE(evidence.find("Init torch distributed begin."), std::string::npos) << evidence;
   ExpectNoneAlive(SeenPids(ev));
 }
 

@@ -35,6 +35,13 @@ std::optional<T> Num(const json& v) {
 
 }  // namespace
 
+// A "progress" event measured by the sampler (bytes read) rather than an engine's bar. Read with a
+// type check: `json::value` throws when an untrusted stream puts a number where a string belongs.
+static bool IsMeasured(const json& j) {
+  auto it = j.find("source");
+  return it != j.end() && it->is_string() && it->get<std::string>() == "measured";
+}
+
 Result<ReplayStats> ReplayEventStream(std::istream& in, const std::string& name,
                                       const std::vector<Sink*>& sinks,
                                       const std::function<void(int64_t)>& set_time,
@@ -83,7 +90,7 @@ Result<ReplayStats> ReplayEventStream(std::istream& in, const std::string& name,
       }
       ++stats.verdicts;
       last = *v;
-      if (j.value("final", false)) {
+      if (auto fin = j.find("final"); fin != j.end() && fin->is_boolean() && fin->get<bool>()) {
         final_verdict = *v;
         final_time = time;
         stats.saw_final = true;
@@ -97,7 +104,7 @@ Result<ReplayStats> ReplayEventStream(std::istream& in, const std::string& name,
         continue;
       }
       for (Sink* sink : sinks) sink->OnSample(*s);
-    } else if (type == "progress" && j.value("source", std::string()) == "measured") {
+    } else if (type == "progress" && IsMeasured(j)) {
       // Measured checkpoint progress between verdicts: the latest verdict with new numbers.
       Verdict v = last.value_or(Verdict{});
       auto read = [&](const char* key, auto& out) {

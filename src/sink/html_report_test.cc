@@ -150,6 +150,22 @@ TEST(EventReplay, StreamWithoutVerdictIsAnError) {
   EXPECT_NE(r.status().message().find("x.jsonl"), std::string::npos);
 }
 
+// Found by report_replay_fuzz: a number where a string or a bool belongs must not throw.
+TEST(EventReplay, WrongTypesInOptionalKeysAreTolerated) {
+  std::istringstream in(
+      "{\"time\":1,\"type\":\"progress\",\"source\":5}\n"
+      "{\"time\":2,\"type\":\"verdict\",\"state\":\"ready\",\"phase\":\"ready\","
+      "\"final\":\"yes\"}\n");
+  std::ostringstream warn;
+  HtmlReportSink sink({}, [] { return int64_t{0}; });
+  auto r = ReplayEventStream(
+      in, "x.jsonl", {&sink}, [](int64_t) {}, warn);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_FALSE(r->saw_final);
+  ASSERT_TRUE(sink.data().verdict.has_value());
+  EXPECT_EQ(sink.data().verdict->state, State::kReady);
+}
+
 TEST(EventReplay, CutShortStreamFinishesWithLastVerdict) {
   std::string stream = testing::ScenarioStream("healthy", 2);
   // Drop the final verdict and what follows it.
