@@ -2,7 +2,9 @@
 // bounded set of reusable buffers that are discarded ("sink", for bench and warm).
 //
 // Backends (one interface): io_uring with a deep queue (default), a pread thread pool, and
-// mmap+copy (the baseline servers use today). O_DIRECT is used when asked and the file system
+// mmap+copy (the baseline servers use today); for sink reads only, "populate", which maps each
+// block and has the kernel fault it into the page cache (MADV_POPULATE_READ) without copying a
+// byte to user space: what `warm` uses. O_DIRECT is used when asked and the file system
 // allows it; when io_uring or O_DIRECT is refused the reader falls back (uring -> pread,
 // direct -> buffered) and records a one-line note instead of failing. Files are opened read-only.
 // Memory the reader allocates is bounded by threads x queue_depth x block_bytes whatever the
@@ -23,12 +25,16 @@
 
 namespace spinup {
 
-enum class ReadBackend { kAuto, kUring, kPread, kMmap };
+enum class ReadBackend { kAuto, kUring, kPread, kMmap, kPopulate };
 
-std::string_view ReadBackendName(ReadBackend backend);  // "auto", "uring", "pread", "mmap"
+// "auto", "uring", "pread", "mmap", "populate"
+std::string_view ReadBackendName(ReadBackend backend);
 Result<ReadBackend> ParseReadBackend(std::string_view name);
 
 inline constexpr uint64_t kDefaultBlockBytes = 4ull << 20;
+// populate's block: one mmap + madvise + munmap each; larger blocks cost fewer calls, smaller
+// ones keep progress and cancellation responsive (~15 ms a block at 2 GB/s).
+inline constexpr uint64_t kDefaultPopulateBlockBytes = 32ull << 20;
 // O_DIRECT offsets, lengths and buffers are aligned to this (covers 512 B and 4 KiB sectors).
 inline constexpr uint64_t kDirectAlignment = 4096;
 
@@ -37,15 +43,17 @@ struct ReaderOptions {
   bool direct = false;                       // O_DIRECT (bypass the page cache) where allowed
   int threads = 0;                           // 0 = DefaultThreads(backend, direct)
   int queue_depth = 0;  // reads in flight per uring thread; 0 = DefaultQueueDepth(...)
-  uint64_t block_bytes = kDefaultBlockBytes;  // largest single read
+  uint64_t block_bytes = 0;  // largest single read; 0 = DefaultBlockBytes(backend)
 };
 
 // What runs when ReaderOptions leaves threads / queue_depth at 0 (docs/reader.md says why):
 // uring O_DIRECT 2 rings x 32 in flight (depth is what direct I/O needs; two streams for striped
 // and network storage); uring buffered 4 rings x 2 (several sequential streams, each with kernel
 // readahead; deep buffered queues defeat readahead); pread 8 threads; mmap 1 thread (servers).
+// populate 4 threads x 32 MiB blocks.
 int DefaultThreads(ReadBackend backend, bool direct);
 int DefaultQueueDepth(ReadBackend backend, bool direct);
+uint64_t DefaultBlockBytes(ReadBackend backend);
 
 // Shared with the caller while a read runs: progress readable from any thread, and cancellation.
 class ReadControl {
@@ -90,13 +98,16 @@ struct ReadReport {
 
 // Reads every range into its destination: range.dest, or dest.data() + range.dest_offset (which
 // must lie inside `dest`). On failure the first error names the file, the offset and the errno
-// (or the short read); cancellation returns ErrorKind::kCancelled.
+// (or the short read); cancellation returns ErrorKind::kCancelled. kPopulate has no destination:
+// it is an InvalidArgument here.
 Result<ReadReport> ReadInto(const ReadPlan& plan, std::span<std::byte> dest,
                             const ReaderOptions& options, ReadControl* control = nullptr,
                             const RangeCallback& on_range = {});
 
 // Reads every range into reusable buffers and discards the bytes: measures bandwidth (bench) or
-// fills the page cache (warm, buffered). Range destinations are ignored.
+// fills the page cache (warm, buffered). Range destinations are ignored. With kPopulate the bytes
+// only land in the page cache; where the kernel refuses MADV_POPULATE_READ (before Linux 5.14) it
+// falls back to buffered io_uring (or pread) with a note.
 Result<ReadReport> ReadToSink(const ReadPlan& plan, const ReaderOptions& options,
                               ReadControl* control = nullptr, const RangeCallback& on_range = {});
 

@@ -78,8 +78,10 @@ void AddReaderFlags(CLI::App& sub, ReaderFlags& flags) {
   sub.add_option("--queue-depth", flags.queue_depth,
                  "reads in flight per io_uring thread (0 = default: 32 O_DIRECT, 2 buffered)")
       ->check(CLI::Range(0, 4096));
-  sub.add_option("--block", flags.block, "largest single read, e.g. 4MiB");
-  sub.add_option("--backend", flags.backend, "uring, pread, mmap or auto");
+  sub.add_option("--block", flags.block,
+                 "largest single read, e.g. 4MiB (default 4MiB; 32MiB for populate)");
+  sub.add_option("--backend", flags.backend,
+                 "uring, pread, mmap, populate (page cache only: warm's default) or auto");
 }
 
 Result<ReaderOptions> ResolveReaderFlags(const ReaderFlags& flags) {
@@ -90,7 +92,7 @@ Result<ReaderOptions> ResolveReaderFlags(const ReaderFlags& flags) {
   opt.threads = flags.threads;
   opt.queue_depth = flags.queue_depth;
   std::string err;
-  if (!ParseSizeFlag(flags.block, &opt.block_bytes, &err)) {
+  if (!flags.block.empty() && !ParseSizeFlag(flags.block, &opt.block_bytes, &err)) {
     return Status::InvalidArgument("--block: " + err);
   }
   return opt;

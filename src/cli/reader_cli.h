@@ -46,7 +46,7 @@ bool ParseSizeFlag(const std::string& text, uint64_t* out, std::string* error);
 struct ReaderFlags {
   int threads = 0;
   int queue_depth = 0;
-  std::string block = "4MiB";
+  std::string block;  // empty: the backend's default (DefaultBlockBytes)
   std::string backend = "auto";
 };
 void AddReaderFlags(CLI::App& sub, ReaderFlags& flags);

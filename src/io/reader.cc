@@ -25,17 +25,19 @@ std::string_view ReadBackendName(ReadBackend backend) {
       return "pread";
     case ReadBackend::kMmap:
       return "mmap";
+    case ReadBackend::kPopulate:
+      return "populate";
   }
   return "unknown";
 }
 
 Result<ReadBackend> ParseReadBackend(std::string_view name) {
-  for (ReadBackend b :
-       {ReadBackend::kAuto, ReadBackend::kUring, ReadBackend::kPread, ReadBackend::kMmap}) {
+  for (ReadBackend b : {ReadBackend::kAuto, ReadBackend::kUring, ReadBackend::kPread,
+                        ReadBackend::kMmap, ReadBackend::kPopulate}) {
     if (ReadBackendName(b) == name) return b;
   }
   return Status::InvalidArgument(
-      fmt::format("backend '{}': expected one of uring, pread, mmap, auto", name));
+      fmt::format("backend '{}': expected one of uring, pread, mmap, populate, auto", name));
 }
 
 int DefaultThreads(ReadBackend backend, bool direct) {
@@ -47,6 +49,8 @@ int DefaultThreads(ReadBackend backend, bool direct) {
       return 8;
     case ReadBackend::kMmap:
       return 1;
+    case ReadBackend::kPopulate:
+      return 4;
   }
   return 1;
 }
@@ -54,6 +58,10 @@ int DefaultThreads(ReadBackend backend, bool direct) {
 int DefaultQueueDepth(ReadBackend backend, bool direct) {
   if (backend != ReadBackend::kUring && backend != ReadBackend::kAuto) return 1;
   return direct ? 32 : 2;
+}
+
+uint64_t DefaultBlockBytes(ReadBackend backend) {
+  return backend == ReadBackend::kPopulate ? kDefaultPopulateBlockBytes : kDefaultBlockBytes;
 }
 
 namespace io {
@@ -386,11 +394,24 @@ Result<ReadReport> Run(const ReadPlan& plan, std::span<std::byte> dest, bool sin
                        const RangeCallback& on_range) {
   if (Status s = ValidatePlan(plan, dest, sink); !s.ok()) return s;
   ReaderOptions opt = options;
+  ReadReport report;
+  ReadBackend backend = opt.backend == ReadBackend::kAuto ? ReadBackend::kUring : opt.backend;
+  if (backend == ReadBackend::kPopulate) {
+    if (!sink) {
+      return Status::InvalidArgument(
+          "the populate backend only fills the page cache; it cannot read into memory");
+    }
+    if (Status s = io::ProbePopulate(); !s.ok()) {
+      report.notes.push_back(fmt::format(
+          "MADV_POPULATE_READ unavailable ({}); reading through the page cache instead",
+          s.message()));
+      backend = ReadBackend::kUring;
+    }
+  }
+  if (opt.block_bytes == 0) opt.block_bytes = DefaultBlockBytes(backend);
   // Blocks are whole O_DIRECT units, at most 1 GiB (one io_uring read carries 32-bit lengths).
   opt.block_bytes = std::clamp<uint64_t>(opt.block_bytes, kDirectAlignment, 1ull << 30);
   opt.block_bytes = (opt.block_bytes + kDirectAlignment - 1) & ~(kDirectAlignment - 1);
-  ReadReport report;
-  ReadBackend backend = opt.backend == ReadBackend::kAuto ? ReadBackend::kUring : opt.backend;
   if (opt.queue_depth <= 0) opt.queue_depth = DefaultQueueDepth(backend, opt.direct);
   opt.queue_depth = std::clamp(opt.queue_depth, 1, 4096);
   if (backend == ReadBackend::kUring) {
@@ -404,8 +425,9 @@ Result<ReadReport> Run(const ReadPlan& plan, std::span<std::byte> dest, bool sin
   if (opt.threads <= 0) opt.threads = DefaultThreads(backend, opt.direct);
   opt.threads = std::clamp(opt.threads, 1, 256);
   bool direct = opt.direct;
-  if (direct && backend == ReadBackend::kMmap) {
-    report.notes.push_back("mmap reads go through the page cache; O_DIRECT not used");
+  if (direct && (backend == ReadBackend::kMmap || backend == ReadBackend::kPopulate)) {
+    report.notes.push_back(fmt::format("{} reads go through the page cache; O_DIRECT not used",
+                                       ReadBackendName(backend)));
     direct = false;
   }
 
@@ -421,6 +443,9 @@ Result<ReadReport> Run(const ReadPlan& plan, std::span<std::byte> dest, bool sin
       break;
     case ReadBackend::kMmap:
       io::RunMmap(job, opt.threads);
+      break;
+    case ReadBackend::kPopulate:
+      io::RunPopulate(job, opt.threads);
       break;
     default:
       io::RunPread(job, opt.threads);

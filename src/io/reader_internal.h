@@ -133,5 +133,9 @@ void RunMmap(Job& job, int threads);
 // Returns an error without touching the job when io_uring cannot be set up (the caller falls back).
 Status ProbeUring(int queue_depth);
 void RunUring(Job& job, int threads, int queue_depth);
+// Returns an error when the kernel has no MADV_POPULATE_READ (before 5.14).
+Status ProbePopulate();
+// Sink jobs only: each block is mapped, faulted into the page cache and unmapped.
+void RunPopulate(Job& job, int threads);
 
 }  // namespace spinup::io

@@ -62,6 +62,8 @@ Result<WarmResult> WarmFiles(const std::vector<CheckpointFile>& files, const Rea
   }
   ReaderOptions opt = options;
   opt.direct = false;
+  // Filling the cache needs no copy to user space: populate unless the caller chose a backend.
+  if (opt.backend == ReadBackend::kAuto) opt.backend = ReadBackend::kPopulate;
   auto read = ReadToSink(plan, opt, control);
   if (!read.ok()) return read.status();
   out.read = std::move(*read);

@@ -319,8 +319,8 @@ TEST(ReaderPlan, CheckpointWithAMissingShardIsAnErrorNamingIt) {
 }
 
 TEST(ReaderBackend, ParseAndNames) {
-  for (ReadBackend b :
-       {ReadBackend::kAuto, ReadBackend::kUring, ReadBackend::kPread, ReadBackend::kMmap}) {
+  for (ReadBackend b : {ReadBackend::kAuto, ReadBackend::kUring, ReadBackend::kPread,
+                        ReadBackend::kMmap, ReadBackend::kPopulate}) {
     auto parsed = ParseReadBackend(ReadBackendName(b));
     ASSERT_TRUE(parsed.ok());
     EXPECT_EQ(*parsed, b);
