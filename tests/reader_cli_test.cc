@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "format/checkpoint_writer.h"
+#include "io/reader_internal.h"
 #include "test_util.h"
 
 namespace spinup {
@@ -69,6 +70,21 @@ TEST(ReaderCli, WarmCheckAndEvictReportResidency) {
   EXPECT_EQ(w["bytes"], 423457);
   EXPECT_GT(w["resident_fraction"].get<double>(), 0.99);
   EXPECT_TRUE(warm.err.empty()) << "no progress bar when not on a terminal: " << warm.err;
+  EXPECT_EQ(w["read_bytes"].get<uint64_t>() + w["already_resident_bytes"].get<uint64_t>(), 423457u);
+  EXPECT_EQ(w["backend"], io::ProbePopulate().ok() ? "populate" : "uring");
+
+  // Flags choose another backend and block; bench can measure populate too.
+  auto pread = RunSpinup({"warm", dir.path(), "--json", "--backend", "pread", "--block", "1MiB"});
+  ASSERT_EQ(pread.exit_code, 0) << pread.err;
+  auto p = nlohmann::json::parse(pread.out);
+  EXPECT_EQ(p["backend"], "pread");
+  EXPECT_EQ(p["block_bytes"], 1 << 20);
+  auto bench = RunSpinup({"bench", dir.path(), "--json", "--backend", "populate", "--cold"});
+  ASSERT_EQ(bench.exit_code, 0) << bench.err;
+  auto b = nlohmann::json::parse(bench.out);
+  EXPECT_EQ(b["bytes"], 423457);
+  EXPECT_FALSE(b["direct"].get<bool>());
+  EXPECT_FALSE(b["notes"].empty()) << "O_DIRECT (bench's default) cannot apply to populate";
 
   auto check = RunSpinup({"warm", "--check", dir.path(), "--json"});
   ASSERT_EQ(check.exit_code, 0) << check.err;

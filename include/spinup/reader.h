@@ -42,7 +42,7 @@ struct ReaderOptions {
   ReadBackend backend = ReadBackend::kAuto;  // auto = uring where the kernel allows it
   bool direct = false;                       // O_DIRECT (bypass the page cache) where allowed
   int threads = 0;                           // 0 = DefaultThreads(backend, direct)
-  int queue_depth = 0;  // reads in flight per uring thread; 0 = DefaultQueueDepth(...)
+  int queue_depth = 0;       // reads in flight per uring thread; 0 = DefaultQueueDepth(...)
   uint64_t block_bytes = 0;  // largest single read; 0 = DefaultBlockBytes(backend)
 };
 

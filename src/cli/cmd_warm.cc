@@ -76,6 +76,7 @@ void RunWarm(const WarmFlags& f, CliContext& ctx) {
                                {"files", files->size()},
                                {"backend", ReadBackendName(r->read.backend)},
                                {"threads", r->read.threads},
+                               {"block_bytes", r->read.block_bytes},
                                {"notes", r->read.notes}}
                     .dump()
              << "\n";

@@ -42,9 +42,10 @@ Status FaultError(const Job& job, const Chunk& c, int fd, uint64_t off) {
         "did it shrink while being read?",
         pf.path, off, c.length, st.st_size, pf.size));
   }
-  return Status::Io(fmt::format("{}: reading {} bytes at offset {} into the page cache failed "
-                                "(I/O error)",
-                                pf.path, c.length, off));
+  return Status::Io(
+      fmt::format("{}: reading {} bytes at offset {} into the page cache failed "
+                  "(I/O error)",
+                  pf.path, c.length, off));
 }
 
 // File systems without mmap (some FUSE mounts): read the block through a buffer instead.
@@ -61,8 +62,8 @@ bool ReadThrough(Job& job, const Chunk& c, int fd, uint64_t off, AlignedBuffer& 
   io.io_ptr = buf;
   io.need = c.length;
   for (;;) {
-    ssize_t n = ::pread(fd, io.io_ptr + io.got, io.io_len - io.got,
-                        static_cast<off_t>(io.io_off + io.got));
+    ssize_t n =
+        ::pread(fd, io.io_ptr + io.got, io.io_len - io.got, static_cast<off_t>(io.io_off + io.got));
     switch (job.OnRead(io, c, n < 0 ? -errno : n)) {
       case Step::kDone:
         return true;
@@ -91,9 +92,9 @@ void Worker(Job& job, int worker) {
         if (ReadThrough(job, c, fd, off, fallback)) continue;
         return;
       }
-      job.Fail(Status::FromErrno(err, fmt::format("{}: mmap of {} bytes at offset {}",
-                                                  job.plan().files[r.file].path, map_len,
-                                                  map_off)));
+      job.Fail(
+          Status::FromErrno(err, fmt::format("{}: mmap of {} bytes at offset {}",
+                                             job.plan().files[r.file].path, map_len, map_off)));
       return;
     }
     int rc;
@@ -106,10 +107,9 @@ void Worker(Job& job, int worker) {
     ::munmap(map, map_len);
     if (rc != 0) {
       job.Fail(err == EFAULT ? FaultError(job, c, fd, off)
-                             : Status::FromErrno(err, fmt::format(
-                                                          "{}: faulting in {} bytes at offset {}",
-                                                          job.plan().files[r.file].path,
-                                                          c.length, off)));
+                             : Status::FromErrno(
+                                   err, fmt::format("{}: faulting in {} bytes at offset {}",
+                                                    job.plan().files[r.file].path, c.length, off)));
       return;
     }
     job.ChunkDone(c);

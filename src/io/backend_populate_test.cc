@@ -72,11 +72,11 @@ TEST(PopulateBackend, UnalignedRangesBecomeResidentAndAreEachReportedOnce) {
   std::mutex mu;
   std::multiset<size_t> reported;
   ReadControl control;
-  auto report = ReadToSink(*plan, Populate(3, 256 << 10), &control,
-                           [&](size_t index, const ReadRange&) {
-                             std::lock_guard<std::mutex> lock(mu);
-                             reported.insert(index);
-                           });
+  auto report =
+      ReadToSink(*plan, Populate(3, 256 << 10), &control, [&](size_t index, const ReadRange&) {
+        std::lock_guard<std::mutex> lock(mu);
+        reported.insert(index);
+      });
   ASSERT_TRUE(report.ok()) << report.status().message();
   EXPECT_EQ(report->backend, ReadBackend::kPopulate);
   EXPECT_FALSE(report->direct);

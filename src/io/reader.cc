@@ -402,9 +402,9 @@ Result<ReadReport> Run(const ReadPlan& plan, std::span<std::byte> dest, bool sin
           "the populate backend only fills the page cache; it cannot read into memory");
     }
     if (Status s = io::ProbePopulate(); !s.ok()) {
-      report.notes.push_back(fmt::format(
-          "MADV_POPULATE_READ unavailable ({}); reading through the page cache instead",
-          s.message()));
+      report.notes.push_back(
+          fmt::format("MADV_POPULATE_READ unavailable ({}); reading through the page cache instead",
+                      s.message()));
       backend = ReadBackend::kUring;
     }
   }
