@@ -1,8 +1,10 @@
 #include "test_util.h"
 
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -147,6 +149,24 @@ std::string ReadFile(const fs::path& path) {
 void WriteFile(const fs::path& path, const std::string& contents) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << contents;
+}
+
+std::string WriteSyncedFile(const fs::path& path, size_t size) {
+  std::string data(size, '\0');
+  for (size_t i = 0; i < size; ++i) data[i] = static_cast<char>(i * 131 + 7);
+  WriteFile(path, data);
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    ::fsync(fd);
+    ::close(fd);
+  }
+  return path.string();
+}
+
+bool EvictionObservable(const fs::path& path) {
+  struct statfs fs {};
+  if (::statfs(path.c_str(), &fs) != 0) return false;
+  return fs.f_type != TMPFS_MAGIC && fs.f_type != RAMFS_MAGIC;
 }
 
 }  // namespace spinup::testing

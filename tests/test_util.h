@@ -45,5 +45,10 @@ ProcessResult RunSpinup(const std::vector<std::string>& args, const std::string&
 
 std::string ReadFile(const std::filesystem::path& path);
 void WriteFile(const std::filesystem::path& path, const std::string& contents);
+// Writes `size` bytes of a fixed pattern and fsyncs them: dirty pages cannot be evicted, so
+// page-cache tests need the data on disk first.
+std::string WriteSyncedFile(const std::filesystem::path& path, size_t size);
+// tmpfs and ramfs keep file pages whatever the advice: eviction cannot be observed there.
+bool EvictionObservable(const std::filesystem::path& path);
 
 }  // namespace spinup::testing

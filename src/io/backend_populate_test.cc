@@ -2,9 +2,7 @@
 // check what it promises instead (every range reported once, progress, residency afterwards) and
 // that it fails the way the other backends do on bad files.
 #include <fcntl.h>
-#include <linux/magic.h>
 #include <sys/stat.h>
-#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -26,25 +24,9 @@
 namespace spinup {
 namespace {
 
+using testing::EvictionObservable;
 using testing::TempDir;
-
-std::string MakeSyncedFile(const TempDir& dir, const std::string& name, size_t size) {
-  std::string path = dir / name;
-  std::string data(size, '\0');
-  for (size_t i = 0; i < size; ++i) data[i] = static_cast<char>(i * 37 + 11);
-  testing::WriteFile(path, data);
-  int fd = ::open(path.c_str(), O_RDONLY);
-  EXPECT_GE(fd, 0);
-  ::fsync(fd);  // dirty pages cannot be evicted
-  ::close(fd);
-  return path;
-}
-
-bool EvictionObservable(const std::string& path) {
-  struct statfs fs {};
-  if (::statfs(path.c_str(), &fs) != 0) return false;
-  return fs.f_type != TMPFS_MAGIC && fs.f_type != RAMFS_MAGIC;
-}
+using testing::WriteSyncedFile;
 
 bool PopulateSupported() { return io::ProbePopulate().ok(); }
 
@@ -59,8 +41,8 @@ ReaderOptions Populate(int threads, uint64_t block) {
 TEST(PopulateBackend, UnalignedRangesBecomeResidentAndAreEachReportedOnce) {
   if (!PopulateSupported()) GTEST_SKIP() << "kernel without MADV_POPULATE_READ";
   TempDir dir;
-  const std::string a = MakeSyncedFile(dir, "a.safetensors", (3 << 20) + 777);
-  const std::string b = MakeSyncedFile(dir, "b.safetensors", 5000);
+  const std::string a = WriteSyncedFile(dir / "a.safetensors", (3 << 20) + 777);
+  const std::string b = WriteSyncedFile(dir / "b.safetensors", 5000);
   if (!EvictionObservable(a)) GTEST_SKIP() << "tmpfs/ramfs ignores POSIX_FADV_DONTNEED";
   ASSERT_TRUE(EvictFiles({a, b}).ok());
   // Offsets and lengths off page boundaries, an empty range, a range ending at EOF.
@@ -98,7 +80,7 @@ TEST(PopulateBackend, UnalignedRangesBecomeResidentAndAreEachReportedOnce) {
 
 TEST(PopulateBackend, HasNoDestinationSoReadIntoRefusesIt) {
   TempDir dir;
-  const std::string a = MakeSyncedFile(dir, "a.safetensors", 10000);
+  const std::string a = WriteSyncedFile(dir / "a.safetensors", 10000);
   auto plan = PlanWholeFiles({a});
   ASSERT_TRUE(plan.ok());
   std::vector<std::byte> dest(plan->DestBytes());
@@ -110,7 +92,7 @@ TEST(PopulateBackend, HasNoDestinationSoReadIntoRefusesIt) {
 
 TEST(PopulateBackend, DirectIsNotedAndIgnoredAndBlockDefaultsTo32MiB) {
   TempDir dir;
-  const std::string a = MakeSyncedFile(dir, "a.safetensors", 70000);
+  const std::string a = WriteSyncedFile(dir / "a.safetensors", 70000);
   auto plan = PlanWholeFiles({a});
   ASSERT_TRUE(plan.ok());
   ReaderOptions opt = Populate(0, 0);
@@ -133,7 +115,7 @@ TEST(PopulateBackend, DirectIsNotedAndIgnoredAndBlockDefaultsTo32MiB) {
 TEST(PopulateBackend, FileThatShrankIsAShortReadNotASignal) {
   if (!PopulateSupported()) GTEST_SKIP() << "kernel without MADV_POPULATE_READ";
   TempDir dir;
-  const std::string a = MakeSyncedFile(dir, "t.safetensors", (1 << 20) + 100);
+  const std::string a = WriteSyncedFile(dir / "t.safetensors", (1 << 20) + 100);
   auto plan = PlanWholeFiles({a});
   ASSERT_TRUE(plan.ok());
   ASSERT_EQ(::truncate(a.c_str(), 300000), 0);
@@ -148,8 +130,8 @@ TEST(PopulateBackend, FileThatShrankIsAShortReadNotASignal) {
 
 TEST(PopulateBackend, MissingFileAndFifoAreErrorsNamingThePath) {
   TempDir dir;
-  const std::string a = MakeSyncedFile(dir, "m.safetensors", 10000);
-  const std::string p = MakeSyncedFile(dir, "p.safetensors", 10000);
+  const std::string a = WriteSyncedFile(dir / "m.safetensors", 10000);
+  const std::string p = WriteSyncedFile(dir / "p.safetensors", 10000);
   auto plan_a = PlanWholeFiles({a});
   auto plan_p = PlanWholeFiles({p});
   ASSERT_TRUE(plan_a.ok() && plan_p.ok());
@@ -167,7 +149,7 @@ TEST(PopulateBackend, MissingFileAndFifoAreErrorsNamingThePath) {
 
 TEST(PopulateBackend, CancelledBeforeStartReadsNothing) {
   TempDir dir;
-  const std::string a = MakeSyncedFile(dir, "c.safetensors", 2 << 20);
+  const std::string a = WriteSyncedFile(dir / "c.safetensors", 2 << 20);
   auto plan = PlanWholeFiles({a});
   ASSERT_TRUE(plan.ok());
   ReadControl control;
@@ -180,7 +162,7 @@ TEST(PopulateBackend, CancelledBeforeStartReadsNothing) {
 
 TEST(PopulateBackend, WarmUsesItByDefault) {
   TempDir dir;
-  const std::string a = MakeSyncedFile(dir, "w.safetensors", 3 << 20);
+  const std::string a = WriteSyncedFile(dir / "w.safetensors", 3 << 20);
   if (EvictionObservable(a)) {
     ASSERT_TRUE(EvictFile(a).ok());
   }

@@ -1,9 +1,7 @@
 #include "spinup/page_cache.h"
 
 #include <fcntl.h>
-#include <linux/magic.h>
 #include <sys/stat.h>
-#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <string>
@@ -17,19 +15,9 @@
 namespace spinup {
 namespace {
 
+using testing::EvictionObservable;
 using testing::TempDir;
-
-std::string MakeSyncedFile(const TempDir& dir, const std::string& name, size_t size) {
-  std::string path = dir / name;
-  std::string data(size, '\0');
-  for (size_t i = 0; i < size; ++i) data[i] = static_cast<char>(i * 131 + 7);
-  testing::WriteFile(path, data);
-  int fd = ::open(path.c_str(), O_RDONLY);
-  EXPECT_GE(fd, 0);
-  ::fsync(fd);  // dirty pages cannot be evicted
-  ::close(fd);
-  return path;
-}
+using testing::WriteSyncedFile;
 
 // Reads [off, off+len) without readahead, so exactly those pages become resident.
 void ReadExactly(const std::string& path, uint64_t off, uint64_t len) {
@@ -41,17 +29,10 @@ void ReadExactly(const std::string& path, uint64_t off, uint64_t len) {
   ::close(fd);
 }
 
-// tmpfs and similar keep file pages regardless of advice: eviction cannot be observed there.
-bool EvictionObservable(const std::string& path) {
-  struct statfs fs {};
-  if (::statfs(path.c_str(), &fs) != 0) return false;
-  return fs.f_type != TMPFS_MAGIC && fs.f_type != RAMFS_MAGIC;
-}
-
 TEST(PageCache, EvictDropsResidencyAndReadBringsItBack) {
   TempDir dir;
   const size_t size = (8 << 20) + 100;
-  std::string path = MakeSyncedFile(dir, "a.safetensors", size);
+  std::string path = WriteSyncedFile(dir / "a.safetensors", size);
   if (!EvictionObservable(path)) GTEST_SKIP() << "tmpfs/ramfs ignores POSIX_FADV_DONTNEED";
   ReadExactly(path, 0, size);
   auto before = MeasureFileResidency(path);
@@ -68,7 +49,7 @@ TEST(PageCache, EvictDropsResidencyAndReadBringsItBack) {
 TEST(PageCache, NonResidentRangesExcludeWhatWasRead) {
   TempDir dir;
   const size_t size = 4 << 20;
-  std::string path = MakeSyncedFile(dir, "b.safetensors", size);
+  std::string path = WriteSyncedFile(dir / "b.safetensors", size);
   if (!EvictionObservable(path)) GTEST_SKIP() << "tmpfs/ramfs ignores POSIX_FADV_DONTNEED";
   ASSERT_TRUE(EvictFile(path).ok());
   ReadExactly(path, 0, 65536);
@@ -98,8 +79,8 @@ TEST(PageCache, NonResidentRangesExcludeWhatWasRead) {
 
 TEST(PageCache, TotalsAddUpAndEmptyFilesAreFullyResident) {
   TempDir dir;
-  std::string a = MakeSyncedFile(dir, "a.bin", 10000);
-  std::string e = MakeSyncedFile(dir, "e.bin", 0);
+  std::string a = WriteSyncedFile(dir / "a.bin", 10000);
+  std::string e = WriteSyncedFile(dir / "e.bin", 0);
   auto res = MeasureResidency({a, e});
   ASSERT_TRUE(res.ok()) << res.status().message();
   ASSERT_EQ(res->files.size(), 2u);
@@ -126,7 +107,7 @@ TEST(PageCache, BadPathsAreErrorsNamingThePath) {
 TEST(WarmFiles, ReadsOnlyWhatIsMissingAndLeavesEverythingResident) {
   TempDir dir;
   const size_t size = 6 << 20;
-  std::string path = MakeSyncedFile(dir, "w.safetensors", size);
+  std::string path = WriteSyncedFile(dir / "w.safetensors", size);
   if (!EvictionObservable(path)) GTEST_SKIP() << "tmpfs/ramfs ignores POSIX_FADV_DONTNEED";
   ASSERT_TRUE(EvictFile(path).ok());
   ReadExactly(path, 0, 2 << 20);
@@ -149,7 +130,7 @@ TEST(WarmFiles, ReadsOnlyWhatIsMissingAndLeavesEverythingResident) {
 
 TEST(BenchRead, ColdReadsEveryByte) {
   TempDir dir;
-  std::string path = MakeSyncedFile(dir, "c.safetensors", (3 << 20) + 5);
+  std::string path = WriteSyncedFile(dir / "c.safetensors", (3 << 20) + 5);
   auto files = ListCheckpointFiles(dir.path());
   ASSERT_TRUE(files.ok());
   ReaderOptions opt;
