@@ -231,12 +231,18 @@ TEST(ProcLive, ReadyListensAndAnswersHealth) {
   EXPECT_TRUE(sampler.PortListening(port, server.pid()));
   proc::HealthProbeOptions probe;
   probe.port = port;
+  // Generous: this once failed with nothing answering for 15 s while two other builds loaded
+  // the 2-core machine (not reproduced alone).
+  probe.connect_timeout = std::chrono::milliseconds(2000);
+  probe.read_timeout = std::chrono::milliseconds(3000);
   std::optional<int> status;
-  ASSERT_TRUE(WaitFor([&] {
-    status = proc::ProbeHealth(probe);
-    return status == 200;
-  })) << "last status "
-      << status.value_or(-1);
+  ASSERT_TRUE(WaitFor(
+      [&] {
+        status = proc::ProbeHealth(probe);
+        return status == 200;
+      },
+      40))
+      << "last status " << status.value_or(-1);
   EXPECT_NE(ReadFile(tmp / "out.log").find("The server is fired up and ready to roll!"),
             std::string::npos);
   EXPECT_EQ(Ranks(s).size(), 2u);
