@@ -147,6 +147,28 @@ struct Sample {
   bool processes_truncated = false;
 };
 
+// What the service manager (systemd) said about the server's unit: read from the manager's own
+// journal entries (UNIT=, MESSAGE_ID=), not from the server's log. Lets the tracker split attempts
+// and count restarts even when the server dies before printing a launch banner.
+struct UnitEvent {
+  enum class Kind {
+    kStarting,          // a start job began ("Starting sglang.service...")
+    kProcessExited,     // "Main process exited, code=exited, status=1/FAILURE"
+    kFailed,            // "Failed with result 'exit-code'" (UNIT_RESULT=)
+    kRestartScheduled,  // "Scheduled restart job, restart counter is at N." (N_RESTARTS=)
+    kOomKilled,         // "A process of this unit has been killed by the OOM killer."
+  };
+  Kind kind = Kind::kStarting;
+  std::optional<int64_t> time_ms;  // the entry's __REALTIME_TIMESTAMP
+  std::string unit;
+  std::string text;       // the manager's MESSAGE, capped
+  int restarts = 0;       // kRestartScheduled: systemd's restart counter (N_RESTARTS)
+  std::string exit_code;  // kProcessExited: "exited", "killed" or "dumped" (EXIT_CODE)
+  int exit_status = 0;    // kProcessExited: exit code, or the signal number (EXIT_STATUS)
+  bool clean = false;     // kProcessExited: status 0, or a stop signal (TERM, INT, HUP, PIPE)
+  std::string result;     // kFailed: "exit-code", "signal", "core-dump", "timeout", "watchdog", ...
+};
+
 // Bytes of the checkpoint known to be read so far, and the resulting rate and ETA.
 struct Progress {
   std::optional<uint64_t> bytes_done;

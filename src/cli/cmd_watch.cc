@@ -33,9 +33,12 @@ void AddWatchCommand(CLI::App& app, CliContext& ctx) {
       "ready, 1 crashed/crash loop, 2 usage, 3 stalled, 4 timed out, 5 still in progress "
       "(--once).");
   sub->add_option("--pid", args->pids, "a server process: it and its descendants; repeatable");
-  sub->add_option("--unit", args->unit, "a systemd unit: its cgroup's processes and its journal");
+  sub->add_option("--unit", args->unit,
+                  "a systemd unit: its cgroup's processes and its journal (its lines, and "
+                  "systemd's exits and restarts of it)");
   sub->add_option("--journal-file", args->journal_files,
-                  "read the journal from these files instead of the system journal; repeatable");
+                  "read these journal files to their end instead of the system journal (with "
+                  "--unit: only that unit's entries, no cgroup sampled); repeatable");
   sub->add_option("--log", args->logs,
                   "follow a log file (across rotation and truncation); repeatable");
   AddLiveFlags(*sub, args->live);

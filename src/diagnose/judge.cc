@@ -185,7 +185,18 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
   const bool health_ok = opt.live && st.port_listening && st.health_http_status == 200;
   const char* kHealthEvidence = "the port is listening and /health answered 200";
 
-  if (!a || (a->timeline.empty() && a->errors.empty() && !a->ready && !a->crashed)) {
+  // Starts that ended before the judged one: crashed attempts in the log, or the restarts the
+  // service manager counted (systemd's restart counter), whichever is more: a server that dies
+  // before printing a launch banner leaves only the latter.
+  const int crashed_before =
+      a == nullptr ? 0
+                   : std::max(st.crashed_attempts - (a->crashed ? 1 : 0), std::max(0, st.restarts));
+  const bool empty_attempt =
+      !a || (a->timeline.empty() && a->errors.empty() && !a->ready && !a->crashed);
+  // Between two turns of a crash loop (the new attempt has shown nothing yet): judged below as
+  // the loop it is, not as an unknown start.
+  const bool between_turns = a != nullptr && empty_attempt && crashed_before >= 2 && !health_ok;
+  if (empty_attempt && !between_turns) {
     v.state = opt.live && st.process.sampled ? State::kStarting : State::kUnknown;
     v.phase = Phase::kLaunch;
     v.headline = st.lines == 0 ? "UNKNOWN: the log is empty"
@@ -260,6 +271,14 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
     v.ranks.push_back(rp);
   }
   v.errors = a->errors;
+  if (between_turns) {
+    for (auto it = st.attempts.rbegin(); it != st.attempts.rend(); ++it) {
+      if (!it->errors.empty()) {
+        v.errors = it->errors;
+        break;
+      }
+    }
+  }
   if (!a->bars.empty()) {
     const BarState* best = &a->bars.back();
     v.progress.bar = best->bar;
@@ -307,7 +326,6 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
   }
 
   // The decision.
-  const int crashed_before = st.crashed_attempts - (a->crashed ? 1 : 0);
   const bool died = a->crashed || (!opt.live && a->error_after_progress && !a->ready);
   if (died && !a->crashed) {
     v.evidence.push_back("the log ends in an error after the last progress line");
@@ -318,7 +336,7 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
     v.state = State::kReady;
     v.phase = Phase::kReady;
     if (!a->ready) v.evidence.push_back(kHealthEvidence);
-  } else if (crashed_before >= 2 && !opt.live) {
+  } else if (crashed_before >= 2 && (!opt.live || between_turns)) {
     v.state = State::kCrashLoop;
   } else {
     const bool past_stall = v.stalled_seconds && *v.stalled_seconds > budget.stall_s;
@@ -346,11 +364,19 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
       break;
     case State::kCrashed:
     case State::kCrashLoop: {
-      std::string first = a->errors.empty() ? "" : a->errors.back();
+      // A crash loop judged between turns (the new attempt has printed nothing yet) quotes the
+      // latest attempt that has errors.
+      const AttemptFacts* quoted = a;
+      for (auto it = st.attempts.rbegin(); quoted->errors.empty() && it != st.attempts.rend();
+           ++it) {
+        quoted = &*it;
+      }
+      const std::vector<std::string>& errors = quoted->errors;
+      std::string first = errors.empty() ? "" : errors.back();
       // The most telling line is the exception itself ("ValueError: ..."), else the latest line
       // that is not just "Traceback (most recent call last)".
       bool found = false;
-      for (auto it = a->errors.rbegin(); it != a->errors.rend() && !found; ++it) {
+      for (auto it = errors.rbegin(); it != errors.rend() && !found; ++it) {
         if ((it->find("Error: ") != std::string::npos ||
              it->find("Exception: ") != std::string::npos) &&
             it->find("Traceback (most recent call last)") == std::string::npos) {
@@ -358,14 +384,17 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
           found = true;
         }
       }
-      for (auto it = a->errors.rbegin(); it != a->errors.rend() && !found; ++it) {
+      for (auto it = errors.rbegin(); it != errors.rend() && !found; ++it) {
         if (it->find("Traceback (most recent call last)") == std::string::npos) {
           first = *it;
           found = true;
         }
       }
       if (first.size() > 160) first = first.substr(0, 157) + "...";
-      if (v.state == State::kCrashLoop) {
+      if (v.state == State::kCrashLoop && between_turns) {
+        v.headline = fmt::format("CRASH LOOP: {} attempts, {} crashed; attempt {} is starting",
+                                 st.total_attempts, st.crashed_attempts, st.total_attempts);
+      } else if (v.state == State::kCrashLoop) {
         v.headline = fmt::format("CRASH LOOP: {} attempts, {} crashed; the last in {}{}",
                                  st.total_attempts, st.crashed_attempts, ph, where);
       } else {
@@ -416,6 +445,10 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& opt) const {
   if (st.total_attempts > 1) {
     v.evidence.push_back(fmt::format("{} start attempts in the log, {} crashed", st.total_attempts,
                                      st.crashed_attempts));
+  }
+  if (st.restarts > 0) {
+    v.evidence.push_back(fmt::format("systemd restarted the unit {} time{} (its restart counter)",
+                                     st.restarts, st.restarts == 1 ? "" : "s"));
   }
   if (a->heartbeats > 0) {
     v.evidence.push_back(fmt::format("{} heartbeat/watchdog line(s) while waiting", a->heartbeats));

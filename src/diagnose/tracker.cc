@@ -385,6 +385,56 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   }
 }
 
+void StartupTracker::OnUnitEvent(const UnitEvent& e) {
+  Touch(e.time_ms);
+  const auto t = e.time_ms ? e.time_ms : now_ms_;
+  auto has_content = [](const AttemptFacts& a) {
+    return a.lines > 0 || !a.timeline.empty() || !a.errors.empty() || a.ready || a.crashed;
+  };
+  auto note = [&](AttemptFacts& a, std::string line) {
+    line = Cap(line, 400);
+    if (!a.errors.empty() && a.errors.back() == line) return;
+    if (a.errors.size() >= kMaxErrors) a.errors.erase(a.errors.begin() + 4);  // keep first 4
+    a.errors.push_back(std::move(line));
+  };
+  auto died = [&](std::string why) {
+    AttemptFacts& a = Current();
+    if (!a.crashed) {
+      a.crashed = true;
+      state_.crashed_attempts++;
+      a.crash_phase = a.phase;
+    }
+    note(a, std::move(why));
+  };
+  const std::string text = e.text.empty() ? e.unit : e.text;
+  switch (e.kind) {
+    case UnitEvent::Kind::kStarting:
+      if (state_.attempts.empty() || has_content(state_.attempts.back())) NewAttempt(t);
+      break;
+    case UnitEvent::Kind::kProcessExited:
+      if (!e.clean) {
+        died("systemd: " + (e.text.empty() ? "main process exited, code=" + e.exit_code +
+                                                 ", status=" + std::to_string(e.exit_status)
+                                           : e.text));
+      }
+      break;
+    case UnitEvent::Kind::kFailed:
+      died("systemd: " + (e.text.empty() ? "failed with result '" + e.result + "'" : e.text));
+      break;
+    case UnitEvent::Kind::kOomKilled:
+      note(Current(), "systemd: " + text);
+      break;
+    case UnitEvent::Kind::kRestartScheduled: {
+      // A missing counter still counts one more restart.
+      state_.restarts = std::max(state_.restarts + (e.restarts > 0 ? 0 : 1), e.restarts);
+      // The attempt before a restart ended, whatever it had printed (often nothing decisive).
+      if (state_.attempts.empty() || !state_.attempts.back().crashed) died("systemd: " + text);
+      NewAttempt(t);
+      break;
+    }
+  }
+}
+
 void StartupTracker::OnSample(const Sample& s) {
   Touch(s.time_ms);
   state_.last_sample_ms = s.time_ms;

@@ -127,7 +127,7 @@ struct TrackerState {
   std::optional<uint64_t> checkpoint_bytes;
   std::optional<uint64_t> checkpoint_resident_bytes;
   std::optional<int> exit_status;
-  int restarts = 0;
+  int restarts = 0;  // the most of: samples' restarts, systemd's restart counter (journal)
   std::optional<int> health_http_status;
   bool port_listening = false;
   std::optional<int64_t> last_sample_ms;
@@ -154,6 +154,11 @@ class StartupTracker {
   void OnLogActivity(std::optional<int64_t> time_ms);
   // A /proc + GPU sample (live). Samples must come in time order.
   void OnSample(const Sample& sample);
+  // The service manager about the unit (from the journal): a start begins an attempt, an unclean
+  // exit or a failure result crashes the current one, a scheduled restart crashes it (if it was
+  // not already), counts the restart and begins the next attempt, so restarts are seen even when
+  // the server dies before printing a launch banner.
+  void OnUnitEvent(const UnitEvent& event);
 
   const TrackerState& state() const { return state_; }
 

@@ -67,15 +67,20 @@ int WatchCommand(const LiveCommandConfig& c, std::ostream& out, std::ostream& er
   }
   auto sinks = MakeSinks(c, out, clock, err);
   if (!sinks) return 2;
+  // With --journal-file, --unit only picks the unit's entries: the files may come from another
+  // host or an earlier boot, so this host's cgroup of that name is not the server.
+  const bool live_unit = !c.unit.empty() && c.journal_files.empty();
   std::unique_ptr<LiveSampler> sampler;
-  if (!c.pids.empty() || !c.unit.empty()) {
+  if (!c.pids.empty() || live_unit) {
     LiveSamplerConfig sc = c.sampler;
     sc.pids = c.pids;
-    sc.unit = c.unit;
+    if (live_unit) sc.unit = c.unit;
     sampler = std::make_unique<LiveSampler>(sc);
   }
   WatchOptions w = c.watch;
-  if (!c.unit.empty()) w.stop_on_crash_by_default = false;  // systemd may restart it
+  // systemd may restart a live unit; journal files are judged whole (read to their end), so a
+  // first crash does not hide the restarts after it.
+  if (live_unit || !c.journal_files.empty()) w.stop_on_crash_by_default = false;
   Watcher watcher(w, clock, **model, sampler.get(), sinks->all());
   for (const auto& log : c.logs) watcher.AddSource(std::make_unique<FileFollower>(log));
   if (!c.unit.empty() || !c.journal_files.empty()) {

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "live/journal_entry.h"
+
 namespace spinup {
 
 namespace {
@@ -117,37 +119,80 @@ std::string PipeSource::Read() {
 
 namespace {
 
+constexpr size_t kJournalReadBytes = 4u << 20;  // per Read()
+constexpr int kJournalReadEntries = 10000;      // per Read()
+constexpr size_t kJournalMaxEvents = 1000;      // per Read(): a burst is cut there
+
 class JournalSource final : public LogSource {
  public:
-  JournalSource(sd_journal* j, std::string name) : j_(j), name_(std::move(name)) {}
+  JournalSource(sd_journal* j, std::string name, std::string unit, bool files)
+      : j_(j), name_(std::move(name)), unit_(std::move(unit)), files_(files) {}
   ~JournalSource() override { sd_journal_close(j_); }
   JournalSource(const JournalSource&) = delete;
   JournalSource& operator=(const JournalSource&) = delete;
   std::string Read() override {
     std::string out;
+    events_.clear();
+    if (done_) return out;
     // sd_journal_process keeps the view current when journald rotates or adds files.
     sd_journal_process(j_);
-    for (int i = 0; i < 10000 && out.size() < (4u << 20); ++i) {
+    for (int i = 0; i < kJournalReadEntries && out.size() < kJournalReadBytes &&
+                    events_.size() < kJournalMaxEvents;
+         ++i) {
       int r = sd_journal_next(j_);
-      if (r <= 0) break;
+      if (r <= 0) {
+        // A file does not grow under us: its end (or an unreadable entry) ends it.
+        if (files_) done_ = true;
+        break;
+      }
+      JournalFields fields;
+      uint64_t usec = 0;
+      if (sd_journal_get_realtime_usec(j_, &usec) >= 0) {
+        fields.realtime_ms = static_cast<int64_t>(usec / 1000);
+      }
       const void* data = nullptr;
       size_t len = 0;
-      if (sd_journal_get_data(j_, "MESSAGE", &data, &len) < 0) continue;
-      std::string_view field(static_cast<const char*>(data), len);
-      constexpr std::string_view kPrefix = "MESSAGE=";
-      if (field.substr(0, kPrefix.size()) != kPrefix) continue;
-      field.remove_prefix(kPrefix.size());
-      out.append(field.substr(0, 16 << 10));
-      out.push_back('\n');
+      sd_journal_restart_data(j_);
+      while (fields.items.size() < kMaxJournalFields &&
+             sd_journal_enumerate_available_data(j_, &data, &len) > 0) {
+        fields.Add(std::string_view(static_cast<const char*>(data), len));
+      }
+      JournalEntryFacts facts = ClassifyJournalEntry(fields, unit_);
+      if (facts.event) events_.push_back({out.size(), std::move(*facts.event)});
+      if (facts.line) {
+        out.append(*facts.line);
+        out.push_back('\n');
+      }
     }
     return out;
   }
+  bool Done() const override { return done_; }
   std::string Name() const override { return name_; }
+  std::vector<PlacedUnitEvent> TakeUnitEvents() override { return std::move(events_); }
 
  private:
   sd_journal* j_;
   std::string name_;
+  std::string unit_;
+  bool files_;
+  bool done_ = false;
+  std::vector<PlacedUnitEvent> events_;
 };
+
+// journalctl -u's matches, less the coredump ones: the unit's processes, or the manager (PID 1)
+// about the unit, or a user manager about a user unit.
+int AddUnitMatches(sd_journal* j, const std::string& unit) {
+  auto add = [&](const std::string& m) { return sd_journal_add_match(j, m.data(), m.size()); };
+  int r = add("_SYSTEMD_UNIT=" + unit);
+  if (r >= 0) r = sd_journal_add_disjunction(j);
+  if (r >= 0) r = add("_PID=1");
+  if (r >= 0) r = add("UNIT=" + unit);
+  if (r >= 0) r = sd_journal_add_disjunction(j);
+  if (r >= 0) r = add("_SYSTEMD_USER_UNIT=" + unit);
+  if (r >= 0) r = sd_journal_add_disjunction(j);
+  if (r >= 0) r = add("USER_UNIT=" + unit);
+  return r;
+}
 
 }  // namespace
 
@@ -155,7 +200,8 @@ Result<std::unique_ptr<LogSource>> OpenJournalSource(const JournalOptions& optio
   sd_journal* j = nullptr;
   int r = 0;
   std::string name;
-  if (!options.journal_files.empty()) {
+  const bool files = !options.journal_files.empty();
+  if (files) {
     std::vector<const char*> paths;
     for (const auto& p : options.journal_files) paths.push_back(p.c_str());
     paths.push_back(nullptr);
@@ -166,11 +212,12 @@ Result<std::unique_ptr<LogSource>> OpenJournalSource(const JournalOptions& optio
     name = "journal";
   }
   if (r < 0) return Status::FromErrno(-r, name + ": cannot open journal");
-  if (!options.unit.empty()) {
-    std::string unit = options.unit;
-    if (unit.find('.') == std::string::npos) unit += ".service";
-    std::string match = "_SYSTEMD_UNIT=" + unit;
-    r = sd_journal_add_match(j, match.data(), match.size());
+  // A hint to libsystemd: spinup looks at no more than this of any field (MESSAGE is capped
+  // further by the classifier).
+  sd_journal_set_data_threshold(j, 64 << 10);
+  const std::string unit = NormalizeUnitName(options.unit);
+  if (!unit.empty()) {
+    r = AddUnitMatches(j, unit);
     if (r < 0) {
       sd_journal_close(j);
       return Status::FromErrno(-r, name + ": bad unit match");
@@ -182,7 +229,7 @@ Result<std::unique_ptr<LogSource>> OpenJournalSource(const JournalOptions& optio
   } else {
     sd_journal_seek_head(j);
   }
-  return std::unique_ptr<LogSource>(std::make_unique<JournalSource>(j, name));
+  return std::unique_ptr<LogSource>(std::make_unique<JournalSource>(j, name, unit, files));
 }
 
 }  // namespace spinup

@@ -1,5 +1,6 @@
 // Where live log text comes from: a followed file (across rotation and truncation), a child's
-// pipe, or the systemd journal. Sources only move bytes; the log parser turns them into events.
+// pipe, or the systemd journal. Sources only move bytes (and, for the journal, the service
+// manager's structured facts about the unit); the log parser turns bytes into events.
 // Every source is read-only towards what it watches.
 #pragma once
 
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "spinup/startup.h"
 #include "spinup/status.h"
 
 namespace spinup {
@@ -23,6 +25,13 @@ class LogSource {
   virtual bool Done() const { return false; }
   // Short name for messages ("log /var/log/x.log", "stderr", "journal sglang.service").
   virtual std::string Name() const = 0;
+  // What the service manager said about the unit during the last Read(), in order, each with the
+  // offset in that Read()'s text before which it happened (the journal source only).
+  struct PlacedUnitEvent {
+    size_t offset = 0;
+    UnitEvent event;
+  };
+  virtual std::vector<PlacedUnitEvent> TakeUnitEvents() { return {}; }
 };
 
 // Follows a file like `tail -F`: starts at its beginning (a startup is judged from its first line),
@@ -71,8 +80,11 @@ class PipeSource final : public LogSource {
   bool done_ = false;
 };
 
-// The journal of one systemd unit (`_SYSTEMD_UNIT=`), or every entry of the given journal files.
-// Live journals start `since_ms` back in time, so the current start and recent restarts are seen.
+// The journal of one systemd unit: its processes' lines (`_SYSTEMD_UNIT=`) and what systemd
+// logged about it (`UNIT=` from PID 1: starts, exits, failures, scheduled restarts with their
+// counter; see journal_entry.h); without a unit, every entry's MESSAGE. Live journals start
+// `since_ms` back in time, so the current start and recent restarts are seen, and are followed;
+// journal files are read to their end, then the source is done (like `journalctl --file`).
 struct JournalOptions {
   std::string unit;                        // "sglang" or "sglang.service"; empty: all entries
   std::vector<std::string> journal_files;  // empty: the local system journal

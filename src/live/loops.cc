@@ -94,7 +94,8 @@ WatchEnd RunWatchLoop(Watcher& watcher, Clock& clock) {
       }
       if (auto end = watcher.Tick()) return *end;
       next_tick = std::max(next_tick + interval, now + 1);
-      if (watcher.sampler_gone() && watcher.all_sources_done()) {
+      // Every source ended (journal files read to their end) and no process is left to sample.
+      if (watcher.all_sources_done() && (watcher.sampler_gone() || !watcher.has_sampler())) {
         return WatchEnd{ExitCodeForState(watcher.last_verdict().state), "sources ended"};
       }
     }

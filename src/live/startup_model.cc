@@ -108,6 +108,40 @@ void RulesStartupModel::OnSourceEnd(int source, int64_t now_ms, std::vector<LogE
 
 void RulesStartupModel::OnSample(const Sample& sample) { tracker_.OnSample(sample); }
 
+void RulesStartupModel::OnUnitEvent(const UnitEvent& event, int64_t now_ms,
+                                    std::vector<LogEvent>& events) {
+  UnitEvent e = event;
+  if (!e.time_ms) e.time_ms = now_ms;  // journal times are UTC already: no zone shift
+  tracker_.OnUnitEvent(e);
+  // For the sinks: what systemd said, as the log event it amounts to.
+  LogEvent l;
+  l.time_ms = e.time_ms;
+  l.text = e.text;
+  switch (e.kind) {
+    case UnitEvent::Kind::kStarting:
+      l.kind = LogEvent::Kind::kAttemptStart;
+      l.rule_id = "systemd.starting";
+      break;
+    case UnitEvent::Kind::kRestartScheduled:
+      l.kind = LogEvent::Kind::kAttemptStart;
+      l.rule_id = "systemd.restart_scheduled";
+      break;
+    case UnitEvent::Kind::kProcessExited:
+      l.kind = e.clean ? LogEvent::Kind::kInfo : LogEvent::Kind::kFatal;
+      l.rule_id = "systemd.process_exited";
+      break;
+    case UnitEvent::Kind::kFailed:
+      l.kind = LogEvent::Kind::kFatal;
+      l.rule_id = "systemd.failed";
+      break;
+    case UnitEvent::Kind::kOomKilled:
+      l.kind = LogEvent::Kind::kError;
+      l.rule_id = "systemd.oom_killed";
+      break;
+  }
+  events.push_back(std::move(l));
+}
+
 Verdict RulesStartupModel::Evaluate(int64_t now_ms) {
   JudgeOptions o;
   o.now_ms = now_ms;

@@ -41,6 +41,7 @@ class RulesStartupModel final : public StartupModel {
                  std::vector<LogEvent>& events) override;
   void OnSourceEnd(int source, int64_t now_ms, std::vector<LogEvent>& events) override;
   void OnSample(const Sample& sample) override;
+  void OnUnitEvent(const UnitEvent& event, int64_t now_ms, std::vector<LogEvent>& events) override;
   Verdict Evaluate(int64_t now_ms) override;
 
   const TrackerState& state() const { return tracker_.state(); }

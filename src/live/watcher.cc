@@ -1,5 +1,7 @@
 #include "live/watcher.h"
 
+#include <algorithm>
+
 namespace spinup {
 
 namespace {
@@ -78,8 +80,26 @@ bool Watcher::Pump() {
     // one chatty source cannot starve the sampling.
     for (int round = 0; round < 8; ++round) {
       std::string text = src.Read();
-      if (text.empty()) break;
-      model_.OnLogText(static_cast<int>(i), text, clock_.NowMs(), events);
+      auto unit_events = src.TakeUnitEvents();
+      if (text.empty() && unit_events.empty()) break;
+      // The manager's facts go in between the lines they came between (a restart splits two
+      // attempts' lines).
+      std::string_view rest(text);
+      size_t fed = 0;
+      for (const auto& placed : unit_events) {
+        size_t at = std::clamp(placed.offset, fed, text.size());
+        if (at > fed)
+          model_.OnLogText(static_cast<int>(i), rest.substr(0, at - fed), clock_.NowMs(), events);
+        rest.remove_prefix(at - fed);
+        fed = at;
+        const UnitEvent& u = placed.event;
+        if (u.kind == UnitEvent::Kind::kRestartScheduled) {
+          unit_restarts_ = std::max(unit_restarts_ + (u.restarts > 0 ? 0 : 1), u.restarts);
+        }
+        model_.OnUnitEvent(u, clock_.NowMs(), events);
+        decisive = true;
+      }
+      if (!rest.empty()) model_.OnLogText(static_cast<int>(i), rest, clock_.NowMs(), events);
     }
     if (src.Done()) {
       model_.OnSourceEnd(static_cast<int>(i), clock_.NowMs(), events);
@@ -97,6 +117,7 @@ std::optional<WatchEnd> Watcher::Tick() {
   int64_t now = clock_.NowMs();
   if (sampler_ != nullptr) {
     Sample sample = sampler_->Take(now);
+    sample.restarts = std::max(sample.restarts, unit_restarts_);
     progress_.OnSample(sample);
     model_.OnSample(sample);
     for (Sink* s : sinks_) s->OnSample(sample);

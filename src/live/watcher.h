@@ -30,6 +30,10 @@ class StartupModel {
                          std::vector<LogEvent>& events) = 0;
   // A source ended: its unfinished last line is complete.
   virtual void OnSourceEnd(int source, int64_t now_ms, std::vector<LogEvent>& events) = 0;
+  // The service manager's word about the watched unit (from the journal), in log order. May
+  // append events for the sinks (a restart, an exit).
+  virtual void OnUnitEvent(const UnitEvent& /*event*/, int64_t /*now_ms*/,
+                           std::vector<LogEvent>& /*events*/) {}
   virtual void OnSample(const Sample& sample) = 0;
   virtual Verdict Evaluate(int64_t now_ms) = 0;
 };
@@ -89,10 +93,13 @@ class Watcher {
 
   bool all_sources_done() const;
   bool sampler_gone() const { return sampler_ != nullptr && sampler_->Gone(); }
+  bool has_sampler() const { return sampler_ != nullptr; }
   const Verdict& last_verdict() const { return last_verdict_; }
   int64_t started_ms() const { return started_ms_; }
   double interval_s() const { return options_.interval_s; }
   const WatchOptions& options() const { return options_; }
+  // Restarts of the unit that systemd logged (its N_RESTARTS counter); 0 without a journal.
+  int unit_restarts() const { return unit_restarts_; }
 
  private:
   std::optional<WatchEnd> Judge(int64_t now_ms);
@@ -105,6 +112,7 @@ class Watcher {
   std::vector<std::unique_ptr<LogSource>> sources_;
   std::vector<bool> ended_;
   LoadProgressEstimator progress_;
+  int unit_restarts_ = 0;  // systemd's restart counter, from the journal
   Verdict last_verdict_;
   int64_t started_ms_;
 };
