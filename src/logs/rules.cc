@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <re2/filtered_re2.h>
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -313,10 +314,6 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
 
 namespace {
 
-// Anchored rules in an RE2::Set with ANCHOR_START: measured cheaper than sending them through the
-// atom prefilter too (the set's DFA gives up after a few bytes on most lines).
-constexpr bool kAnchoredSet = true;
-
 // "^a" is anchored; a top-level alternation ("^a|b") is not.
 bool IsAnchored(const std::string& regex) {
   if (regex.empty() || regex[0] != '^') return false;
@@ -336,18 +333,61 @@ bool IsAnchored(const std::string& regex) {
   return true;
 }
 
+// The literal a regex stands for when it is nothing but literal bytes (after an optional
+// leading '^'): ASCII other than metacharacters, and metacharacters escaped with '\'. Anything
+// else (classes, repeats, groups, flags, escapes such as \d or \b, non-ASCII) is not plain.
+std::optional<std::string> PlainLiteral(std::string_view re) {
+  static constexpr std::string_view kMeta = "\\^$.|?*+()[]{}";
+  std::string lit;
+  for (size_t k = 0; k < re.size(); ++k) {
+    const auto c = static_cast<unsigned char>(re[k]);
+    if (c < 0x20 || c >= 0x7f) return std::nullopt;
+    if (c == '\\') {
+      if (k + 1 >= re.size()) return std::nullopt;
+      const char e = re[k + 1];
+      if (kMeta.find(e) == std::string_view::npos && e != '/' && e != '-' && e != '"') {
+        return std::nullopt;
+      }
+      lit.push_back(e);
+      ++k;
+      continue;
+    }
+    if (kMeta.find(static_cast<char>(c)) != std::string_view::npos) return std::nullopt;
+    lit.push_back(static_cast<char>(c));
+  }
+  if (lit.empty()) return std::nullopt;
+  return lit;
+}
+
+// Whether some prefix p of `text` has min <= p <= max (bytes compared unsigned, as RE2 does):
+// the prefixes of a text grow in order, so it is enough to test the shortest one >= min.
+bool PrefixInRange(std::string_view text, const std::string& min, const std::string& max) {
+  const auto* t = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* lo = reinterpret_cast<const unsigned char*>(min.data());
+  size_t k = 0;
+  while (k < min.size() && k < text.size() && t[k] == lo[k]) ++k;
+  size_t len;  // length of the shortest prefix >= min
+  if (k == min.size()) {
+    len = k;
+  } else if (k < text.size() && t[k] > lo[k]) {
+    len = k + 1;
+  } else {
+    return false;  // every prefix sorts below min
+  }
+  return text.substr(0, len).compare(max) <= 0;
+}
+
+constexpr int kMatchRangeBytes = 16;
+
 }  // namespace
 
 Status RuleSet::Compile() {
   compiled_.clear();
-  anchored_to_rule_.clear();
-  unanchored_to_rule_.clear();
+  fast_.clear();
   RE2::Options opt;
   opt.set_log_errors(false);
   opt.set_max_mem(64 << 20);
   opt.set_encoding(RE2::Options::EncodingLatin1);  // bytes in, no UTF-8 decoding cost
-  auto anchored = std::make_unique<RE2::Set>(opt, RE2::ANCHOR_START);
-  auto unanchored = std::make_unique<RE2::Set>(opt, RE2::UNANCHORED);
   for (size_t i = 0; i < rules_.size(); ++i) {
     const LogRule& r = rules_[i];
     auto re = std::make_unique<RE2>(r.regex, opt);
@@ -361,13 +401,6 @@ Status RuleSet::Compile() {
                                std::to_string(g) + " does not exist");
       }
     }
-    const bool starts_anchored = kAnchoredSet && IsAnchored(r.regex);
-    std::string err;
-    RE2::Set& set = starts_anchored ? *anchored : *unanchored;
-    if (set.Add(r.regex, &err) < 0) {
-      return Status::Corrupt(r.source + ": rule \"" + r.id + "\": bad regex: " + err);
-    }
-    (starts_anchored ? anchored_to_rule_ : unanchored_to_rule_).push_back(static_cast<int>(i));
     compiled_.push_back(std::move(re));
   }
   for (const auto& c : causes_) {
@@ -380,64 +413,116 @@ Status RuleSet::Compile() {
       }
     }
   }
-  if ((!anchored_to_rule_.empty() && !anchored->Compile()) ||
-      (!unanchored_to_rule_.empty() && !unanchored->Compile())) {
-    return Status::Internal("rules: cannot compile the rule set (out of memory)");
-  }
-  // The prefilter over the unanchored rules (same ids as unanchored_to_rule_).
-  filtered_.reset();
+
+  // How each rule is tested, and which cheap exact test selects it as a candidate.
+  fast_.resize(rules_.size());
+  anchored_by_byte_.assign(256, {});
   atoms_.clear();
+  atom_rules_.clear();
+  always_.clear();
+  std::vector<std::vector<std::string>> rule_atoms(rules_.size());
+  // This rule's own prefilter: when it has atoms, a match needs at least one of them (the
+  // prefilter is an AND/OR formula over them that is false when none occurs). False when the
+  // rule has none (or one too short to index).
+  auto atoms_of = [&](size_t i) -> Result<bool> {
+    re2::FilteredRE2 filter(5);
+    int id = 0;
+    if (filter.Add(rules_[i].regex, opt, &id) != RE2::NoError) {
+      return Status::Internal("rules: prefilter rejected rule " + rules_[i].id);
+    }
+    filter.Compile(&rule_atoms[i]);
+    bool usable = !rule_atoms[i].empty();
+    for (const auto& atom : rule_atoms[i]) usable = usable && atom.size() >= 2;
+    if (!usable) rule_atoms[i].clear();
+    return usable;
+  };
+  for (size_t i = 0; i < rules_.size(); ++i) {
+    const std::string& regex = rules_[i].regex;
+    FastRule& f = fast_[i];
+    f.anchored = IsAnchored(regex);
+    const int idx = static_cast<int>(i);
+    if (f.anchored) {
+      if (auto lit = PlainLiteral(std::string_view(regex).substr(1))) {
+        f.test = Test::kPrefix;
+        f.literal = *lit;
+      }
+      std::string lo, hi;
+      f.ranged = compiled_[i]->PossibleMatchRange(&lo, &hi, kMatchRangeBytes) && !lo.empty() &&
+                 !hi.empty() && lo <= hi;
+      size_t common = 0;
+      if (f.ranged) {
+        f.min = lo;
+        f.max = hi;
+        while (common < lo.size() && common < hi.size() && lo[common] == hi[common]) ++common;
+        // A match (nonempty, as lo is) starts with a byte between lo[0] and hi[0].
+        for (unsigned b = static_cast<unsigned char>(lo[0]); b <= static_cast<unsigned char>(hi[0]);
+             ++b) {
+          anchored_by_byte_[b].push_back(idx);
+        }
+      } else {
+        for (auto& list : anchored_by_byte_) list.push_back(idx);
+      }
+      // A range that pins only a byte or two ("^\\s*warnings", "^(?:Prefill|Decode)") lets most
+      // messages through: ask for an atom as well.
+      if (common < 3) {
+        auto usable = atoms_of(i);
+        if (!usable.ok()) return usable.status();
+        f.needs_atom = *usable;
+      }
+      continue;
+    }
+    if (auto lit = PlainLiteral(regex)) {
+      f.test = Test::kSubstring;
+      f.literal = *lit;
+    }
+    auto usable = atoms_of(i);
+    if (!usable.ok()) return usable.status();
+    if (!*usable) always_.push_back(idx);
+  }
+  for (size_t i = 0; i < rules_.size(); ++i) {
+    for (const auto& atom : rule_atoms[i]) {
+      auto it = std::find(atoms_.begin(), atoms_.end(), atom);
+      size_t a = static_cast<size_t>(it - atoms_.begin());
+      if (it == atoms_.end()) {
+        atoms_.push_back(atom);
+        atom_rules_.emplace_back();
+      }
+      auto& list = atom_rules_[a];
+      if (list.empty() || list.back() != static_cast<int>(i)) list.push_back(static_cast<int>(i));
+    }
+  }
+
+  // Index each atom by its rarest bigram (common letters and spaces score high), so the scan
+  // stops rarely: ", in load_model" is indexed by "_m", not by ", ".
   bigram_atoms_.assign(65536, {});
   bigram_bits_.assign(65536 / 64, 0);
-  short_atoms_.clear();
-  if (!unanchored_to_rule_.empty()) {
-    auto f = std::make_unique<re2::FilteredRE2>(5);
-    for (int idx : unanchored_to_rule_) {
-      int id = 0;
-      if (f->Add(rules_[static_cast<size_t>(idx)].regex, opt, &id) != RE2::NoError) {
-        return Status::Internal("rules: prefilter rejected rule " +
-                                rules_[static_cast<size_t>(idx)].id);
+  auto common = [](unsigned char c) -> int {
+    static constexpr std::string_view kByFrequency = " etaoinsrhldcu.,mpfgy-/:wb_=v[]()k0123456789";
+    size_t k = kByFrequency.find(static_cast<char>(c));
+    return k == std::string_view::npos ? 0 : static_cast<int>(kByFrequency.size() - k);
+  };
+  atom_offset_.assign(atoms_.size(), 0);
+  for (size_t a = 0; a < atoms_.size(); ++a) {
+    const std::string& atom = atoms_[a];
+    size_t best = 0;
+    long best_score = -1;
+    for (size_t k = 0; k + 1 < atom.size(); ++k) {
+      unsigned key =
+          (static_cast<unsigned char>(atom[k]) << 8) | static_cast<unsigned char>(atom[k + 1]);
+      long score = long{common(static_cast<unsigned char>(atom[k]))} *
+                       common(static_cast<unsigned char>(atom[k + 1])) +
+                   static_cast<long>(bigram_atoms_[key].size()) * 50;
+      if (best_score < 0 || score < best_score) {
+        best_score = score;
+        best = k;
       }
     }
-    f->Compile(&atoms_);
-    // Index each atom by its rarest bigram (common letters and spaces score high), so the scan
-    // stops rarely: ", in load_model" is indexed by "_m", not by ", ".
-    auto common = [](unsigned char c) -> int {
-      static constexpr std::string_view kByFrequency =
-          " etaoinsrhldcu.,mpfgy-/:wb_=v[]()k0123456789";
-      size_t k = kByFrequency.find(static_cast<char>(c));
-      return k == std::string_view::npos ? 0 : static_cast<int>(kByFrequency.size() - k);
-    };
-    atom_offset_.assign(atoms_.size(), 0);
-    for (size_t a = 0; a < atoms_.size(); ++a) {
-      const std::string& atom = atoms_[a];
-      if (atom.size() < 2) {
-        short_atoms_.push_back(static_cast<int>(a));
-        continue;
-      }
-      size_t best = 0;
-      long best_score = -1;
-      for (size_t k = 0; k + 1 < atom.size(); ++k) {
-        unsigned key =
-            (static_cast<unsigned char>(atom[k]) << 8) | static_cast<unsigned char>(atom[k + 1]);
-        long score = long{common(static_cast<unsigned char>(atom[k]))} *
-                         common(static_cast<unsigned char>(atom[k + 1])) +
-                     static_cast<long>(bigram_atoms_[key].size()) * 50;
-        if (best_score < 0 || score < best_score) {
-          best_score = score;
-          best = k;
-        }
-      }
-      unsigned key = (static_cast<unsigned char>(atom[best]) << 8) |
-                     static_cast<unsigned char>(atom[best + 1]);
-      bigram_atoms_[key].push_back(static_cast<int>(a));
-      bigram_bits_[key / 64] |= uint64_t{1} << (key % 64);
-      atom_offset_[a] = best;
-    }
-    filtered_ = std::move(f);
+    unsigned key =
+        (static_cast<unsigned char>(atom[best]) << 8) | static_cast<unsigned char>(atom[best + 1]);
+    bigram_atoms_[key].push_back(static_cast<int>(a));
+    bigram_bits_[key / 64] |= uint64_t{1} << (key % 64);
+    atom_offset_[a] = best;
   }
-  anchored_ = anchored_to_rule_.empty() ? nullptr : std::move(anchored);
-  unanchored_ = unanchored_to_rule_.empty() ? nullptr : std::move(unanchored);
   compiled_ok_ = true;
   return Status::Ok();
 }
@@ -458,48 +543,78 @@ const Lower kLower;
 void RuleSet::Match(std::string_view message, std::vector<int>* matched) const {
   matched->clear();
   if (!compiled_ok_) return;
-  thread_local std::vector<int> hits;
-  thread_local std::vector<int> found_atoms;
+  if (message.empty()) return MatchEveryRule(message, matched);
   const re2::StringPiece text(message.data(), message.size());
-  // RE2::Set::Match allocates per call when asked which rules matched; asking only whether any
-  // did is allocation-free, and most lines match none.
-  if (anchored_ && anchored_->Match(text, nullptr)) {
-    hits.clear();
-    if (anchored_->Match(text, &hits)) {
-      for (int h : hits) matched->push_back(anchored_to_rule_[static_cast<size_t>(h)]);
+  auto run = [&](int idx) {
+    const FastRule& f = fast_[static_cast<size_t>(idx)];
+    bool hit;
+    switch (f.test) {
+      case Test::kPrefix:
+        hit = message.substr(0, f.literal.size()) == f.literal;
+        break;
+      case Test::kSubstring:
+        hit = message.find(f.literal) != std::string_view::npos;
+        break;
+      default:
+        hit = compiled_[static_cast<size_t>(idx)]->Match(
+            text, 0, message.size(), f.anchored ? RE2::ANCHOR_START : RE2::UNANCHORED, nullptr, 0);
+        break;
     }
+    if (hit) matched->push_back(idx);
+  };
+  // Which atoms occur: the rules of every atom found are candidates. `seen` marks them (by a
+  // per-call stamp, so it never needs clearing) for the anchored rules that need an atom.
+  thread_local std::vector<int> candidates;
+  thread_local std::vector<uint32_t> seen;
+  thread_local uint32_t stamp = 0;
+  if (seen.size() < rules_.size()) seen.resize(rules_.size(), 0);
+  if (++stamp == 0) {
+    std::fill(seen.begin(), seen.end(), 0);
+    stamp = 1;
   }
-  if (filtered_) {
-    found_atoms.clear();
-    found_atoms.insert(found_atoms.end(), short_atoms_.begin(), short_atoms_.end());
-    const auto* p = reinterpret_cast<const unsigned char*>(message.data());
-    const size_t n = message.size();
-    if (n >= 2) {
-      unsigned key = kLower.t[p[0]];
-      for (size_t i = 0; i + 1 < n; ++i) {
-        key = ((key << 8) | kLower.t[p[i + 1]]) & 0xffff;
-        // key holds the bigram starting at i.
-        if (!(bigram_bits_[key >> 6] >> (key & 63) & 1)) continue;
-        for (int a : bigram_atoms_[key]) {
-          const std::string& atom = atoms_[static_cast<size_t>(a)];
-          const size_t off = atom_offset_[static_cast<size_t>(a)];
-          if (off > i || atom.size() - off > n - i) continue;
-          const unsigned char* q = p + (i - off);
-          size_t k = 0;
-          while (k < atom.size() && kLower.t[q[k]] == static_cast<unsigned char>(atom[k])) ++k;
-          if (k == atom.size()) found_atoms.push_back(a);
+  candidates.clear();
+  const auto* p = reinterpret_cast<const unsigned char*>(message.data());
+  const size_t n = message.size();
+  if (!atoms_.empty() && n >= 2) {
+    unsigned key = kLower.t[p[0]];
+    for (size_t i = 0; i + 1 < n; ++i) {
+      key = ((key << 8) | kLower.t[p[i + 1]]) & 0xffff;
+      // key holds the bigram starting at i.
+      if (!(bigram_bits_[key >> 6] >> (key & 63) & 1)) continue;
+      for (int a : bigram_atoms_[key]) {
+        const std::string& atom = atoms_[static_cast<size_t>(a)];
+        const size_t off = atom_offset_[static_cast<size_t>(a)];
+        if (off > i || atom.size() - off > n - i) continue;
+        const unsigned char* q = p + (i - off);
+        size_t k = 0;
+        while (k < atom.size() && kLower.t[q[k]] == static_cast<unsigned char>(atom[k])) ++k;
+        if (k < atom.size()) continue;
+        for (int idx : atom_rules_[static_cast<size_t>(a)]) {
+          if (seen[static_cast<size_t>(idx)] == stamp) continue;
+          seen[static_cast<size_t>(idx)] = stamp;
+          if (!fast_[static_cast<size_t>(idx)].anchored) candidates.push_back(idx);
         }
       }
     }
-    if (!found_atoms.empty()) {
-      std::sort(found_atoms.begin(), found_atoms.end());
-      found_atoms.erase(std::unique(found_atoms.begin(), found_atoms.end()), found_atoms.end());
-      hits.clear();
-      filtered_->AllMatches(text, found_atoms, &hits);
-      for (int h : hits) matched->push_back(unanchored_to_rule_[static_cast<size_t>(h)]);
-    }
   }
+  // Anchored rules whose matches can start with this byte and whose range admits the message.
+  for (int idx : anchored_by_byte_[p[0]]) {
+    const FastRule& f = fast_[static_cast<size_t>(idx)];
+    if (f.needs_atom && seen[static_cast<size_t>(idx)] != stamp) continue;
+    if (!f.ranged || PrefixInRange(message, f.min, f.max)) run(idx);
+  }
+  for (int idx : always_) run(idx);
+  for (int idx : candidates) run(idx);
   std::sort(matched->begin(), matched->end());
+}
+
+void RuleSet::MatchEveryRule(std::string_view message, std::vector<int>* matched) const {
+  matched->clear();
+  if (!compiled_ok_) return;
+  const re2::StringPiece text(message.data(), message.size());
+  for (size_t i = 0; i < compiled_.size(); ++i) {
+    if (RE2::PartialMatch(text, *compiled_[i])) matched->push_back(static_cast<int>(i));
+  }
 }
 
 const RE2& RuleSet::regex(int i) const { return *compiled_[static_cast<size_t>(i)]; }
