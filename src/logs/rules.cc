@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -314,19 +315,35 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
 
 namespace {
 
-// "^a" is anchored; a top-level alternation ("^a|b") is not.
-bool IsAnchored(const std::string& regex) {
+// "^a" and "^a|^b" are anchored; "^a|b" is not (every top-level alternative must start with
+// '^'). Character classes are skipped: "[(|]" holds no group and no alternation.
+bool IsAnchored(std::string_view regex) {
   if (regex.empty() || regex[0] != '^') return false;
   int depth = 0;
   for (size_t k = 0; k < regex.size(); ++k) {
-    char c = regex[k];
+    const char c = regex[k];
     if (c == '\\') {
       ++k;
+    } else if (c == '[') {
+      // "[]x]" and "[^]x]" hold a literal ']'; "[[:alpha:]]" a named class.
+      size_t j = k + 1;
+      if (j < regex.size() && regex[j] == '^') ++j;
+      if (j < regex.size() && regex[j] == ']') ++j;
+      while (j < regex.size() && regex[j] != ']') {
+        if (regex[j] == '\\') {
+          ++j;
+        } else if (regex.substr(j, 2) == "[:") {
+          size_t end = regex.find(":]", j + 2);
+          if (end != std::string_view::npos) j = end + 1;
+        }
+        ++j;
+      }
+      k = j;
     } else if (c == '(') {
       ++depth;
     } else if (c == ')') {
       --depth;
-    } else if (c == '|' && depth == 0) {
+    } else if (c == '|' && depth == 0 && (k + 1 >= regex.size() || regex[k + 1] != '^')) {
       return false;
     }
   }
@@ -377,7 +394,22 @@ bool PrefixInRange(std::string_view text, const std::string& min, const std::str
   return text.substr(0, len).compare(max) <= 0;
 }
 
-constexpr int kMatchRangeBytes = 16;
+constexpr int kMatchRangeBytes = 40;
+
+// A 16-bit hash of three (lowercased) bytes: the scan's table index.
+inline unsigned GramHash(unsigned a, unsigned b, unsigned c) {
+  return (((a << 16) | (b << 8) | c) * 2654435761u) >> 16;
+}
+
+// 8 bytes with ASCII A-Z lowercased, a word at a time (FilteredRE2 atoms are lowercase).
+inline uint64_t LowerAscii8(uint64_t x) {
+  constexpr uint64_t kHigh = 0x8080808080808080ull;
+  const uint64_t seven = x & ~kHigh;
+  const uint64_t ge_a = seven + 0x3f3f3f3f3f3f3f3full;  // high bit set where byte >= 'A'
+  const uint64_t gt_z = seven + 0x2525252525252525ull;  // high bit set where byte > 'Z'
+  const uint64_t upper = ge_a & ~gt_z & ~x & kHigh;
+  return x | (upper >> 2);
+}
 
 }  // namespace
 
@@ -432,7 +464,7 @@ Status RuleSet::Compile() {
     }
     filter.Compile(&rule_atoms[i]);
     bool usable = !rule_atoms[i].empty();
-    for (const auto& atom : rule_atoms[i]) usable = usable && atom.size() >= 2;
+    for (const auto& atom : rule_atoms[i]) usable = usable && atom.size() >= 4;
     if (!usable) rule_atoms[i].clear();
     return usable;
   };
@@ -492,36 +524,44 @@ Status RuleSet::Compile() {
     }
   }
 
-  // Index each atom by its rarest bigram (common letters and spaces score high), so the scan
-  // stops rarely: ", in load_model" is indexed by "_m", not by ", ".
-  bigram_atoms_.assign(65536, {});
-  bigram_bits_.assign(65536 / 64, 0);
-  auto common = [](unsigned char c) -> int {
+  // Index each atom by its rarest pair of neighbouring trigrams (common letters and spaces score
+  // high), so the scan stops rarely: ", in load_model" is indexed by "_mo" and "mod", not by
+  // ", i" and " in".
+  gram_atoms_.assign(65536, {});
+  gram_bits_.assign(65536 / 64, 0);
+  auto common = [](unsigned char c) -> long {
     static constexpr std::string_view kByFrequency = " etaoinsrhldcu.,mpfgy-/:wb_=v[]()k0123456789";
     size_t k = kByFrequency.find(static_cast<char>(c));
-    return k == std::string_view::npos ? 0 : static_cast<int>(kByFrequency.size() - k);
+    return k == std::string_view::npos ? 1 : static_cast<long>(kByFrequency.size() - k + 1);
   };
-  atom_offset_.assign(atoms_.size(), 0);
+  atom_head_.assign(atoms_.size(), 0);
+  atom_head_mask_.assign(atoms_.size(), 0);
   for (size_t a = 0; a < atoms_.size(); ++a) {
-    const std::string& atom = atoms_[a];
+    const std::string& atom = atoms_[a];  // 4 bytes or more: two trigrams
+    const auto* u = reinterpret_cast<const unsigned char*>(atom.data());
+    auto key_at = [&](size_t k) { return GramHash(u[k], u[k + 1], u[k + 2]); };
+    auto score_at = [&](size_t k) {
+      return common(u[k]) * common(u[k + 1]) * common(u[k + 2]) +
+             static_cast<long>(gram_atoms_[key_at(k)].size()) * 5000;
+    };
     size_t best = 0;
     long best_score = -1;
-    for (size_t k = 0; k + 1 < atom.size(); ++k) {
-      unsigned key =
-          (static_cast<unsigned char>(atom[k]) << 8) | static_cast<unsigned char>(atom[k + 1]);
-      long score = long{common(static_cast<unsigned char>(atom[k]))} *
-                       common(static_cast<unsigned char>(atom[k + 1])) +
-                   static_cast<long>(bigram_atoms_[key].size()) * 50;
+    for (size_t k = 0; k + 3 < atom.size(); ++k) {
+      const long score = score_at(k) + score_at(k + 1);
       if (best_score < 0 || score < best_score) {
         best_score = score;
         best = k;
       }
     }
-    unsigned key =
-        (static_cast<unsigned char>(atom[best]) << 8) | static_cast<unsigned char>(atom[best + 1]);
-    bigram_atoms_[key].push_back(static_cast<int>(a));
-    bigram_bits_[key / 64] |= uint64_t{1} << (key % 64);
-    atom_offset_[a] = best;
+    for (size_t k : {best, best + 1}) {
+      const unsigned key = key_at(k);
+      gram_atoms_[key].push_back({static_cast<int>(a), static_cast<int>(k)});
+      gram_bits_[key / 64] |= uint64_t{1} << (key % 64);
+    }
+    const size_t head = std::min<size_t>(atom.size(), 8);
+    std::memcpy(&atom_head_[a], atom.data(), head);
+    const unsigned char ones[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    std::memcpy(&atom_head_mask_[a], ones, head);  // byte order as the text word's
   }
   compiled_ok_ = true;
   return Status::Ok();
@@ -556,8 +596,9 @@ void RuleSet::Match(std::string_view message, std::vector<int>* matched) const {
         hit = message.find(f.literal) != std::string_view::npos;
         break;
       default:
-        hit = compiled_[static_cast<size_t>(idx)]->Match(
-            text, 0, message.size(), f.anchored ? RE2::ANCHOR_START : RE2::UNANCHORED, nullptr, 0);
+        // Unanchored even for '^' rules: RE2 anchors those itself.
+        hit = compiled_[static_cast<size_t>(idx)]->Match(text, 0, message.size(), RE2::UNANCHORED,
+                                                         nullptr, 0);
         break;
     }
     if (hit) matched->push_back(idx);
@@ -575,21 +616,26 @@ void RuleSet::Match(std::string_view message, std::vector<int>* matched) const {
   candidates.clear();
   const auto* p = reinterpret_cast<const unsigned char*>(message.data());
   const size_t n = message.size();
-  if (!atoms_.empty() && n >= 2) {
-    unsigned key = kLower.t[p[0]];
-    for (size_t i = 0; i + 1 < n; ++i) {
-      key = ((key << 8) | kLower.t[p[i + 1]]) & 0xffff;
-      // key holds the bigram starting at i.
-      if (!(bigram_bits_[key >> 6] >> (key & 63) & 1)) continue;
-      for (int a : bigram_atoms_[key]) {
-        const std::string& atom = atoms_[static_cast<size_t>(a)];
-        const size_t off = atom_offset_[static_cast<size_t>(a)];
+  if (!atoms_.empty() && n >= 4) {
+    for (size_t i = 0; i + 2 < n; i += 2) {
+      const unsigned key = GramHash(kLower.t[p[i]], kLower.t[p[i + 1]], kLower.t[p[i + 2]]);
+      if (!(gram_bits_[key >> 6] >> (key & 63) & 1)) continue;
+      for (const GramEntry& g : gram_atoms_[key]) {
+        const auto ua = static_cast<size_t>(g.atom);
+        const std::string& atom = atoms_[ua];
+        const auto off = static_cast<size_t>(g.offset);
         if (off > i || atom.size() - off > n - i) continue;
         const unsigned char* q = p + (i - off);
         size_t k = 0;
+        if (q + 8 <= p + n) {
+          uint64_t w;
+          std::memcpy(&w, q, 8);
+          if ((LowerAscii8(w) & atom_head_mask_[ua]) != atom_head_[ua]) continue;
+          k = std::min<size_t>(atom.size(), 8);
+        }
         while (k < atom.size() && kLower.t[q[k]] == static_cast<unsigned char>(atom[k])) ++k;
         if (k < atom.size()) continue;
-        for (int idx : atom_rules_[static_cast<size_t>(a)]) {
+        for (int idx : atom_rules_[ua]) {
           if (seen[static_cast<size_t>(idx)] == stamp) continue;
           seen[static_cast<size_t>(idx)] = stamp;
           if (!fast_[static_cast<size_t>(idx)].anchored) candidates.push_back(idx);

@@ -162,14 +162,21 @@ class RuleSet {
   std::vector<std::vector<int>> anchored_by_byte_;  // 256 lists of rule indices
   // Unanchored rules (and anchored ones with a loose range, "^(?:Prefill|Decode) batch"): each
   // one's FilteredRE2 atoms (lowercase literals of 5+ bytes, at least one of which occurs in
-  // every matching message). A bigram-indexed scan finds which atoms occur (one table lookup per
-  // byte); only the rules of those atoms run. Unanchored rules without atoms always run.
+  // every matching message). A trigram-indexed scan finds which atoms occur (one table lookup
+  // per two bytes: each atom is indexed by two neighbouring trigrams, one of which starts at an
+  // even offset of the message wherever the atom sits); only the rules of those atoms run.
+  // Unanchored rules without atoms always run.
+  struct GramEntry {
+    int atom;
+    int offset;  // where the trigram sits in the atom
+  };
   std::vector<std::string> atoms_;
-  std::vector<std::vector<int>> atom_rules_;    // atom id → rule indices
-  std::vector<int> always_;                     // unanchored rules with no atom
-  std::vector<std::vector<int>> bigram_atoms_;  // (lower(a)<<8|lower(b)) → atom ids, sparse
-  std::vector<uint64_t> bigram_bits_;           // 65536 bits: any atom has this bigram
-  std::vector<size_t> atom_offset_;             // where the indexing bigram sits in the atom
+  std::vector<std::vector<int>> atom_rules_;        // atom id → rule indices
+  std::vector<int> always_;                         // unanchored rules with no atom
+  std::vector<std::vector<GramEntry>> gram_atoms_;  // trigram hash → entries, sparse
+  std::vector<uint64_t> gram_bits_;       // 65536 bits: some entry has a trigram of this hash
+  std::vector<uint64_t> atom_head_;       // the atom's first 8 bytes (fewer: zero-padded)
+  std::vector<uint64_t> atom_head_mask_;  // which bytes of atom_head_ to compare
   bool compiled_ok_ = false;
 };
 

@@ -182,7 +182,10 @@ TEST(RuleSet, FastMatchAgreesWithEveryRuleOnAwkwardRegexes) {
     {"id": "odd.empty", "regex": "x*", "emit": "info"},
     {"id": "odd.toplevel_alt", "regex": "^first|second", "emit": "info"},
     {"id": "odd.end", "regex": "^done$", "emit": "info"},
-    {"id": "odd.latin", "regex": "caf\u00e9 time", "emit": "info"}
+    {"id": "odd.latin", "regex": "caf\u00e9 time", "emit": "info"},
+    {"id": "odd.class_alt", "regex": "^q[(|]|zz top", "emit": "info"},
+    {"id": "odd.both", "regex": "^Yak|^Gnu shout", "emit": "info"},
+    {"id": "odd.posix", "regex": "^[[:digit:]]+ apples|pears", "emit": "info"}
   ]})json")
                   .ok());
   ASSERT_TRUE(rs->Compile().ok());
@@ -228,7 +231,15 @@ TEST(RuleSet, FastMatchAgreesWithEveryRuleOnAwkwardRegexes) {
                              "Load weight end. elapsed=3.5 s, x",
                              "Prefill batch. #new-seq: 1",
                              "  warnings.warn(",
-                             "Decode batch."}) {
+                             "Decode batch.",
+                             "the zz top",
+                             "q(",
+                             "q|",
+                             "Yak",
+                             "Gnu shout",
+                             "x Gnu shout",
+                             "12 apples",
+                             "some pears"}) {
     ExpectSameMatchesAllForms(*rs, m, &matched);
   }
   EXPECT_GE(matched, 40);  // "x*" matches every message
@@ -239,6 +250,8 @@ TEST(RuleSet, FastMatchAgreesWithEveryRuleOnAwkwardRegexes) {
   EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.prefix")), m.end());
   rs->Match("hello WORLD", &m);
   EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.icase")), m.end());
+  rs->Match("the zz top", &m);
+  EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.class_alt")), m.end());
   rs->Match("", &m);
   EXPECT_EQ(m, std::vector<int>{rs->FindRule("odd.empty")});
 }
