@@ -217,9 +217,10 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
   // vLLM process tag: "(Worker_TP0 pid=400) ", Ray "(RayWorkerWrapper pid=1, ip=...) ", nested
   // Ray data actors, and pastes that lost the opening parenthesis.
   {
-    // The tag sits at the start; searching only there keeps long lines cheap.
-    size_t pid = s.substr(0, 160).find(" pid=");
-    if (pid != std::string_view::npos && pid < 128) {
+    // The tag sits at the start and its name has no spaces, so " pid=" can only be at the
+    // first space: looking only there keeps every other line cheap.
+    size_t pid = s.substr(0, 128).find(' ');
+    if (pid != std::string_view::npos && s.substr(pid, 5) == " pid=") {
       size_t close = s.find(')', pid);
       if (close != std::string_view::npos && close - pid < 64 && pid + 5 < s.size() &&
           IsDigit(s[pid + 5])) {

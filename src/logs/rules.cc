@@ -391,7 +391,13 @@ bool PrefixInRange(std::string_view text, const std::string& min, const std::str
   } else {
     return false;  // every prefix sorts below min
   }
-  return text.substr(0, len).compare(max) <= 0;
+  // text[0, len) <= max: compare byte by byte (short: the range strings are at most 40 bytes).
+  const auto* hi = reinterpret_cast<const unsigned char*>(max.data());
+  for (size_t j = 0; j < len; ++j) {
+    if (j == max.size() || t[j] > hi[j]) return false;
+    if (t[j] < hi[j]) return true;
+  }
+  return true;
 }
 
 constexpr int kMatchRangeBytes = 40;
