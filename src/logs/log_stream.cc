@@ -12,6 +12,17 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
+// Engine names are short: a size check and a byte loop beat a memcmp call per matched rule.
+bool SameName(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
+bool IsGeneric(const LogRule& r) { return SameName(r.engine, "generic"); }
+
 LogEvent::Kind KindOf(RuleEmit e) {
   switch (e) {
     case RuleEmit::kPhaseBegin:
@@ -204,11 +215,12 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
   // Pass 1: noise, engine detection, and whether a fatal rule matched.
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
-    if (r.engine != "generic" && !engine_forced_ && r.detect && engine_strength_ < 2) {
+    const bool generic = IsGeneric(r);
+    if (!generic && !engine_forced_ && r.detect && engine_strength_ < 2) {
       engine_ = r.engine;
       engine_strength_ = 2;
     }
-    if (r.engine != "generic" && !engine_.empty() && r.engine != engine_) continue;
+    if (!generic && !engine_.empty() && !SameName(r.engine, engine_)) continue;
     if (r.emit == RuleEmit::kNoise) return;
     if (r.emit == RuleEmit::kFatal) fatal = true;
   }
@@ -217,7 +229,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
   bool progress_emitted = false;
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
-    if (r.engine != "generic" && !engine_.empty() && r.engine != engine_) continue;
+    if (!IsGeneric(r) && !engine_.empty() && !SameName(r.engine, engine_)) continue;
     if (fatal && r.emit == RuleEmit::kError) continue;  // one decisive line, not two
     LogEvent& e = ResetEvent(KindOf(r.emit), t, p.rank, r.id, text);
     e.phase = r.phase;

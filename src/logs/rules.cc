@@ -533,22 +533,20 @@ Status RuleSet::Compile() {
   // Index each atom by its rarest pair of neighbouring trigrams (common letters and spaces score
   // high), so the scan stops rarely: ", in load_model" is indexed by "_mo" and "mod", not by
   // ", i" and " in".
-  gram_atoms_.assign(65536, {});
   gram_bits_.assign(65536 / 64, 0);
+  std::vector<uint16_t> per_key(65536, 0);
+  std::vector<GramEntry> entries;
   auto common = [](unsigned char c) -> long {
     static constexpr std::string_view kByFrequency = " etaoinsrhldcu.,mpfgy-/:wb_=v[]()k0123456789";
     size_t k = kByFrequency.find(static_cast<char>(c));
     return k == std::string_view::npos ? 1 : static_cast<long>(kByFrequency.size() - k + 1);
   };
-  atom_head_.assign(atoms_.size(), 0);
-  atom_head_mask_.assign(atoms_.size(), 0);
   for (size_t a = 0; a < atoms_.size(); ++a) {
     const std::string& atom = atoms_[a];  // 4 bytes or more: two trigrams
     const auto* u = reinterpret_cast<const unsigned char*>(atom.data());
     auto key_at = [&](size_t k) { return GramHash(u[k], u[k + 1], u[k + 2]); };
     auto score_at = [&](size_t k) {
-      return common(u[k]) * common(u[k + 1]) * common(u[k + 2]) +
-             static_cast<long>(gram_atoms_[key_at(k)].size()) * 5000;
+      return common(u[k]) * common(u[k + 1]) * common(u[k + 2]) + long{per_key[key_at(k)]} * 5000;
     };
     size_t best = 0;
     long best_score = -1;
@@ -559,16 +557,28 @@ Status RuleSet::Compile() {
         best = k;
       }
     }
-    for (size_t k : {best, best + 1}) {
-      const unsigned key = key_at(k);
-      gram_atoms_[key].push_back({static_cast<int>(a), static_cast<int>(k)});
-      gram_bits_[key / 64] |= uint64_t{1} << (key % 64);
-    }
+    GramEntry e{};
     const size_t head = std::min<size_t>(atom.size(), 8);
-    std::memcpy(&atom_head_[a], atom.data(), head);
+    std::memcpy(&e.head, atom.data(), head);
     const unsigned char ones[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-    std::memcpy(&atom_head_mask_[a], ones, head);  // byte order as the text word's
+    std::memcpy(&e.head_mask, ones, head);  // byte order as the text word's
+    e.atom = static_cast<uint32_t>(a);
+    e.size = static_cast<uint32_t>(atom.size());
+    for (size_t k : {best, best + 1}) {
+      e.key = key_at(k);
+      e.offset = static_cast<uint32_t>(k);
+      entries.push_back(e);
+      ++per_key[e.key];
+      gram_bits_[e.key / 64] |= uint64_t{1} << (e.key % 64);
+    }
   }
+  std::stable_sort(entries.begin(), entries.end(), [](const GramEntry& x, const GramEntry& y) {
+    return (x.key & (kGramSlots - 1)) < (y.key & (kGramSlots - 1));
+  });
+  gram_entries_ = std::move(entries);
+  gram_slot_start_.assign(kGramSlots + 1, 0);
+  for (const auto& e : gram_entries_) ++gram_slot_start_[(e.key & (kGramSlots - 1)) + 1];
+  for (unsigned k = 0; k < kGramSlots; ++k) gram_slot_start_[k + 1] += gram_slot_start_[k];
   compiled_ok_ = true;
   return Status::Ok();
 }
@@ -623,28 +633,42 @@ void RuleSet::Match(std::string_view message, std::vector<int>* matched) const {
   const auto* p = reinterpret_cast<const unsigned char*>(message.data());
   const size_t n = message.size();
   if (!atoms_.empty() && n >= 4) {
-    for (size_t i = 0; i + 2 < n; i += 2) {
-      const unsigned key = GramHash(kLower.t[p[i]], kLower.t[p[i + 1]], kLower.t[p[i + 2]]);
-      if (!(gram_bits_[key >> 6] >> (key & 63) & 1)) continue;
-      for (const GramEntry& g : gram_atoms_[key]) {
-        const auto ua = static_cast<size_t>(g.atom);
-        const std::string& atom = atoms_[ua];
-        const auto off = static_cast<size_t>(g.offset);
-        if (off > i || atom.size() - off > n - i) continue;
-        const unsigned char* q = p + (i - off);
-        size_t k = 0;
-        if (q + 8 <= p + n) {
-          uint64_t w;
-          std::memcpy(&w, q, 8);
-          if ((LowerAscii8(w) & atom_head_mask_[ua]) != atom_head_[ua]) continue;
-          k = std::min<size_t>(atom.size(), 8);
-        }
-        while (k < atom.size() && kLower.t[q[k]] == static_cast<unsigned char>(atom[k])) ++k;
-        if (k < atom.size()) continue;
-        for (int idx : atom_rules_[ua]) {
-          if (seen[static_cast<size_t>(idx)] == stamp) continue;
-          seen[static_cast<size_t>(idx)] = stamp;
-          if (!fast_[static_cast<size_t>(idx)].anchored) candidates.push_back(idx);
+    // Two passes per block: the first only notes the positions whose trigram is in the table
+    // (no branch, as such log text hits often and unpredictably), the second checks those.
+    constexpr size_t kBlock = 512;
+    uint32_t hit_pos[kBlock / 2];
+    for (size_t start = 0; start + 2 < n; start += kBlock) {
+      const size_t end = std::min(n - 2, start + kBlock);
+      size_t hits = 0;
+      for (size_t i = start; i < end; i += 2) {
+        const unsigned key = GramHash(kLower.t[p[i]], kLower.t[p[i + 1]], kLower.t[p[i + 2]]);
+        hit_pos[hits] = static_cast<uint32_t>(i);
+        hits += (gram_bits_[key >> 6] >> (key & 63)) & 1;
+      }
+      for (size_t h = 0; h < hits; ++h) {
+        const size_t i = hit_pos[h];
+        const unsigned key = GramHash(kLower.t[p[i]], kLower.t[p[i + 1]], kLower.t[p[i + 2]]);
+        const unsigned slot = key & (kGramSlots - 1);
+        for (uint32_t x = gram_slot_start_[slot]; x < gram_slot_start_[slot + 1]; ++x) {
+          const GramEntry& g = gram_entries_[x];
+          if (g.key != key || g.offset > i || g.size - g.offset > n - i) continue;
+          const unsigned char* q = p + (i - g.offset);
+          size_t k = 0;
+          if (q + 8 <= p + n) {
+            uint64_t w;
+            std::memcpy(&w, q, 8);
+            if ((LowerAscii8(w) & g.head_mask) != g.head) continue;
+            k = std::min<size_t>(g.size, 8);
+          }
+          const auto ua = static_cast<size_t>(g.atom);
+          const std::string& atom = atoms_[ua];
+          while (k < atom.size() && kLower.t[q[k]] == static_cast<unsigned char>(atom[k])) ++k;
+          if (k < atom.size()) continue;
+          for (int idx : atom_rules_[ua]) {
+            if (seen[static_cast<size_t>(idx)] == stamp) continue;
+            seen[static_cast<size_t>(idx)] = stamp;
+            if (!fast_[static_cast<size_t>(idx)].anchored) candidates.push_back(idx);
+          }
         }
       }
     }

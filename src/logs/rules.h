@@ -166,17 +166,23 @@ class RuleSet {
   // per two bytes: each atom is indexed by two neighbouring trigrams, one of which starts at an
   // even offset of the message wherever the atom sits); only the rules of those atoms run.
   // Unanchored rules without atoms always run.
+  // Small and contiguous so the scan's lookups stay in cache: entries grouped by slot
+  // (hash & (kGramSlots - 1)), each carrying what the first check needs.
   struct GramEntry {
-    int atom;
-    int offset;  // where the trigram sits in the atom
+    uint64_t head;       // the atom's first 8 bytes (fewer: zero-padded)
+    uint64_t head_mask;  // which bytes of head to compare
+    uint32_t key;        // trigram hash
+    uint32_t atom;
+    uint32_t offset;  // where the trigram sits in the atom
+    uint32_t size;    // the atom's length
   };
+  static constexpr unsigned kGramSlots = 1024;
   std::vector<std::string> atoms_;
-  std::vector<std::vector<int>> atom_rules_;        // atom id → rule indices
-  std::vector<int> always_;                         // unanchored rules with no atom
-  std::vector<std::vector<GramEntry>> gram_atoms_;  // trigram hash → entries, sparse
-  std::vector<uint64_t> gram_bits_;       // 65536 bits: some entry has a trigram of this hash
-  std::vector<uint64_t> atom_head_;       // the atom's first 8 bytes (fewer: zero-padded)
-  std::vector<uint64_t> atom_head_mask_;  // which bytes of atom_head_ to compare
+  std::vector<std::vector<int>> atom_rules_;  // atom id → rule indices
+  std::vector<int> always_;                   // unanchored rules with no atom
+  std::vector<GramEntry> gram_entries_;       // grouped by slot
+  std::vector<uint32_t> gram_slot_start_;     // kGramSlots + 1 offsets into gram_entries_
+  std::vector<uint64_t> gram_bits_;           // 65536 bits: some entry has a trigram of this hash
   bool compiled_ok_ = false;
 };
 
