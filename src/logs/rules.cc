@@ -6,6 +6,7 @@
 #include <re2/filtered_re2.h>
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cerrno>
 #include <cstring>
 #include <nlohmann/json.hpp>
@@ -402,9 +403,18 @@ bool PrefixInRange(std::string_view text, const std::string& min, const std::str
 
 constexpr int kMatchRangeBytes = 40;
 
-// A 16-bit hash of three (lowercased) bytes: the scan's table index.
-inline unsigned GramHash(unsigned a, unsigned b, unsigned c) {
-  return (((a << 16) | (b << 8) | c) * 2654435761u) >> 16;
+// A 16-bit hash of the three bytes at q, each ORed with 0x20 (ASCII letters lowercased; a few
+// punctuation pairs such as '[' and '{' fold together, which only costs a rare extra check):
+// the scan's table index. `room` says whether a fourth byte may be read.
+inline unsigned GramHash(const unsigned char* q, bool room) {
+  uint32_t w;
+  if (std::endian::native == std::endian::little && room) {
+    std::memcpy(&w, q, 4);
+    w &= 0xffffffu;
+  } else {
+    w = uint32_t{q[0]} | uint32_t{q[1]} << 8 | uint32_t{q[2]} << 16;
+  }
+  return ((w | 0x202020u) * 2654435761u) >> 16;
 }
 
 // 8 bytes with ASCII A-Z lowercased, a word at a time (FilteredRE2 atoms are lowercase).
@@ -471,6 +481,22 @@ Status RuleSet::Compile() {
     filter.Compile(&rule_atoms[i]);
     bool usable = !rule_atoms[i].empty();
     for (const auto& atom : rule_atoms[i]) usable = usable && atom.size() >= 4;
+    const size_t k = rule_atoms[i].size();
+    if (usable && k >= 2 && k <= kMaxFormulaAtoms) {
+      // Which combinations of occurring atoms let the rule through, asked of FilteredRE2.
+      uint64_t formula = 0;
+      std::vector<int> ids, passed;
+      for (uint64_t mask = 0; mask < (uint64_t{1} << k); ++mask) {
+        ids.clear();
+        for (size_t b = 0; b < k; ++b) {
+          if (mask >> b & 1) ids.push_back(static_cast<int>(b));
+        }
+        filter.AllPotentials(ids, &passed);
+        if (!passed.empty()) formula |= uint64_t{1} << mask;
+      }
+      if (formula & 1) usable = false;  // passes with no atom at all: not filtered
+      fast_[i].formula = usable ? formula : 0;
+    }
     if (!usable) rule_atoms[i].clear();
     return usable;
   };
@@ -525,8 +551,9 @@ Status RuleSet::Compile() {
         atoms_.push_back(atom);
         atom_rules_.emplace_back();
       }
-      auto& list = atom_rules_[a];
-      if (list.empty() || list.back() != static_cast<int>(i)) list.push_back(static_cast<int>(i));
+      // Bits beyond the formula's atoms are never read (formula 0): keep the shift defined.
+      const int bit = std::min(static_cast<int>(&atom - rule_atoms[i].data()), 63);
+      atom_rules_[a].push_back({static_cast<int>(i), bit});
     }
   }
 
@@ -544,7 +571,7 @@ Status RuleSet::Compile() {
   for (size_t a = 0; a < atoms_.size(); ++a) {
     const std::string& atom = atoms_[a];  // 4 bytes or more: two trigrams
     const auto* u = reinterpret_cast<const unsigned char*>(atom.data());
-    auto key_at = [&](size_t k) { return GramHash(u[k], u[k + 1], u[k + 2]); };
+    auto key_at = [&](size_t k) { return GramHash(u + k, false); };
     auto score_at = [&](size_t k) {
       return common(u[k]) * common(u[k + 1]) * common(u[k + 2]) + long{per_key[key_at(k)]} * 5000;
     };
@@ -624,7 +651,9 @@ void RuleSet::Match(std::string_view message, std::vector<int>* matched) const {
   thread_local std::vector<int> candidates;
   thread_local std::vector<uint32_t> seen;
   thread_local uint32_t stamp = 0;
+  thread_local std::vector<uint64_t> found;  // per rule: which of its atoms occur (valid if seen)
   if (seen.size() < rules_.size()) seen.resize(rules_.size(), 0);
+  if (found.size() < rules_.size()) found.resize(rules_.size(), 0);
   if (++stamp == 0) {
     std::fill(seen.begin(), seen.end(), 0);
     stamp = 1;
@@ -641,13 +670,13 @@ void RuleSet::Match(std::string_view message, std::vector<int>* matched) const {
       const size_t end = std::min(n - 2, start + kBlock);
       size_t hits = 0;
       for (size_t i = start; i < end; i += 2) {
-        const unsigned key = GramHash(kLower.t[p[i]], kLower.t[p[i + 1]], kLower.t[p[i + 2]]);
+        const unsigned key = GramHash(p + i, i + 3 < n);
         hit_pos[hits] = static_cast<uint32_t>(i);
         hits += (gram_bits_[key >> 6] >> (key & 63)) & 1;
       }
       for (size_t h = 0; h < hits; ++h) {
         const size_t i = hit_pos[h];
-        const unsigned key = GramHash(kLower.t[p[i]], kLower.t[p[i + 1]], kLower.t[p[i + 2]]);
+        const unsigned key = GramHash(p + i, i + 3 < n);
         const unsigned slot = key & (kGramSlots - 1);
         for (uint32_t x = gram_slot_start_[slot]; x < gram_slot_start_[slot + 1]; ++x) {
           const GramEntry& g = gram_entries_[x];
@@ -664,23 +693,36 @@ void RuleSet::Match(std::string_view message, std::vector<int>* matched) const {
           const std::string& atom = atoms_[ua];
           while (k < atom.size() && kLower.t[q[k]] == static_cast<unsigned char>(atom[k])) ++k;
           if (k < atom.size()) continue;
-          for (int idx : atom_rules_[ua]) {
-            if (seen[static_cast<size_t>(idx)] == stamp) continue;
-            seen[static_cast<size_t>(idx)] = stamp;
-            if (!fast_[static_cast<size_t>(idx)].anchored) candidates.push_back(idx);
+          for (const AtomRule& ar : atom_rules_[ua]) {
+            const auto r = static_cast<size_t>(ar.rule);
+            if (seen[r] != stamp) {
+              seen[r] = stamp;
+              found[r] = 0;
+              if (!fast_[r].anchored) candidates.push_back(ar.rule);
+            }
+            found[r] |= uint64_t{1} << ar.bit;
           }
         }
       }
     }
   }
+  // Whether the atoms found satisfy the rule's prefilter formula.
+  auto passes = [&](int idx) {
+    const auto r = static_cast<size_t>(idx);
+    if (seen[r] != stamp) return false;
+    const uint64_t formula = fast_[r].formula;
+    return formula == 0 || (formula >> found[r] & 1) != 0;
+  };
   // Anchored rules whose matches can start with this byte and whose range admits the message.
   for (int idx : anchored_by_byte_[p[0]]) {
     const FastRule& f = fast_[static_cast<size_t>(idx)];
-    if (f.needs_atom && seen[static_cast<size_t>(idx)] != stamp) continue;
+    if (f.needs_atom && !passes(idx)) continue;
     if (!f.ranged || PrefixInRange(message, f.min, f.max)) run(idx);
   }
   for (int idx : always_) run(idx);
-  for (int idx : candidates) run(idx);
+  for (int idx : candidates) {
+    if (passes(idx)) run(idx);
+  }
   std::sort(matched->begin(), matched->end());
 }
 

@@ -153,8 +153,12 @@ class RuleSet {
     bool anchored = false;    // starts with '^' outside any alternation
     bool ranged = false;      // min/max hold RE2::PossibleMatchRange of an anchored rule
     bool needs_atom = false;  // anchored with a loose range: one of its atoms must occur too
-    std::string literal;      // kPrefix / kSubstring
-    std::string min, max;     // every match m at the message start has min <= m <= max
+    // The rule's prefilter formula over its own atoms (at most kMaxFormulaAtoms of them), as a
+    // truth table: bit m is set when the atoms in mask m occurring lets the rule through
+    // (FilteredRE2's AND/OR, evaluated once per mask when compiling). 0: any one atom will do.
+    uint64_t formula = 0;
+    std::string literal;   // kPrefix / kSubstring
+    std::string min, max;  // every match m at the message start has min <= m <= max
   };
   std::vector<FastRule> fast_;
   // Anchored rules by the first byte of the message: a rule sits under every byte its matches
@@ -178,11 +182,16 @@ class RuleSet {
   };
   static constexpr unsigned kGramSlots = 1024;
   std::vector<std::string> atoms_;
-  std::vector<std::vector<int>> atom_rules_;  // atom id → rule indices
-  std::vector<int> always_;                   // unanchored rules with no atom
-  std::vector<GramEntry> gram_entries_;       // grouped by slot
-  std::vector<uint32_t> gram_slot_start_;     // kGramSlots + 1 offsets into gram_entries_
-  std::vector<uint64_t> gram_bits_;           // 65536 bits: some entry has a trigram of this hash
+  struct AtomRule {
+    int rule;
+    int bit;  // the atom's position among the rule's own atoms
+  };
+  static constexpr size_t kMaxFormulaAtoms = 6;
+  std::vector<std::vector<AtomRule>> atom_rules_;  // atom id → rules that have it
+  std::vector<int> always_;                        // unanchored rules with no atom
+  std::vector<GramEntry> gram_entries_;            // grouped by slot
+  std::vector<uint32_t> gram_slot_start_;          // kGramSlots + 1 offsets into gram_entries_
+  std::vector<uint64_t> gram_bits_;  // 65536 bits: some entry has a trigram of this hash
   bool compiled_ok_ = false;
 };
 

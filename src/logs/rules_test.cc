@@ -185,7 +185,9 @@ TEST(RuleSet, FastMatchAgreesWithEveryRuleOnAwkwardRegexes) {
     {"id": "odd.latin", "regex": "caf\u00e9 time", "emit": "info"},
     {"id": "odd.class_alt", "regex": "^q[(|]|zz top", "emit": "info"},
     {"id": "odd.both", "regex": "^Yak|^Gnu shout", "emit": "info"},
-    {"id": "odd.posix", "regex": "^[[:digit:]]+ apples|pears", "emit": "info"}
+    {"id": "odd.posix", "regex": "^[[:digit:]]+ apples|pears", "emit": "info"},
+    {"id": "odd.and", "regex": "alpha.{0,40}omega|gamma ray", "emit": "info"},
+    {"id": "odd.many", "regex": "one1|two22|three|four4|five5|sixsix|seven7|eight8", "emit": "info"}
   ]})json")
                   .ok());
   ASSERT_TRUE(rs->Compile().ok());
@@ -239,7 +241,16 @@ TEST(RuleSet, FastMatchAgreesWithEveryRuleOnAwkwardRegexes) {
                              "Gnu shout",
                              "x Gnu shout",
                              "12 apples",
-                             "some pears"}) {
+                             "some pears",
+                             "alpha only",
+                             "only omega",
+                             "alpha then omega",
+                             "omega then alpha",
+                             "a gamma ray",
+                             "ALPHA OMEGA",
+                             "seven7",
+                             "eight8 x",
+                             "sixsi"}) {
     ExpectSameMatchesAllForms(*rs, m, &matched);
   }
   EXPECT_GE(matched, 40);  // "x*" matches every message
@@ -250,6 +261,10 @@ TEST(RuleSet, FastMatchAgreesWithEveryRuleOnAwkwardRegexes) {
   EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.prefix")), m.end());
   rs->Match("hello WORLD", &m);
   EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.icase")), m.end());
+  rs->Match("alpha only", &m);
+  EXPECT_EQ(std::find(m.begin(), m.end(), rs->FindRule("odd.and")), m.end());
+  rs->Match("alpha, then omega", &m);
+  EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.and")), m.end());
   rs->Match("the zz top", &m);
   EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.class_alt")), m.end());
   rs->Match("", &m);
