@@ -316,11 +316,12 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
 
 namespace {
 
-// "^a" and "^a|^b" are anchored; "^a|b" is not (every top-level alternative must start with
-// '^'). Character classes are skipped: "[(|]" holds no group and no alternation.
-bool IsAnchored(std::string_view regex) {
-  if (regex.empty() || regex[0] != '^') return false;
+// Splits a regex at its top-level '|' (outside groups and character classes). Empty when the
+// parentheses do not balance (RE2 rejects such a regex anyway).
+std::vector<std::string_view> TopLevelAlternatives(std::string_view regex) {
+  std::vector<std::string_view> parts;
   int depth = 0;
+  size_t from = 0;
   for (size_t k = 0; k < regex.size(); ++k) {
     const char c = regex[k];
     if (c == '\\') {
@@ -343,10 +344,23 @@ bool IsAnchored(std::string_view regex) {
     } else if (c == '(') {
       ++depth;
     } else if (c == ')') {
-      --depth;
-    } else if (c == '|' && depth == 0 && (k + 1 >= regex.size() || regex[k + 1] != '^')) {
-      return false;
+      if (--depth < 0) return {};
+    } else if (c == '|' && depth == 0) {
+      parts.push_back(regex.substr(from, k - from));
+      from = k + 1;
     }
+  }
+  if (depth != 0) return {};
+  parts.push_back(regex.substr(std::min(from, regex.size())));
+  return parts;
+}
+
+// "^a" and "^a|^b" are anchored; "^a|b" is not: every top-level alternative starts with '^'.
+bool IsAnchored(std::string_view regex) {
+  auto parts = TopLevelAlternatives(regex);
+  if (parts.empty()) return false;
+  for (auto part : parts) {
+    if (part.empty() || part[0] != '^') return false;
   }
   return true;
 }
@@ -375,6 +389,49 @@ std::optional<std::string> PlainLiteral(std::string_view re) {
   }
   if (lit.empty()) return std::nullopt;
   return lit;
+}
+
+struct PlainLiteralPart {
+  bool prefix = false;
+  std::string text;
+};
+
+// The literals a regex stands for when it is an alternation of plain literals, each maybe
+// anchored: "lit", "^lit", "^a|b|^c", "^(?:a|b)" (one group around everything after '^').
+std::optional<std::vector<PlainLiteralPart>> PlainLiterals(std::string_view regex) {
+  std::vector<std::string_view> parts = TopLevelAlternatives(regex);
+  bool all_prefix = false;
+  if (parts.size() == 1 && regex.size() > 3 && regex.substr(0, 2) == "^(" && regex.back() == ')') {
+    // "^(?:a|b)" / "^(a|b)": the group must close only at the very end.
+    std::string_view inner = regex.substr(2, regex.size() - 3);
+    if (inner.substr(0, 2) == "?:") {
+      inner.remove_prefix(2);
+    } else if (!inner.empty() && inner[0] == '?') {
+      return std::nullopt;  // flags or a named group
+    }
+    // The inner text balancing on its own means the first '(' closes at the end ("^(a)(b)"
+    // does not).
+    auto inner_parts = TopLevelAlternatives(inner);
+    if (inner_parts.empty()) return std::nullopt;
+    parts = std::move(inner_parts);
+    all_prefix = true;
+  }
+  std::vector<PlainLiteralPart> out;
+  for (std::string_view part : parts) {
+    PlainLiteralPart lit;
+    lit.prefix = all_prefix;
+    if (!part.empty() && part[0] == '^') {
+      if (all_prefix) return std::nullopt;
+      lit.prefix = true;
+      part.remove_prefix(1);
+    }
+    auto text = PlainLiteral(part);
+    if (!text) return std::nullopt;
+    lit.text = std::move(*text);
+    out.push_back(std::move(lit));
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
 }
 
 // Whether some prefix p of `text` has min <= p <= max (bytes compared unsigned, as RE2 does):
@@ -506,9 +563,9 @@ Status RuleSet::Compile() {
     f.anchored = IsAnchored(regex);
     const int idx = static_cast<int>(i);
     if (f.anchored) {
-      if (auto lit = PlainLiteral(std::string_view(regex).substr(1))) {
-        f.test = Test::kPrefix;
-        f.literal = *lit;
+      if (auto lits = PlainLiterals(regex)) {
+        f.test = Test::kLiterals;
+        for (auto& l : *lits) f.literals.push_back({l.prefix, std::move(l.text)});
       }
       std::string lo, hi;
       f.ranged = compiled_[i]->PossibleMatchRange(&lo, &hi, kMatchRangeBytes) && !lo.empty() &&
@@ -535,9 +592,9 @@ Status RuleSet::Compile() {
       }
       continue;
     }
-    if (auto lit = PlainLiteral(regex)) {
-      f.test = Test::kSubstring;
-      f.literal = *lit;
+    if (auto lits = PlainLiterals(regex)) {
+      f.test = Test::kLiterals;
+      for (auto& l : *lits) f.literals.push_back({l.prefix, std::move(l.text)});
     }
     auto usable = atoms_of(i);
     if (!usable.ok()) return usable.status();
@@ -632,11 +689,13 @@ void RuleSet::Match(std::string_view message, std::vector<int>* matched) const {
     const FastRule& f = fast_[static_cast<size_t>(idx)];
     bool hit;
     switch (f.test) {
-      case Test::kPrefix:
-        hit = message.substr(0, f.literal.size()) == f.literal;
-        break;
-      case Test::kSubstring:
-        hit = message.find(f.literal) != std::string_view::npos;
+      case Test::kLiterals:
+        hit = false;
+        for (const Literal& lit : f.literals) {
+          hit = lit.prefix ? message.substr(0, lit.text.size()) == lit.text
+                           : message.find(lit.text) != std::string_view::npos;
+          if (hit) break;
+        }
         break;
       default:
         // Unanchored even for '^' rules: RE2 anchors those itself.

@@ -145,9 +145,14 @@ class RuleSet {
   std::vector<KnownCause> causes_;
   std::vector<std::pair<std::string, std::vector<Phase>>> orders_;
   std::vector<std::unique_ptr<RE2>> compiled_;
-  // How Match tests one rule once it is a candidate. A plain literal regex ("Load weight end\\.",
-  // "^Init nccl begin\\.") needs no regex engine: a prefix compare or a substring search is exact.
-  enum class Test : uint8_t { kRegex, kPrefix, kSubstring };
+  // How Match tests one rule once it is a candidate. A regex made of plain literals ("Load
+  // weight end\\.", "^Init nccl begin\\.", "^(?:Loading x|Multi-thread y)") needs no regex
+  // engine: prefix compares and substring searches are exact.
+  enum class Test : uint8_t { kRegex, kLiterals };
+  struct Literal {
+    bool prefix;  // '^': at the message start; else anywhere
+    std::string text;
+  };
   struct FastRule {
     Test test = Test::kRegex;
     bool anchored = false;    // starts with '^' outside any alternation
@@ -157,8 +162,8 @@ class RuleSet {
     // truth table: bit m is set when the atoms in mask m occurring lets the rule through
     // (FilteredRE2's AND/OR, evaluated once per mask when compiling). 0: any one atom will do.
     uint64_t formula = 0;
-    std::string literal;   // kPrefix / kSubstring
-    std::string min, max;  // every match m at the message start has min <= m <= max
+    std::vector<Literal> literals;  // kLiterals: any one of them occurring is a match
+    std::string min, max;           // every match m at the message start has min <= m <= max
   };
   std::vector<FastRule> fast_;
   // Anchored rules by the first byte of the message: a rule sits under every byte its matches

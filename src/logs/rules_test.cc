@@ -186,6 +186,10 @@ TEST(RuleSet, FastMatchAgreesWithEveryRuleOnAwkwardRegexes) {
     {"id": "odd.class_alt", "regex": "^q[(|]|zz top", "emit": "info"},
     {"id": "odd.both", "regex": "^Yak|^Gnu shout", "emit": "info"},
     {"id": "odd.posix", "regex": "^[[:digit:]]+ apples|pears", "emit": "info"},
+    {"id": "odd.alt_group", "regex": "^(?:Foo bar|Baz qux\\.)", "emit": "info"},
+    {"id": "odd.alt_mixed", "regex": "lit one|^lit two", "emit": "info"},
+    {"id": "odd.two_groups", "regex": "^(ab)(cd)", "emit": "info"},
+    {"id": "odd.flag_group", "regex": "^(?i:xyzzy|plugh)", "emit": "info"},
     {"id": "odd.and", "regex": "alpha.{0,40}omega|gamma ray", "emit": "info"},
     {"id": "odd.many", "regex": "one1|two22|three|four4|five5|sixsix|seven7|eight8", "emit": "info"}
   ]})json")
@@ -250,7 +254,19 @@ TEST(RuleSet, FastMatchAgreesWithEveryRuleOnAwkwardRegexes) {
                              "ALPHA OMEGA",
                              "seven7",
                              "eight8 x",
-                             "sixsi"}) {
+                             "sixsi",
+                             "Foo bar",
+                             "x Foo bar",
+                             "Baz qux.",
+                             "Baz qux",
+                             "has lit one",
+                             "lit two",
+                             "has lit two",
+                             "abcd",
+                             "xabcd",
+                             "XYZZY",
+                             "Plugh!",
+                             "a plugh"}) {
     ExpectSameMatchesAllForms(*rs, m, &matched);
   }
   EXPECT_GE(matched, 40);  // "x*" matches every message
@@ -265,6 +281,10 @@ TEST(RuleSet, FastMatchAgreesWithEveryRuleOnAwkwardRegexes) {
   EXPECT_EQ(std::find(m.begin(), m.end(), rs->FindRule("odd.and")), m.end());
   rs->Match("alpha, then omega", &m);
   EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.and")), m.end());
+  rs->Match("Baz qux. done", &m);
+  EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.alt_group")), m.end());
+  rs->Match("x lit two", &m);
+  EXPECT_EQ(std::find(m.begin(), m.end(), rs->FindRule("odd.alt_mixed")), m.end());
   rs->Match("the zz top", &m);
   EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.class_alt")), m.end());
   rs->Match("", &m);
