@@ -460,6 +460,16 @@ bool PrefixInRange(std::string_view text, const std::string& min, const std::str
 
 constexpr int kMatchRangeBytes = 40;
 
+// The first 8 bytes of s (zero-padded) as a big-endian number: numbers compare as the bytes do.
+inline uint64_t BigEndian8(std::string_view s) {
+  uint64_t v = 0;
+  const size_t n = std::min<size_t>(s.size(), 8);
+  for (size_t k = 0; k < 8; ++k) {
+    v = v << 8 | (k < n ? static_cast<unsigned char>(s[k]) : 0u);
+  }
+  return v;
+}
+
 // A 16-bit hash of the three bytes at q, each ORed with 0x20 (ASCII letters lowercased; a few
 // punctuation pairs such as '[' and '{' fold together, which only costs a rare extra check):
 // the scan's table index. `room` says whether a fourth byte may be read.
@@ -573,6 +583,8 @@ Status RuleSet::Compile() {
       size_t common = 0;
       if (f.ranged) {
         f.min = lo;
+        f.min8 = BigEndian8(lo);
+        f.same8 = lo.size() >= 8 && hi.size() >= 8 && lo.compare(0, 8, hi, 0, 8) == 0;
         f.max = hi;
         while (common < lo.size() && common < hi.size() && lo[common] == hi[common]) ++common;
         // A match (nonempty, as lo is) starts with a byte between lo[0] and hi[0].
@@ -772,11 +784,18 @@ void RuleSet::Match(std::string_view message, std::vector<int>* matched) const {
     const uint64_t formula = fast_[r].formula;
     return formula == 0 || (formula >> found[r] & 1) != 0;
   };
+  const uint64_t head8 = BigEndian8(message);
   // Anchored rules whose matches can start with this byte and whose range admits the message.
   for (int idx : anchored_by_byte_[p[0]]) {
     const FastRule& f = fast_[static_cast<size_t>(idx)];
     if (f.needs_atom && !passes(idx)) continue;
-    if (!f.ranged || PrefixInRange(message, f.min, f.max)) run(idx);
+    if (f.ranged) {
+      // A message whose first 8 bytes sort below min's has no prefix >= min; when min and max
+      // share their first 8 bytes, every prefix in range starts with them.
+      if (f.same8 ? head8 != f.min8 : head8 < f.min8) continue;
+      if (!PrefixInRange(message, f.min, f.max)) continue;
+    }
+    run(idx);
   }
   for (int idx : always_) run(idx);
   for (int idx : candidates) {

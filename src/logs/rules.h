@@ -164,6 +164,10 @@ class RuleSet {
     uint64_t formula = 0;
     std::vector<Literal> literals;  // kLiterals: any one of them occurring is a match
     std::string min, max;           // every match m at the message start has min <= m <= max
+    // min's first 8 bytes as a big-endian number (zero-padded), and whether max starts with the
+    // same 8 bytes: a one-compare first check of the range (see Match).
+    uint64_t min8 = 0;
+    bool same8 = false;
   };
   std::vector<FastRule> fast_;
   // Anchored rules by the first byte of the message: a rule sits under every byte its matches
