@@ -1,10 +1,12 @@
 // Fuzzes the line parser and the whole log path (LogStream → tracker → judge → sinks) with
-// arbitrary bytes, fed in chunks whose sizes come from the input itself.
+// arbitrary bytes, fed in chunks whose sizes come from the input itself; checks that the rule
+// matcher's fast path agrees with running every rule.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "diagnose/analyzer.h"
 #include "logs/line_parser.h"
@@ -31,6 +33,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   spinup::ParsedLine p = spinup::ParseLine(clean);
   if (p.message.size() > clean.size()) __builtin_trap();
   (void)spinup::ParseTqdm(p.message);
+  // The rule matcher's fast path must agree with running every rule's regex.
+  std::vector<int> fast, every;
+  Rules().Match(p.message, &fast);
+  Rules().MatchEveryRule(p.message, &every);
+  if (fast != every) __builtin_trap();
+  Rules().Match(in.substr(0, 4096), &fast);
+  Rules().MatchEveryRule(in.substr(0, 4096), &every);
+  if (fast != every) __builtin_trap();
   (void)spinup::ParseTimeArg(in.substr(0, 64));
   (void)spinup::CanonicalRank(in.substr(0, 128));
 

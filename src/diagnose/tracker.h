@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "spinup/startup.h"
@@ -86,7 +87,8 @@ struct AttemptFacts {
   std::optional<int64_t> last_heartbeat_ms;
   uint64_t heartbeats = 0;
   uint64_t lines = 0;
-  std::map<std::string, RuleHit> hits;  // rule id → hits (bounded by the number of rules)
+  // rule id → hits (bounded by the number of rules); hashed: looked up for every matched line.
+  std::unordered_map<std::string, RuleHit> hits;
 };
 
 // Derived process facts from the latest samples (live only; all false offline).

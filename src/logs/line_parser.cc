@@ -217,9 +217,10 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
   // vLLM process tag: "(Worker_TP0 pid=400) ", Ray "(RayWorkerWrapper pid=1, ip=...) ", nested
   // Ray data actors, and pastes that lost the opening parenthesis.
   {
-    // The tag sits at the start; searching only there keeps long lines cheap.
-    size_t pid = s.substr(0, 160).find(" pid=");
-    if (pid != std::string_view::npos && pid < 128) {
+    // The tag sits at the start and its name has no spaces, so " pid=" can only be at the
+    // first space: looking only there keeps every other line cheap.
+    size_t pid = s.substr(0, 128).find(' ');
+    if (pid != std::string_view::npos && s.substr(pid, 5) == " pid=") {
       size_t close = s.find(')', pid);
       if (close != std::string_view::npos && close - pid < 64 && pid + 5 < s.size() &&
           IsDigit(s[pid + 5])) {
@@ -369,24 +370,32 @@ std::optional<int64_t> ParseTimeArg(std::string_view text) {
 
 std::string_view CleanLine(std::string_view line, std::string* scratch) {
   while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
-  // Fast path, a word at a time: no ESC and no byte >= 0x80 means nothing to do.
-  bool dirty = std::memchr(line.data(), 0x1b, line.size()) != nullptr;
-  for (size_t i = 0; !dirty && i < line.size();) {
-    if (i + 8 <= line.size()) {
-      uint64_t w;
-      std::memcpy(&w, line.data() + i, 8);
-      dirty = (w & 0x8080808080808080ull) != 0;
-      i += 8;
-    } else {
-      dirty = static_cast<unsigned char>(line[i]) >= 0x80;
-      ++i;
-    }
+  // Fast path, a word at a time and without branches: no ESC and no byte >= 0x80 means
+  // nothing to do. A byte of x = w ^ 0x1b..1b is zero where w holds ESC, and
+  // (x - 0x01..) & ~x & 0x80.. is nonzero exactly when x has a zero byte.
+  constexpr uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+  constexpr uint64_t kEsc = 0x1b * kOnes;
+  uint64_t high = 0, esc = 0;
+  size_t i = 0;
+  for (; i + 8 <= line.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, line.data() + i, 8);
+    const uint64_t x = w ^ kEsc;
+    high |= w;
+    esc |= (x - kOnes) & ~x;
   }
-  if (!dirty) return line;
+  if (i < line.size()) {
+    uint64_t w = 0x2020202020202020ull;  // padding: spaces, neither ESC nor high
+    std::memcpy(&w, line.data() + i, line.size() - i);
+    const uint64_t x = w ^ kEsc;
+    high |= w;
+    esc |= (x - kOnes) & ~x;
+  }
+  if (((high | esc) & kHigh) == 0) return line;
   scratch->clear();
   scratch->reserve(line.size());
   const size_t n = line.size();
-  size_t i = 0;
+  i = 0;
   while (i < n) {
     unsigned char c = static_cast<unsigned char>(line[i]);
     if (c == 0x1b) {
@@ -469,7 +478,8 @@ ParsedLine ParseLine(std::string_view line) {
         p.style = PrefixStyle::kTgi;
         size_t tl = rest.find("text_generation_launcher: ");
         s = tl != std::string_view::npos ? rest.substr(tl + 26) : rest.substr(w + 1);
-        return p.message = s, p;
+        p.message = s;
+        return p;
       }
       size_t m = SkipHostIdent(s, j + 1);
       // journalctl -o short-iso: "2026-03-09T12:01:49+0000 host unit[1]: msg"

@@ -194,6 +194,23 @@ TEST(CleanLine, StripsAnsiCrAndRepairsUtf8) {
   EXPECT_EQ(CleanLine("\x1b[", &scratch), "");
 }
 
+TEST(CleanLine, FindsEscapesAndHighBytesAtEveryOffset) {
+  // The clean-line check reads 8 bytes at a time plus a tail: put the byte in every position.
+  std::string scratch;
+  for (size_t len : {1u, 7u, 8u, 9u, 16u, 23u}) {
+    for (size_t k = 0; k < len; ++k) {
+      std::string plain(len, 'a');
+      std::string esc = plain.substr(0, k) + "\x1b[31m" + plain.substr(k);
+      EXPECT_EQ(CleanLine(esc, &scratch), plain) << len << " " << k;
+      std::string high = plain;
+      high[k] = '\xff';
+      std::string want = plain.substr(0, k) + "\xef\xbf\xbd" + plain.substr(k + 1);
+      EXPECT_EQ(CleanLine(high, &scratch), want) << len << " " << k;
+      EXPECT_EQ(CleanLine(plain, &scratch).data(), plain.data());  // untouched: no copy
+    }
+  }
+}
+
 TEST(ParseTqdm, BothBarStyles) {
   auto b =
       ParseTqdm("Multi-thread loading shards:  45% Completed | 18/39 [01:40<08:39,  9.27s/it]");

@@ -12,6 +12,17 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
+// Engine names are short: a size check and a byte loop beat a memcmp call per matched rule.
+bool SameName(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
+bool IsGeneric(const LogRule& r) { return SameName(r.engine, "generic"); }
+
 LogEvent::Kind KindOf(RuleEmit e) {
   switch (e) {
     case RuleEmit::kPhaseBegin:
@@ -154,6 +165,26 @@ std::optional<int64_t> LogStream::ResolveTime(const ParsedLine& p) {
   return last_time_ms_ = CivilToUnixMs(t);
 }
 
+LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
+                                std::string_view rank, std::string_view rule_id,
+                                std::string_view text) {
+  // One event reused for every line: assign() keeps the strings' buffers, so a matched line
+  // costs no allocation.
+  LogEvent& e = event_;
+  e.kind = kind;
+  e.time_ms = t;
+  e.rank.assign(rank);
+  e.phase.reset();
+  e.rule_id.assign(rule_id);
+  e.text.assign(text);
+  e.line_no = line_no_;
+  e.bar.clear();
+  e.progress_n = 0;
+  e.progress_total = 0;
+  e.elapsed_seconds.reset();
+  return e;
+}
+
 void LogStream::Emit(LogEvent& e) {
   if (on_event_) on_event_(e);
 }
@@ -184,11 +215,12 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
   // Pass 1: noise, engine detection, and whether a fatal rule matched.
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
-    if (r.engine != "generic" && !engine_forced_ && r.detect && engine_strength_ < 2) {
+    const bool generic = IsGeneric(r);
+    if (!generic && !engine_forced_ && r.detect && engine_strength_ < 2) {
       engine_ = r.engine;
       engine_strength_ = 2;
     }
-    if (r.engine != "generic" && !engine_.empty() && r.engine != engine_) continue;
+    if (!generic && !engine_.empty() && !SameName(r.engine, engine_)) continue;
     if (r.emit == RuleEmit::kNoise) return;
     if (r.emit == RuleEmit::kFatal) fatal = true;
   }
@@ -197,16 +229,10 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
   bool progress_emitted = false;
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
-    if (r.engine != "generic" && !engine_.empty() && r.engine != engine_) continue;
+    if (!IsGeneric(r) && !engine_.empty() && !SameName(r.engine, engine_)) continue;
     if (fatal && r.emit == RuleEmit::kError) continue;  // one decisive line, not two
-    LogEvent e;
-    e.kind = KindOf(r.emit);
-    e.time_ms = t;
-    e.rank = p.rank;
+    LogEvent& e = ResetEvent(KindOf(r.emit), t, p.rank, r.id, text);
     e.phase = r.phase;
-    e.rule_id = r.id;
-    e.text = std::string(text);
-    e.line_no = line_no_;
     const RE2& re = rules_.regex(idx);
     int groups = std::max({r.rank_group, r.bar_group, r.n_group, r.total_group, r.elapsed_group});
     if (groups > 0) {
@@ -221,7 +247,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
         if (!cap(r.rank_group).empty()) {
           e.rank = r.rank_prefix + CanonicalRank(cap(r.rank_group));
         }
-        if (!cap(r.bar_group).empty()) e.bar = std::string(cap(r.bar_group).substr(0, 200));
+        if (!cap(r.bar_group).empty()) e.bar.assign(cap(r.bar_group).substr(0, 200));
         auto to_i = [](std::string_view v) {
           int64_t x = 0;
           for (char c : v) {
@@ -247,7 +273,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
         if (!bar) continue;  // a bar's name without a reading: nothing to report
         e.progress_n = bar->n;
         e.progress_total = bar->total;
-        if (e.bar.empty()) e.bar = std::string(bar->bar);
+        if (e.bar.empty()) e.bar.assign(bar->bar);
         e.elapsed_seconds = bar->elapsed_s;
       }
       if (!NewBarValue(e.bar, e.progress_n, e.progress_total)) {
@@ -264,14 +290,8 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
   if (!progress_emitted) {
     if (auto bar = ParseTqdm(msg)) {
       if (NewBarValue(std::string(bar->bar), bar->n, bar->total)) {
-        LogEvent e;
-        e.kind = LogEvent::Kind::kProgress;
-        e.time_ms = t;
-        e.rank = p.rank;
-        e.rule_id = "tqdm";
-        e.text = std::string(text);
-        e.line_no = line_no_;
-        e.bar = std::string(bar->bar);
+        LogEvent& e = ResetEvent(LogEvent::Kind::kProgress, t, p.rank, "tqdm", text);
+        e.bar.assign(bar->bar);
         e.progress_n = bar->n;
         e.progress_total = bar->total;
         e.elapsed_seconds = bar->elapsed_s;

@@ -55,6 +55,8 @@ class LogStream {
   bool NewBarValue(const std::string& bar, int64_t n, int64_t total);
   std::optional<int64_t> ResolveTime(const ParsedLine& p);
   void Emit(LogEvent& e);
+  LogEvent& ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t, std::string_view rank,
+                       std::string_view rule_id, std::string_view text);
 
   const RuleSet& rules_;
   LogStreamOptions opt_;
@@ -67,6 +69,7 @@ class LogStream {
   bool partial_truncated_ = false;
   std::string scratch_;
   std::vector<int> matched_;
+  LogEvent event_;  // reused by every emitted event (see ResetEvent)
   uint64_t line_no_ = 0;
   uint64_t bytes_ = 0;
   int year_ = 1970;

@@ -1,13 +1,12 @@
 // Rules are data: the per-engine phase patterns, the phase budgets and the known-cause knowledge
 // base live in JSON files (rules/*.json, embedded into the binary; more with `--rules FILE`).
 // A RuleSet parses those files, compiles every pattern once with RE2 (linear time: log text is
-// untrusted) and answers "which rules match this message" with one RE2::Set pass.
+// untrusted) and answers "which rules match this message", running only the rules that cheap
+// exact tests cannot rule out.
 // The format is documented in docs/rules.md.
 #pragma once
 
-#include <re2/filtered_re2.h>
 #include <re2/re2.h>
-#include <re2/set.h>
 
 #include <cstdint>
 #include <memory>
@@ -120,8 +119,11 @@ class RuleSet {
   Status Compile();
 
   // Indices (into rules()) of every rule whose regex matches `message`, ascending. Thread-safe.
+  // Cheap exact tests pick the few rules that can match (see Compile) and only those run.
   void Match(std::string_view message, std::vector<int>* matched) const;
-  // The compiled regex of rule i (for captures), valid after Compile().
+  // The same answer by running every rule's regex: the definition Match must agree with (tests
+  // and the fuzz target compare the two).
+  void MatchEveryRule(std::string_view message, std::vector<int>* matched) const;
   const RE2& regex(int i) const;
 
   const std::vector<LogRule>& rules() const { return rules_; }
@@ -143,21 +145,62 @@ class RuleSet {
   std::vector<KnownCause> causes_;
   std::vector<std::pair<std::string, std::vector<Phase>>> orders_;
   std::vector<std::unique_ptr<RE2>> compiled_;
-  // Rules anchored at the message start ('^...') go in their own set matched with ANCHOR_START:
-  // its DFA gives up after the first few bytes of most lines, so they cost almost nothing.
-  std::unique_ptr<RE2::Set> anchored_;
-  // Unanchored rules would make a DFA scan every byte of every line; instead RE2's FilteredRE2
-  // names literal atoms, a bigram-indexed scan finds which occur (one table lookup per byte), and
-  // only the rules those atoms allow are run. Most lines contain no atom and cost one pass.
-  std::unique_ptr<re2::FilteredRE2> filtered_;
+  // How Match tests one rule once it is a candidate. A regex made of plain literals ("Load
+  // weight end\\.", "^Init nccl begin\\.", "^(?:Loading x|Multi-thread y)") needs no regex
+  // engine: prefix compares and substring searches are exact.
+  enum class Test : uint8_t { kRegex, kLiterals };
+  struct Literal {
+    bool prefix;  // '^': at the message start; else anywhere
+    std::string text;
+  };
+  struct FastRule {
+    Test test = Test::kRegex;
+    bool anchored = false;    // starts with '^' outside any alternation
+    bool ranged = false;      // min/max hold RE2::PossibleMatchRange of an anchored rule
+    bool needs_atom = false;  // anchored with a loose range: one of its atoms must occur too
+    // The rule's prefilter formula over its own atoms (at most kMaxFormulaAtoms of them), as a
+    // truth table: bit m is set when the atoms in mask m occurring lets the rule through
+    // (FilteredRE2's AND/OR, evaluated once per mask when compiling). 0: any one atom will do.
+    uint64_t formula = 0;
+    std::vector<Literal> literals;  // kLiterals: any one of them occurring is a match
+    std::string min, max;           // every match m at the message start has min <= m <= max
+    // min's first 8 bytes as a big-endian number (zero-padded), and whether max starts with the
+    // same 8 bytes: a one-compare first check of the range (see Match).
+    uint64_t min8 = 0;
+    bool same8 = false;
+  };
+  std::vector<FastRule> fast_;
+  // Anchored rules by the first byte of the message: a rule sits under every byte its matches
+  // can start with (from its match range), so a message is tested against a handful of them.
+  std::vector<std::vector<int>> anchored_by_byte_;  // 256 lists of rule indices
+  // Unanchored rules (and anchored ones with a loose range, "^(?:Prefill|Decode) batch"): each
+  // one's FilteredRE2 atoms (lowercase literals of 5+ bytes, at least one of which occurs in
+  // every matching message). A trigram-indexed scan finds which atoms occur (one table lookup
+  // per two bytes: each atom is indexed by two neighbouring trigrams, one of which starts at an
+  // even offset of the message wherever the atom sits); only the rules of those atoms run.
+  // Unanchored rules without atoms always run.
+  // Small and contiguous so the scan's lookups stay in cache: entries grouped by slot
+  // (hash & (kGramSlots - 1)), each carrying what the first check needs.
+  struct GramEntry {
+    uint64_t head;       // the atom's first 8 bytes (fewer: zero-padded)
+    uint64_t head_mask;  // which bytes of head to compare
+    uint32_t key;        // trigram hash
+    uint32_t atom;
+    uint32_t offset;  // where the trigram sits in the atom
+    uint32_t size;    // the atom's length
+  };
+  static constexpr unsigned kGramSlots = 1024;
   std::vector<std::string> atoms_;
-  std::vector<std::vector<int>> bigram_atoms_;  // (lower(a)<<8|lower(b)) → atom ids, sparse
-  std::vector<uint64_t> bigram_bits_;           // 65536 bits: any atom starts with this bigram
-  std::vector<size_t> atom_offset_;             // where the indexing bigram sits in the atom
-  std::vector<int> short_atoms_;                // atoms under 2 bytes: always considered present
-  std::unique_ptr<RE2::Set> unanchored_;
-  std::vector<int> anchored_to_rule_;
-  std::vector<int> unanchored_to_rule_;
+  struct AtomRule {
+    int rule;
+    int bit;  // the atom's position among the rule's own atoms
+  };
+  static constexpr size_t kMaxFormulaAtoms = 6;
+  std::vector<std::vector<AtomRule>> atom_rules_;  // atom id → rules that have it
+  std::vector<int> always_;                        // unanchored rules with no atom
+  std::vector<GramEntry> gram_entries_;            // grouped by slot
+  std::vector<uint32_t> gram_slot_start_;          // kGramSlots + 1 offsets into gram_entries_
+  std::vector<uint64_t> gram_bits_;  // 65536 bits: some entry has a trigram of this hash
   bool compiled_ok_ = false;
 };
 

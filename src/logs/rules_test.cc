@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <string>
+
 #include "logs/embedded_rules.h"
+#include "logs/line_parser.h"
 #include "test_util.h"
 
 namespace spinup {
@@ -106,6 +110,185 @@ TEST(RuleSet, UnknownRuleInCauseIsAnError) {
   Status st = rs.Compile();
   ASSERT_FALSE(st.ok());
   EXPECT_NE(st.message().find("no.such"), std::string::npos);
+}
+
+// Match picks candidates with prefilters and literal shortcuts; MatchEveryRule runs every
+// regex. They must agree on every message, whatever its case or where it starts.
+void ExpectSameMatches(const RuleSet& rs, std::string_view message, int* lines_matched) {
+  std::vector<int> fast, every;
+  rs.Match(message, &fast);
+  rs.MatchEveryRule(message, &every);
+  EXPECT_EQ(fast, every) << "message: " << message;
+  if (!every.empty()) ++*lines_matched;
+}
+
+void ExpectSameMatchesAllForms(const RuleSet& rs, std::string_view line, int* lines_matched) {
+  std::string scratch;
+  std::string_view clean = CleanLine(line, &scratch);
+  std::string_view msg = ParseLine(clean).message;
+  ExpectSameMatches(rs, line, lines_matched);
+  ExpectSameMatches(rs, msg, lines_matched);
+  std::string lower(msg), upper(msg);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  ExpectSameMatches(rs, lower, lines_matched);
+  ExpectSameMatches(rs, upper, lines_matched);
+  // Every word start, so anchored rules meet text that is not at the line start.
+  for (size_t i = 0; i < msg.size(); ++i) {
+    if (msg[i] == ' ') ExpectSameMatches(rs, msg.substr(i + 1), lines_matched);
+  }
+  ExpectSameMatches(rs, msg.substr(0, msg.size() / 2), lines_matched);
+}
+
+TEST(RuleSet, FastMatchAgreesWithEveryRuleOnTheCorpus) {
+  auto shared = testing::SharedDir();
+  if (!shared || !std::filesystem::is_directory(*shared / "corpus")) {
+    GTEST_SKIP() << "../shared/corpus is absent: the corpus match comparison is skipped";
+  }
+  auto rs = RuleSet::LoadEmbedded();
+  ASSERT_TRUE(rs.ok()) << rs.status().message();
+  int files = 0, matched = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(*shared / "corpus")) {
+    if (entry.path().extension() != ".log") continue;
+    ++files;
+    std::string text = testing::ReadFile(entry.path());
+    size_t start = 0;
+    while (start < text.size()) {
+      size_t end = text.find_first_of("\r\n", start);
+      if (end == std::string::npos) end = text.size();
+      ExpectSameMatchesAllForms(*rs, std::string_view(text).substr(start, end - start), &matched);
+      start = end + 1;
+    }
+  }
+  EXPECT_GE(files, 30);
+  EXPECT_GE(matched, 300);  // the comparison saw many lines that do match
+}
+
+TEST(RuleSet, FastMatchAgreesWithEveryRuleOnAwkwardRegexes) {
+  auto rs = RuleSet::LoadEmbedded();
+  ASSERT_TRUE(rs.ok());
+  // Shapes the fast path treats specially: plain literals (with escapes), anchored rules with
+  // tight, loose and no match ranges, case-insensitive rules, rules without usable atoms, a
+  // rule that matches the empty message.
+  ASSERT_TRUE(rs->AddFile("odd.json", R"json({"engine": "odd", "rules": [
+    {"id": "odd.prefix", "regex": "^Plain \\(literal\\) \\[x\\]\\.", "emit": "info"},
+    {"id": "odd.substr", "regex": "a\\.b\\|c\\/d", "emit": "info"},
+    {"id": "odd.icase", "regex": "(?i)^hello world", "emit": "info"},
+    {"id": "odd.icase_sub", "regex": "(?i)mixed CASE here", "emit": "info"},
+    {"id": "odd.loose", "regex": "^\\s*spaced\\.out\\(", "emit": "info"},
+    {"id": "odd.alt", "regex": "^(?:Zebra|Aardvark) says", "emit": "info"},
+    {"id": "odd.dotstar", "regex": "^.*tail end$", "emit": "info"},
+    {"id": "odd.short", "regex": "\\d+ GB", "emit": "info"},
+    {"id": "odd.empty", "regex": "x*", "emit": "info"},
+    {"id": "odd.toplevel_alt", "regex": "^first|second", "emit": "info"},
+    {"id": "odd.end", "regex": "^done$", "emit": "info"},
+    {"id": "odd.latin", "regex": "caf\u00e9 time", "emit": "info"},
+    {"id": "odd.class_alt", "regex": "^q[(|]|zz top", "emit": "info"},
+    {"id": "odd.both", "regex": "^Yak|^Gnu shout", "emit": "info"},
+    {"id": "odd.posix", "regex": "^[[:digit:]]+ apples|pears", "emit": "info"},
+    {"id": "odd.alt_group", "regex": "^(?:Foo bar|Baz qux\\.)", "emit": "info"},
+    {"id": "odd.alt_mixed", "regex": "lit one|^lit two", "emit": "info"},
+    {"id": "odd.two_groups", "regex": "^(ab)(cd)", "emit": "info"},
+    {"id": "odd.flag_group", "regex": "^(?i:xyzzy|plugh)", "emit": "info"},
+    {"id": "odd.and", "regex": "alpha.{0,40}omega|gamma ray", "emit": "info"},
+    {"id": "odd.many", "regex": "one1|two22|three|four4|five5|sixsix|seven7|eight8", "emit": "info"}
+  ]})json")
+                  .ok());
+  ASSERT_TRUE(rs->Compile().ok());
+  int matched = 0;
+  for (std::string_view m : {"",
+                             "P",
+                             "Plain (literal) [x].",
+                             "Plain (literal) [x]",
+                             "xx Plain (literal) [x].",
+                             "plain (literal) [x].",
+                             "say a.b|c/d now",
+                             "a.b|c/",
+                             "HELLO WORLD!",
+                             "hello worl",
+                             "Hello World",
+                             "xHello World",
+                             "some MIXED case HERE",
+                             "   spaced.out(",
+                             "spaced.out(",
+                             "\tspaced.out(",
+                             " x spaced.out(",
+                             "Zebra says",
+                             "Aardvark says hi",
+                             "Moose says",
+                             "Aardvark",
+                             "the tail end",
+                             "tail end",
+                             "the tail end.",
+                             "12 GB",
+                             "GB",
+                             "1 gb",
+                             "first thing",
+                             "a first",
+                             "the second",
+                             "done",
+                             "done ",
+                             "undone",
+                             "caf\xc3\xa9 time",
+                             "caf\xe9 time",
+                             "\xff\xfe",
+                             "Init torch distributed begin.",
+                             "Init torch distributed begin",
+                             "Load weight end. elapsed=3.5 s, x",
+                             "Prefill batch. #new-seq: 1",
+                             "  warnings.warn(",
+                             "Decode batch.",
+                             "the zz top",
+                             "q(",
+                             "q|",
+                             "Yak",
+                             "Gnu shout",
+                             "x Gnu shout",
+                             "12 apples",
+                             "some pears",
+                             "alpha only",
+                             "only omega",
+                             "alpha then omega",
+                             "omega then alpha",
+                             "a gamma ray",
+                             "ALPHA OMEGA",
+                             "seven7",
+                             "eight8 x",
+                             "sixsi",
+                             "Foo bar",
+                             "x Foo bar",
+                             "Baz qux.",
+                             "Baz qux",
+                             "has lit one",
+                             "lit two",
+                             "has lit two",
+                             "abcd",
+                             "xabcd",
+                             "XYZZY",
+                             "Plugh!",
+                             "a plugh"}) {
+    ExpectSameMatchesAllForms(*rs, m, &matched);
+  }
+  EXPECT_GE(matched, 40);  // "x*" matches every message
+  std::vector<int> m;
+  rs->Match("Zebra says", &m);
+  EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.alt")), m.end());
+  rs->Match("Plain (literal) [x]. more", &m);
+  EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.prefix")), m.end());
+  rs->Match("hello WORLD", &m);
+  EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.icase")), m.end());
+  rs->Match("alpha only", &m);
+  EXPECT_EQ(std::find(m.begin(), m.end(), rs->FindRule("odd.and")), m.end());
+  rs->Match("alpha, then omega", &m);
+  EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.and")), m.end());
+  rs->Match("Baz qux. done", &m);
+  EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.alt_group")), m.end());
+  rs->Match("x lit two", &m);
+  EXPECT_EQ(std::find(m.begin(), m.end(), rs->FindRule("odd.alt_mixed")), m.end());
+  rs->Match("the zz top", &m);
+  EXPECT_NE(std::find(m.begin(), m.end(), rs->FindRule("odd.class_alt")), m.end());
+  rs->Match("", &m);
+  EXPECT_EQ(m, std::vector<int>{rs->FindRule("odd.empty")});
 }
 
 }  // namespace
