@@ -15,10 +15,6 @@
 namespace spinup {
 namespace {
 
-// mincore is asked about at most this much at a time: bounded address space and vector size
-// (1 GiB = 262144 pages = 256 KiB of flags) whatever the file size.
-constexpr uint64_t kWindowBytes = 1ull << 30;
-
 class Fd {
  public:
   explicit Fd(int fd) : fd_(fd) {}
@@ -72,23 +68,34 @@ struct Cachestat {
   uint64_t nr_recently_evicted;
 };
 
-int64_t CachedPages(int fd) {
-  CachestatRange range{0, 0};  // len 0: to the end of the file
+// len 0: to the end of the file.
+int64_t CachedPages(int fd, uint64_t off = 0, uint64_t len = 0) {
+  CachestatRange range{off, len};
   Cachestat cs{};
   if (::syscall(kSysCachestat, fd, &range, &cs, 0) != 0) return -1;
   return static_cast<int64_t>(cs.nr_cache);
 }
+
+// A file with a few holes (pages dropped here and there) is asked window by window with cachestat
+// first, so mincore only walks the windows that have holes. mincore is asked about one window at a
+// time: bounded address space and vector size (64 MiB = 16384 pages of flags).
+constexpr uint64_t kProbeBytes = 64ull << 20;
 
 // Calls visit(page_index, resident) for every page of the file, window by window.
 Status ScanPages(const std::string& path, int fd, uint64_t size,
                  const std::function<void(uint64_t, bool)>& visit) {
   const uint64_t page = PageSize();
   std::vector<unsigned char> vec;
-  for (uint64_t start = 0; start < size; start += kWindowBytes) {
-    const uint64_t len = std::min(kWindowBytes, size - start);
+  for (uint64_t start = 0; start < size; start += kProbeBytes) {
+    const uint64_t len = std::min(kProbeBytes, size - start);
+    const uint64_t pages = (len + page - 1) / page;
+    const int64_t cached = CachedPages(fd, start, len);
+    if (cached == 0 || (cached > 0 && static_cast<uint64_t>(cached) >= pages)) {
+      for (uint64_t p = 0; p < pages; ++p) visit(start / page + p, cached > 0);
+      continue;
+    }
     void* addr = ::mmap(nullptr, len, PROT_READ, MAP_SHARED, fd, static_cast<off_t>(start));
     if (addr == MAP_FAILED) return Status::FromErrno(errno, fmt::format("{}: mmap", path));
-    const uint64_t pages = (len + page - 1) / page;
     vec.assign(pages, 0);
     int rc = ::mincore(addr, len, vec.data());
     int err = errno;
