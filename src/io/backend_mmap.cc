@@ -95,13 +95,7 @@ void Worker(Job& job, Maps& maps, int worker) {
 
 void RunMmap(Job& job, int threads) {
   Maps maps(job.plan().files.size());
-  if (threads <= 1) {
-    Worker(job, maps, 0);
-    return;
-  }
-  std::vector<std::thread> pool;
-  for (int i = 0; i < threads; ++i) pool.emplace_back([&, i] { Worker(job, maps, i); });
-  for (auto& t : pool) t.join();
+  RunWorkers(threads, [&](int worker) { Worker(job, maps, worker); });
 }
 
 }  // namespace spinup::io

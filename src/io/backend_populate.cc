@@ -67,33 +67,6 @@ Status FaultError(const Job& job, const Chunk& c, int fd, uint64_t off) {
                   pf.path, c.length, off));
 }
 
-// File systems without mmap (some FUSE mounts): read the block through a buffer instead.
-bool ReadThrough(Job& job, const Chunk& c, int fd, uint64_t off, AlignedBuffer& buffer) {
-  std::byte* buf = buffer.Get(c.length);
-  if (buf == nullptr) {
-    job.Fail(Status::Internal("out of memory for a read buffer"));
-    return false;
-  }
-  ChunkIo io;
-  io.fd = fd;
-  io.io_off = off;
-  io.io_len = c.length;
-  io.io_ptr = buf;
-  io.need = c.length;
-  for (;;) {
-    ssize_t n =
-        ::pread(fd, io.io_ptr + io.got, io.io_len - io.got, static_cast<off_t>(io.io_off + io.got));
-    switch (job.OnRead(io, c, n < 0 ? -errno : n)) {
-      case Step::kDone:
-        return true;
-      case Step::kFailed:
-        return false;
-      case Step::kMore:
-        break;
-    }
-  }
-}
-
 void Worker(Job& job, int worker) {
   const uint64_t page = PageSize();
   AlignedBuffer fallback;
@@ -108,7 +81,8 @@ void Worker(Job& job, int worker) {
     if (map == MAP_FAILED) {
       const int err = errno;
       if (err == ENODEV) {
-        if (ReadThrough(job, c, fd, off, fallback)) continue;
+        // File systems without mmap (some FUSE mounts): read the block through a buffer.
+        if (PreadChunk(job, c, worker, fallback)) continue;
         return;
       }
       job.Fail(
@@ -150,13 +124,7 @@ Status ProbePopulate() {
 }
 
 void RunPopulate(Job& job, int threads) {
-  if (threads <= 1) {
-    Worker(job, 0);
-    return;
-  }
-  std::vector<std::thread> pool;
-  for (int i = 0; i < threads; ++i) pool.emplace_back([&, i] { Worker(job, i); });
-  for (auto& t : pool) t.join();
+  RunWorkers(threads, [&job](int worker) { Worker(job, worker); });
 }
 
 }  // namespace spinup::io

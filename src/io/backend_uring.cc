@@ -101,13 +101,7 @@ void Worker(Job& job, int queue_depth, int worker) {
 }  // namespace
 
 void RunUring(Job& job, int threads, int queue_depth) {
-  if (threads <= 1) {
-    Worker(job, queue_depth, 0);
-    return;
-  }
-  std::vector<std::thread> pool;
-  for (int i = 0; i < threads; ++i) pool.emplace_back([&, i] { Worker(job, queue_depth, i); });
-  for (auto& t : pool) t.join();
+  RunWorkers(threads, [&](int worker) { Worker(job, queue_depth, worker); });
 }
 
 }  // namespace spinup::io

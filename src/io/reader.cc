@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 #include <utility>
 
 #include "io/reader_internal.h"
@@ -92,6 +93,17 @@ std::byte* AlignedBuffer::Get(size_t n) {
   data_ = static_cast<std::byte*>(p);
   size_ = n;
   return data_;
+}
+
+void RunWorkers(int threads, const std::function<void(int)>& worker) {
+  if (threads <= 1) {
+    worker(0);
+    return;
+  }
+  std::vector<std::thread> pool;
+  pool.reserve(static_cast<size_t>(threads));
+  for (int i = 0; i < threads; ++i) pool.emplace_back(worker, i);
+  for (auto& t : pool) t.join();
 }
 
 namespace {

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -125,6 +126,13 @@ class Job {
   std::mutex error_mu_;
   Status error_;
 };
+
+// Runs worker(0) .. worker(threads - 1), each on its own thread (on the caller's when threads <=
+// 1), and returns when all have returned.
+void RunWorkers(int threads, const std::function<void(int)>& worker);
+// Reads one chunk with blocking preads, through `bounce` when it needs one. False when the read
+// failed (the error is recorded in the job).
+bool PreadChunk(Job& job, const Chunk& c, int worker, AlignedBuffer& bounce);
 
 // Backends: each runs the whole job on `threads` threads and returns when it is done, failed or
 // cancelled (errors are recorded in the job).
