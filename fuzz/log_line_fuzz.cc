@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "diagnose/analyzer.h"
+#include "diagnose/startup_session.h"
 #include "logs/line_parser.h"
 #include "logs/rules.h"
 #include "sink/explain_json.h"
@@ -45,16 +45,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   (void)spinup::CanonicalRank(in.substr(0, 128));
 
   // The stream, chunked by the first byte; small line cap so truncation is exercised.
-  spinup::LogStreamOptions opt;
+  spinup::SessionOptions opt;
   opt.reference_year = 2026;
-  opt.max_line_bytes = 4096;
   size_t chunk = size ? (data[0] % 61) + 1 : 1;
-  spinup::StartupAnalyzer an(Rules(), opt);
-  for (size_t i = 0; i < size; i += chunk) an.FeedLog(in.substr(i, chunk));
-  an.FinishLog();
-  spinup::JudgeOptions j;
-  if (size > 1 && data[1] & 1) j.now_ms = int64_t{1773057713000};
-  spinup::Verdict v = an.Evaluate(j);
+  spinup::StartupSession session(Rules(), opt);
+  for (size_t i = 0; i < size; i += chunk) session.OnLogText(0, in.substr(i, chunk), std::nullopt);
+  session.OnSourceEnd(0, std::nullopt);
+  std::optional<int64_t> now;
+  if (size > 1 && data[1] & 1) now = int64_t{1773057713000};
+  spinup::Verdict v = session.Evaluate(now);
   std::ostringstream out;
   spinup::WriteExplainText(v, {}, out);
   (void)spinup::ExplainJson(v).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

@@ -1,206 +1,139 @@
-// Every real log in ../shared/corpus is a case: the reported outcome and phase must match its
-// label (labels.jsonl), through the same library path `spinup explain` uses. Where a label says
-// more than the excerpt shows, the case is an expected disagreement with a written reason, and
-// the test pins what the log itself supports instead (so it still fails if behaviour changes).
+// The real-log measurement (docs/accuracy.md): every labelled log in ../shared/corpus is judged
+// through `explain`'s path and replayed through `watch`'s, and compared with its label. A case
+// either agrees or is a written disagreement (tests/data/corpus_disagreements.json, with the
+// reason); agreement per half may not fall below its floor (tests/data/corpus_floors.json), which
+// only goes up. Where ../shared is absent the suite says so and skips.
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <string>
-#include <vector>
 
-#include "diagnose/analyzer.h"
-#include "logs/rules.h"
+#include "corpus_eval.h"
+#include "diagnose/startup_session.h"
 #include "test_util.h"
 
 namespace spinup {
 namespace {
 
-struct Case {
-  std::string file;
-  std::string engine;
-  std::string outcome;      // label outcome
-  std::string stuck_phase;  // label phase ("" for null)
+using nlohmann::json;
+
+const RuleSet& Rules() {
+  static RuleSet* rules = new RuleSet(std::move(LoadRules({})).value());
+  return *rules;
+}
+
+json ReadData(const std::string& name) {
+  std::ifstream in(testing::SourceDir() / "tests" / "data" / name);
+  return json::parse(in);
+}
+
+struct Measured {
+  corpus::Case c;
+  corpus::Judged explained;
+  corpus::Judged watched;
+  corpus::Score score;
 };
 
-void PrintTo(const Case& c, std::ostream* os) { *os << (c.file.empty() ? "(no corpus)" : c.file); }
-
-std::vector<Case> LoadCases() {
-  std::vector<Case> cases;
-  auto shared = testing::SharedDir();
-  if (!shared) return cases;
-  std::ifstream in(*shared / "corpus" / "labels.jsonl");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty()) continue;
-    auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_discarded()) continue;
-    Case c;
-    c.file = j.value("file", "");
-    // The engine as the file name spells it (the label's own field is free text).
-    auto d1 = c.file.find('-');
-    auto d2 = c.file.find('-', d1 == std::string::npos ? 0 : d1 + 1);
-    if (d1 != std::string::npos && d2 != std::string::npos)
-      c.engine = c.file.substr(d1 + 1, d2 - d1 - 1);
-    c.outcome = j.value("outcome", "");
-    if (j.contains("stuck_phase") && j["stuck_phase"].is_string()) {
-      c.stuck_phase = j["stuck_phase"].get<std::string>();
+const std::vector<Measured>& Measure() {
+  static const std::vector<Measured>* all = [] {
+    auto* out = new std::vector<Measured>;
+    auto shared = testing::SharedDir();
+    if (!shared) return out;
+    for (auto& c : corpus::LoadCases(*shared, testing::SourceDir())) {
+      const std::string text = testing::ReadFile(*shared / "corpus" / c.file);
+      Measured m{c, corpus::Explain(Rules(), text), corpus::WatchReplay(Rules(), text), {}};
+      m.score = corpus::ScoreCase(c, m.explained);
+      out->push_back(std::move(m));
     }
-    cases.push_back(c);
-  }
-  return cases;
+    return out;
+  }();
+  return *all;
 }
 
-// Label phase words → spinup's phase vocabulary (documented in docs/explain.md).
-std::string MapPhase(const std::string& label) {
-  static const std::map<std::string, std::string> m = {
-      {"process_spawn", "launch"},  {"model_init", "weight_load"},  {"jit_compile", "compile"},
-      {"torch_compile", "compile"}, {"kv_cache_alloc", "kv_cache"}, {"first_forward", "kv_cache"},
-      {"http_warmup", "warmup"},    {"shard_start", "weight_load"},
-  };
-  auto it = m.find(label);
-  return it == m.end() ? label : it->second;
+std::string Describe(const Measured& m) {
+  return m.c.file + ": label " + m.c.outcome + "/" + m.c.stuck_phase + ", spinup " +
+         m.explained.outcome + "/" + m.explained.phase + " (slowest " + m.explained.slowest +
+         ", cause " + m.explained.first_cause + "): " + m.explained.headline;
 }
 
-// Cases where the label says more than the excerpt shows. `outcome` / `phase` pin what the log
-// supports; empty means "agrees with the label".
-struct Disagreement {
-  std::string outcome;
-  std::string phase;
-  std::string reason;
-};
-const std::map<std::string, Disagreement>& Disagreements() {
-  static const std::map<std::string, Disagreement> d = {
-      {"005-sglang-slow_then_ready-jit_compile.log",
-       {"in_progress", "",
-        "the excerpt ends at 'Uvicorn running'; SGLang is ready only after its warm-up request "
-        "('fired up' or a served request), which the excerpt does not show"}},
-      {"008-sglang-ready-none.log",
-       {"in_progress", "",
-        "the excerpt ends during SGLang's own warm-up (/get_model_info poll), before 'fired up' or "
-        "a served request"}},
-      {"016-vllm-crashed-cuda_graph.log",
-       {"in_progress", "",
-        "the excerpt shows no error at all: it ends at 'Capturing cudagraphs for decoding'; the "
-        "OOM is only in the thread's text"}},
-      {"023-vllm-slow_then_ready-torch_compile.log",
-       {"in_progress", "",
-        "the excerpt ends at 'torch.compile takes 2222.52 s in total'; the engine-ready line is "
-        "not in it"}},
-      {"033-sglang-crashed-http_warmup.log",
-       {"in_progress", "",
-        "the excerpt ends at 'Application startup complete' with no error; the warm-up failure "
-        "is only in the issue title"}},
-      {"041-sglang-ready-none.log",
-       {"in_progress", "",
-        "the excerpt ends inside distributed init; the server's later readiness is only in the "
-        "thread's text"}},
-      {"058-sglang-ready-none.log",
-       {"in_progress", "",
-        "the excerpt ends after the scheduler's max_total_num_tokens line, before any HTTP line"}},
-      {"031-sglang-crashed-model_init.log",
-       {"", "launch",
-        "no phase line precedes 'Scheduler hit an exception' and no traceback frame is pasted; "
-        "the model_init phase comes from the issue title"}},
-  };
-  return d;
-}
-
-class CorpusTest : public ::testing::TestWithParam<Case> {};
-
-TEST_P(CorpusTest, OutcomeAndPhaseMatchLabel) {
-  const Case& c = GetParam();
-  if (c.file.empty()) GTEST_SKIP() << "../shared/corpus is absent: the real-log suite is skipped";
-  auto rules = RuleSet::LoadEmbedded();
-  ASSERT_TRUE(rules.ok()) << rules.status().message();
-  LogStreamOptions opt;
-  opt.reference_year = 2025;
-  StartupAnalyzer an(*rules, opt);
-  std::string text = testing::ReadFile(*testing::SharedDir() / "corpus" / c.file);
-  ASSERT_FALSE(text.empty());
-  an.FeedLog(text);
-  an.FinishLog();
-  Verdict v = an.Evaluate({});
-  const std::string outcome(StateName(v.state));
-  const std::string phase(PhaseName(v.phase));
-
-  std::string slowest;
-  double slowest_s = -1;
-  bool any_slow = false;
-  for (const auto& e : v.timeline) {
-    any_slow |= e.slow;
-    if (e.seconds && *e.seconds > slowest_s && e.phase != Phase::kReady) {
-      slowest_s = *e.seconds;
-      slowest = std::string(PhaseName(e.phase));
-    }
-  }
-  SCOPED_TRACE(c.file + ": reported " + outcome + " in " + phase + " (slowest " + slowest +
-               "): " + v.headline);
-
-  const auto dit = Disagreements().find(c.file);
-  const Disagreement* dis = dit == Disagreements().end() ? nullptr : &dit->second;
-  const std::string want_phase = MapPhase(c.stuck_phase);
-
-  // Outcome.
-  if (dis && !dis->outcome.empty()) {
-    EXPECT_EQ(outcome, dis->outcome) << "expected disagreement: " << dis->reason;
-  } else if (c.outcome == "hung") {
-    EXPECT_TRUE(outcome == "stalled" || outcome == "in_progress") << outcome;
-  } else if (c.outcome == "slow_then_ready") {
-    EXPECT_EQ(outcome, "ready");
-    EXPECT_TRUE(any_slow) << "a slow_then_ready start must have a phase marked slow";
-  } else if (c.outcome == "unknown") {
-    EXPECT_TRUE(outcome == "unknown" || outcome == "in_progress") << outcome;
-  } else {
-    EXPECT_EQ(outcome, c.outcome);
-  }
-
-  // Phase: where it ended for hung/crashed starts; the slowest phase where the label names one
-  // for starts that went on (ready, slow_then_ready, unknown).
-  if (dis && !dis->phase.empty()) {
-    EXPECT_EQ(phase, dis->phase) << "expected disagreement: " << dis->reason;
-  } else if (!want_phase.empty()) {
-    if (c.outcome == "hung" || c.outcome == "crashed" || c.outcome == "crash_loop") {
-      EXPECT_EQ(phase, want_phase);
+TEST(Corpus, EveryCaseAgreesOrIsAWrittenDisagreement) {
+  if (Measure().empty())
+    GTEST_SKIP() << "../shared/corpus is absent: the real-log suite is skipped";
+  const json dis = ReadData("corpus_disagreements.json");
+  for (const auto& m : Measure()) {
+    if (!m.c.excerpt_supports) continue;
+    const std::string key = m.c.file.substr(0, 3);
+    const bool listed = dis.contains(key);
+    if (m.score.phase_ok) {
+      EXPECT_FALSE(listed) << "now agrees: remove it from corpus_disagreements.json: "
+                           << Describe(m);
     } else {
-      EXPECT_EQ(slowest, want_phase);
+      EXPECT_TRUE(listed) << "disagrees and is not written down: " << Describe(m);
+      if (listed) {
+        EXPECT_FALSE(dis[key].get<std::string>().empty()) << key;
+      }
     }
-  } else if (c.outcome == "ready" && (!dis || dis->outcome.empty())) {
-    EXPECT_EQ(phase, "ready");
   }
-  // Engine detection (TGI and TensorRT-LLM come from their rules files).
-  static const std::map<std::string, std::string> engine_names = {{"tensorrt_llm", "trtllm"}};
-  auto en = engine_names.find(c.engine);
-  EXPECT_EQ(v.engine, en == engine_names.end() ? c.engine : en->second);
 }
 
-std::vector<Case> CasesOrPlaceholder() {
-  auto cases = LoadCases();
-  if (cases.empty()) cases.push_back(Case{});  // one skipped case says why
-  return cases;
-}
-
-std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
-  if (info.param.file.empty()) return "corpus_absent";
-  std::string n = info.param.file.substr(0, info.param.file.find('.'));
-  for (auto& ch : n) {
-    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+TEST(Corpus, AgreementPerHalfStaysAboveItsFloor) {
+  if (Measure().empty()) GTEST_SKIP() << "../shared/corpus is absent";
+  const json floors = ReadData("corpus_floors.json");
+  for (const char* half : {"dev", "held_out"}) {
+    int phase_ok = 0, cause_ok = 0;
+    for (const auto& m : Measure()) {
+      if (m.c.held_out() != (std::string(half) == "held_out") || !m.c.excerpt_supports) continue;
+      phase_ok += m.score.phase_ok;
+      cause_ok += m.score.cause_ok.value_or(false);
+    }
+    EXPECT_GE(phase_ok, floors[half]["outcome_phase"].get<int>()) << half;
+    EXPECT_GE(cause_ok, floors[half]["first_cause"].get<int>()) << half;
   }
-  return "c" + n;
 }
 
-INSTANTIATE_TEST_SUITE_P(Shared, CorpusTest, ::testing::ValuesIn(CasesOrPlaceholder()), CaseName);
+// One pipeline: `explain` and `watch --log` (replayed at the log's own timestamps) reach the same
+// outcome, phase and attempt count on every real log.
+TEST(Corpus, ExplainAndWatchAgreeOnEveryLog) {
+  if (Measure().empty()) GTEST_SKIP() << "../shared/corpus is absent";
+  for (const auto& m : Measure()) {
+    EXPECT_EQ(m.watched.outcome, m.explained.outcome)
+        << Describe(m) << " / watch: " << m.watched.headline;
+    EXPECT_EQ(m.watched.phase, m.explained.phase) << Describe(m);
+    EXPECT_EQ(m.watched.attempts, m.explained.attempts) << Describe(m);
+  }
+}
 
-TEST(CorpusDisagreements, EveryDisagreementNamesARealCase) {
-  auto cases = LoadCases();
-  if (cases.empty()) GTEST_SKIP() << "../shared/corpus is absent";
-  std::set<std::string> files;
-  for (const auto& c : cases) files.insert(c.file);
-  for (const auto& [file, d] : Disagreements()) {
-    EXPECT_TRUE(files.count(file)) << file;
-    EXPECT_FALSE(d.reason.empty()) << file;
+// Unknown only where no engine line exists.
+TEST(Corpus, UnknownOnlyWithoutAnEngine) {
+  if (Measure().empty()) GTEST_SKIP() << "../shared/corpus is absent";
+  for (const auto& m : Measure()) {
+    if (m.explained.outcome == "unknown") {
+      EXPECT_TRUE(m.explained.engine.empty()) << Describe(m);
+    }
+  }
+}
+
+TEST(Corpus, AnnotationsNameRealCasesAndKnownCauses) {
+  if (Measure().empty()) GTEST_SKIP() << "../shared/corpus is absent";
+  std::set<std::string> keys;
+  for (const auto& m : Measure()) keys.insert(m.c.file.substr(0, 3));
+  std::set<std::string> causes;
+  for (const auto& c : Rules().causes()) causes.insert(c.id);
+  for (const char* file :
+       {"corpus_disagreements.json", "corpus_causes.json", "corpus_beyond_excerpt.json"}) {
+    const json data = ReadData(file);
+    for (const auto& [key, value] : data.items()) {
+      if (key == "about") continue;
+      EXPECT_TRUE(keys.count(key)) << file << ": " << key;
+    }
+  }
+  const json causes_data = ReadData("corpus_causes.json");
+  for (const auto& [key, value] : causes_data.items()) {
+    if (key == "about") continue;
+    for (const auto& id : value["causes"]) {
+      EXPECT_TRUE(causes.count(id.get<std::string>())) << key << ": unknown cause " << id;
+    }
   }
 }
 

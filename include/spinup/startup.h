@@ -45,11 +45,15 @@ enum class State {
   kCrashLoop,
   kReady,
   kUnknown,
+  kStopped,  // a stop was asked for (systemd, a person, spinup) before the start finished
 };
 // "starting", "progressing", "in_progress", "slow", "stalled", "crashed", "crash_loop", "ready",
-// "unknown".
+// "unknown", "stopped".
 std::string_view StateName(State state);
 std::optional<State> ParseState(std::string_view name);
+// The process exit code every command uses for a verdict (docs/exit-codes.md): 0 ready, 1 crashed
+// or crash loop, 3 stalled, 5 anything else (still starting, in progress, stopped, unknown).
+int ExitCodeForState(State state);
 
 // What one log line meant, after wrappers (journalctl, docker, kubectl, ANSI) were stripped and
 // the engine rules matched. Lines that match nothing are not events (the tracker still counts them
@@ -66,6 +70,8 @@ struct LogEvent {
     kRequestServed,  // a request was answered after the HTTP server came up: counts as ready
     kHeartbeat,      // the engine is alive but waiting (vLLM's shm broadcast 60 s line, watchdogs)
     kInfo,           // other matched lines worth keeping (config facts, nccl version, ...)
+    kFrame,          // a traceback frame that names the phase it runs in (`in load_model`)
+    kRestarts,       // a supervisor's restart count (progress_n), e.g. Kubernetes' RESTARTS
   };
   Kind kind = Kind::kInfo;
   std::optional<int64_t> time_ms;
@@ -157,6 +163,7 @@ struct UnitEvent {
     kFailed,            // "Failed with result 'exit-code'" (UNIT_RESULT=)
     kRestartScheduled,  // "Scheduled restart job, restart counter is at N." (N_RESTARTS=)
     kOomKilled,         // "A process of this unit has been killed by the OOM killer."
+    kStopping,          // "Stopping sglang.service...": a stop was asked for (not a crash)
   };
   Kind kind = Kind::kStarting;
   std::optional<int64_t> time_ms;  // the entry's __REALTIME_TIMESTAMP
@@ -210,6 +217,8 @@ struct Verdict {
   std::string engine;            // "sglang", "vllm", or "" when unknown
   std::string headline;          // the one-line verdict, e.g. "STALLED in distributed_init ..."
   int attempts = 0;
+  // Restarts seen: systemd's restart counter, a supervisor's count, or launch banners in the log.
+  int restarts = 0;
   std::optional<double> phase_seconds;    // how long the current phase has run
   std::optional<double> budget_seconds;   // the current phase's budget
   std::optional<double> stalled_seconds;  // time since the last progress signal of any kind

@@ -10,9 +10,9 @@ constexpr std::array<std::string_view, kPhaseCount> kPhaseNames = {
     "launch",   "download",   "distributed_init", "weight_load", "compile",
     "kv_cache", "cuda_graph", "http_start",       "warmup",      "ready"};
 
-constexpr std::array<std::string_view, 9> kStateNames = {"starting",   "progressing", "in_progress",
-                                                         "slow",       "stalled",     "crashed",
-                                                         "crash_loop", "ready",       "unknown"};
+constexpr std::array<std::string_view, 10> kStateNames = {
+    "starting", "progressing", "in_progress", "slow",    "stalled",
+    "crashed",  "crash_loop",  "ready",       "unknown", "stopped"};
 
 }  // namespace
 
@@ -32,6 +32,20 @@ std::optional<State> ParseState(std::string_view name) {
     if (kStateNames[i] == name) return static_cast<State>(i);
   }
   return std::nullopt;
+}
+
+int ExitCodeForState(State state) {
+  switch (state) {
+    case State::kReady:
+      return 0;
+    case State::kCrashed:
+    case State::kCrashLoop:
+      return 1;
+    case State::kStalled:
+      return 3;
+    default:
+      return 5;
+  }
 }
 
 }  // namespace spinup

@@ -1,5 +1,5 @@
 // `spinup explain LOG|-`: read a startup log (file or stdin), judge it, print the verdict.
-// Thin: the work is StartupAnalyzer (logs + diagnose) and the explain sinks.
+// Thin: the work is StartupSession (logs + diagnose) and the explain sinks.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -16,7 +16,7 @@
 
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
-#include "diagnose/analyzer.h"
+#include "diagnose/startup_session.h"
 #include "logs/line_parser.h"
 #include "logs/rules.h"
 #include "sink/explain_json.h"
@@ -36,58 +36,36 @@ struct ExplainArgs {
   std::string html;  // --html FILE: also write the HTML startup report
 };
 
-int ExitFor(State s) {
-  switch (s) {
-    case State::kReady:
-      return kExitOk;
-    case State::kCrashed:
-    case State::kCrashLoop:
-      return kExitProblem;
-    case State::kStalled:
-      return kExitStalled;
-    default:
-      return kExitInProgress;
-  }
-}
-
 void RunExplain(const ExplainArgs& args, CliContext& ctx) {
   auto fail = [&](const std::string& msg) {
     *ctx.err << "spinup: " << msg << "\n";
     ctx.exit_code = kExitUsage;
   };
-  auto rules = RuleSet::LoadEmbedded();
+  auto rules = LoadRules(args.rules);
   if (!rules.ok()) return fail(rules.status().message());
-  for (const auto& path : args.rules) {
-    Status st = rules->AddPath(path);
-    if (!st.ok()) return fail(st.message());
-  }
-  if (!args.rules.empty()) {
-    Status st = rules->Compile();
-    if (!st.ok()) return fail(st.message());
-  }
   if (!args.engine.empty()) {
     auto engines = rules->Engines();
     if (std::find(engines.begin(), engines.end(), args.engine) == engines.end()) {
       return fail("--engine: unknown engine '" + args.engine + "' (no rules for it)");
     }
   }
-  JudgeOptions judge;
+  std::optional<int64_t> now;
   if (!args.now.empty()) {
-    judge.now_ms = ParseTimeArg(args.now);
-    if (!judge.now_ms) {
+    now = ParseTimeArg(args.now);
+    if (!now) {
       return fail("--now: cannot read '" + args.now + "' (use YYYY-MM-DD HH:MM:SS or ISO 8601)");
     }
   }
-  LogStreamOptions opt;
+  SessionOptions opt;
   opt.engine = args.engine;
   if (args.year) {
     opt.reference_year = args.year;
-  } else if (judge.now_ms) {
-    opt.reference_year = UnixMsToCivil(*judge.now_ms).year;
+  } else if (now) {
+    opt.reference_year = UnixMsToCivil(*now).year;
   } else {
-    auto now = std::chrono::system_clock::now().time_since_epoch();
+    auto wall = std::chrono::system_clock::now().time_since_epoch();
     opt.reference_year =
-        UnixMsToCivil(std::chrono::duration_cast<std::chrono::milliseconds>(now).count()).year;
+        UnixMsToCivil(std::chrono::duration_cast<std::chrono::milliseconds>(wall).count()).year;
   }
 
   int fd = 0;
@@ -96,7 +74,7 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
     fd = ::open(args.log.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return fail(args.log + ": " + std::strerror(errno));
   }
-  StartupAnalyzer analyzer(*rules, opt);
+  StartupSession session(*rules, opt);
   // --html: the report's clock is the log's own time (or --now), never the wall clock.
   int64_t report_now = 0;
   std::optional<HtmlReportSink> report;
@@ -105,11 +83,16 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
     ro.source = name;
     report.emplace(
         ro, [&report_now] { return report_now; }, args.html);
-    analyzer.OnEvent([&](const LogEvent& e) {
+  }
+  std::vector<LogEvent> events;
+  auto deliver = [&] {
+    for (const auto& e : events) {
       if (e.time_ms) report_now = std::max(report_now, *e.time_ms);
       report->OnLogEvent(e);
-    });
-  }
+    }
+    events.clear();
+  };
+  std::vector<LogEvent>* sink_events = report ? &events : nullptr;
   std::vector<char> buf(1 << 20);
   for (;;) {
     ssize_t n = ::read(fd, buf.data(), buf.size());
@@ -120,14 +103,17 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
       return fail(name + ": " + std::strerror(e));
     }
     if (n == 0) break;
-    analyzer.FeedLog(std::string_view(buf.data(), static_cast<size_t>(n)));
+    session.OnLogText(0, std::string_view(buf.data(), static_cast<size_t>(n)), std::nullopt,
+                      sink_events);
+    if (report) deliver();
   }
   if (fd != 0) ::close(fd);
-  analyzer.FinishLog();
+  session.OnSourceEnd(0, std::nullopt, sink_events);
+  if (report) deliver();
 
-  Verdict v = analyzer.Evaluate(judge);
+  Verdict v = session.Evaluate(now);
   if (report) {
-    if (judge.now_ms) report_now = *judge.now_ms;
+    if (now) report_now = *now;
     report->Finish(v);
     if (!report->write_status().ok()) return fail(report->write_status().message());
   }
@@ -138,7 +124,7 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
     t.color = ctx.out_is_tty;
     WriteExplainText(v, t, *ctx.out);
   }
-  ctx.exit_code = ExitFor(v.state);
+  ctx.exit_code = ExitCodeForState(v.state);
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include "cli/exit_codes.h"
 #include "cli/fleet_flags.h"
 #include "cli/live_flags.h"
-#include "live/duration.h"
+#include "base/duration.h"
 #include "live/live_command.h"
 
 namespace spinup {

@@ -9,7 +9,7 @@
 #include <ctime>
 #include <ostream>
 
-#include "live/duration.h"
+#include "base/duration.h"
 
 namespace spinup {
 
@@ -54,7 +54,7 @@ bool ResolveLiveFlags(const LiveFlags& f, CliContext& ctx, bool view_on_stderr,
   if (!f.stall_after.empty()) {
     auto t = ParseDuration(f.stall_after);
     if (!t.ok()) return fail("--stall-after: " + t.status().message());
-    c.model.stall_after_s = *t;
+    c.model.session.stall_after_s = *t;
   }
   if (f.until == "ready") c.watch.until = Until::kReady;
   if (f.until == "verdict") c.watch.until = Until::kVerdict;
@@ -74,8 +74,8 @@ bool ResolveLiveFlags(const LiveFlags& f, CliContext& ctx, bool view_on_stderr,
   std::time_t now = std::time(nullptr);
   std::tm local{};
   ::localtime_r(&now, &local);
-  c.model.reference_year = local.tm_year + 1900;
-  c.model.local_utc_offset_s = local.tm_gmtoff;
+  c.model.session.reference_year = local.tm_year + 1900;
+  c.model.session.local_utc_offset_s = local.tm_gmtoff;
   c.journal_since_ms = (static_cast<int64_t>(now) - 3600) * 1000;
 
   const bool tty = view_on_stderr ? ctx.err_is_tty : ctx.out_is_tty;

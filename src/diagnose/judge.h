@@ -1,7 +1,8 @@
-// The Judge holds every opinion: it reads a tracker's facts, the phase budgets and the
-// known-cause knowledge base (both data, from the RuleSet) and returns a Verdict. The same judge
+// The Judge holds every opinion: it reads a tracker's facts, the phase budgets, thresholds and the
+// known-cause knowledge base (all data, from the RuleSet) and returns a Verdict. The same judge
 // serves `explain` (offline: the log is all there is; --now is the clock) and `watch`/`run`
-// (live: samples add process signals and the clock is real).
+// (live: samples add process signals and the clock is real), always through StartupSession.
+// The steps are in judge_steps.h.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +24,9 @@ struct JudgeOptions {
   std::optional<uint64_t> checkpoint_bytes;
   // Live: states are starting/progressing/slow/stalled/...; offline: in_progress/stalled/....
   bool live = false;
+  // The log will say no more (offline always; live once every log source has ended): a log
+  // that ends in an error after its last progress line then ended in a crash.
+  bool log_complete = true;
 };
 
 class Judge {
@@ -34,10 +38,5 @@ class Judge {
  private:
   const RuleSet& rules_;
 };
-
-// "9 min 52 s", "1 h 09 min", "4.6 s".
-std::string FormatDuration(double seconds);
-// "TP0–TP3" for a contiguous run of similarly named ranks, else a comma list (capped).
-std::string FormatRanks(const std::vector<std::string>& ranks);
 
 }  // namespace spinup

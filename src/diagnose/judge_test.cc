@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "base/duration.h"
+#include "diagnose/rank_format.h"
 #include "diagnose/tracker.h"
 
 namespace spinup {

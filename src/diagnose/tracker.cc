@@ -266,11 +266,15 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
 
   if (e.kind == LogEvent::Kind::kAttemptStart) {
     bool has_content = false;
+    bool earlier = false;
     if (!state_.attempts.empty()) {
       const AttemptFacts& cur = state_.attempts.back();
       has_content = !cur.timeline.empty() || !cur.errors.empty() || cur.ready || cur.crashed;
+      // A launch banner stamped before lines already seen is an excerpt pasted out of order
+      // (the start of the same attempt), not a restart.
+      earlier = e.time_ms && cur.last_ms && *e.time_ms + 1000 < *cur.last_ms;
     }
-    if (state_.attempts.empty() || has_content) NewAttempt(t);
+    if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
   }
   AttemptFacts& a = Current();
   a.lines++;
@@ -366,6 +370,16 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     case LogEvent::Kind::kHeartbeat:
       a.heartbeats++;
       a.last_heartbeat_ms = t;
+      // A wait names the phase it waits in ("Waiting for shard 0 to be ready"): evidence of where
+      // the start is, never of progress.
+      if (e.phase) Hint(a, e.rank, *e.phase, t);
+      break;
+    case LogEvent::Kind::kFrame:
+      if (e.phase) a.frame_phase = e.phase;
+      break;
+    case LogEvent::Kind::kRestarts:
+      state_.restarts = std::max<int>(state_.restarts,
+                                      static_cast<int>(std::min<int64_t>(e.progress_n, 1 << 20)));
       break;
     case LogEvent::Kind::kInfo:
       // A line printed inside a phase: moves forward only (never back past the attempt).
@@ -399,6 +413,10 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
   };
   auto died = [&](std::string why) {
     AttemptFacts& a = Current();
+    if (a.stop_requested) {
+      a.stopped = true;  // asked to stop: how it exits is not a crash
+      return;
+    }
     if (!a.crashed) {
       a.crashed = true;
       state_.crashed_attempts++;
@@ -407,6 +425,35 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
     note(a, std::move(why));
   };
   const std::string text = e.text.empty() ? e.unit : e.text;
+  // The manager's facts count as rule hits too, so known causes can ask for them by id.
+  auto hit = [&](std::string_view id) {
+    AttemptFacts& a = Current();
+    auto [it, fresh] = a.hits.try_emplace(std::string(id));
+    if (fresh) it->second.first_text = Cap(text, kMaxHitText);
+    it->second.count++;
+    it->second.last_text = Cap(text, kMaxHitText);
+    it->second.last_ms = t;
+  };
+  switch (e.kind) {
+    case UnitEvent::Kind::kStarting:
+      break;
+    case UnitEvent::Kind::kProcessExited:
+      if (!e.clean)
+        hit(e.exit_code == "killed" && e.exit_status == 9 ? "systemd.sigkill"
+                                                          : "systemd.process_exited");
+      break;
+    case UnitEvent::Kind::kFailed:
+      hit("systemd.failed");
+      break;
+    case UnitEvent::Kind::kOomKilled:
+      hit("systemd.oom_killed");
+      break;
+    case UnitEvent::Kind::kStopping:
+      hit("systemd.stopping");
+      break;
+    case UnitEvent::Kind::kRestartScheduled:
+      break;
+  }
   switch (e.kind) {
     case UnitEvent::Kind::kStarting:
       if (state_.attempts.empty() || has_content(state_.attempts.back())) NewAttempt(t);
@@ -423,15 +470,46 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
       break;
     case UnitEvent::Kind::kOomKilled:
       note(Current(), "systemd: " + text);
+      Current().oom_killed = true;
+      break;
+    case UnitEvent::Kind::kStopping:
+      Current().stop_requested = true;
       break;
     case UnitEvent::Kind::kRestartScheduled: {
       // A missing counter still counts one more restart.
       state_.restarts = std::max(state_.restarts + (e.restarts > 0 ? 0 : 1), e.restarts);
       // The attempt before a restart ended, whatever it had printed (often nothing decisive).
       if (state_.attempts.empty() || !state_.attempts.back().crashed) died("systemd: " + text);
+      if (!state_.attempts.empty()) state_.attempts.back().stop_requested = false;
       NewAttempt(t);
       break;
     }
+  }
+}
+
+void StartupTracker::ShiftTimes(int64_t d) {
+  auto mv = [d](std::optional<int64_t>& t) {
+    if (t) *t += d;
+  };
+  mv(now_ms_);
+  mv(state_.first_ms);
+  mv(state_.last_ms);
+  for (auto& t : state_.last_signal_ms) mv(t);
+  for (auto& a : state_.attempts) {
+    for (auto* t : {&a.start_ms, &a.first_ms, &a.last_ms, &a.last_progress_ms,
+                    &a.last_heartbeat_ms}) {
+      mv(*t);
+    }
+    for (auto& r : a.ranks) mv(r.since_ms);
+    for (auto& sp : a.timeline) {
+      mv(sp.start_ms);
+      mv(sp.end_ms);
+    }
+    for (auto& b : a.bars) {
+      mv(b.first_ms);
+      mv(b.last_advance_ms);
+    }
+    for (auto& [id, hit] : a.hits) mv(hit.last_ms);
   }
 }
 
@@ -463,13 +541,13 @@ void StartupTracker::OnSample(const Sample& s) {
   f.max_processes = std::max(f.max_processes, f.processes);
   f.rank_lost = f.max_processes > 0 && f.processes < f.max_processes;
   f.compiler_children = !f.compilers.empty();
-  f.futex_waits = threads > 0 && futex * 2 > threads;
   f.threads = threads;
   f.wait_threads = futex;
   f.gpu_available = s.gpu_available;
   f.gpus = static_cast<int>(s.gpus.size());
   f.gpu_message = s.gpu_message;
   f.disk_wait = dwait > 0;
+  f.max_gpu_util = max_util;
   if (prev_sample_) {
     const Sample& p = *prev_sample_;
     double dt = (s.time_ms - p.time_ms) / 1000.0;
@@ -484,11 +562,11 @@ void StartupTracker::OnSample(const Sample& s) {
       f.cpu_cores = std::max(0.0, (cpu - prev_cpu) / dt);
       f.read_bytes_per_s = reads > prev_reads ? (reads - prev_reads) / dt : 0;
     }
-    f.cpu_idle = f.cpu_cores < 0.05;
     f.reads_active = reads > prev_reads;
     f.no_disk_reads = !f.reads_active;
     f.gpu_flat = s.gpu_available && gpu_used == prev_gpu;
-    f.gpu_busy = f.gpu_flat && max_util >= 90;
+    // Any CPU use above a trickle is a sign of life (a stuck NCCL wait spins at most one core,
+    // which the judge tells apart through its thresholds).
     if (f.cpu_cores >= 0.05) Mark(Signal::kCpu, t);
     if (reads > prev_reads) Mark(Signal::kReadBytes, t);
     if (s.gpu_available && gpu_used != prev_gpu) Mark(Signal::kGpuMemory, t);
@@ -498,6 +576,9 @@ void StartupTracker::OnSample(const Sample& s) {
     }
   }
   if (f.compiler_children) Mark(Signal::kCompilerChildren, t);
+  load_.OnSample(s);
+  state_.load = load_.Current();
+  if (load_.grew()) Mark(Signal::kResidency, t);
   f.read_bytes = reads;
   f.gpu_used_bytes = gpu_used;
   if (s.checkpoint_bytes) state_.checkpoint_bytes = s.checkpoint_bytes;

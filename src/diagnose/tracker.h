@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "diagnose/load_progress.h"
 #include "spinup/startup.h"
 
 namespace spinup {
@@ -74,6 +75,14 @@ struct AttemptFacts {
   std::vector<BarState> bars;       // capped (kMaxBars)
   std::vector<std::string> errors;  // decisive lines, capped (kMaxErrors)
   bool crashed = false;             // a fatal line, or the process exited non-zero
+  // A stop was asked for (systemd's "Stopping ..."): the exit that follows ends the attempt as
+  // stopped, not crashed.
+  bool stop_requested = false;
+  bool stopped = false;
+  bool oom_killed = false;  // the service manager or the kernel recorded an OOM kill
+  // The phase named by the latest traceback frame (the deepest frame of the latest traceback):
+  // where an exception was raised when no phase line says so.
+  std::optional<Phase> frame_phase;
   // A decisive error (traceback, exception) came after the last phase progress: offline, a log
   // that ends like this ends in a crash even where the final "died" line was not pasted.
   bool error_after_progress = false;
@@ -95,13 +104,11 @@ struct AttemptFacts {
 struct ProcessFacts {
   bool sampled = false;
   double cpu_cores = 0;        // CPU use of the tree over the last interval, in cores
-  bool cpu_idle = false;       // < 0.05 cores
-  bool futex_waits = false;    // most threads blocked in futex/poll
   bool disk_wait = false;      // some thread in D state
   bool reads_active = false;   // read_bytes/rchar grew last interval
   bool no_disk_reads = false;  // reads flat last interval
   bool gpu_flat = false;       // GPU memory unchanged last interval
-  bool gpu_busy = false;       // utilisation >= 90% with flat memory
+  int max_gpu_util = -1;       // highest GPU utilisation, percent (-1: unknown)
   bool compiler_children = false;
   bool rank_lost = false;  // fewer scheduler/worker processes than seen before
   int processes = 0;
@@ -130,6 +137,8 @@ struct TrackerState {
   std::optional<uint64_t> checkpoint_resident_bytes;
   std::optional<int> exit_status;
   int restarts = 0;  // the most of: samples' restarts, systemd's restart counter (journal)
+  // Checkpoint bytes read, rate and ETA measured from outside (open shards' offsets, residency).
+  Progress load;
   std::optional<int> health_http_status;
   bool port_listening = false;
   std::optional<int64_t> last_sample_ms;
@@ -162,6 +171,10 @@ class StartupTracker {
   // the server dies before printing a launch banner.
   void OnUnitEvent(const UnitEvent& event);
 
+  // Every time stated so far was off by `shift_ms` (year-less timestamps before the first dated
+  // line): moves them all.
+  void ShiftTimes(int64_t shift_ms);
+
   const TrackerState& state() const { return state_; }
 
  private:
@@ -186,6 +199,7 @@ class StartupTracker {
   std::vector<Phase> order_;
   std::optional<int64_t> now_ms_;  // latest time seen (log or sample)
   std::optional<Sample> prev_sample_;
+  LoadProgressEstimator load_;
 };
 
 }  // namespace spinup

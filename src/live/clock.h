@@ -23,6 +23,7 @@ class FakeClock final : public Clock {
   explicit FakeClock(int64_t start_ms = 1'700'000'000'000) : now_ms_(start_ms) {}
   int64_t NowMs() override { return now_ms_; }
   void AdvanceMs(int64_t ms) { now_ms_ += ms; }
+  void SetMs(int64_t ms) { now_ms_ = ms; }
 
  private:
   int64_t now_ms_;

@@ -60,7 +60,7 @@ std::optional<Sinks> MakeSinks(const LiveCommandConfig& c, std::ostream& out, Cl
 
 int WatchCommand(const LiveCommandConfig& c, std::ostream& out, std::ostream& err) {
   SystemClock clock;
-  auto model = RulesStartupModel::Create(c.model);
+  auto model = SessionStartupModel::Create(c.model);
   if (!model.ok()) {
     err << "spinup: " << model.status().message() << "\n";
     return 2;
@@ -102,7 +102,7 @@ int WatchCommand(const LiveCommandConfig& c, std::ostream& out, std::ostream& er
 
 int RunCommand(const LiveCommandConfig& c, std::ostream& view_out, std::ostream& err) {
   SystemClock clock;
-  auto model = RulesStartupModel::Create(c.model);
+  auto model = SessionStartupModel::Create(c.model);
   if (!model.ok()) {
     err << "spinup: " << model.status().message() << "\n";
     return 2;

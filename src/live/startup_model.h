@@ -1,6 +1,5 @@
-// The live StartupModel over the rule engine: one LogStream per source (so lines of stdout,
-// stderr, a log file and the journal never interleave mid-line), ONE StartupTracker and the Judge
-// — the same log understanding as `spinup explain`, with live clocks and process samples.
+// The live loop's StartupModel over the one StartupSession (src/diagnose/startup_session.h): the
+// same rules, tracker and judge `spinup explain` uses, fed with live clocks and process samples.
 #pragma once
 
 #include <memory>
@@ -8,61 +7,42 @@
 #include <string>
 #include <vector>
 
-#include "diagnose/judge.h"
-#include "diagnose/tracker.h"
+#include "diagnose/startup_session.h"
 #include "live/watcher.h"
-#include "logs/log_stream.h"
-#include "logs/rules.h"
 
 namespace spinup {
 
 struct StartupModelConfig {
   std::vector<std::string> rules_files;  // --rules, added to the embedded rules
-  std::string engine;                    // forced engine, "" = detect
-  std::optional<double> stall_after_s;   // --stall-after
-  int reference_year = 1970;             // for timestamps without a year
-  // Seconds east of UTC of the local zone: engine timestamps are local time (SGLang, vLLM).
-  int64_t local_utc_offset_s = 0;
+  SessionOptions session;                // live = true is set by Create
 };
 
-class RulesStartupModel final : public StartupModel {
+class SessionStartupModel final : public StartupModel {
  public:
-  static Result<std::unique_ptr<RulesStartupModel>> Create(const StartupModelConfig& config);
-  ~RulesStartupModel() override;
+  static Result<std::unique_ptr<SessionStartupModel>> Create(const StartupModelConfig& config);
 
-  // Sources whose lines are stamped with their arrival time (a child's pipe: every line is live)
-  // rather than with the time printed on them.
-  void StampOnArrival(int source) {
-    stamp_on_arrival_.resize(std::max<size_t>(stamp_on_arrival_.size(), source + 1));
-    stamp_on_arrival_[source] = true;
-  }
+  // Lines of `source` are stamped with their arrival time (a child's pipe: every line is live).
+  void StampOnArrival(int source) { session_->StampOnArrival(source); }
 
   void OnLogText(int source, std::string_view text, int64_t now_ms,
-                 std::vector<LogEvent>& events) override;
-  void OnSourceEnd(int source, int64_t now_ms, std::vector<LogEvent>& events) override;
-  void OnSample(const Sample& sample) override;
-  void OnUnitEvent(const UnitEvent& event, int64_t now_ms, std::vector<LogEvent>& events) override;
-  Verdict Evaluate(int64_t now_ms) override;
+                 std::vector<LogEvent>& events) override {
+    session_->OnLogText(source, text, now_ms, &events);
+  }
+  void OnSourceEnd(int source, int64_t now_ms, std::vector<LogEvent>& events) override {
+    session_->OnSourceEnd(source, now_ms, &events);
+  }
+  void OnSample(const Sample& sample) override { session_->OnSample(sample); }
+  void OnUnitEvent(const UnitEvent& event, int64_t now_ms, std::vector<LogEvent>& events) override {
+    session_->OnUnitEvent(event, now_ms, &events);
+  }
+  Verdict Evaluate(int64_t now_ms) override { return session_->Evaluate(now_ms); }
 
-  const TrackerState& state() const { return tracker_.state(); }
+  const StartupSession& session() const { return *session_; }
 
  private:
-  explicit RulesStartupModel(const StartupModelConfig& config, RuleSet rules);
-  struct Source;
-  Source& SourceAt(int source);
-  void SyncEngine();
-
-  StartupModelConfig config_;
-  RuleSet rules_;
-  StartupTracker tracker_;
-  Judge judge_;
-  std::vector<std::unique_ptr<Source>> sources_;
-  std::vector<bool> stamp_on_arrival_;
-  // Set while one source's text is fed, for the stream callbacks.
-  int64_t feeding_now_ms_ = 0;
-  bool feeding_arrival_ = false;
-  std::vector<LogEvent>* feeding_events_ = nullptr;
-  std::string engine_;
+  SessionStartupModel(RuleSet rules, SessionOptions options);
+  RuleSet rules_;  // owned here: the session refers to it
+  std::unique_ptr<StartupSession> session_;
 };
 
 }  // namespace spinup

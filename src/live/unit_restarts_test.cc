@@ -94,31 +94,55 @@ TEST(UnitRestartsTest, WatcherFeedsEventsBetweenTheirLinesAndCountsRestartsOnSam
   EXPECT_TRUE(w.Pump());  // a restart is decisive: judge at once
   EXPECT_EQ(model.order, (std::vector<std::string>{"text:a\n", "unit:1", "text:b\n", "unit:2",
                                                    "text:c\n", "unit:3"}));
-  EXPECT_EQ(w.unit_restarts(), 3);
   w.Tick();
   ASSERT_FALSE(rec.samples.empty());
-  EXPECT_EQ(rec.samples.back().restarts, 3);
-  auto parsed = ParseExposition(metrics.Render());
-  ASSERT_TRUE(parsed.ok());
-  ASSERT_NE(parsed->Find("spinup_restarts_total"), nullptr);
-  EXPECT_EQ(parsed->Find("spinup_restarts_total")->value, 3);
 
-  // An event past the text (bad offset) still comes after it; a counter without a number counts
-  // one more restart; a lower counter (the unit was restarted by hand) does not lower it.
+  // An event past the text (bad offset) still comes after it.
   s->next_text = "d\n";
   s->next_events = {{999, Restart(0)}, {999, Restart(1)}};
   w.Pump();
   EXPECT_EQ(model.order.back(), "unit:1");
   EXPECT_EQ(model.order[model.order.size() - 3], "text:d\n");
-  EXPECT_EQ(w.unit_restarts(), 4);
+}
+
+// Restarts are folded once, in the tracker: the verdict carries them and the metrics render that.
+TEST(UnitRestartsTest, RestartsAreCountedOnceFromTheVerdict) {
+  FakeClock clock(kT0);
+  StartupModelConfig c;
+  c.session.reference_year = 2026;
+  auto model = SessionStartupModel::Create(c);
+  ASSERT_TRUE(model.ok());
+  OneProcess sampler;
+  MetricsSink metrics({"job", "host", "test"}, [&] { return clock.NowMs(); });
+  Watcher w({}, clock, **model, &sampler, {&metrics});
+  auto src = std::make_unique<UnitSource>();
+  UnitSource* s = src.get();
+  w.AddSource(std::move(src));
+  s->next_text = "a\nb\nc\n";
+  s->next_events = {{2, Restart(1)}, {4, Restart(2)}, {6, Restart(3)}};
+  w.Pump();
+  w.Tick();
+  EXPECT_EQ(w.last_verdict().restarts, 3);
+  auto parsed = ParseExposition(metrics.Render());
+  ASSERT_TRUE(parsed.ok());
+  ASSERT_NE(parsed->Find("spinup_restarts_total"), nullptr);
+  EXPECT_EQ(parsed->Find("spinup_restarts_total")->value, 3);
+  // A counter without a number counts one more restart; a lower counter (the unit was restarted
+  // by hand) does not lower the count, and that restart is still a new attempt: five in all.
+  s->next_text = "d\n";
+  s->next_events = {{999, Restart(0)}, {999, Restart(1)}};
+  w.Pump();
+  w.Tick();
+  EXPECT_EQ(w.last_verdict().restarts, 5);
+  EXPECT_EQ(w.last_verdict().attempts, 6);
 }
 
 class ModelTest : public ::testing::Test {
  protected:
   void SetUp() override {
     StartupModelConfig c;
-    c.reference_year = 2026;
-    auto m = RulesStartupModel::Create(c);
+    c.session.reference_year = 2026;
+    auto m = SessionStartupModel::Create(c);
     ASSERT_TRUE(m.ok());
     model_ = std::move(*m);
   }
@@ -134,7 +158,7 @@ class ModelTest : public ::testing::Test {
     ASSERT_EQ(ev.size(), 1u);  // one event for the sinks
     now_ += 100;
   }
-  std::unique_ptr<RulesStartupModel> model_;
+  std::unique_ptr<SessionStartupModel> model_;
   int64_t now_ = kT0;
 };
 
@@ -158,16 +182,16 @@ TEST_F(ModelTest, RestartsWithOnlyATracebackAreACrashLoop) {
   v = model_->Evaluate(now_);
   EXPECT_EQ(v.state, State::kCrashLoop) << v.headline;
   EXPECT_EQ(v.attempts, 4);
-  EXPECT_EQ(model_->state().restarts, 3);
-  EXPECT_EQ(model_->state().crashed_attempts, 4);
+  EXPECT_EQ(model_->session().state().restarts, 3);
+  EXPECT_EQ(model_->session().state().crashed_attempts, 4);
   EXPECT_NE(v.headline.find("ImportError"), std::string::npos) << v.headline;
 }
 
 TEST_F(ModelTest, ARestartWithoutAnExitEntryStillEndsTheAttempt) {
   Lines(kImportTraceback);
   Unit(Restart(1));
-  EXPECT_EQ(model_->state().crashed_attempts, 1);
-  EXPECT_EQ(model_->state().total_attempts, 2);
+  EXPECT_EQ(model_->session().state().crashed_attempts, 1);
+  EXPECT_EQ(model_->session().state().total_attempts, 2);
   // One restart and a running second attempt: not a loop (yet).
   Verdict v = model_->Evaluate(now_);
   EXPECT_NE(v.state, State::kCrashLoop) << v.headline;
@@ -180,7 +204,7 @@ TEST_F(ModelTest, ARestartWithoutAnExitEntryStillEndsTheAttempt) {
 TEST_F(ModelTest, CleanExitIsNotACrash) {
   Lines("Load weight begin. avail mem=78.00 GB\n");
   Unit(Exited(0));
-  EXPECT_EQ(model_->state().crashed_attempts, 0);
+  EXPECT_EQ(model_->session().state().crashed_attempts, 0);
 }
 
 TEST_F(ModelTest, SampleRestartsAloneMakeACrashedStartALoop) {

@@ -24,20 +24,6 @@ bool Terminal(State s) {
 
 }  // namespace
 
-int ExitCodeForState(State state) {
-  switch (state) {
-    case State::kReady:
-      return 0;
-    case State::kCrashed:
-    case State::kCrashLoop:
-      return 1;
-    case State::kStalled:
-      return 3;
-    default:
-      return 5;
-  }
-}
-
 Watcher::Watcher(WatchOptions options, Clock& clock, StartupModel& model, SampleSource* sampler,
                  std::vector<Sink*> sinks)
     : options_(options),
@@ -92,11 +78,7 @@ bool Watcher::Pump() {
           model_.OnLogText(static_cast<int>(i), rest.substr(0, at - fed), clock_.NowMs(), events);
         rest.remove_prefix(at - fed);
         fed = at;
-        const UnitEvent& u = placed.event;
-        if (u.kind == UnitEvent::Kind::kRestartScheduled) {
-          unit_restarts_ = std::max(unit_restarts_ + (u.restarts > 0 ? 0 : 1), u.restarts);
-        }
-        model_.OnUnitEvent(u, clock_.NowMs(), events);
+        model_.OnUnitEvent(placed.event, clock_.NowMs(), events);
         decisive = true;
       }
       if (!rest.empty()) model_.OnLogText(static_cast<int>(i), rest, clock_.NowMs(), events);
@@ -117,8 +99,6 @@ std::optional<WatchEnd> Watcher::Tick() {
   int64_t now = clock_.NowMs();
   if (sampler_ != nullptr) {
     Sample sample = sampler_->Take(now);
-    sample.restarts = std::max(sample.restarts, unit_restarts_);
-    progress_.OnSample(sample);
     model_.OnSample(sample);
     for (Sink* s : sinks_) s->OnSample(sample);
   }
@@ -129,7 +109,6 @@ std::optional<WatchEnd> Watcher::Evaluate() { return Judge(clock_.NowMs()); }
 
 std::optional<WatchEnd> Watcher::Judge(int64_t now) {
   Verdict v = model_.Evaluate(now);
-  MergeMeasuredProgress(progress_.Current(), v.progress);
   last_verdict_ = v;
   for (Sink* s : sinks_) s->OnVerdict(v);
 

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "live/clock.h"
-#include "live/load_progress.h"
 #include "live/log_sources.h"
 #include "spinup/sink.h"
 #include "spinup/startup.h"
@@ -63,8 +62,6 @@ struct WatchOptions {
   bool server_lifetime = false;
 };
 
-// The exit code for a verdict state: 0 ready, 1 crashed/crash_loop, 3 stalled, 5 otherwise.
-int ExitCodeForState(State state);
 
 // Why a watch ended and with which code.
 struct WatchEnd {
@@ -98,8 +95,6 @@ class Watcher {
   int64_t started_ms() const { return started_ms_; }
   double interval_s() const { return options_.interval_s; }
   const WatchOptions& options() const { return options_; }
-  // Restarts of the unit that systemd logged (its N_RESTARTS counter); 0 without a journal.
-  int unit_restarts() const { return unit_restarts_; }
 
  private:
   std::optional<WatchEnd> Judge(int64_t now_ms);
@@ -111,8 +106,6 @@ class Watcher {
   std::vector<Sink*> sinks_;
   std::vector<std::unique_ptr<LogSource>> sources_;
   std::vector<bool> ended_;
-  LoadProgressEstimator progress_;
-  int unit_restarts_ = 0;  // systemd's restart counter, from the journal
   Verdict last_verdict_;
   int64_t started_ms_;
 };

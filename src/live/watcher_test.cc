@@ -1,5 +1,7 @@
 #include "live/watcher.h"
 
+#include "live/startup_model.h"
+
 #include <gtest/gtest.h>
 
 #include "live_fakes.h"
@@ -131,13 +133,20 @@ TEST(WatcherTest, OnceReportsInProgressAsFive) {
 }
 
 TEST(WatcherTest, MeasuredProgressReachesTheVerdict) {
-  Rig rig({}, 100000);
-  rig.sampler.resident = 100;
-  rig.watcher.Tick();
-  rig.clock.AdvanceMs(1000);
-  rig.sampler.resident = 300;
-  rig.watcher.Tick();
-  const auto& p = rig.watcher.last_verdict().progress;
+  // Folded once, by the session's tracker; the watcher only passes samples on.
+  StartupModelConfig config;
+  auto model = SessionStartupModel::Create(config);
+  ASSERT_TRUE(model.ok());
+  FakeClock clock;
+  FakeSampler sampler;
+  RecordingSink sink;
+  Watcher watcher({}, clock, **model, &sampler, {&sink});
+  sampler.resident = 100;
+  watcher.Tick();
+  clock.AdvanceMs(1000);
+  sampler.resident = 300;
+  watcher.Tick();
+  const auto& p = watcher.last_verdict().progress;
   ASSERT_TRUE(p.bytes_done.has_value());
   EXPECT_EQ(*p.bytes_done, 200u);  // the 100 bytes cached before the start are not progress
   EXPECT_EQ(*p.bytes_total, 1000u);
@@ -145,7 +154,7 @@ TEST(WatcherTest, MeasuredProgressReachesTheVerdict) {
   EXPECT_DOUBLE_EQ(*p.bytes_per_second, 200.0);
   ASSERT_TRUE(p.eta_seconds.has_value());
   EXPECT_DOUBLE_EQ(*p.eta_seconds, 4.0);
-  EXPECT_EQ(rig.sink.samples.size(), 2u);
+  EXPECT_EQ(sink.samples.size(), 2u);
 }
 
 TEST(WatcherTest, SourceEndFlushesThePartialLine) {

@@ -119,14 +119,16 @@ size_t ParseJournalShort(std::string_view s, CivilTime& t) {
   return j + 1;
 }
 
-// After a journal timestamp: "host ident[pid]: " → index of the message, or npos.
-size_t SkipHostIdent(std::string_view s, size_t i) {
+// After a journal timestamp: "host ident[pid]: " → index of the message, or npos. `ident`
+// receives "ident[pid]".
+size_t SkipHostIdent(std::string_view s, size_t i, std::string_view* ident) {
   size_t sp = s.find(' ', i);
   if (sp == std::string_view::npos || sp == i || sp - i > 255) return std::string_view::npos;
   size_t j = sp + 1;
   size_t k = j;
   while (k < s.size() && k - j < 256 && s[k] != ' ' && s[k] != ':') ++k;
   if (k == j || !At(s, k, ':') || !At(s, k + 1, ' ')) return std::string_view::npos;
+  *ident = s.substr(j, k - j);
   return k + 2;
 }
 
@@ -368,6 +370,12 @@ std::optional<int64_t> ParseTimeArg(std::string_view text) {
   return CivilToUnixMs(t);
 }
 
+std::optional<CivilTime> ParseRfc3339Time(std::string_view text) {
+  CivilTime t;
+  if (text.size() < 19 || ParseRfc3339(text, 0, t) == std::string_view::npos) return std::nullopt;
+  return t;
+}
+
 std::string_view CleanLine(std::string_view line, std::string* scratch) {
   while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
   // Fast path, a word at a time and without branches: no ESC and no byte >= 0x80 means
@@ -457,7 +465,7 @@ ParsedLine ParseLine(std::string_view line) {
     CivilTime t;
     size_t j;
     if ((j = ParseJournalShort(s, t)) != std::string_view::npos) {
-      size_t m = SkipHostIdent(s, j);
+      size_t m = SkipHostIdent(s, j, &p.wrapper_ident);
       if (m != std::string_view::npos) {
         p.wrapper_time = t;
         s = s.substr(m);
@@ -481,10 +489,12 @@ ParsedLine ParseLine(std::string_view line) {
         p.message = s;
         return p;
       }
-      size_t m = SkipHostIdent(s, j + 1);
+      std::string_view ident;
+      size_t m = SkipHostIdent(s, j + 1, &ident);
       // journalctl -o short-iso: "2026-03-09T12:01:49+0000 host unit[1]: msg"
       if (m != std::string_view::npos && !IsLevel(word) && rest.find(' ') < rest.find(": ")) {
         p.wrapper_time = t;
+        p.wrapper_ident = ident;
         s = s.substr(m);
       } else {
         p.wrapper_time = t;  // docker/kubectl --timestamps

@@ -46,10 +46,14 @@ struct ParsedLine {
   std::string_view message;               // the text after every prefix, what rules match against
   std::optional<CivilTime> time;          // the engine's timestamp (or the wrapper's)
   std::optional<CivilTime> wrapper_time;  // journalctl/docker/kubectl timestamp, if any
+  std::string_view wrapper_ident;         // journalctl's "ident[pid]" ("systemd[1]"), if any
   std::string rank;                       // canonical rank name, "" when untagged
   PrefixStyle style = PrefixStyle::kNone;
   std::string_view level;  // "INFO", "ERROR", ... when the prefix carries one
 };
+
+// "2023-06-02T14:12:37.201050Z" (offset applied; UTC), or nullopt.
+std::optional<CivilTime> ParseRfc3339Time(std::string_view text);
 
 // Removes ANSI escape sequences (CSI, OSC) and a trailing '\r', and replaces invalid UTF-8 with
 // U+FFFD. Returns a view into `line` when nothing changed, else into `*scratch`.

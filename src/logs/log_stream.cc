@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "logs/json_line.h"
+#include "logs/systemd_message.h"
+
 namespace spinup {
 namespace {
 
@@ -43,12 +46,20 @@ LogEvent::Kind KindOf(RuleEmit e) {
       return LogEvent::Kind::kRequestServed;
     case RuleEmit::kHeartbeat:
       return LogEvent::Kind::kHeartbeat;
+    case RuleEmit::kFrame:
+      return LogEvent::Kind::kFrame;
+    case RuleEmit::kRestarts:
+      return LogEvent::Kind::kRestarts;
     case RuleEmit::kInfo:
     case RuleEmit::kNoise:
     case RuleEmit::kHint:
       return LogEvent::Kind::kInfo;
   }
   return LogEvent::Kind::kInfo;
+}
+
+bool IsErrorLevel(std::string_view level) {
+  return level == "ERROR" || level == "CRITICAL" || level == "FATAL" || level == "E";
 }
 
 std::string_view EngineOfStyle(PrefixStyle s) {
@@ -149,7 +160,19 @@ std::optional<int64_t> LogStream::ResolveTime(const ParsedLine& p) {
     if (ms + 12 * 3600 * 1000LL < *last_time_ms_) ms += 24 * 3600 * 1000LL;  // past midnight
     return last_time_ms_ = ms;
   }
+  if (t.year != 0 && (t.year < 1990 || t.year > opt_.reference_year + 1)) {
+    return std::nullopt;  // an impossible year: a misread field, not a time
+  }
   if (t.year != 0) {
+    if (!year_known_ && t.year != year_ && last_time_ms_) {
+      // Year-less lines came first and were given the reference year: move what they stated to
+      // the year of this, the nearest dated line.
+      CivilTime prev = UnixMsToCivil(*last_time_ms_);
+      prev.year += t.year - year_;
+      const int64_t shift = CivilToUnixMs(prev) - *last_time_ms_;
+      if (on_clock_shift_) on_clock_shift_(shift);
+    }
+    year_known_ = true;
     year_ = t.year;
   } else {
     int year = year_;
@@ -189,11 +212,33 @@ void LogStream::Emit(LogEvent& e) {
   if (on_event_) on_event_(e);
 }
 
-void LogStream::HandleSegment(std::string_view raw, int depth) {
+ParsedLine LogStream::Parse(std::string_view raw) {
   std::string_view clean = CleanLine(raw, &scratch_);
-  ParsedLine p = ParseLine(clean);
+  if (clean.empty() || clean.front() != '{') return ParseLine(clean);
+  auto j = ParseJsonLogLine(clean, &json_message_);
+  if (!j) return ParseLine(clean);
+  // The message may carry its own engine prefix (Docker's json-file driver wraps raw lines).
+  ParsedLine p = ParseLine(CleanLine(json_message_, &json_scratch_));
+  if (!p.time && j->time) p.time = p.wrapper_time = j->time;
+  if (p.level.empty()) {
+    json_level_ = std::move(j->level);
+    p.level = json_level_;
+  }
+  return p;
+}
+
+void LogStream::HandleSegment(std::string_view raw, int depth) {
+  ParsedLine p = Parse(raw);
   std::string_view msg = p.message;
   std::optional<int64_t> t = ResolveTime(p);
+  if (!p.wrapper_ident.empty() && IsSystemdIdent(p.wrapper_ident)) {
+    // The service manager's own line, not the server's: a fact about the unit or nothing.
+    if (auto u = ParseSystemdMessage(msg); u && on_unit_event_) {
+      u->time_ms = t;
+      on_unit_event_(*u);
+    }
+    return;
+  }
 
   // Weak engine detection from the prefix; a rule marked `detect` decides for good.
   if (engine_forced_) {
@@ -308,6 +353,12 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
         }
       }
     }
+  }
+  if (!any && IsErrorLevel(p.level) && !msg.empty() && msg.front() != ' ' && msg.front() != '^') {
+    // An engine's own ERROR/CRITICAL line that no rule names is still a decisive error (frames
+    // and code lines of a logged traceback, which start indented, are not).
+    Emit(ResetEvent(LogEvent::Kind::kError, t, p.rank, "level.error", text));
+    return;
   }
   if (!any && on_activity_) on_activity_(t, msg);
 }

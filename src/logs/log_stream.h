@@ -31,12 +31,20 @@ class LogStream {
   using EventFn = std::function<void(const LogEvent&)>;
   // Every line that is not noise and matched no rule: proof of life for the judge.
   using ActivityFn = std::function<void(std::optional<int64_t> time_ms, std::string_view message)>;
+  // What systemd said about the unit in pasted `journalctl -u` text (its own lines, under the
+  // "systemd[1]" identifier): starts, exits, failures, scheduled restarts, OOM kills, stops.
+  using UnitEventFn = std::function<void(const UnitEvent& event)>;
+  // Times already reported were off by `shift_ms` (year-less lines before the first dated one
+  // were given the reference year): everything stated so far moves by that much.
+  using ClockShiftFn = std::function<void(int64_t shift_ms)>;
 
   // `rules` must outlive the stream and be compiled.
   LogStream(const RuleSet& rules, LogStreamOptions options);
 
   void OnEvent(EventFn fn) { on_event_ = std::move(fn); }
   void OnActivity(ActivityFn fn) { on_activity_ = std::move(fn); }
+  void OnUnitEvent(UnitEventFn fn) { on_unit_event_ = std::move(fn); }
+  void OnClockShift(ClockShiftFn fn) { on_clock_shift_ = std::move(fn); }
 
   void Feed(std::string_view bytes);
   // Flushes a last line without a newline. Feed may continue afterwards (a followed file).
@@ -50,6 +58,8 @@ class LogStream {
   std::optional<int64_t> last_time_ms() const { return last_time_ms_; }
 
  private:
+  // Cleans and parses one segment; JSON-lines objects are read through their message field.
+  ParsedLine Parse(std::string_view raw);
   void HandleSegment(std::string_view segment, int depth = 0);
   // Records a bar reading; false when it repeats the last one (tqdm reprints).
   bool NewBarValue(const std::string& bar, int64_t n, int64_t total);
@@ -62,12 +72,16 @@ class LogStream {
   LogStreamOptions opt_;
   EventFn on_event_;
   ActivityFn on_activity_;
+  UnitEventFn on_unit_event_;
+  ClockShiftFn on_clock_shift_;
   std::string engine_;
   bool engine_forced_ = false;
   int engine_strength_ = 0;  // 0 unknown, 1 from a prefix style, 2 from a `detect` rule
   std::string partial_;
   bool partial_truncated_ = false;
   std::string scratch_;
+  std::string json_message_, json_scratch_, json_level_;  // a JSON line's fields (see Parse)
+  bool year_known_ = false;  // a line carrying a year was seen
   std::vector<int> matched_;
   LogEvent event_;  // reused by every emitted event (see ResetEvent)
   uint64_t line_no_ = 0;

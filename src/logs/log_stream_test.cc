@@ -1,5 +1,5 @@
 // Synthetic logs for every wrapper, encoding trouble, restarts, missing years, crash loops and
-// --now, driven through the same StartupAnalyzer `spinup explain` uses.
+// --now, driven through the same StartupSession `spinup explain` uses.
 #include "logs/log_stream.h"
 
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "diagnose/analyzer.h"
+#include "diagnose/startup_session.h"
 #include "logs/line_parser.h"
 
 namespace spinup {
@@ -24,15 +24,13 @@ const RuleSet& Rules() {
 
 Verdict Explain(const std::string& log, std::optional<int64_t> now = std::nullopt, int year = 2026,
                 std::string engine = "") {
-  LogStreamOptions opt;
+  SessionOptions opt;
   opt.reference_year = year;
   opt.engine = std::move(engine);
-  StartupAnalyzer an(Rules(), opt);
-  an.FeedLog(log);
-  an.FinishLog();
-  JudgeOptions j;
-  j.now_ms = now;
-  return an.Evaluate(j);
+  StartupSession session(Rules(), opt);
+  session.OnLogText(0, log, std::nullopt);
+  session.OnSourceEnd(0, std::nullopt);
+  return session.Evaluate(now);
 }
 
 const char* kSglangHang =

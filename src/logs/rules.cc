@@ -19,9 +19,9 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::string_view, 12> kEmitNames = {
-    "phase_begin", "phase_end",      "progress",  "error", "fatal", "attempt_start",
-    "ready",       "request_served", "heartbeat", "info",  "noise", "hint"};
+constexpr std::array<std::string_view, 14> kEmitNames = {
+    "phase_begin", "phase_end", "progress", "error", "fatal", "attempt_start", "ready",
+    "request_served", "heartbeat", "info", "noise", "hint", "frame", "restarts"};
 
 // 1-based line of byte offset `pos` in `text`.
 int LineOf(std::string_view text, size_t pos) {
@@ -92,11 +92,41 @@ std::vector<std::string> StrList(const json& j, const char* key, int line) {
 }
 
 const std::set<std::string>& KnownSignals() {
-  static const std::set<std::string> s = {"cpu_idle",  "futex_waits",       "no_disk_reads",
+  static const std::set<std::string> s = {"multi_node", "oom_record", "stop_requested",
+                                          "cpu_idle",  "futex_waits",       "no_disk_reads",
                                           "disk_wait", "reads_active",      "gpu_flat",
                                           "gpu_busy",  "compiler_children", "rank_lost",
                                           "restarts",  "cpu_busy",          "no_log_lines"};
   return s;
+}
+
+// Every key is optional; an unknown key or a negative value is an error (a typo must not
+// silently keep the default).
+JudgeThresholds ParseThresholds(const json& j, JudgeThresholds t, int line) {
+  for (const auto& [key, value] : j.items()) {
+    if (!value.is_number() || value.get<double>() < 0) {
+      throw FileError{line, "threshold \"" + key + "\" must be a non-negative number"};
+    }
+    const double x = value.get<double>();
+    if (key == "cpu_idle_cores") {
+      t.cpu_idle_cores = x;
+    } else if (key == "cpu_busy_cores") {
+      t.cpu_busy_cores = x;
+    } else if (key == "wait_thread_fraction") {
+      t.wait_thread_fraction = x;
+    } else if (key == "gpu_busy_percent") {
+      t.gpu_busy_percent = static_cast<int>(std::min(x, 100.0));
+    } else if (key == "quiet_log_s") {
+      t.quiet_log_s = x;
+    } else if (key == "min_implicit_span_s") {
+      t.min_implicit_span_s = x;
+    } else if (key == "error_quiet_s") {
+      t.error_quiet_s = x;
+    } else {
+      throw FileError{line, "unknown threshold \"" + key + "\""};
+    }
+  }
+  return t;
 }
 
 }  // namespace
@@ -168,6 +198,7 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
   std::vector<PhaseBudget> new_budgets;
   std::vector<KnownCause> new_causes;
   std::vector<std::pair<std::string, std::vector<Phase>>> new_orders;
+  std::optional<JudgeThresholds> new_thresholds;
   try {
     if (!doc.is_object()) throw FileError{1, "top level must be an object"};
     const std::string file_engine = Str(doc, "engine", 1);
@@ -234,6 +265,11 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
         new_budgets.push_back(pb);
       }
     }
+    if (auto th = doc.find("thresholds"); th != doc.end()) {
+      int line = LineOfString(contents, "thresholds");
+      if (!th->is_object()) throw FileError{line, "\"thresholds\" must be an object"};
+      new_thresholds = ParseThresholds(*th, thresholds_, line);
+    }
     auto causes_it = doc.find("causes");
     if (causes_it != doc.end()) {
       int line = LineOfString(contents, "causes");
@@ -280,7 +316,10 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
             cond.states.push_back(*st);
           }
           cond.signals = StrList(w, "signals", cline);
-          for (const auto& sname : cond.signals) {
+          cond.not_signals = StrList(w, "not_signals", cline);
+          std::vector<std::string> all_signals = cond.signals;
+          all_signals.insert(all_signals.end(), cond.not_signals.begin(), cond.not_signals.end());
+          for (const auto& sname : all_signals) {
             if (!KnownSignals().count(sname)) {
               throw FileError{cline, "cause \"" + kc.id + "\": unknown signal \"" + sname + "\""};
             }
@@ -311,6 +350,7 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
   for (auto& c : new_causes) causes_.push_back(std::move(c));
   compiled_ok_ = false;
   for (auto& o : new_orders) orders_.push_back(std::move(o));
+  if (new_thresholds) thresholds_ = *new_thresholds;
   return Status::Ok();
 }
 

@@ -36,6 +36,8 @@ enum class RuleEmit {
   kInfo,
   kNoise,
   kHint,
+  kFrame,     // a traceback frame naming its phase: the deepest frame of a crash says where
+  kRestarts,  // a supervisor's restart count, captured by the rule's "n" group
 };
 std::optional<RuleEmit> ParseRuleEmit(std::string_view name);
 std::string_view RuleEmitName(RuleEmit emit);
@@ -70,6 +72,18 @@ struct PhaseBudget {
   double per_gib_s = 0;
 };
 
+// The judge's thresholds for reading process signals and durations (a "thresholds" object in a
+// rules file; later files override single keys).
+struct JudgeThresholds {
+  double cpu_idle_cores = 0.05;       // below: cpu_idle
+  double cpu_busy_cores = 1.0;        // at or above: cpu_busy
+  double wait_thread_fraction = 0.5;  // more threads than this in futex/poll waits: futex_waits
+  int gpu_busy_percent = 90;          // utilisation at or above with flat memory: gpu_busy
+  double quiet_log_s = 60;            // no log line for longer: no_log_lines
+  double min_implicit_span_s = 0.5;   // shorter implied phases are left out of the timeline
+  double error_quiet_s = 60;          // live: an error then silence this long means it died
+};
+
 // One way a known cause shows itself. Every non-empty group must hold:
 //   rules / regex: any of these rule ids, or of these regexes (compiled as hidden rules
 //            "cause.<id>.<n>"), matched in any attempt of the log;
@@ -78,13 +92,20 @@ struct PhaseBudget {
 //   signals: every named process signal holds (cpu_idle, cpu_busy, futex_waits, no_disk_reads,
 //            disk_wait, reads_active, gpu_flat, gpu_busy, compiler_children, rank_lost: live
 //            only; restarts, no_log_lines: offline too);
+//   not_signals: none of these signals holds;
 //   slow_phases: one of these phases is marked slow in the timeline.
+// Signals from log lines: multi_node (a rule whose id starts with "multi_node." matched),
+// oom_record (an OOM kill recorded by systemd or the kernel, or a SIGKILL: rules "oom_record.*",
+// systemd.oom_killed, systemd.sigkill), stop_requested (systemd's "Stopping ...").
+// Findings are ranked by how direct their evidence is: a cause regex or an error line first,
+// then slow phases, then phase lines and process signals; file order breaks ties.
 // A condition needs at least one of rules, regex, signals or slow_phases.
 struct CauseCondition {
   std::vector<std::string> rules;  // after loading, regexes are here too (as hidden rule ids)
   std::vector<Phase> phases;
   std::vector<State> states;
   std::vector<std::string> signals;
+  std::vector<std::string> not_signals;  // none of these may hold (e.g. multi_node for P2P)
   std::vector<Phase> slow_phases;
 };
 
@@ -129,6 +150,7 @@ class RuleSet {
   const std::vector<LogRule>& rules() const { return rules_; }
   const std::vector<KnownCause>& causes() const { return causes_; }
   const std::vector<PhaseBudget>& budgets() const { return budgets_; }
+  const JudgeThresholds& thresholds() const { return thresholds_; }
   // The budget for `phase` of `engine` (an engine-specific entry wins over "*"); a built-in
   // fallback when no file names the phase.
   PhaseBudget Budget(std::string_view engine, Phase phase) const;
@@ -143,6 +165,7 @@ class RuleSet {
   std::vector<LogRule> rules_;
   std::vector<PhaseBudget> budgets_;
   std::vector<KnownCause> causes_;
+  JudgeThresholds thresholds_;
   std::vector<std::pair<std::string, std::vector<Phase>>> orders_;
   std::vector<std::unique_ptr<RE2>> compiled_;
   // How Match tests one rule once it is a candidate. A regex made of plain literals ("Load

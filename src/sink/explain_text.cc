@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "base/duration.h"
 #include "diagnose/judge.h"
 #include "logs/line_parser.h"
 

@@ -1,5 +1,8 @@
 #include "sink/html_report.h"
 
+#include "base/duration.h"
+#include "base/units.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -37,19 +40,14 @@ const char* StateColor(State s) {
     case State::kCrashLoop:
       return "#b71c1c";
     case State::kUnknown:
+    case State::kStopped:
       break;
   }
   return "#555";
 }
 
 std::string HumanBytes(double b) {
-  const char* units[] = {"B", "KB", "MB", "GB", "TB", "PB"};
-  int u = 0;
-  while (b >= 1000 && u < 5) {
-    b /= 1000;
-    ++u;
-  }
-  return u == 0 ? fmt::format("{:.0f} {}", b, units[u]) : fmt::format("{:.1f} {}", b, units[u]);
+  return FormatBytes(b > 0 && b < 1.8e19 ? static_cast<uint64_t>(b) : 0);
 }
 
 // Differences of untrusted millisecond stamps, in seconds, without signed overflow.
@@ -57,17 +55,7 @@ double MsDiff(int64_t a, int64_t b) {
   return (static_cast<double>(a) - static_cast<double>(b)) / 1000.0;
 }
 
-std::string HumanSeconds(double s) {
-  if (!(s > 0)) s = 0;
-  s = std::min(s, 1e9);  // keeps the casts below defined for absurd inputs
-  if (s < 60) return fmt::format("{:.1f} s", s);
-  if (s < 3600) {
-    int m = static_cast<int>(s / 60);
-    return fmt::format("{}m{:02d}s", m, static_cast<int>(s - m * 60));
-  }
-  int h = static_cast<int>(s / 3600);
-  return fmt::format("{}h{:02d}m", h, static_cast<int>((s - h * 3600) / 60));
-}
+std::string HumanSeconds(double s) { return FormatDurationShort(std::min(std::max(s, 0.0), 1e9)); }
 
 // Round tick step (1, 2, 5 × 10^n) giving about `target` ticks over `span`.
 double TickStep(double span, int target) {

@@ -12,9 +12,9 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::array<std::string_view, 10> kKindNames = {
-    "phase_begin",   "phase_end", "progress",       "error",     "fatal",
-    "attempt_start", "ready",     "request_served", "heartbeat", "info"};
+constexpr std::array<std::string_view, 12> kKindNames = {
+    "phase_begin", "phase_end",      "progress",  "error", "fatal", "attempt_start",
+    "ready",       "request_served", "heartbeat", "info",  "frame", "restarts"};
 
 template <typename T>
 json Opt(const std::optional<T>& v) {
@@ -224,6 +224,7 @@ json ToJson(const Verdict& v) {
           {"engine", v.engine},
           {"headline", v.headline},
           {"attempts", v.attempts},
+          {"restarts", v.restarts},
           {"phase_seconds", Opt(v.phase_seconds)},
           {"budget_seconds", Opt(v.budget_seconds)},
           {"stalled_seconds", Opt(v.stalled_seconds)},
@@ -345,6 +346,7 @@ Result<Verdict> VerdictFromJson(const json& j) {
     Read(j, "engine", v.engine);
     Read(j, "headline", v.headline);
     Read(j, "attempts", v.attempts);
+    Read(j, "restarts", v.restarts);
     ReadOpt(j, "phase_seconds", v.phase_seconds);
     ReadOpt(j, "budget_seconds", v.budget_seconds);
     ReadOpt(j, "stalled_seconds", v.stalled_seconds);

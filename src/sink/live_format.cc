@@ -5,7 +5,7 @@
 #include <cmath>
 #include <ctime>
 
-#include "live/duration.h"
+#include "base/duration.h"
 
 namespace spinup {
 

@@ -32,14 +32,13 @@ void MetricsSink::OnLogEvent(const LogEvent& event) {
 
 void MetricsSink::OnSample(const Sample& sample) {
   std::lock_guard lock(mu_);
-  restarts_ = std::max(restarts_, sample.restarts);
   if (!first_time_ms_ || sample.time_ms < *first_time_ms_) first_time_ms_ = sample.time_ms;
   sample_ = sample;
 }
 
 void MetricsSink::OnVerdict(const Verdict& verdict) {
   std::lock_guard lock(mu_);
-  restarts_ = std::max(restarts_, verdict.attempts - 1);
+  restarts_ = std::max(restarts_, verdict.restarts);
   for (const auto& t : verdict.timeline) {
     if (t.start_ms && (!first_time_ms_ || *t.start_ms < *first_time_ms_)) {
       first_time_ms_ = t.start_ms;

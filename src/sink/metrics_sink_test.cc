@@ -38,7 +38,9 @@ TEST(MetricsSink, RendersCurrentStateWithJobAndHostOnEverySample) {
             {1, "H100", 2ull << 30, 80ull << 30, -1, {}}};
   s.restarts = 2;
   sink.OnSample(s);
-  sink.OnVerdict(LoadingVerdict());
+  Verdict loading = LoadingVerdict();
+  loading.restarts = 2;  // folded by the tracker; the sink only renders it
+  sink.OnVerdict(loading);
 
   auto parsed = ParseExposition(sink.Render());
   ASSERT_TRUE(parsed.ok()) << parsed.status().message();
@@ -84,10 +86,10 @@ TEST(MetricsSink, RendersCurrentStateWithJobAndHostOnEverySample) {
 TEST(MetricsSink, ReadyAndRestartCounterNeverGoesDown) {
   MetricsSink sink({"j", "h", "v"}, [] { return kT0; });
   Verdict v = LoadingVerdict();
-  v.attempts = 4;
+  v.restarts = 3;
   sink.OnVerdict(v);
   v.state = State::kReady;
-  v.attempts = 1;  // a later source that knows less must not lower a counter
+  v.restarts = 0;  // a later source that knows less must not lower a counter
   sink.Finish(v);
   auto parsed = ParseExposition(sink.Render());
   ASSERT_TRUE(parsed.ok());

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "live/duration.h"
+#include "base/duration.h"
 #include "sink/live_format.h"
 #include "sink/plain_sink.h"
 

@@ -1,4 +1,4 @@
-#include "live/load_progress.h"
+#include "diagnose/load_progress.h"
 
 #include <algorithm>
 #include <set>

@@ -12,6 +12,9 @@ namespace spinup {
 // Seconds; fails on junk, negative values or more than ten years.
 Result<double> ParseDuration(std::string_view text);
 
+// Long form for verdicts and reports: "9 min 52 s", "1 h 09 min", "4.6 s".
+std::string FormatDuration(double seconds);
+
 // Compact form for status lines: "850ms", "42s", "2m10s", "1h05m".
 std::string FormatDurationShort(double seconds);
 

@@ -1,4 +1,4 @@
-#include "live/duration.h"
+#include "base/duration.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "live/duration.h"
+#include "base/duration.h"
 
 #include <fmt/format.h>
 
@@ -57,6 +57,18 @@ std::string FormatDurationShort(double seconds) {
   if (s < 60) return fmt::format("{}s", s);
   if (s < 3600) return fmt::format("{}m{:02}s", s / 60, s % 60);
   return fmt::format("{}h{:02}m", s / 3600, (s % 3600) / 60);
+}
+
+std::string FormatDuration(double s) {
+  if (!std::isfinite(s) || s < 0) s = 0;
+  if (s < 10) return fmt::format("{:.1f} s", s);
+  auto total = static_cast<int64_t>(std::llround(s));
+  if (total < 60) return fmt::format("{} s", total);
+  if (total < 3600) {
+    return total % 60 ? fmt::format("{} min {} s", total / 60, total % 60)
+                      : fmt::format("{} min", total / 60);
+  }
+  return fmt::format("{} h {:02} min", total / 3600, total % 3600 / 60);
 }
 
 }  // namespace spinup

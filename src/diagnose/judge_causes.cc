@@ -1,0 +1,153 @@
+// Known causes: a cause from the knowledge base (rules/causes.json) is offered when one of its
+// conditions holds, with the lines and signals that made it hold as evidence.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "base/duration.h"
+#include "diagnose/judge_steps.h"
+
+namespace spinup::judge {
+namespace {
+
+bool Contains(const auto& list, const auto& x) {
+  return std::find(list.begin(), list.end(), x) != list.end();
+}
+
+bool AnyHitWithPrefix(const Context& c, std::string_view prefix) {
+  for (const auto& a : c.st.attempts) {
+    for (const auto& [id, hit] : a.hits) {
+      if (id.compare(0, prefix.size(), prefix) == 0) return true;
+    }
+  }
+  return false;
+}
+
+bool AnyHit(const Context& c, std::string_view id) {
+  for (const auto& a : c.st.attempts) {
+    if (a.hits.count(std::string(id))) return true;
+  }
+  return false;
+}
+
+// How direct a condition's evidence is: the cause's own pattern beats an error or fatal line,
+// which beats a slow phase, which beats phase lines and process signals.
+enum Strength { kWeak = 1, kMedium = 2, kStrong = 3, kOwnPattern = 4 };
+
+int RuleStrength(const Context& c, const std::string& id) {
+  if (id.rfind("cause.", 0) == 0) return kOwnPattern;
+  const int r = c.rules.FindRule(id);
+  if (r < 0) return kStrong;  // the service manager's facts (systemd.*)
+  const RuleEmit emit = c.rules.rules()[static_cast<size_t>(r)].emit;
+  return emit == RuleEmit::kError || emit == RuleEmit::kFatal ? kStrong : kWeak;
+}
+
+struct Match {
+  Finding finding;
+  int strength = kWeak;
+};
+
+// Rule-id evidence: any attempt counts (a crash loop's causes are in its earlier attempts too).
+bool RulesHold(const Context& c, const CauseCondition& w, Match& m) {
+  bool any = false;
+  for (const auto& id : w.rules) {
+    for (const auto& att : c.st.attempts) {
+      auto it = att.hits.find(id);
+      if (it == att.hits.end()) continue;
+      any = true;
+      m.strength = std::max(m.strength, RuleStrength(c, id));
+      auto& ev = m.finding.evidence;
+      if (ev.size() < 3 && !Contains(ev, it->second.last_text)) ev.push_back(it->second.last_text);
+      break;
+    }
+  }
+  return any;
+}
+
+bool SlowPhasesHold(const Context& c, const CauseCondition& w, const Verdict& v, Match& m) {
+  for (const auto& e : v.timeline) {
+    if (!e.slow || !Contains(w.slow_phases, e.phase)) continue;
+    m.finding.evidence.push_back(fmt::format("{}{} took {}; normal is under {}", PhaseName(e.phase),
+                                             e.rank.empty() ? "" : " on " + e.rank,
+                                             FormatDuration(e.seconds.value_or(0)),
+                                             FormatDuration(c.Budget(e.phase).normal_s)));
+    m.strength = std::max(m.strength, int{kMedium});
+    return true;
+  }
+  return false;
+}
+
+std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
+                                    const CauseCondition& w, const Verdict& v) {
+  if (!w.phases.empty() && !Contains(w.phases, v.phase)) return std::nullopt;
+  if (!w.states.empty() && !Contains(w.states, v.state)) return std::nullopt;
+  for (const auto& s : w.not_signals) {
+    if (SignalHolds(c, s)) return std::nullopt;
+  }
+  Match m;
+  m.finding.id = cause.id;
+  m.finding.title = cause.title;
+  m.finding.fix = cause.fix;
+  if (!w.rules.empty() && !RulesHold(c, w, m)) return std::nullopt;
+  for (const auto& s : w.signals) {
+    if (!SignalHolds(c, s)) return std::nullopt;
+    m.finding.evidence.push_back("signal: " + s);
+  }
+  if (!w.slow_phases.empty() && !SlowPhasesHold(c, w, v, m)) return std::nullopt;
+  if (!cause.evidence.empty()) m.finding.evidence.push_back(cause.evidence);
+  return m;
+}
+
+}  // namespace
+
+bool SignalHolds(const Context& c, const std::string& s) {
+  const auto& p = c.st.process;
+  const JudgeThresholds& t = c.thresholds();
+  if (s == "restarts") return c.st.total_attempts > 1 || c.st.restarts > 0;
+  if (s == "multi_node") return AnyHitWithPrefix(c, "multi_node.");
+  if (s == "oom_record") {
+    return AnyHitWithPrefix(c, "oom_record.") || AnyHit(c, "systemd.oom_killed") ||
+           AnyHit(c, "systemd.sigkill") || (c.st.exit_status && *c.st.exit_status == -9) ||
+           std::any_of(c.st.attempts.begin(), c.st.attempts.end(),
+                       [](const AttemptFacts& a) { return a.oom_killed; });
+  }
+  if (s == "stop_requested") {
+    return c.attempt != nullptr && c.attempt->stop_requested;
+  }
+  if (s == "no_log_lines") {
+    auto last = c.st.last_signal_ms[static_cast<size_t>(Signal::kLogLine)];
+    return last && c.now && Span(c, *last, *c.now) > t.quiet_log_s;
+  }
+  if (!p.sampled) return false;
+  if (s == "cpu_idle") return p.cpu_cores < t.cpu_idle_cores;
+  if (s == "cpu_busy") return p.cpu_cores >= t.cpu_busy_cores;
+  if (s == "futex_waits") {
+    return p.threads > 0 && p.wait_threads > t.wait_thread_fraction * p.threads;
+  }
+  if (s == "no_disk_reads") return p.no_disk_reads;
+  if (s == "disk_wait") return p.disk_wait;
+  if (s == "reads_active") return p.reads_active;
+  if (s == "gpu_flat") return p.gpu_flat;
+  if (s == "gpu_busy") return p.gpu_flat && p.max_gpu_util >= t.gpu_busy_percent;
+  if (s == "compiler_children") return p.compiler_children;
+  if (s == "rank_lost") return p.rank_lost;
+  return false;
+}
+
+void MatchCauses(const Context& c, Verdict& v) {
+  std::vector<Match> found;
+  for (const auto& cause : c.rules.causes()) {
+    if (!cause.engines.empty() && !Contains(cause.engines, c.st.engine)) continue;
+    for (const auto& w : cause.when) {
+      if (auto m = ConditionHolds(c, cause, w, v)) {
+        found.push_back(std::move(*m));
+        break;
+      }
+    }
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const Match& a, const Match& b) { return a.strength > b.strength; });
+  for (auto& m : found) v.findings.push_back(std::move(m.finding));
+}
+
+}  // namespace spinup::judge

@@ -1,0 +1,318 @@
+// The words of a verdict: the headline, the evidence lines and what the evidence cannot tell.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "base/duration.h"
+#include "diagnose/judge_steps.h"
+#include "diagnose/rank_format.h"
+
+namespace spinup::judge {
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024 * 1024;
+
+std::string Upper(std::string_view s) {
+  std::string out(s);
+  for (auto& ch : out) {
+    if (ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 'a' + 'A');
+    if (ch == '_') ch = ' ';
+  }
+  return out;
+}
+
+// " on TP0–TP3" for the ranks in the judged phase (tagged ranks win over the main process).
+std::string Where(const Context& c, Phase phase) {
+  if (c.attempt == nullptr) return "";
+  std::vector<std::string> in_phase, tagged;
+  for (const auto& r : c.attempt->ranks) {
+    if (r.phase != phase) continue;
+    in_phase.push_back(r.rank);
+    if (!r.rank.empty()) tagged.push_back(r.rank);
+  }
+  if (in_phase.size() > 1 && !tagged.empty()) in_phase = tagged;
+  if (in_phase.empty() || (in_phase.size() == 1 && in_phase[0].empty())) return "";
+  return " on " + FormatRanks(in_phase);
+}
+
+// The most telling error line: the exception itself ("ValueError: ..."), else the latest line
+// that is not just "Traceback (most recent call last)".
+std::string QuotedError(const std::vector<std::string>& errors) {
+  std::string first = errors.empty() ? "" : errors.back();
+  const char* kTraceback = "Traceback (most recent call last)";
+  auto pick = [&](auto&& accept) {
+    for (auto it = errors.rbegin(); it != errors.rend(); ++it) {
+      if (it->find(kTraceback) == std::string::npos && accept(*it)) {
+        first = *it;
+        return true;
+      }
+    }
+    return false;
+  };
+  if (!pick([](const std::string& e) {
+        return e.find("Error: ") != std::string::npos || e.find("Exception: ") != std::string::npos;
+      })) {
+    pick([](const std::string&) { return true; });
+  }
+  if (first.size() > 160) first = first.substr(0, 157) + "...";
+  return first;
+}
+
+std::string CrashHeadline(const Context& c, const Verdict& v, const std::string& where) {
+  // A loop judged between turns quotes the latest attempt that has errors.
+  const AttemptFacts* quoted = c.attempt;
+  for (auto it = c.st.attempts.rbegin(); quoted->errors.empty() && it != c.st.attempts.rend();
+       ++it) {
+    quoted = &*it;
+  }
+  const std::string ph(PhaseName(v.phase));
+  std::string h;
+  if (v.state == State::kCrashLoop && c.between_turns) {
+    h = fmt::format("CRASH LOOP: {} attempts, {} crashed; attempt {} is starting",
+                    c.st.total_attempts, c.st.crashed_attempts, c.st.total_attempts);
+  } else if (v.state == State::kCrashLoop) {
+    h = fmt::format("CRASH LOOP: {} attempts, {} crashed; the last in {}{}", c.st.total_attempts,
+                    std::max(c.st.crashed_attempts, c.crashed_before), ph, where);
+  } else {
+    h = fmt::format("CRASHED in {}{}", ph, where);
+  }
+  const std::string first = QuotedError(quoted->errors);
+  if (!first.empty()) h += ": " + first;
+  return h;
+}
+
+std::string ReadyHeadline(const Context& c, const Verdict& v) {
+  const AttemptFacts& a = *c.attempt;
+  std::optional<int64_t> start = a.start_ms ? a.start_ms : a.first_ms;
+  std::optional<int64_t> ready_at;
+  for (const auto& s : a.timeline) {
+    if (s.phase == Phase::kReady) ready_at = s.start_ms;
+  }
+  std::string h =
+      a.ready ? "READY" : "READY: the port is listening and the health probe answered 200";
+  if (start && ready_at && *ready_at > *start) {
+    h += " after " + FormatDuration(Span(c, *start, *ready_at)) + " of log";
+  }
+  std::string slowest;
+  double slowest_s = 0;
+  bool slow = false;
+  for (const auto& e : v.timeline) {
+    slow |= e.slow;
+    if (e.seconds && *e.seconds > slowest_s && e.phase != Phase::kReady) {
+      slowest_s = *e.seconds;
+      slowest = std::string(PhaseName(e.phase));
+    }
+  }
+  if (!slowest.empty()) {
+    h += fmt::format("; slowest phase {} ({})", slowest, FormatDuration(slowest_s));
+    if (slow) h += ", over its budget";
+  }
+  return h;
+}
+
+std::string HeadlineWithoutPhase(const Context& c, const Verdict& v) {
+  const double normal = v.budget_seconds.value_or(0);
+  switch (v.state) {
+    case State::kReady:
+      return "READY: the port is listening and the health probe answered 200";
+    case State::kCrashed:
+      return "CRASHED before any startup phase line";
+    case State::kStalled:
+      return fmt::format(
+          "STALLED before any startup phase line: no progress signal for {}; normal is under {}",
+          FormatDuration(v.stalled_seconds.value_or(0)), FormatDuration(normal));
+    case State::kStarting:
+      return "STARTING: no startup phase line yet";
+    case State::kInProgress:
+      return fmt::format("IN PROGRESS: {} started; the log ends before any startup phase line",
+                         c.st.engine);
+    default:
+      return c.st.lines == 0 ? "UNKNOWN: the log is empty"
+                             : "UNKNOWN: no line of a known engine was recognised";
+  }
+}
+
+}  // namespace
+
+void Describe(const Context& c, Verdict& v) {
+  if (c.empty_attempt && !c.between_turns) {
+    v.headline = HeadlineWithoutPhase(c, v);
+    return;
+  }
+  const std::string ph(PhaseName(v.phase));
+  const std::string where = Where(c, v.phase);
+  const double normal = v.budget_seconds.value_or(0);
+  switch (v.state) {
+    case State::kStalled:
+      v.headline =
+          fmt::format("STALLED in {}{} for {}; normal is under {}", ph, where,
+                      FormatDuration(v.stalled_seconds.value_or(0)), FormatDuration(normal));
+      if (v.phase_seconds && v.stalled_seconds && *v.phase_seconds > *v.stalled_seconds + 1) {
+        v.headline += fmt::format(" (phase running {})", FormatDuration(*v.phase_seconds));
+      }
+      break;
+    case State::kCrashed:
+    case State::kCrashLoop:
+      v.headline = CrashHeadline(c, v, where);
+      break;
+    case State::kReady:
+      v.headline = ReadyHeadline(c, v);
+      break;
+    case State::kStopped:
+      v.headline =
+          fmt::format("STOPPED in {}{}: a stop was asked for before the start finished", ph, where);
+      break;
+    case State::kInProgress:
+      v.headline = fmt::format("IN PROGRESS: the log ends in {}{}", ph, where);
+      if (v.phase_seconds && *v.phase_seconds >= 1) {
+        v.headline += " after " + FormatDuration(*v.phase_seconds);
+      }
+      v.headline += fmt::format("; normal is under {}", FormatDuration(normal));
+      break;
+    case State::kProgressing:
+    case State::kSlow:
+      v.headline = fmt::format("{} in {}{}", Upper(StateName(v.state)), ph, where);
+      if (v.phase_seconds) v.headline += " for " + FormatDuration(*v.phase_seconds);
+      v.headline += fmt::format("; normal is under {}", FormatDuration(normal));
+      break;
+    default:
+      v.headline = Upper(StateName(v.state));
+  }
+}
+
+namespace {
+
+// What a person would gather by hand before calling a startup stuck (journalctl -n, top,
+// nvidia-smi, wc -l on the log): each measured fact on one line.
+void AddStallEvidence(const Context& c, Verdict& v) {
+  const TrackerState& st = c.st;
+  const auto& log_line = st.last_signal_ms[static_cast<size_t>(Signal::kLogLine)];
+  if (log_line && c.now) {
+    v.evidence.push_back("no new log line for " + FormatDuration(Span(c, *log_line, *c.now)));
+  } else if (st.lines == 0) {
+    v.evidence.push_back("no log line read");
+  }
+  const ProcessFacts& f = st.process;
+  if (f.sampled) {
+    v.evidence.push_back(fmt::format("CPU {:.1f}% on {} process{}", f.cpu_cores * 100, f.processes,
+                                     f.processes == 1 ? "" : "es"));
+    if (f.threads > 0) {
+      v.evidence.push_back(
+          fmt::format("{} of {} threads in futex or poll wait", f.wait_threads, f.threads));
+    }
+    if (f.no_disk_reads) {
+      v.evidence.push_back("no disk reads");
+    } else if (f.read_bytes_per_s > 0) {
+      v.evidence.push_back(fmt::format("reads {:.1f} MB/s", f.read_bytes_per_s / 1e6));
+    }
+    if (f.gpu_available && f.gpus > 0) {
+      const double per_gpu = f.gpu_used_bytes / static_cast<double>(f.gpus) / kGiB;
+      v.evidence.push_back(fmt::format("GPU memory {} at {:.1f} GiB per device",
+                                       f.gpu_flat ? "flat" : "moving", per_gpu));
+    } else if (!f.gpu_message.empty()) {
+      v.evidence.push_back(f.gpu_message);
+    }
+    if (f.compiler_children) v.evidence.push_back("compiler child processes running");
+  }
+  if (c.attempt == nullptr) return;
+  // "last line on TP0–TP3: Init torch distributed begin." — ranks grouped by their last line.
+  std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+  for (const auto& r : c.attempt->ranks) {
+    if (r.last_text.empty()) continue;
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const auto& g) { return g.first == r.last_text; });
+    if (it == groups.end()) {
+      if (groups.size() >= 4) continue;
+      groups.push_back({r.last_text, {}});
+      it = groups.end() - 1;
+    }
+    it->second.push_back(r.rank);
+  }
+  for (const auto& [text, ranks] : groups) {
+    v.evidence.push_back("last line on " + FormatRanks(ranks) + ": " + text);
+  }
+}
+
+void AddNotKnown(const Context& c, Verdict& v) {
+  const AttemptFacts* a = c.attempt;
+  if (c.empty_attempt && !c.between_turns && v.state != State::kReady) {
+    v.not_known.push_back(
+        "which phase the server reached: no startup phase line was recognised (try --engine or "
+        "--rules, or give the server's log with --log)");
+  }
+  if (v.state == State::kInProgress && !c.empty_attempt) {
+    v.not_known.push_back(fmt::format(
+        "whether {} was still progressing: the log ends there with no sign of a stall (pass "
+        "--now TIME to judge it at a given time)",
+        PhaseName(v.phase)));
+  }
+  if (v.state == State::kCrashed && a != nullptr && a->errors.empty()) {
+    v.not_known.push_back("the error itself: the log shows the process died but not why");
+  }
+  if (!c.opt.live) v.not_known.push_back("process, disk and GPU signals: only the log was read");
+  if (v.state == State::kReady && a != nullptr && a->ready && !a->request_served &&
+      std::none_of(a->hits.begin(), a->hits.end(), [](const auto& h) {
+        return h.first.find("fired_up") != std::string::npos ||
+               h.first.find("app_startup") != std::string::npos;
+      })) {
+    v.not_known.push_back(
+        "whether the HTTP endpoint answered: the log ends at the engine's ready line");
+  }
+}
+
+}  // namespace
+
+void AddEvidence(const Context& c, Verdict& v) {
+  const TrackerState& st = c.st;
+  const AttemptFacts* a = c.attempt;
+  if (c.health_ok && (a == nullptr || !a->ready)) {
+    v.evidence.push_back("the port is listening and /health answered 200");
+  }
+  if (v.state == State::kReady && a != nullptr && a->request_served) {
+    v.evidence.push_back("a request was served after the HTTP server came up");
+  }
+  if (st.total_attempts > 1) {
+    v.evidence.push_back(fmt::format("{} start attempts in the log, {} crashed", st.total_attempts,
+                                     st.crashed_attempts));
+  }
+  if (st.restarts > 0) {
+    v.evidence.push_back(fmt::format("systemd restarted the unit {} time{} (its restart counter)",
+                                     st.restarts, st.restarts == 1 ? "" : "s"));
+  }
+  if (a != nullptr && a->heartbeats > 0) {
+    v.evidence.push_back(fmt::format("{} heartbeat/watchdog line(s) while waiting", a->heartbeats));
+  }
+  if (a != nullptr) {
+    for (const auto& b : a->bars) {
+      if (b.total > 0) {
+        v.evidence.push_back(fmt::format("progress bar \"{}\" at {}/{}",
+                                         b.bar.empty() ? "(bare)" : b.bar, b.n, b.total));
+      }
+    }
+  }
+  if (v.state == State::kStalled) {
+    AddStallEvidence(c, v);
+  } else if (c.opt.live && st.process.sampled) {
+    const auto& f = st.process;
+    v.evidence.push_back(
+        fmt::format("server tree: {} processes, {:.2f} CPU cores, reads {:.1f} MB/s", f.processes,
+                    f.cpu_cores, f.read_bytes_per_s / 1e6));
+    if (f.compiler_children) v.evidence.push_back("compiler child processes running");
+  }
+  // Ranks behind the judged phase (a laggard often is the stuck one).
+  if (a != nullptr && v.state != State::kReady) {
+    std::vector<std::string> behind;
+    for (const auto& r : a->ranks) {
+      if (!r.rank.empty() && r.phase != v.phase &&
+          static_cast<int>(r.phase) < static_cast<int>(v.phase)) {
+        behind.push_back(r.rank);
+      }
+    }
+    if (!behind.empty() && behind.size() < a->ranks.size()) {
+      v.evidence.push_back("last seen in an earlier phase: " + FormatRanks(behind));
+    }
+  }
+  AddNotKnown(c, v);
+}
+
+}  // namespace spinup::judge

@@ -1,0 +1,60 @@
+// The judge's steps, each a small function over the tracker's facts, so each is unit-tested on
+// its own (judge_steps_test.cc). Judge::Evaluate runs them in order:
+//   BuildTimeline → DecideState → Describe → AddEvidence → MatchCauses.
+// Internal to src/diagnose.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "diagnose/judge.h"
+
+namespace spinup::judge {
+
+// What every step reads: the facts, the options, the knowledge, and derived values computed once.
+struct Context {
+  const TrackerState& st;
+  const JudgeOptions& opt;
+  const RuleSet& rules;
+  const AttemptFacts* attempt = nullptr;  // the judged attempt (the latest)
+  std::optional<int64_t> now;             // the judging time (options, else the log's last time)
+  // Starts that ended before the judged one: crashed attempts in the log, or the restarts the
+  // service manager counted, whichever is more.
+  int crashed_before = 0;
+  // The judged attempt has shown nothing yet (no phase line, error, ready or crash).
+  bool empty_attempt = true;
+  // Between two turns of a crash loop: the new attempt has shown nothing yet.
+  bool between_turns = false;
+  // Live: the port listens and /health answered 200.
+  bool health_ok = false;
+
+  Context(const TrackerState& s, const JudgeOptions& o, const RuleSet& r);
+  PhaseBudget Budget(Phase p) const;
+  // Position of `p` in the engine's phase order.
+  int Order(Phase p) const;
+  const JudgeThresholds& thresholds() const { return rules.thresholds(); }
+};
+
+// Seconds from a to b, clamped to [0, the span of what was observed]: a clock that steps back or
+// a misread date never gives a negative or absurd duration.
+double Span(const Context& c, int64_t a, int64_t b);
+
+// The judged attempt's timeline, ranks, errors and the engine's own bar.
+void BuildTimeline(const Context& c, Verdict& v);
+// State, phase, phase_seconds, stalled_seconds and budget.
+void DecideState(const Context& c, Verdict& v);
+// Before any phase line (the judged attempt is empty): starting, stalled, crashed or unknown.
+void DecideWithoutPhase(const Context& c, Verdict& v);
+// The one-line headline.
+void Describe(const Context& c, Verdict& v);
+// Evidence lines and what the evidence cannot tell.
+void AddEvidence(const Context& c, Verdict& v);
+// Known causes that fit, from the knowledge base.
+void MatchCauses(const Context& c, Verdict& v);
+// Whether a named process/log signal holds (cpu_idle, futex_waits, restarts, multi_node, ...).
+bool SignalHolds(const Context& c, const std::string& signal);
+
+// The latest time any progress signal moved (log lines only where `count_log_lines`).
+std::optional<int64_t> LastProgress(const Context& c, bool count_log_lines);
+
+}  // namespace spinup::judge

@@ -1,0 +1,77 @@
+#include "diagnose/rank_format.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <utility>
+
+namespace spinup {
+namespace {
+
+std::string RankLabel(const std::string& r) { return r.empty() ? "main" : r; }
+
+// The number that orders ranks in a range: TP index when present, else the last number.
+std::optional<std::pair<std::string, int>> RankKey(const std::string& r) {
+  size_t tp = r.find("TP");
+  size_t start = std::string::npos;
+  if (tp != std::string::npos && tp + 2 < r.size() &&
+      std::isdigit(static_cast<unsigned char>(r[tp + 2]))) {
+    start = tp + 2;
+  } else {
+    size_t k = r.size();
+    while (k > 0 && std::isdigit(static_cast<unsigned char>(r[k - 1]))) --k;
+    if (k == r.size()) return std::nullopt;
+    start = k;
+  }
+  size_t end = start;
+  while (end < r.size() && std::isdigit(static_cast<unsigned char>(r[end]))) ++end;
+  if (end - start > 6) return std::nullopt;
+  std::string prefix = r.substr(0, start);
+  if (tp != std::string::npos) prefix = "TP";  // "DP1_TP3_EP3" ranges as TP
+  return std::make_pair(prefix, std::stoi(r.substr(start, end - start)));
+}
+
+}  // namespace
+
+std::string FormatRanks(const std::vector<std::string>& ranks) {
+  if (ranks.empty()) return "";
+  if (ranks.size() == 1) return RankLabel(ranks[0]);
+  std::vector<std::pair<std::string, int>> keys;
+  bool rangeable = true;
+  for (const auto& r : ranks) {
+    auto k = RankKey(r);
+    if (!k || (!keys.empty() && k->first != keys[0].first)) {
+      rangeable = false;
+      break;
+    }
+    keys.push_back(*k);
+  }
+  if (rangeable) {
+    std::vector<int> nums;
+    for (auto& k : keys) nums.push_back(k.second);
+    std::sort(nums.begin(), nums.end());
+    nums.erase(std::unique(nums.begin(), nums.end()), nums.end());
+    std::string prefix = keys[0].first;
+    std::string out;
+    for (size_t i = 0; i < nums.size();) {
+      size_t j = i;
+      while (j + 1 < nums.size() && nums[j + 1] == nums[j] + 1) ++j;
+      if (!out.empty()) out += ", ";
+      out += prefix + std::to_string(nums[i]);
+      if (j > i) out += "\u2013" + prefix + std::to_string(nums[j]);
+      i = j + 1;
+    }
+    return out;
+  }
+  std::string out;
+  for (size_t i = 0; i < ranks.size() && i < 8; ++i) {
+    if (i) out += ", ";
+    out += RankLabel(ranks[i]);
+  }
+  if (ranks.size() > 8) out += fmt::format(" and {} more", ranks.size() - 8);
+  return out;
+}
+
+}  // namespace spinup

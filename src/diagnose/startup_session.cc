@@ -1,0 +1,187 @@
+#include "diagnose/startup_session.h"
+
+#include <algorithm>
+
+#include "logs/log_stream.h"
+
+namespace spinup {
+
+struct StartupSession::Source {
+  std::unique_ptr<LogStream> stream;
+  std::string pending;  // text after the last line break, held until the line is complete
+  bool stamp_on_arrival = false;
+  bool ended = false;
+};
+
+namespace {
+
+// A runaway line is handed over at this size; the stream caps it.
+constexpr size_t kMaxPendingBytes = 1u << 20;
+
+// What systemd said, as the log event it amounts to (for sinks and the event stream).
+LogEvent UnitLogEvent(const UnitEvent& e) {
+  LogEvent l;
+  l.time_ms = e.time_ms;
+  l.text = e.text;
+  switch (e.kind) {
+    case UnitEvent::Kind::kStarting:
+      l.kind = LogEvent::Kind::kAttemptStart;
+      l.rule_id = "systemd.starting";
+      break;
+    case UnitEvent::Kind::kRestartScheduled:
+      l.kind = LogEvent::Kind::kAttemptStart;
+      l.rule_id = "systemd.restart_scheduled";
+      break;
+    case UnitEvent::Kind::kProcessExited:
+      l.kind = e.clean ? LogEvent::Kind::kInfo : LogEvent::Kind::kFatal;
+      l.rule_id = "systemd.process_exited";
+      break;
+    case UnitEvent::Kind::kFailed:
+      l.kind = LogEvent::Kind::kFatal;
+      l.rule_id = "systemd.failed";
+      break;
+    case UnitEvent::Kind::kOomKilled:
+      l.kind = LogEvent::Kind::kError;
+      l.rule_id = "systemd.oom_killed";
+      break;
+    case UnitEvent::Kind::kStopping:
+      l.kind = LogEvent::Kind::kInfo;
+      l.rule_id = "systemd.stopping";
+      break;
+  }
+  return l;
+}
+
+}  // namespace
+
+StartupSession::StartupSession(const RuleSet& rules, SessionOptions options)
+    : rules_(rules), options_(std::move(options)), judge_(rules) {
+  if (!options_.engine.empty()) SyncEngine(options_.engine);
+}
+
+StartupSession::~StartupSession() = default;
+
+void StartupSession::StampOnArrival(int source) { SourceAt(source).stamp_on_arrival = true; }
+
+void StartupSession::SyncEngine(const std::string& detected) {
+  if (detected.empty() || detected == engine_) return;
+  // The first engine recognised wins: a second source (the journal beside a file) cannot flip it.
+  if (!engine_.empty() && options_.engine.empty()) return;
+  engine_ = detected;
+  tracker_.SetEngine(engine_);
+  tracker_.SetPhaseOrder(rules_.PhaseOrder(engine_));
+}
+
+void StartupSession::Deliver(const LogEvent& event) {
+  if (feeding_events_ != nullptr) feeding_events_->push_back(event);
+}
+
+StartupSession::Source& StartupSession::SourceAt(int source) {
+  source = std::clamp(source, 0, 63);
+  const auto i = static_cast<size_t>(source);
+  if (i >= sources_.size()) sources_.resize(i + 1);
+  auto& s = sources_[i];
+  if (s) return *s;
+  s = std::make_unique<Source>();
+  LogStreamOptions o;
+  o.engine = options_.engine;
+  o.reference_year = options_.reference_year;
+  s->stream = std::make_unique<LogStream>(rules_, o);
+  LogStream* stream = s->stream.get();
+  // Times: a line's own timestamp (local time → UTC live), else the arrival time, else (offline)
+  // the latest time the tracker has seen.
+  auto stamp = [this](std::optional<int64_t> t) -> std::optional<int64_t> {
+    if (feeding_arrival_ || !t) return feeding_now_ms_;
+    return *t - options_.local_utc_offset_s * 1000;
+  };
+  stream->OnEvent([this, stream, stamp](const LogEvent& event) {
+    SyncEngine(stream->engine());
+    LogEvent e = event;
+    e.time_ms = stamp(event.time_ms);
+    tracker_.OnLogEvent(e);
+    Deliver(e);
+  });
+  stream->OnUnitEvent([this, stream, stamp](const UnitEvent& event) {
+    SyncEngine(stream->engine());
+    UnitEvent u = event;
+    u.time_ms = stamp(event.time_ms);
+    tracker_.OnUnitEvent(u);
+    Deliver(UnitLogEvent(u));
+  });
+  stream->OnClockShift([this](int64_t shift_ms) { tracker_.ShiftTimes(shift_ms); });
+  stream->OnActivity([this, stream, stamp](std::optional<int64_t> t, std::string_view) {
+    SyncEngine(stream->engine());
+    tracker_.OnLogActivity(stamp(t));
+  });
+  return *s;
+}
+
+void StartupSession::OnLogText(int source, std::string_view text, std::optional<int64_t> now_ms,
+                               std::vector<LogEvent>* events) {
+  Source& s = SourceAt(source);
+  feeding_now_ms_ = now_ms;
+  feeding_arrival_ = s.stamp_on_arrival && now_ms.has_value();
+  feeding_events_ = events;
+  // Whole lines only ('\n', or the '\r' of a progress-bar redraw); the rest waits for more text.
+  s.pending.append(text);
+  size_t cut = s.pending.find_last_of("\r\n");
+  if (cut != std::string::npos) {
+    s.stream->Feed(std::string_view(s.pending).substr(0, cut + 1));
+    s.pending.erase(0, cut + 1);
+  }
+  if (s.pending.size() > kMaxPendingBytes) {
+    s.stream->Feed(s.pending);
+    s.pending.clear();
+  }
+  feeding_events_ = nullptr;
+}
+
+void StartupSession::OnSourceEnd(int source, std::optional<int64_t> now_ms,
+                                 std::vector<LogEvent>* events) {
+  Source& s = SourceAt(source);
+  feeding_now_ms_ = now_ms;
+  feeding_arrival_ = s.stamp_on_arrival && now_ms.has_value();
+  feeding_events_ = events;
+  if (!s.pending.empty()) s.stream->Feed(s.pending);
+  s.pending.clear();
+  s.stream->Finish();
+  if (!s.ended) ++sources_ended_;
+  s.ended = true;
+  feeding_events_ = nullptr;
+}
+
+void StartupSession::OnUnitEvent(const UnitEvent& event, std::optional<int64_t> now_ms,
+                                 std::vector<LogEvent>* events) {
+  UnitEvent e = event;
+  if (!e.time_ms) e.time_ms = now_ms;  // journal times are UTC already: no zone shift
+  tracker_.OnUnitEvent(e);
+  if (events != nullptr) events->push_back(UnitLogEvent(e));
+}
+
+void StartupSession::OnSample(const Sample& sample) { tracker_.OnSample(sample); }
+
+Verdict StartupSession::Evaluate(std::optional<int64_t> now_ms) const {
+  JudgeOptions o;
+  o.now_ms = now_ms;
+  o.stall_after_s = options_.stall_after_s;
+  o.checkpoint_bytes = options_.checkpoint_bytes;
+  o.live = options_.live;
+  int sources = 0;
+  for (const auto& s : sources_) sources += s != nullptr;
+  o.log_complete = !options_.live || (sources > 0 && sources_ended_ == sources);
+  return judge_.Evaluate(tracker_.state(), o);
+}
+
+Result<RuleSet> LoadRules(const std::vector<std::string>& extra_files) {
+  auto rules = RuleSet::LoadEmbedded();
+  if (!rules.ok() || extra_files.empty()) return rules;
+  for (const auto& path : extra_files) {
+    Status st = rules->AddPath(path);
+    if (!st.ok()) return st;
+  }
+  Status st = rules->Compile();
+  if (!st.ok()) return st;
+  return rules;
+}
+
+}  // namespace spinup

@@ -1,0 +1,27 @@
+// Structured (JSON-lines) logs: TGI's --json-output, Docker's json-file driver ({"log": ...}),
+// structured Python and Go loggers. One JSON object per line; spinup reads its message, level and
+// timestamp fields and judges the message like any other line. Pure and bounded: a line longer
+// than kMaxJsonLineBytes, or nested deeper than a few levels, is left as plain text.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "logs/line_parser.h"
+
+namespace spinup {
+
+inline constexpr size_t kMaxJsonLineBytes = 64 << 10;
+
+struct JsonLogLine {
+  std::optional<CivilTime> time;  // "timestamp", "time", "ts", "@timestamp" (RFC 3339)
+  std::string level;              // "level", "levelname", "severity" (upper-cased)
+};
+
+// When `line` is a JSON object with a message field ("message", "msg", "fields.message", "log",
+// "MESSAGE"), writes the message to *message (line breaks inside it become " | ", a trailing one
+// is dropped) and returns the other fields; otherwise nullopt.
+std::optional<JsonLogLine> ParseJsonLogLine(std::string_view line, std::string* message);
+
+}  // namespace spinup

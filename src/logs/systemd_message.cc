@@ -1,0 +1,102 @@
+#include "logs/systemd_message.h"
+
+#include <string>
+
+namespace spinup {
+namespace {
+
+constexpr size_t kMaxText = 400;
+
+bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+// "sglang.service: rest" → ("sglang.service", "rest"); messages about the manager itself have no
+// unit prefix.
+std::pair<std::string_view, std::string_view> SplitUnit(std::string_view m) {
+  size_t colon = m.find(": ");
+  if (colon == std::string_view::npos || colon > 256) return {{}, m};
+  std::string_view unit = m.substr(0, colon);
+  if (unit.find(' ') != std::string_view::npos || unit.find('.') == std::string_view::npos) {
+    return {{}, m};
+  }
+  return {unit, m.substr(colon + 2)};
+}
+
+int LeadingNumber(std::string_view s) {
+  int n = 0;
+  size_t i = 0;
+  while (i < s.size() && i < 9 && s[i] >= '0' && s[i] <= '9') n = n * 10 + (s[i++] - '0');
+  return i == 0 ? -1 : n;
+}
+
+// "code=exited, status=1/FAILURE" / "code=killed, status=9/KILL" / "code=dumped, status=6/ABRT".
+void ReadExit(std::string_view rest, UnitEvent& e) {
+  size_t code = rest.find("code=");
+  if (code != std::string_view::npos) {
+    std::string_view c = rest.substr(code + 5);
+    e.exit_code = std::string(c.substr(0, std::min(c.find(','), size_t{16})));
+  }
+  size_t st = rest.find("status=");
+  std::string_view name;
+  if (st != std::string_view::npos) {
+    std::string_view v = rest.substr(st + 7);
+    e.exit_status = std::max(0, LeadingNumber(v));
+    size_t slash = v.find('/');
+    if (slash != std::string_view::npos && slash < 12) {
+      name = v.substr(slash + 1, 8);
+      while (!name.empty() && !(name.back() >= 'A' && name.back() <= 'Z')) name.remove_suffix(1);
+    }
+  }
+  if (e.exit_code == "exited") {
+    e.clean = e.exit_status == 0;
+  } else {
+    // A stop signal is how systemd (or a person) ends a service: not a crash.
+    e.clean = name == "TERM" || name == "INT" || name == "HUP" || name == "PIPE" ||
+              e.exit_status == 15 || e.exit_status == 2 || e.exit_status == 1;
+  }
+}
+
+}  // namespace
+
+bool IsSystemdIdent(std::string_view ident) {
+  return ident == "systemd" || (StartsWith(ident, "systemd[") && ident.back() == ']');
+}
+
+std::optional<UnitEvent> ParseSystemdMessage(std::string_view message) {
+  if (message.size() > 4096) message = message.substr(0, 4096);
+  auto [unit, rest] = SplitUnit(message);
+  UnitEvent e;
+  e.unit = std::string(unit);
+  e.text = std::string(message.substr(0, kMaxText));
+  if (StartsWith(rest, "Main process exited,")) {
+    e.kind = UnitEvent::Kind::kProcessExited;
+    ReadExit(rest, e);
+    return e;
+  }
+  if (StartsWith(rest, "Failed with result '")) {
+    e.kind = UnitEvent::Kind::kFailed;
+    std::string_view r = rest.substr(20);
+    e.result = std::string(r.substr(0, std::min(r.find('\''), size_t{32})));
+    return e;
+  }
+  if (StartsWith(rest, "Scheduled restart job")) {
+    e.kind = UnitEvent::Kind::kRestartScheduled;
+    size_t at = rest.find("counter is at ");
+    if (at != std::string_view::npos) e.restarts = std::max(0, LeadingNumber(rest.substr(at + 14)));
+    return e;
+  }
+  if (rest.find("killed by the OOM killer") != std::string_view::npos) {
+    e.kind = UnitEvent::Kind::kOomKilled;
+    return e;
+  }
+  if (unit.empty() && (StartsWith(rest, "Starting ") || StartsWith(rest, "Started "))) {
+    e.kind = UnitEvent::Kind::kStarting;
+    return e;
+  }
+  if (unit.empty() && StartsWith(rest, "Stopping ")) {
+    e.kind = UnitEvent::Kind::kStopping;
+    return e;
+  }
+  return std::nullopt;
+}
+
+}  // namespace spinup
