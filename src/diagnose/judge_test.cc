@@ -76,9 +76,24 @@ TEST(LiveJudge, NoProgressOfAnyKindPastBudgetIsStalled) {
   Verdict v = Live(t, kT0 + 600000);
   EXPECT_EQ(v.state, State::kStalled);
   EXPECT_NE(v.headline.find("STALLED in distributed_init on TP0"), std::string::npos) << v.headline;
-  bool rendezvous = false;
-  for (const auto& f : v.findings) rendezvous |= f.id == "rendezvous";
-  EXPECT_TRUE(rendezvous);  // cpu idle + futex waits in distributed_init
+  // One node, CPU idle, threads in futex waits in distributed_init: broken P2P comes first, and
+  // multi-node rendezvous causes are not offered.
+  ASSERT_FALSE(v.findings.empty());
+  EXPECT_EQ(v.findings.front().id, "nccl_p2p");
+  for (const auto& f : v.findings) EXPECT_NE(f.id, "rendezvous");
+
+  // The same signals on a two-node job: rendezvous, not single-node P2P.
+  LogEvent nodes;
+  nodes.kind = LogEvent::Kind::kInfo;
+  nodes.rule_id = "multi_node.nnodes";
+  nodes.time_ms = kT0 + 1;
+  nodes.text = "server_args=ServerArgs(nnodes=2)";
+  t.OnLogEvent(nodes);
+  Verdict multi = Live(t, kT0 + 600000);
+  ASSERT_EQ(multi.state, State::kStalled);
+  ASSERT_FALSE(multi.findings.empty());
+  EXPECT_EQ(multi.findings.front().id, "rendezvous");
+  for (const auto& f : multi.findings) EXPECT_NE(f.id, "nccl_p2p");
 }
 
 TEST(LiveJudge, CompilerChildrenCountAsProgress) {

@@ -270,11 +270,12 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     if (!state_.attempts.empty()) {
       const AttemptFacts& cur = state_.attempts.back();
       has_content = !cur.timeline.empty() || !cur.errors.empty() || cur.ready || cur.crashed;
-      // A launch banner stamped before lines already seen is an excerpt pasted out of order
-      // (the start of the same attempt), not a restart.
-      earlier = e.time_ms && cur.last_ms && *e.time_ms + 1000 < *cur.last_ms;
+      // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
+      // before its lines: the same attempt's beginning pasted after it, not a restart.
+      earlier = !cur.banner && e.time_ms && cur.last_ms && *e.time_ms + 1000 < *cur.last_ms;
     }
     if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
+    state_.attempts.back().banner = true;
   }
   AttemptFacts& a = Current();
   a.lines++;
@@ -496,8 +497,8 @@ void StartupTracker::ShiftTimes(int64_t d) {
   mv(state_.last_ms);
   for (auto& t : state_.last_signal_ms) mv(t);
   for (auto& a : state_.attempts) {
-    for (auto* t : {&a.start_ms, &a.first_ms, &a.last_ms, &a.last_progress_ms,
-                    &a.last_heartbeat_ms}) {
+    for (auto* t :
+         {&a.start_ms, &a.first_ms, &a.last_ms, &a.last_progress_ms, &a.last_heartbeat_ms}) {
       mv(*t);
     }
     for (auto& r : a.ranks) mv(r.since_ms);

@@ -77,6 +77,7 @@ struct AttemptFacts {
   bool crashed = false;             // a fatal line, or the process exited non-zero
   // A stop was asked for (systemd's "Stopping ..."): the exit that follows ends the attempt as
   // stopped, not crashed.
+  bool banner = false;  // the attempt began with a launch banner (kAttemptStart)
   bool stop_requested = false;
   bool stopped = false;
   bool oom_killed = false;  // the service manager or the kernel recorded an OOM kill

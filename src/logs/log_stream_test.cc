@@ -126,9 +126,27 @@ TEST(Explain, ReadyAndSlowPhaseMarked) {
 
 TEST(Explain, RequestServedCountsAsReady) {
   Verdict v = Explain(
-      "[2026-03-09 12:05:13] INFO:     Uvicorn running on http://0.0.0.0:30000\n"
-      "[2026-03-09 12:05:20] INFO:     127.0.0.1:1 - \"POST /generate HTTP/1.1\" 200 OK\n");
+      "INFO 03-09 12:05:13 [api_server.py:1] Starting vLLM API server on http://0.0.0.0:8000\n"
+      "INFO 03-09 12:05:20 [logger.py:1] 127.0.0.1:1 - \"POST /v1/completions HTTP/1.1\" 200 OK\n");
   EXPECT_EQ(v.state, State::kReady);
+}
+
+// SGLang's own warm-up request is not serving: ready needs "fired up" (or a later request), and
+// a crash in the warm-up is a crash in warmup.
+TEST(Explain, SglangWarmupRequestIsNotReady) {
+  const std::string up =
+      "[2026-03-09 12:05:13] INFO:     Uvicorn running on http://0.0.0.0:30000\n"
+      "[2026-03-09 12:05:20] INFO:     127.0.0.1:1 - \"POST /generate HTTP/1.1\" 200 OK\n";
+  Verdict warm = Explain(up);
+  EXPECT_EQ(warm.state, State::kInProgress);
+  EXPECT_EQ(warm.phase, Phase::kWarmup);
+  Verdict crashed = Explain(up +
+                            "[2026-03-09 12:05:21] Initialization failed. warmup error: Traceback "
+                            "(most recent call last):\n");
+  EXPECT_EQ(crashed.state, State::kCrashed);
+  EXPECT_EQ(crashed.phase, Phase::kWarmup);
+  Verdict ready = Explain(up + "[2026-03-09 12:05:21] The server is fired up and ready to roll!\n");
+  EXPECT_EQ(ready.state, State::kReady);
 }
 
 TEST(Explain, CrashLoopAcrossRestarts) {
