@@ -1,0 +1,105 @@
+// `spinup doctor` end to end: the built binary over fixture /proc, /sys and /dev trees, the fake
+// NVML, real checkpoints and unit files.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#include "doctor_fixtures.h"
+#include "test_util.h"
+
+namespace spinup {
+namespace {
+
+using testing::RunSpinup;
+using testing::TempDir;
+
+std::vector<std::string> Roots(const TempDir& root) {
+  return {"--proc-root", (root / "proc").string(), "--sys-root",     (root / "sys").string(),
+          "--dev-root",  (root / "dev").string(),  "--nvml-library", SPINUP_FAKE_NVML};
+}
+
+class FakeNvmlEnv {
+ public:
+  FakeNvmlEnv(const char* gpus, bool nvlink) {
+    ::setenv("SPINUP_FAKE_NVML_GPUS", gpus, 1);
+    ::setenv("SPINUP_FAKE_NVML_IDLE", "1", 1);
+    if (nvlink) ::setenv("SPINUP_FAKE_NVML_NVLINK", "1", 1);
+  }
+  ~FakeNvmlEnv() {
+    ::unsetenv("SPINUP_FAKE_NVML_GPUS");
+    ::unsetenv("SPINUP_FAKE_NVML_IDLE");
+    ::unsetenv("SPINUP_FAKE_NVML_NVLINK");
+  }
+};
+
+TEST(DoctorCli, FourGpuSevSnpHostWarnsAboutP2pAndNamesHolders) {
+  TempDir root;
+  testing::FixtureHostOptions o;
+  o.iommu_translated = true;
+  o.sev_snp_guest = true;
+  o.listener_pid = 4100;
+  o.nvidia_holder_pid = 4200;
+  testing::WriteFixtureHost(root.path(), o);
+  testing::WriteModel(root / "model", testing::DenseConfig(2, 8, 4, 16, 32768));
+  FakeNvmlEnv env("4", false);
+  auto args = Roots(root);
+  std::vector<std::string> cmd = {"doctor", "--json"};
+  cmd.insert(cmd.end(), args.begin(), args.end());
+  for (const char* a : {"--", "python3", "-m", "sglang.launch_server", "--tp", "4", "--port",
+                        "30000", "--model-path"}) {
+    cmd.push_back(a);
+  }
+  cmd.push_back((root / "model").string());
+  auto r = RunSpinup(cmd);
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  std::map<std::string, nlohmann::json> by_id;
+  for (const auto& c : j["checks"]) by_id[c["id"]] = c;
+  EXPECT_EQ(by_id["p2p-risk"]["status"], "warn") << r.out;
+  EXPECT_NE(by_id["p2p-risk"]["evidence"].get<std::string>().find("SEV-SNP"), std::string::npos);
+  EXPECT_EQ(by_id["port-free"]["status"], "fail");
+  EXPECT_NE(by_id["port-free"]["evidence"].get<std::string>().find("PID 4100"), std::string::npos);
+  EXPECT_EQ(by_id["gpu-holders"]["status"], "fail");
+  EXPECT_NE(
+      by_id["gpu-holders"]["evidence"].get<std::string>().find("PID 4200 (sglang::scheduler_TP0"),
+      std::string::npos);
+  EXPECT_EQ(by_id["gpu-count"]["status"], "ok");
+}
+
+TEST(DoctorCli, HealthyFixtureHostFromAUnitFileGivesNoWarnings) {
+  TempDir root;
+  testing::WriteFixtureHost(root.path(), {});
+  testing::WriteModel(root / "model", testing::DenseConfig(2, 8, 2, 16, 32768));
+  testing::Put(root / "etc/systemd/system/sglang.service",
+               "[Service]\nEnvironment=HOME=" + root.path().string() +
+                   "\nExecStart=/usr/local/bin/spinup run --port 30000 -- python3 -m "
+                   "sglang.launch_server --model-path " +
+                   (root / "model").string() + " --tp 2 --port 30000\n");
+  FakeNvmlEnv env("2", true);
+  auto args = Roots(root);
+  std::vector<std::string> cmd = {"doctor", "--unit", "sglang", "--unit-root",
+                                  root.path().string()};
+  cmd.insert(cmd.end(), args.begin(), args.end());
+  auto r = RunSpinup(cmd);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.find("WARN"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("read " + (root / "etc/systemd/system/sglang.service").string()),
+            std::string::npos);
+  EXPECT_NE(r.out.find("GPU peer-to-peer: the 2 GPUs are joined by NVLink"), std::string::npos)
+      << r.out;
+}
+
+TEST(DoctorCli, UsageErrors) {
+  EXPECT_EQ(RunSpinup({"doctor"}).exit_code, 2);
+  auto r = RunSpinup({"doctor", "--unit", "x", "--unit-root", "/nonexistent", "--no-gpu"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("spinup: --unit x.service: no unit file under /nonexistent"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(RunSpinup({"doctor", "--gpu-mem", "lots", "--", "vllm", "serve", "m"}).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace spinup
