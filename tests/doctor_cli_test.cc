@@ -103,3 +103,43 @@ TEST(DoctorCli, UsageErrors) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// The contrib drop-in on the contrib unit: doctor finds the server command inside `spinup run`.
+TEST(DoctorCli, ContribDropInOnTheContribUnit) {
+  TempDir root;
+  auto unit_dir = root / "etc/systemd/system";
+  testing::Put(unit_dir / "sglang.service",
+               testing::ReadFile(testing::SourceDir() / "contrib/systemd/spinup-sglang.service"));
+  testing::Put(unit_dir / "sglang.service.d/10-doctor.conf",
+               testing::ReadFile(testing::SourceDir() / "contrib/systemd/spinup-doctor.conf"));
+  testing::WriteFixtureHost(root.path(), {});
+  auto r = RunSpinup({"doctor", "--unit", "sglang", "--unit-root", root.path().string(), "--no-gpu",
+                      "--proc-root", (root / "proc").string(), "--sys-root",
+                      (root / "sys").string(), "--dev-root", (root / "dev").string()});
+  EXPECT_NE(
+      r.out.find("sglang command, model /models/Qwen3-30B-A3B, tp=4 pp=1 dp=1 ep=1, port 30000"),
+      std::string::npos)
+      << r.out << r.err;
+  EXPECT_NE(r.out.find("read " + (unit_dir / "sglang.service.d/10-doctor.conf").string()),
+            std::string::npos);
+  EXPECT_EQ(r.exit_code, 1);  // /models/Qwen3-30B-A3B is not on this machine
+  std::string k8s =
+      testing::ReadFile(testing::SourceDir() / "contrib/kubernetes/doctor-init-container.yaml");
+  EXPECT_NE(k8s.find("initContainers:"), std::string::npos);
+  EXPECT_NE(k8s.find("[\"spinup\", \"doctor\", \"--\"]"), std::string::npos);
+  // Valid YAML, anchors resolved, when python3-yaml is at hand; skipped silently otherwise.
+  auto check = testing::RunProgram(
+      {"/usr/bin/python3", "-c",
+       "import sys\ntry:\n import yaml\nexcept ImportError:\n sys.exit(0)\n"
+       "d = yaml.safe_load(open(sys.argv[1]))\n"
+       "assert d['spec']['initContainers'][0]['args'] == d['spec']['containers'][0]['args']\n",
+       (testing::SourceDir() / "contrib/kubernetes/doctor-init-container.yaml").string()},
+      "", 20);
+  EXPECT_EQ(check.exit_code, 0) << check.err;
+}
+
+}  // namespace
+}  // namespace spinup

@@ -95,10 +95,16 @@ void CheckCheckpoint(const HostView& v, Emitter& e) {
   const ModelShape& m = *v.shape;
   std::string why;
   if (Divides(m, c.tp, &why)) {
-    e.Add("tp-divisible", CheckStatus::kOk,
-          {{"detail",
-            fmt::format("heads {}, KV heads {}{} split evenly over tp={}", m.heads, m.kv_heads,
-                        m.experts ? fmt::format(", {} experts", m.experts) : "", c.tp)}});
+    std::vector<std::string> parts;
+    if (m.heads > 0) parts.push_back(fmt::format("{} heads", m.heads));
+    if (m.kv_heads > 0 && !m.mla()) parts.push_back(fmt::format("{} KV heads", m.kv_heads));
+    if (m.moe_intermediate > 0) parts.push_back(fmt::format("expert width {}", m.moe_intermediate));
+    if (m.intermediate > 0 && m.experts == 0)
+      parts.push_back(fmt::format("width {}", m.intermediate));
+    std::string detail =
+        parts.empty() ? fmt::format("config.json names nothing tp={} must divide", c.tp)
+                      : fmt::format("{} split evenly over tp={}", fmt::join(parts, ", "), c.tp);
+    e.Add("tp-divisible", CheckStatus::kOk, {{"detail", detail}});
     return;
   }
   std::vector<std::string> ok;
