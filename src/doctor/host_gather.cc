@@ -112,7 +112,11 @@ HostView GatherHostView(const ServerCommand& command, const GatherOptions& o) {
   HostView view;
   view.command = command;
   view.gpu_mem_flag = o.gpu_mem;
-  if (o.nvml != nullptr) GatherGpus(*o.nvml, view);
+  if (o.nvml != nullptr) {
+    GatherGpus(*o.nvml, view);
+  } else {
+    view.nvml_message = "GPU: NVML not loaded (--no-gpu)";
+  }
   for (const auto& g : view.gpus) {
     for (int pid : g.pids) {
       ProcessRef ref;

@@ -57,7 +57,11 @@ ProcessRef Describe(const proc::ProcReader& reader, int pid, std::string what) {
   if (auto cmd = reader.Read(spid + "/cmdline", 16384)) {
     ref.cmdline = proc::JoinCmdline(proc::ParseCmdline(*cmd, 64, 512), 200);
   }
-  if (ref.cmdline.empty()) ref.cmdline = "[" + ref.comm + "]";
+  if (ref.cmdline.empty()) {
+    // NVML reports host PIDs: in a container the process may not exist in this /proc.
+    ref.cmdline = ref.comm.empty() ? "not visible here: another container or PID namespace"
+                                   : "[" + ref.comm + "]";
+  }
   return ref;
 }
 
