@@ -8,7 +8,6 @@
 
 #include "base/units.h"
 #include "doctor/doctor.h"
-#include "doctor/unit_file.h"
 
 namespace spinup::doctor {
 namespace {

@@ -31,8 +31,9 @@ std::string DoctorReportText(const DoctorReport& r) {
       if (!c.fix.empty()) out += fmt::format("      fix: {}\n", OneLine(c.fix));
     }
   }
-  out += fmt::format("\n{} failed, {} warnings, {} ok, {} not checked\n",
-                     r.Count(CheckStatus::kFail), r.Count(CheckStatus::kWarn),
+  size_t warns = r.Count(CheckStatus::kWarn);
+  out += fmt::format("\n{} failed, {} warning{}, {} ok, {} not checked\n",
+                     r.Count(CheckStatus::kFail), warns, warns == 1 ? "" : "s",
                      r.Count(CheckStatus::kOk), r.Count(CheckStatus::kSkipped));
   return out;
 }

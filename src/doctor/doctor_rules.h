@@ -17,7 +17,7 @@ struct Thresholds {
   uint64_t shm_min_bytes = 1ull << 30;
   uint64_t nofile_min = 65536;
   uint64_t memlock_min_bytes = 64ull << 20;
-  uint64_t cache_free_min_bytes = 10ull << 30;
+  uint64_t cache_free_min_bytes = 2ull << 30;
   double load_warn_seconds = 300;
   double default_read_bytes_per_s = 1e9;
   double sglang_default_mem_fraction = 0.85;
