@@ -263,6 +263,70 @@ TEST(DoctorChecks, MultiNodeRendezvousRules) {
   EXPECT_EQ(Find(v4, "multinode-ipv6"), nullptr);
 }
 
+TEST(DoctorChecks, RemainingChecksEachFireOnTheirFixture) {
+  TempDir dir;
+  testing::WriteModel(dir / "m", testing::DenseConfig(2, 8, 2, 16, 32768));
+  testing::WriteModel(dir / "hybrid", testing::Qwen35HybridMoeConfig());
+
+  // command: a bad value fails, an unknown launcher warns and the host checks still run.
+  HostView bad = testing::HealthyView(dir / "m", {"--tp-size", "zero"});
+  EXPECT_EQ(Find(RunChecks(bad, Rules()), "command")->status, CheckStatus::kFail);
+  HostView unknown = testing::HealthyView(dir / "m");
+  unknown.command = ParseServerCommand({"./start.sh"});
+  DoctorReport ur = RunChecks(unknown, Rules());
+  EXPECT_EQ(Find(ur, "command")->status, CheckStatus::kWarn);
+  EXPECT_NE(Find(ur, "shm-size"), nullptr);
+
+  // weights-fit: weights per rank over fraction x GPU memory.
+  HostView small = testing::HealthyView(dir / "m");
+  small.gpus.clear();
+  small.nvml_available = false;
+  small.gpu_mem_flag = 64 << 10;
+  DoctorReport sr = RunChecks(small, Rules());
+  EXPECT_EQ(Find(sr, "weights-fit")->status, CheckStatus::kFail);
+  EXPECT_EQ(Find(sr, "kv-cache")->status, CheckStatus::kFail);  // nothing left for it
+
+  // load-time and ram-for-mmap: slow storage, cold cache, little RAM.
+  HostView slow = testing::HealthyView(dir / "m");
+  slow.read_bytes_per_s = 100.0;
+  slow.read_source = "--read-bw";
+  slow.resident_fraction = 0.0;
+  slow.mem_available = 1000;
+  DoctorReport lr = RunChecks(slow, Rules());
+  EXPECT_EQ(Find(lr, "load-time")->status, CheckStatus::kWarn);
+  EXPECT_NE(Find(lr, "load-time")->evidence.find("0% in the page cache"), std::string::npos);
+  EXPECT_NE(Find(lr, "load-time")->fix.find("spinup warm"), std::string::npos);
+  EXPECT_EQ(Find(lr, "ram-for-mmap")->status, CheckStatus::kWarn);
+
+  // ulimit-memlock matters only across nodes.
+  HostView locked =
+      testing::HealthyView(dir / "m", {"--nnodes", "2", "--dist-init-addr", "10.0.0.1:5000"});
+  locked.memlock_soft = 8 << 20;
+  EXPECT_EQ(Find(RunChecks(locked, Rules()), "ulimit-memlock")->status, CheckStatus::kWarn);
+  HostView one_node = testing::HealthyView(dir / "m");
+  one_node.memlock_soft = 8 << 20;
+  EXPECT_EQ(Find(RunChecks(one_node, Rules()), "ulimit-memlock"), nullptr);
+
+  // hybrid-mtp-vllm: a warning for vLLM's variant of the combination.
+  HostView vllm = testing::HealthyView(dir / "hybrid");
+  vllm.command = ParseServerCommand({"vllm", "serve", (dir / "hybrid").string(), "-tp", "2",
+                                     "--speculative-config", R"({"method":"mtp"})"});
+  EXPECT_EQ(Find(RunChecks(vllm, Rules()), "hybrid-mtp-vllm")->status, CheckStatus::kWarn);
+
+  // gpu-holders: memory in use with no process listed; NVML and /proc naming one PID once.
+  HostView orphan = testing::HealthyView(dir / "m");
+  orphan.gpus[1].used_bytes = 30ull << 30;
+  orphan.gpus[0].pids = {4242};
+  orphan.gpu_holders.push_back({4242, 1, "python3", "sglang::scheduler_TP0", "GPU 0"});
+  orphan.gpu_holders.push_back({4242, 1, "python3", "sglang::scheduler_TP0", "/dev/nvidia0"});
+  DoctorReport orr = RunChecks(orphan, Rules());
+  const CheckResult* g = Find(orr, "gpu-holders");
+  EXPECT_EQ(g->status, CheckStatus::kFail);
+  EXPECT_NE(g->evidence.find("GPU 1 has 30.0 GiB in use and no process listed"), std::string::npos)
+      << g->evidence;
+  EXPECT_EQ(g->evidence.find("4242"), g->evidence.rfind("4242"));  // once
+}
+
 TEST(DoctorRules, EmbeddedDataCoversEveryCheckAndBadDataIsRejected) {
   for (const char* id : {"command", "checkpoint-resolvable", "checkpoint-whole", "tp-divisible",
                          "weights-fit", "kv-cache", "load-time", "ram-for-mmap", "gpu-holders",
