@@ -115,6 +115,24 @@ TEST(DoctorCli, MeasureReadAndGpuMemWithoutNvml) {
       << r.out;  // not checked
 }
 
+TEST(DoctorCli, ExtraRulesFileAddsAFlagRuleAndBadOnesAreUsageErrors) {
+  TempDir root;
+  testing::Put(
+      root / "site.json",
+      R"({"flag_rules":[{"id":"site-no-eager","engine":"vllm","flags_present":["--enforce-eager"],
+                 "severity":"fail","evidence":"--enforce-eager is banned here","fix":"drop it"}]})");
+  auto r = RunSpinup({"doctor", "--no-gpu", "--rules", (root / "site.json").string(), "--", "vllm",
+                      "serve", "/nonexistent", "--enforce-eager"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("--enforce-eager is banned here"), std::string::npos) << r.out << r.err;
+  testing::Put(root / "bad.json", "{\"flag_rules\": [{\"id\": \"x\"}]}");
+  auto b = RunSpinup(
+      {"doctor", "--no-gpu", "--rules", (root / "bad.json").string(), "--", "vllm", "serve", "m"});
+  EXPECT_EQ(b.exit_code, 2);
+  EXPECT_NE(b.err.find("bad.json: flag_rules[0]: needs id and evidence"), std::string::npos)
+      << b.err;
+}
+
 TEST(DoctorCli, UsageErrors) {
   EXPECT_EQ(RunSpinup({"doctor"}).exit_code, 2);
   auto r = RunSpinup({"doctor", "--unit", "x", "--unit-root", "/nonexistent", "--no-gpu"});

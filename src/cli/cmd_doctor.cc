@@ -8,6 +8,7 @@
 #include <memory>
 #include <ostream>
 
+#include "base/readonly_file.h"
 #include "base/units.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
@@ -24,6 +25,7 @@ namespace {
 struct DoctorFlags {
   std::vector<std::string> command;
   std::string unit;
+  std::vector<std::string> rules;
   bool json = false;
   std::string gpu_mem;
   std::string read_bw;
@@ -101,6 +103,11 @@ void RunDoctor(const DoctorFlags& f, CliContext& ctx) {
     ctx.exit_code = kExitProblem;
     return;
   }
+  for (const auto& file : f.rules) {
+    auto text = ReadSmallFile(file, 4 << 20);
+    Status st = text.ok() ? doctor::MergeDoctorRules(*text, file, *rules) : text.status();
+    if (!st.ok()) return fail_usage(st.message());
+  }
   std::unique_ptr<proc::NvmlGpu> nvml;
   if (!f.no_gpu) nvml = std::make_unique<proc::NvmlGpu>(f.nvml_library);
   opt.nvml = nvml.get();
@@ -138,6 +145,9 @@ void AddDoctorCommand(CLI::App& app, CliContext& ctx) {
   sub->add_option("command", f->command, "the server command line (after --)");
   sub->add_option("--unit", f->unit, "read the command from this systemd unit (and drop-ins)");
   sub->add_flag("--json", f->json, "print one JSON object (docs/doctor.md)");
+  sub->add_option("--rules", f->rules,
+                  "extra doctor rules file (JSON like rules/doctor/doctor.json); repeatable")
+      ->allow_extra_args(false);  // one file per --rules, so `--` still starts the command
   sub->add_option("--gpu-mem", f->gpu_mem, "memory per GPU when NVML is absent, e.g. 80GiB");
   sub->add_option("--read-bw", f->read_bw, "storage read rate for the load-time estimate");
   sub->add_flag("--measure-read", f->measure_read,

@@ -54,10 +54,16 @@ void ParseThresholds(const json& j, Thresholds& t) {
 }  // namespace
 
 Result<DoctorRules> ParseDoctorRules(std::string_view text, std::string_view name) {
+  DoctorRules r;
+  Status st = MergeDoctorRules(text, name, r);
+  if (!st.ok()) return st;
+  return r;
+}
+
+Status MergeDoctorRules(std::string_view text, std::string_view name, DoctorRules& r) {
   json j = json::parse(text, nullptr, false);
   std::string where(name);
   if (!j.is_object()) return Status::Corrupt(where + ": not a JSON object");
-  DoctorRules r;
   if (auto it = j.find("thresholds"); it != j.end() && it->is_object()) {
     ParseThresholds(*it, r.thresholds);
   }
@@ -106,17 +112,14 @@ Result<DoctorRules> ParseDoctorRules(std::string_view text, std::string_view nam
       r.flag_rules.push_back(std::move(f));
     }
   }
-  return r;
+  return Status::Ok();
 }
 
 Result<DoctorRules> EmbeddedDoctorRules() {
   DoctorRules merged;
   for (const auto& f : EmbeddedDoctorFiles()) {
-    auto r = ParseDoctorRules(f.contents, f.name);
-    if (!r.ok()) return r.status();
-    merged.thresholds = r->thresholds;
-    for (auto& [k, v] : r->checks) merged.checks[k] = std::move(v);
-    for (auto& fr : r->flag_rules) merged.flag_rules.push_back(std::move(fr));
+    Status st = MergeDoctorRules(f.contents, f.name, merged);
+    if (!st.ok()) return st;
   }
   return merged;
 }

@@ -60,7 +60,11 @@ struct DoctorRules {
 
 // `name` is used in error messages ("doctor.json: flag_rules[2]: ...").
 Result<DoctorRules> ParseDoctorRules(std::string_view json_text, std::string_view name);
-// The compiled-in rules/doctor/*.json, parsed once.
+// Adds a rules file to `into`: thresholds it names replace, checks replace by id, flag rules
+// append. How `--rules FILE` extends the compiled-in data without a rebuild.
+[[nodiscard]] Status MergeDoctorRules(std::string_view json_text, std::string_view name,
+                                      DoctorRules& into);
+// The compiled-in rules/doctor/*.json.
 Result<DoctorRules> EmbeddedDoctorRules();
 
 using Vars = std::map<std::string, std::string>;
