@@ -43,6 +43,13 @@ using GetMemoryFn = nvmlReturn_t (*)(nvmlDevice_t, nvmlMemory_t*);
 using GetNameFn = nvmlReturn_t (*)(nvmlDevice_t, char*, unsigned int);
 using GetUtilFn = nvmlReturn_t (*)(nvmlDevice_t, nvmlUtilization_t*);
 using GetProcsFn = nvmlReturn_t (*)(nvmlDevice_t, unsigned int*, nvmlProcessInfo_t*);
+// nvmlDeviceGetTopologyCommonAncestor(dev1, dev2, nvmlGpuTopologyLevel_t*) and
+// nvmlDeviceGetP2PStatus(dev1, dev2, nvmlGpuP2PCapsIndex_t, nvmlGpuP2PStatus_t*); enums are ints.
+using GetAncestorFn = nvmlReturn_t (*)(nvmlDevice_t, nvmlDevice_t, int*);
+using GetP2PFn = nvmlReturn_t (*)(nvmlDevice_t, nvmlDevice_t, int, int*);
+constexpr int kP2PCapsRead = 0;    // NVML_P2P_CAPS_INDEX_READ
+constexpr int kP2PCapsNvlink = 2;  // NVML_P2P_CAPS_INDEX_NVLINK
+constexpr int kP2PStatusOk = 0;    // NVML_P2P_STATUS_OK
 
 constexpr unsigned int kMaxDevices = 64;
 constexpr unsigned int kMaxProcesses = 256;
@@ -60,6 +67,8 @@ struct NvmlGpu::Api {
   GetNameFn get_name = nullptr;
   GetUtilFn get_util = nullptr;
   GetProcsFn get_procs = nullptr;
+  GetAncestorFn get_ancestor = nullptr;
+  GetP2PFn get_p2p = nullptr;
 };
 
 NvmlGpu::NvmlGpu(std::string library) : api_(std::make_unique<Api>()) {
@@ -77,6 +86,8 @@ NvmlGpu::NvmlGpu(std::string library) : api_(std::make_unique<Api>()) {
   api_->get_name = reinterpret_cast<GetNameFn>(sym("nvmlDeviceGetName"));
   api_->get_util = reinterpret_cast<GetUtilFn>(sym("nvmlDeviceGetUtilizationRates"));
   api_->get_procs = reinterpret_cast<GetProcsFn>(sym("nvmlDeviceGetComputeRunningProcesses_v3"));
+  api_->get_ancestor = reinterpret_cast<GetAncestorFn>(sym("nvmlDeviceGetTopologyCommonAncestor"));
+  api_->get_p2p = reinterpret_cast<GetP2PFn>(sym("nvmlDeviceGetP2PStatus"));
   if (api_->get_procs == nullptr) {
     // Drivers before the _v3 symbol export _v2 with the same struct layout.
     api_->get_procs = reinterpret_cast<GetProcsFn>(sym("nvmlDeviceGetComputeRunningProcesses_v2"));
@@ -149,6 +160,40 @@ std::vector<GpuSample> NvmlGpu::SampleDevices() const {
       }
     }
     out.push_back(std::move(g));
+  }
+  return out;
+}
+
+std::vector<NvmlGpu::PairLink> NvmlGpu::SampleLinks() const {
+  std::vector<PairLink> out;
+  if (!api_->initialized || api_->get_p2p == nullptr) return out;
+  unsigned int count = 0;
+  if (api_->get_count(&count) != kNvmlSuccess) return out;
+  count = std::min(count, kMaxDevices);
+  std::vector<nvmlDevice_t> devs(count, nullptr);
+  for (unsigned int i = 0; i < count; ++i) {
+    if (api_->get_handle(i, &devs[i]) != kNvmlSuccess) devs[i] = nullptr;
+  }
+  for (unsigned int i = 0; i < count; ++i) {
+    for (unsigned int j = i + 1; j < count; ++j) {
+      if (devs[i] == nullptr || devs[j] == nullptr) continue;
+      PairLink link;
+      link.a = static_cast<int>(i);
+      link.b = static_cast<int>(j);
+      int status = -1;
+      if (api_->get_p2p(devs[i], devs[j], kP2PCapsNvlink, &status) == kNvmlSuccess) {
+        link.nvlink = status == kP2PStatusOk;
+      }
+      if (api_->get_p2p(devs[i], devs[j], kP2PCapsRead, &status) == kNvmlSuccess) {
+        link.p2p_read = status == kP2PStatusOk;
+      }
+      int level = -1;
+      if (api_->get_ancestor != nullptr &&
+          api_->get_ancestor(devs[i], devs[j], &level) == kNvmlSuccess) {
+        link.common_ancestor = level;
+      }
+      out.push_back(link);
+    }
   }
   return out;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,18 @@ class NvmlGpu {
   // query fails is left out; if every query fails the sample says so in gpu_message.
   void SampleInto(Sample& sample) const;
   std::vector<GpuSample> SampleDevices() const;
+
+  // How each pair of devices reaches the other (for `doctor`'s P2P check): NVLink or not, the
+  // closest common PCIe ancestor (NVML topology level: 0 same board, 10 one switch, 20 several
+  // switches, 30 host bridge, 40 same NUMA node, 50 across sockets; -1 unknown) and NVML's P2P
+  // read capability. Empty without NVML or without the topology entry points.
+  struct PairLink {
+    int a = 0, b = 0;
+    bool nvlink = false;
+    int common_ancestor = -1;
+    std::optional<bool> p2p_read;
+  };
+  std::vector<PairLink> SampleLinks() const;
 
  private:
   struct Api;
