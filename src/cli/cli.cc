@@ -38,6 +38,7 @@ int RunCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   AddWatchCommand(app, ctx);
   AddRunCommand(app, ctx);
   AddReportCommand(app, ctx);
+  AddHistoryCommand(app, ctx);
 
   try {
     app.parse(argc, argv);

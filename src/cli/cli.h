@@ -32,5 +32,6 @@ void AddExplainCommand(CLI::App& app, CliContext& ctx);
 void AddWatchCommand(CLI::App& app, CliContext& ctx);
 void AddRunCommand(CLI::App& app, CliContext& ctx);
 void AddReportCommand(CLI::App& app, CliContext& ctx);
+void AddHistoryCommand(CLI::App& app, CliContext& ctx);
 
 }  // namespace spinup

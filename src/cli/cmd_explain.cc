@@ -16,6 +16,7 @@
 
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
+#include "cli/history_flags.h"
 #include "diagnose/analyzer.h"
 #include "logs/line_parser.h"
 #include "logs/rules.h"
@@ -33,8 +34,24 @@ struct ExplainArgs {
   std::string now;
   int year = 0;
   bool json = false;
-  std::string html;  // --html FILE: also write the HTML startup report
+  std::string html;     // --html FILE: also write the HTML startup report
+  bool record = false;  // --record: add the start to the history, marked as imported
+  HistoryFlags history;
 };
+
+// --record: the pasted start goes into the history like a watched one, marked as imported; the
+// model and flags come from the log's own server_args line.
+std::unique_ptr<HistoryRecorder> ImportRecorder(const ExplainArgs& args, CliContext& ctx) {
+  if (!args.record) return nullptr;
+  HistoryRecorderConfig hc;
+  hc.path = ResolveHistoryPath(args.history);
+  hc.context.host = HostName();
+  hc.context.spinup_version = SPINUP_VERSION;
+  hc.context.source = "import";
+  hc.context.imported = true;
+  return std::make_unique<HistoryRecorder>(
+      std::move(hc), [] { return int64_t{0}; }, *ctx.err);
+}
 
 int ExitFor(State s) {
   switch (s) {
@@ -97,6 +114,7 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
     if (fd < 0) return fail(args.log + ": " + std::strerror(errno));
   }
   StartupAnalyzer analyzer(*rules, opt);
+  auto recorder = ImportRecorder(args, ctx);
   // --html: the report's clock is the log's own time (or --now), never the wall clock.
   int64_t report_now = 0;
   std::optional<HtmlReportSink> report;
@@ -105,9 +123,12 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
     ro.source = name;
     report.emplace(
         ro, [&report_now] { return report_now; }, args.html);
+  }
+  if (report || recorder) {
     analyzer.OnEvent([&](const LogEvent& e) {
       if (e.time_ms) report_now = std::max(report_now, *e.time_ms);
-      report->OnLogEvent(e);
+      if (report) report->OnLogEvent(e);
+      if (recorder) recorder->OnLogEvent(e);
     });
   }
   std::vector<char> buf(1 << 20);
@@ -130,6 +151,11 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
     if (judge.now_ms) report_now = *judge.now_ms;
     report->Finish(v);
     if (!report->write_status().ok()) return fail(report->write_status().message());
+  }
+  if (recorder) {
+    recorder->Finish(v);
+    if (auto id = recorder->Commit(std::nullopt))
+      *ctx.err << "spinup: recorded as start " << *id << "\n";
   }
   if (args.json) {
     *ctx.out << ExplainJson(v).dump(2) << "\n";
@@ -162,6 +188,10 @@ void AddExplainCommand(CLI::App& app, CliContext& ctx) {
   sub->add_flag("--json", args->json, "print one JSON object (docs/explain.md)");
   sub->add_option("--html", args->html,
                   "also write the HTML startup report to this file (docs/report.md)");
+  sub->add_flag("--record", args->record,
+                "also add this start to the startup history, marked as imported "
+                "(docs/history.md)");
+  AddHistoryFlags(*sub, args->history, false);
   sub->callback([args, &ctx] { RunExplain(*args, ctx); });
 }
 
