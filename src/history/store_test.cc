@@ -17,6 +17,12 @@ namespace {
 
 using testing::MakeStart;
 
+HistoryQuery All() {
+  HistoryQuery q;
+  q.limit = 1000;
+  return q;
+}
+
 StartRecord Sample(int64_t id, std::string model = "/models/m") {
   return MakeStart(id, 1'700'000'000'000 + id * 1000,
                    {{Phase::kDistributedInit, 1.5}, {Phase::kWeightLoad, 30}}, "node1",
@@ -54,19 +60,24 @@ TEST(HistoryStoreTest, KeepsOnlyTheNewestStartsPerModel) {
   testing::TempDir dir;
   HistoryStoreOptions o;
   o.keep_per_model = 3;
+  auto model = [](std::string m) {
+    HistoryQuery q;
+    q.model = std::move(m);
+    return q;
+  };
   auto store = HistoryStore::Open(dir / "history.db", o);
   ASSERT_TRUE(store.ok());
   for (int i = 1; i <= 5; ++i) ASSERT_TRUE((*store)->Add(Sample(i)).ok());
   ASSERT_TRUE((*store)->Add(Sample(6, "/models/other")).ok());
-  auto m = (*store)->Recent({.model = "/models/m"});
+  auto m = (*store)->Recent(model("/models/m"));
   ASSERT_TRUE(m.ok());
   ASSERT_EQ(m->size(), 3u);
   EXPECT_EQ((*m)[0].started_ms, Sample(5).started_ms);  // newest first
   EXPECT_EQ((*m)[2].started_ms, Sample(3).started_ms);
   // The model's folder name alone matches too; the other model kept its start.
-  EXPECT_EQ((*store)->Recent({.model = "m"})->size(), 3u);
-  EXPECT_EQ((*store)->Recent({.model = "other"})->size(), 1u);
-  EXPECT_EQ((*store)->Recent({})->size(), 4u);
+  EXPECT_EQ((*store)->Recent(model("m"))->size(), 3u);
+  EXPECT_EQ((*store)->Recent(model("other"))->size(), 1u);
+  EXPECT_EQ((*store)->Recent(HistoryQuery{})->size(), 4u);
 }
 
 TEST(HistoryStoreTest, SeveralThreadsWriteAtOnce) {
@@ -89,7 +100,7 @@ TEST(HistoryStoreTest, SeveralThreadsWriteAtOnce) {
   }
   for (auto& th : threads) th.join();
   EXPECT_EQ(failures.load(), 0);
-  auto all = (*HistoryStore::Open(path))->Recent({.limit = 1000});
+  auto all = (*HistoryStore::Open(path))->Recent(All());
   ASSERT_TRUE(all.ok());
   EXPECT_EQ(all->size(), static_cast<size_t>(kThreads * kEach));
 }
@@ -111,7 +122,7 @@ TEST(HistoryStoreTest, TwoProcessesWriteAtOnce) {
   int status = 0;
   ASSERT_EQ(::waitpid(child, &status, 0), child);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  auto all = (*HistoryStore::Open(path))->Recent({.limit = 1000});
+  auto all = (*HistoryStore::Open(path))->Recent(All());
   ASSERT_TRUE(all.ok());
   EXPECT_EQ(all->size(), static_cast<size_t>(2 * kEach));
 }
