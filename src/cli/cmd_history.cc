@@ -54,10 +54,16 @@ void ListStarts(const HistoryArgs& a, CliContext& ctx) {
     ctx.exit_code = kExitProblem;
     return;
   }
+  // The budgets the next start of the newest start's kind would get (with --model: that model).
+  BudgetBook book;
+  if (!starts->empty()) book = LearnBudgets(*starts, KeyOf(starts->front()));
   if (a.json) {
-    *ctx.out << HistoryListJson(*starts).dump(2) << "\n";
+    nlohmann::json j = HistoryListJson(*starts);
+    j["learned_budgets"] = BudgetBookJson(book);
+    *ctx.out << j.dump(2) << "\n";
   } else {
     *ctx.out << HistoryListText(*starts);
+    if (!a.model.empty()) *ctx.out << "\n" << BudgetBookText(book);
   }
   ctx.exit_code = kExitOk;
 }

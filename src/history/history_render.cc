@@ -203,6 +203,31 @@ std::string StartDetailText(const StartRecord& r, const RegressionReport& reg) {
   return out;
 }
 
+nlohmann::json BudgetBookJson(const BudgetBook& book) {
+  nlohmann::json phases = nlohmann::json::object();
+  for (const auto& [p, b] : book.budgets()) {
+    phases[std::string(PhaseName(p))] = {{"slow_s", b.slow_s},       {"stall_s", b.stall_s},
+                                         {"typical_s", b.typical_s}, {"longest_s", b.longest_s},
+                                         {"starts", b.starts},       {"evidence", b.evidence}};
+  }
+  return {{"phases", phases},
+          {"starts", book.starts()},
+          {"nearest_match", book.nearest_match()},
+          {"match_note", book.match_note()},
+          {"typical_ready_s", Opt(book.typical_ready_s())}};
+}
+
+std::string BudgetBookText(const BudgetBook& book) {
+  if (book.empty()) return "learned budgets: none yet (fewer than 3 comparable starts)\n";
+  std::string out = fmt::format("learned budgets (from {} starts{}):\n", book.starts(),
+                                book.nearest_match() ? "; " + book.match_note() : "");
+  for (const auto& [p, b] : book.budgets()) {
+    out += fmt::format("  {:<17} slow past {:>10}, stalled after {:>10} without progress\n",
+                       PhaseName(p), FormatDuration(b.slow_s), FormatDuration(b.stall_s));
+  }
+  return out;
+}
+
 nlohmann::json StartDetailJson(const StartRecord& r, const RegressionReport& reg) {
   nlohmann::json j = StartJson(r);
   nlohmann::json regs = nlohmann::json::array();

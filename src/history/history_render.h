@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "history/learner.h"
 #include "history/predict.h"
 #include "history/record.h"
 #include "sink/html_report.h"
@@ -21,6 +22,10 @@ std::string StartDetailText(const StartRecord& record, const RegressionReport& r
 nlohmann::json StartDetailJson(const StartRecord& record, const RegressionReport& regressions);
 // The record as what the HTML report draws: a verdict rebuilt from the recorded phases.
 ReportData StartReportData(const StartRecord& record);
+
+// The budgets the next start like `records`' newest would be judged by (docs/history.md).
+nlohmann::json BudgetBookJson(const BudgetBook& book);
+std::string BudgetBookText(const BudgetBook& book);
 
 // "▁▃▅█" for the values (oldest first), scaled between their min and max.
 std::string Sparkline(const std::vector<double>& values);

@@ -51,13 +51,15 @@ TEST(HistoryRecorderTest, RecordsStartsAndLearnsFromThem) {
   int64_t now = 0;
   std::ostringstream warn;
   for (int i = 0; i < 3; ++i) {
-    HistoryRecorder rec(Config(dir / "h.db"), [&] { return now; }, warn);
+    HistoryRecorder rec(
+        Config(dir / "h.db"), [&] { return now; }, warn);
     EXPECT_TRUE(rec.enabled());
     EXPECT_TRUE(rec.book().empty());  // fewer than 3 earlier starts
     Drive(rec, 1'000'000 * (i + 1), 100 + i, now);
     ASSERT_TRUE(rec.Commit(0));
   }
-  HistoryRecorder rec(Config(dir / "h.db"), [&] { return now; }, warn);
+  HistoryRecorder rec(
+      Config(dir / "h.db"), [&] { return now; }, warn);
   ASSERT_FALSE(rec.book().empty());
   EXPECT_DOUBLE_EQ(rec.book().For(Phase::kWeightLoad)->typical_s, 101);
   // A fourth start, much slower: the prediction reaches the metrics, the regression is named.
@@ -88,7 +90,8 @@ TEST(HistoryRecorderTest, ACorruptDatabaseIsOneWarningAndTheWatchGoesOn) {
   testing::WriteFile(dir / "h.db", std::string(4096, '\x7f'));
   int64_t now = 0;
   std::ostringstream warn;
-  HistoryRecorder rec(Config(dir / "h.db"), [&] { return now; }, warn);
+  HistoryRecorder rec(
+      Config(dir / "h.db"), [&] { return now; }, warn);
   EXPECT_FALSE(rec.enabled());
   Drive(rec, 1'000'000, 100, now);
   EXPECT_FALSE(rec.Commit(0));
@@ -103,13 +106,15 @@ TEST(HistoryRecorderTest, AChangedFingerprintLearnsFromTheNearestMatchAndSaysSo)
   int64_t now = 0;
   std::ostringstream warn;
   for (int i = 0; i < 3; ++i) {
-    HistoryRecorder rec(Config(dir / "h.db"), [&] { return now; }, warn);
+    HistoryRecorder rec(
+        Config(dir / "h.db"), [&] { return now; }, warn);
     Drive(rec, 1'000'000 * (i + 1), 100, now);
     ASSERT_TRUE(rec.Commit(0));
   }
   auto changed = Config(dir / "h.db");
   changed.context.fingerprint = CheckpointFingerprint{2000, 4, "00000000000000bb"};
-  HistoryRecorder rec(changed, [&] { return now; }, warn);
+  HistoryRecorder rec(
+      changed, [&] { return now; }, warn);
   ASSERT_FALSE(rec.book().empty());
   EXPECT_TRUE(rec.book().nearest_match());
   EXPECT_NE(rec.book().match_note().find("checkpoint"), std::string::npos);

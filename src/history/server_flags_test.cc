@@ -6,10 +6,10 @@ namespace spinup {
 namespace {
 
 TEST(StartupFlagsTest, SglangSpellings) {
-  auto f = ParseStartupFlags({"python", "-m", "sglang.launch_server", "--model-path", "/m", "--tp",
-                              "4", "--dp-size=2", "--quantization", "fp8", "--context-length",
-                              "32768", "--speculative-algorithm", "EAGLE",
-                              "--speculative-num-steps", "3"});
+  auto f =
+      ParseStartupFlags({"python", "-m", "sglang.launch_server", "--model-path", "/m", "--tp", "4",
+                         "--dp-size=2", "--quantization", "fp8", "--context-length", "32768",
+                         "--speculative-algorithm", "EAGLE", "--speculative-num-steps", "3"});
   EXPECT_EQ(f.tp, 4);
   EXPECT_EQ(f.dp, 2);
   EXPECT_FALSE(f.pp);
@@ -23,8 +23,8 @@ TEST(StartupFlagsTest, SglangSpellings) {
 TEST(StartupFlagsTest, VllmSpellingsAndJunk) {
   auto f = ParseStartupFlags({"vllm", "serve", "/m", "--tensor-parallel-size", "8",
                               "--pipeline-parallel-size", "2", "--max-model-len=8192",
-                              "--speculative-config", "{\"num_speculative_tokens\": 5}",
-                              "--tp", "many", "--quantization"});
+                              "--speculative-config", "{\"num_speculative_tokens\": 5}", "--tp",
+                              "many", "--quantization"});
   EXPECT_FALSE(f.tp);  // the last spelling wins, and "many" is no number
   EXPECT_EQ(f.pp, 2);
   EXPECT_EQ(f.context_length, 8192);
