@@ -55,7 +55,14 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
     c.run.log_file = args->log;
     c.run.grace = std::chrono::milliseconds(static_cast<int64_t>(*grace * 1000));
     auto history = StartHistory(args->history, args->live.model, args->command, "run", ctx);
-    if (history) c.extra_sinks.push_back(history.get());
+    if (history) {
+      c.extra_sinks.push_back(history.get());
+      c.learned_budgets = &history->book();
+      HistoryRecorder* h = history.get();
+      c.predicted_ready_eta = [h]() -> std::optional<double> {
+        return h->last_prediction() ? h->last_prediction()->eta_s : std::nullopt;
+      };
+    }
     // The view goes to stderr: stdout carries the server's own output.
     ctx.exit_code = WithFleetOutputs(
         args->fleet, args->live.model, args->command, "spinup run", ctx, c,

@@ -69,7 +69,14 @@ void AddWatchCommand(CLI::App& app, CliContext& ctx) {
     std::unique_ptr<HistoryRecorder> history;
     if (!args->live.once)
       history = StartHistory(args->history, args->live.model, server_argv, "watch", ctx);
-    if (history) c.extra_sinks.push_back(history.get());
+    if (history) {
+      c.extra_sinks.push_back(history.get());
+      c.learned_budgets = &history->book();
+      HistoryRecorder* h = history.get();
+      c.predicted_ready_eta = [h]() -> std::optional<double> {
+        return h->last_prediction() ? h->last_prediction()->eta_s : std::nullopt;
+      };
+    }
     ctx.exit_code = WithFleetOutputs(
         args->fleet, args->live.model, server_argv, source, ctx, c,
         [&] { return WatchCommand(c, *ctx.out, *ctx.err); },

@@ -44,7 +44,8 @@ std::optional<Sinks> MakeSinks(const LiveCommandConfig& c, std::ostream& out, Cl
       break;
   }
   s.extra = c.extra_sinks;
-  if (c.notify) s.notify = std::make_unique<NotifySink>();
+  if (c.notify)
+    s.notify = std::make_unique<NotifySink>(NotifySink::SendFn{}, c.predicted_ready_eta);
   if (!c.events_file.empty()) {
     s.events_stream = std::make_unique<std::ofstream>(c.events_file, std::ios::app);
     if (!*s.events_stream) {
