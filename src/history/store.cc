@@ -323,7 +323,11 @@ Result<std::vector<StartRecord>> HistoryStore::Recent(const HistoryQuery& q) {
     // Reads see one snapshot: a writer committing meanwhile cannot tear starts from phases.
     if (Status st = Exec("BEGIN"); !st.ok()) return st;
     Stmt s(db_, sql.c_str());
-    if (!s.ok()) return Error("read starts");
+    if (!s.ok()) {
+      Status st = Error("read starts");
+      (void)Exec("ROLLBACK");
+      return st;
+    }
     s.Text(1, q.model);
     s.Text(2, q.header_hash);
     s.Text(3, q.host);
