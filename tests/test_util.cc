@@ -15,6 +15,22 @@
 #include <sstream>
 #include <stdexcept>
 
+namespace {
+
+// Every spinup the suite runs records its starts into a history database of this test process,
+// never the host's (/var/lib/spinup): one state folder per process, removed at exit.
+const bool kPrivateStateHome = [] {
+  static std::string dir = "/tmp/spinup-test-state-" + std::to_string(::getpid());
+  ::setenv("XDG_STATE_HOME", dir.c_str(), 1);
+  std::atexit([] {
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+  });
+  return true;
+}();
+
+}  // namespace
+
 namespace spinup::testing {
 
 namespace fs = std::filesystem;

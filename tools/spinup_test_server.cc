@@ -39,6 +39,7 @@
 #include <fstream>
 #include <mutex>
 #include <optional>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -72,6 +73,10 @@ struct Options {
   uint64_t model_bytes = 8 << 20;
   int shards = 4;
   double max_lifetime = 600;
+  // Each phase's duration is multiplied by a factor drawn around 1 (normal, sd = jitter, clamped
+  // to [0.3, 3]) from the seed and the phase: every rank draws the same factors.
+  double jitter = 0;
+  uint64_t seed = 1;
   // Internal: set when this process is a rank child.
   int rank = -1;
   int status_fd = -1;
@@ -119,6 +124,15 @@ void Log(const std::string& msg) { Raw(fmt::format("[{}{}] {}", Timestamp(), Ran
 void Sleep(double seconds) {
   if (seconds <= 0) return;
   std::this_thread::sleep_for(std::chrono::duration<double>(seconds * g_opt.time_scale));
+}
+
+// The --jitter factor of one phase (0 imports, 1 distributed_init, 2 weight_load, 3 kv_cache,
+// 4 cuda_graph, 5 http_start).
+double J(int phase) {
+  if (g_opt.jitter <= 0) return 1.0;
+  std::mt19937_64 rng(g_opt.seed * 1000003u + static_cast<uint64_t>(phase));
+  std::normal_distribution<double> d(1.0, g_opt.jitter);
+  return std::clamp(d(rng), 0.3, 3.0);
 }
 
 // Busy CPU for a while (imports are CPU-bound).
@@ -293,23 +307,23 @@ void CrashKvCache() {
   OpenExtraFds(g_opt.fds);
   const std::string& sc = g_opt.scenario;
 
-  Spin(0.2);  // "imports"
+  Spin(0.2 * J(0));  // "imports"
   Log("Init torch distributed begin.");
   if (sc == "hang-distributed-init") BlockForever();
-  Sleep(0.2);
+  Sleep(0.2 * J(1));
   Log("Init torch distributed ends. elapsed=0.20 s, mem usage=0.32 GB");
   Log("Load weight begin. avail mem=78.68 GB");
   auto t0 = std::chrono::steady_clock::now();
   LoadWeights();
   // Even a cached checkpoint takes a moment to copy to the GPU.
-  std::this_thread::sleep_until(t0 + std::chrono::duration<double>(0.3 * g_opt.time_scale));
+  std::this_thread::sleep_until(t0 + std::chrono::duration<double>(0.3 * J(2) * g_opt.time_scale));
   double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   Log(
       fmt::format("Load weight end. elapsed={:.2f} s, type=LlamaForCausalLM, "
                   "dtype=torch.bfloat16, avail mem=62.10 GB, mem usage=16.58 GB.",
                   el));
   if (sc == "crash-kv-cache") CrashKvCache();
-  Sleep(0.1);
+  Sleep(0.1 * J(3));
   Log("KV Cache is allocated. #tokens: 412345, K size: 23.60 GB, V size: 23.60 GB");
   Log("Memory pool end. avail mem=14.20 GB");
   Log("Capture cuda graph begin. This can take up to several minutes. avail mem=14.10 GB");
@@ -324,7 +338,7 @@ void CrashKvCache() {
                       bs[i], i * 25, i));
     }
     if (sc == "hang-cuda-graph") BlockForever();
-    Sleep(0.1);
+    Sleep(0.1 * J(4));
   }
   if (g_opt.rank == 0) {
     Raw("Capturing batches (bs=1 avail_mem=13.60 GB): 100%|##########| 4/4 [00:00<00:00,  "
@@ -552,7 +566,7 @@ int RunMain() {
       Log("INFO:     Application startup complete.");
       Log(fmt::format("INFO:     Uvicorn running on http://{}:{} (Press CTRL+C to quit)",
                       g_opt.host, http.port));
-      Sleep(0.1);
+      Sleep(0.1 * J(5));
       Log("INFO:     127.0.0.1:40312 - \"GET /get_model_info HTTP/1.1\" 200 OK");
       Log("Prefill batch. #new-seq: 1, #new-token: 6, #cached-token: 0, token usage: 0.00, "
           "#running-req: 0, #queue-req: 0");
@@ -674,6 +688,10 @@ int main(int argc, char** argv) {
   app.add_option("--model-bytes", o.model_bytes, "--generate-model: total tensor bytes");
   app.add_option("--shards", o.shards, "--generate-model: shard count")->check(CLI::Range(1, 999));
   app.add_option("--max-lifetime", o.max_lifetime, "every process exits after this many s");
+  app.add_option("--jitter", o.jitter,
+                 "vary each phase's duration around its mean (normal, this relative sd)")
+      ->check(CLI::Range(0.0, 2.0));
+  app.add_option("--seed", o.seed, "--jitter: the seed of this run's draws");
   app.add_option("--rank-child", o.rank)->group("");  // internal
   app.add_option("--status-fd", o.status_fd)->group("");
   CLI11_PARSE(app, argc, argv);

@@ -39,6 +39,7 @@ int RunCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   AddRunCommand(app, ctx);
   AddReportCommand(app, ctx);
   AddDoctorCommand(app, ctx);
+  AddHistoryCommand(app, ctx);
 
   try {
     app.parse(argc, argv);

@@ -33,5 +33,6 @@ void AddWatchCommand(CLI::App& app, CliContext& ctx);
 void AddRunCommand(CLI::App& app, CliContext& ctx);
 void AddReportCommand(CLI::App& app, CliContext& ctx);
 void AddDoctorCommand(CLI::App& app, CliContext& ctx);
+void AddHistoryCommand(CLI::App& app, CliContext& ctx);
 
 }  // namespace spinup

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -16,6 +17,7 @@
 
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
+#include "cli/history_flags.h"
 #include "diagnose/startup_session.h"
 #include "logs/line_parser.h"
 #include "logs/rules.h"
@@ -33,8 +35,50 @@ struct ExplainArgs {
   std::string now;
   int year = 0;
   bool json = false;
-  std::string html;  // --html FILE: also write the HTML startup report
+  std::string html;     // --html FILE: also write the HTML startup report
+  bool record = false;  // --record: add the start to the history, marked as imported
+  HistoryFlags history;
 };
+
+// --record: the pasted start goes into the history like a watched one, marked as imported; the
+// model and flags come from the log's own server_args line.
+std::unique_ptr<HistoryRecorder> ImportRecorder(const ExplainArgs& args, CliContext& ctx) {
+  if (!args.record) return nullptr;
+  HistoryRecorderConfig hc;
+  hc.path = ResolveHistoryPath(args.history);
+  hc.context.host = HostName();
+  hc.context.spinup_version = SPINUP_VERSION;
+  hc.context.source = "import";
+  hc.context.imported = true;
+  return std::make_unique<HistoryRecorder>(
+      std::move(hc), [] { return int64_t{0}; }, *ctx.err);
+}
+
+// Feeds the whole log to the session; events go to `observe` (the report, the recorder).
+Status FeedLog(int fd, const std::string& name, StartupSession& session,
+               const std::function<void(const LogEvent&)>& observe) {
+  std::vector<LogEvent> events;
+  std::vector<LogEvent>* sink_events = observe ? &events : nullptr;
+  auto deliver = [&] {
+    for (const auto& e : events) observe(e);
+    events.clear();
+  };
+  std::vector<char> buf(1 << 20);
+  for (;;) {
+    ssize_t n = ::read(fd, buf.data(), buf.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return Status::Io(name + ": " + std::strerror(errno));
+    }
+    if (n == 0) break;
+    session.OnLogText(0, std::string_view(buf.data(), static_cast<size_t>(n)), std::nullopt,
+                      sink_events);
+    if (observe) deliver();
+  }
+  session.OnSourceEnd(0, std::nullopt, sink_events);
+  if (observe) deliver();
+  return Status::Ok();
+}
 
 void RunExplain(const ExplainArgs& args, CliContext& ctx) {
   auto fail = [&](const std::string& msg) {
@@ -75,6 +119,7 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
     if (fd < 0) return fail(args.log + ": " + std::strerror(errno));
   }
   StartupSession session(*rules, opt);
+  auto recorder = ImportRecorder(args, ctx);
   // --html: the report's clock is the log's own time (or --now), never the wall clock.
   int64_t report_now = 0;
   std::optional<HtmlReportSink> report;
@@ -84,38 +129,29 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
     report.emplace(
         ro, [&report_now] { return report_now; }, args.html);
   }
-  std::vector<LogEvent> events;
-  auto deliver = [&] {
-    for (const auto& e : events) {
+  std::function<void(const LogEvent&)> observe;
+  if (report || recorder) {
+    observe = [&](const LogEvent& e) {
       if (e.time_ms) report_now = std::max(report_now, *e.time_ms);
-      report->OnLogEvent(e);
-    }
-    events.clear();
-  };
-  std::vector<LogEvent>* sink_events = report ? &events : nullptr;
-  std::vector<char> buf(1 << 20);
-  for (;;) {
-    ssize_t n = ::read(fd, buf.data(), buf.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      int e = errno;
-      if (fd != 0) ::close(fd);
-      return fail(name + ": " + std::strerror(e));
-    }
-    if (n == 0) break;
-    session.OnLogText(0, std::string_view(buf.data(), static_cast<size_t>(n)), std::nullopt,
-                      sink_events);
-    if (report) deliver();
+      if (report) report->OnLogEvent(e);
+      if (recorder) recorder->OnLogEvent(e);
+    };
   }
+  Status fed = FeedLog(fd, name, session, observe);
   if (fd != 0) ::close(fd);
-  session.OnSourceEnd(0, std::nullopt, sink_events);
-  if (report) deliver();
+  if (!fed.ok()) return fail(fed.message());
 
   Verdict v = session.Evaluate(now);
   if (report) {
     if (now) report_now = *now;
     report->Finish(v);
     if (!report->write_status().ok()) return fail(report->write_status().message());
+  }
+  if (recorder) {
+    recorder->Finish(v);
+    if (auto id = recorder->Commit(std::nullopt)) {
+      *ctx.err << "spinup: recorded as start " << *id << "\n";
+    }
   }
   if (args.json) {
     *ctx.out << ExplainJson(v).dump(2) << "\n";
@@ -148,6 +184,10 @@ void AddExplainCommand(CLI::App& app, CliContext& ctx) {
   sub->add_flag("--json", args->json, "print one JSON object (docs/explain.md)");
   sub->add_option("--html", args->html,
                   "also write the HTML startup report to this file (docs/report.md)");
+  sub->add_flag("--record", args->record,
+                "also add this start to the startup history, marked as imported "
+                "(docs/history.md)");
+  AddHistoryFlags(*sub, args->history, false);
   sub->callback([args, &ctx] { RunExplain(*args, ctx); });
 }
 

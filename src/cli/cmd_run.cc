@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "cli/fleet_flags.h"
+#include "cli/history_flags.h"
 #include "cli/live_flags.h"
 #include "base/duration.h"
 #include "live/live_command.h"
@@ -17,6 +18,7 @@ namespace {
 struct RunArgs {
   LiveFlags live;
   FleetFlags fleet;  // --metrics, --job, --report
+  HistoryFlags history;
   std::string log;
   std::string grace = "5s";
   std::vector<std::string> command;
@@ -37,6 +39,7 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
                   "time between SIGTERM and SIGKILL when ending the tree (default 5s)");
   AddLiveFlags(*sub, args->live);
   AddFleetFlags(*sub, args->fleet);
+  AddHistoryFlags(*sub, args->history, true);
   sub->add_option("command", args->command, "the server command line (after --)")->required();
   sub->positionals_at_end();
   sub->callback([args, &ctx] {
@@ -51,9 +54,24 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
     c.run.argv = args->command;
     c.run.log_file = args->log;
     c.run.grace = std::chrono::milliseconds(static_cast<int64_t>(*grace * 1000));
+    auto history = StartHistory(args->history, args->live.model, args->command, "run", ctx);
+    if (history) {
+      c.extra_sinks.push_back(history.get());
+      c.learned_budgets = &history->book();
+      HistoryRecorder* h = history.get();
+      c.predicted_ready_eta = [h]() -> std::optional<double> {
+        return h->last_prediction() ? h->last_prediction()->eta_s : std::nullopt;
+      };
+    }
     // The view goes to stderr: stdout carries the server's own output.
-    ctx.exit_code = WithFleetOutputs(args->fleet, args->live.model, args->command, "spinup run",
-                                     ctx, c, [&] { return RunCommand(c, *ctx.err, *ctx.err); });
+    ctx.exit_code = WithFleetOutputs(
+        args->fleet, args->live.model, args->command, "spinup run", ctx, c,
+        [&] { return RunCommand(c, *ctx.err, *ctx.err); },
+        [&](MetricsSink& m) {
+          if (history) ConnectHistoryMetrics(*history, m);
+        });
+    // After the verdict is final: the start goes into the history.
+    if (history) (void)history->Commit(ctx.exit_code);
   });
 }
 

@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "cli/fleet_flags.h"
+#include "cli/history_flags.h"
 #include "cli/live_flags.h"
 #include "live/live_command.h"
 
@@ -16,6 +17,7 @@ namespace {
 struct WatchArgs {
   LiveFlags live;
   FleetFlags fleet;  // --metrics, --job, --report
+  HistoryFlags history;
   std::vector<int> pids;
   std::string unit;
   std::vector<std::string> journal_files;
@@ -43,6 +45,7 @@ void AddWatchCommand(CLI::App& app, CliContext& ctx) {
                   "follow a log file (across rotation and truncation); repeatable");
   AddLiveFlags(*sub, args->live);
   AddFleetFlags(*sub, args->fleet);
+  AddHistoryFlags(*sub, args->history, true);
   sub->callback([args, &ctx] {
     if (args->pids.empty() && args->unit.empty() && args->logs.empty() &&
         args->journal_files.empty()) {
@@ -62,8 +65,26 @@ void AddWatchCommand(CLI::App& app, CliContext& ctx) {
                          : !args->unit.empty() ? "unit " + args->unit
                          : !args->logs.empty() ? args->logs.front()
                                                : std::string("journal");
-    ctx.exit_code = WithFleetOutputs(args->fleet, args->live.model, server_argv, source, ctx, c,
-                                     [&] { return WatchCommand(c, *ctx.out, *ctx.err); });
+    // --once is a probe, not a start: nothing to record or learn.
+    std::unique_ptr<HistoryRecorder> history;
+    if (!args->live.once)
+      history = StartHistory(args->history, args->live.model, server_argv, "watch", ctx);
+    if (history) {
+      c.extra_sinks.push_back(history.get());
+      c.learned_budgets = &history->book();
+      HistoryRecorder* h = history.get();
+      c.predicted_ready_eta = [h]() -> std::optional<double> {
+        return h->last_prediction() ? h->last_prediction()->eta_s : std::nullopt;
+      };
+    }
+    ctx.exit_code = WithFleetOutputs(
+        args->fleet, args->live.model, server_argv, source, ctx, c,
+        [&] { return WatchCommand(c, *ctx.out, *ctx.err); },
+        [&](MetricsSink& m) {
+          if (history) ConnectHistoryMetrics(*history, m);
+        });
+    // After the verdict is final: the start goes into the history.
+    if (history) (void)history->Commit(ctx.exit_code);
   });
 }
 

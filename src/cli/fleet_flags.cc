@@ -76,7 +76,8 @@ bool ResolveFleetFlags(const FleetFlags& flags, std::string_view model,
 int WithFleetOutputs(const FleetFlags& flags, std::string_view model,
                      const std::vector<std::string>& server_argv, const std::string& source,
                      CliContext& ctx, LiveCommandConfig& config,
-                     const std::function<int()>& command) {
+                     const std::function<int()>& command,
+                     const std::function<void(MetricsSink&)>& with_metrics) {
   if (!flags.any()) return command();
   FleetConfig fc;
   if (!ResolveFleetFlags(flags, model, server_argv, source, ctx, fc)) return kExitUsage;
@@ -94,6 +95,7 @@ int WithFleetOutputs(const FleetFlags& flags, std::string_view model,
              << (*outputs)->metrics_port() << "/metrics (job=\"" << fc.job << "\")\n";
   }
   for (Sink* s : (*outputs)->sinks()) config.extra_sinks.push_back(s);
+  if (with_metrics && (*outputs)->metrics_sink()) with_metrics(*(*outputs)->metrics_sink());
   int code = command();
   Status st = (*outputs)->Finish();
   if (!st.ok()) *ctx.err << "spinup: --report: " << st.message() << "\n";

@@ -37,10 +37,13 @@ bool ResolveFleetFlags(const FleetFlags& flags, std::string_view model,
 // Starts the fleet outputs (when any flag asks for them), adds their sinks to `config`, runs
 // `command` (the watch or run), then stops the metrics server and checks the report was written.
 // Returns the command's exit code, or the usage code when a flag is bad or the port is busy.
+// `with_metrics`, when set, is called with the metrics sink (if --metrics made one) before the
+// command runs.
 int WithFleetOutputs(const FleetFlags& flags, std::string_view model,
                      const std::vector<std::string>& server_argv, const std::string& source,
                      CliContext& ctx, LiveCommandConfig& config,
-                     const std::function<int()>& command);
+                     const std::function<int()>& command,
+                     const std::function<void(MetricsSink&)>& with_metrics = {});
 
 // /proc/PID/cmdline split at NULs (empty when unreadable); capped.
 std::vector<std::string> ReadCmdline(int pid);

@@ -44,6 +44,12 @@ PhaseBudget Context::Budget(Phase p) const {
   if (p == Phase::kWeightLoad && ckpt && b.per_gib_s > 0) {
     b.normal_s = std::max(b.normal_s, *ckpt / kGiB * b.per_gib_s);
   }
+  if (opt.learned != nullptr) {
+    if (auto it = opt.learned->find(p); it != opt.learned->end()) {
+      b.normal_s = it->second.slow_s;
+      b.stall_s = it->second.stall_s;
+    }
+  }
   if (opt.stall_after_s) b.stall_s = *opt.stall_after_s;
   return b;
 }

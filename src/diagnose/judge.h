@@ -6,13 +6,24 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <string>
 
 #include "diagnose/tracker.h"
 #include "logs/rules.h"
 #include "spinup/startup.h"
 
 namespace spinup {
+
+// A phase's thresholds learned from this host's earlier starts (src/history turns its records
+// into these at the CLI edge; the judge never sees the store).
+struct LearnedPhaseBudget {
+  double slow_s = 0;     // slower than this is slow (replaces the fixed normal_s)
+  double stall_s = 0;    // this long without progress is stalled (replaces the fixed stall_s)
+  std::string evidence;  // "weight_load usually 4 min 10 s (last 5 starts, at most 4 min 40 s)"
+};
+using LearnedBudgets = std::map<Phase, LearnedPhaseBudget>;
 
 struct JudgeOptions {
   // The time the startup is judged at. Offline: --now (nullopt: the log's last line). Live: the
@@ -27,6 +38,8 @@ struct JudgeOptions {
   // The log will say no more (offline always; live once every log source has ended): a log
   // that ends in an error after its last progress line then ended in a crash.
   bool log_complete = true;
+  // Learned budgets win over the fixed table for the phases they cover (may be null).
+  const LearnedBudgets* learned = nullptr;
 };
 
 class Judge {

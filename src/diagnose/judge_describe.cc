@@ -312,6 +312,14 @@ void AddEvidence(const Context& c, Verdict& v) {
       v.evidence.push_back("last seen in an earlier phase: " + FormatRanks(behind));
     }
   }
+  // Learned from this host's history: what the phase usually takes, and how long it runs now.
+  if (c.opt.learned != nullptr && v.state != State::kReady) {
+    if (auto it = c.opt.learned->find(v.phase); it != c.opt.learned->end()) {
+      std::string line = it->second.evidence;
+      if (v.phase_seconds) line += "; now " + FormatDuration(*v.phase_seconds);
+      v.evidence.push_back(std::move(line));
+    }
+  }
   AddNotKnown(c, v);
 }
 

@@ -45,6 +45,8 @@ Sample At(int64_t t, uint64_t read_bytes, double cpu, uint64_t gpu, std::string 
   return s;
 }
 
+bool HasEvidence(const Verdict& v, const std::string& needle);
+
 Verdict Live(const StartupTracker& t, int64_t now) {
   JudgeOptions o;
   o.live = true;
@@ -94,6 +96,26 @@ TEST(LiveJudge, NoProgressOfAnyKindPastBudgetIsStalled) {
   ASSERT_FALSE(multi.findings.empty());
   EXPECT_EQ(multi.findings.front().id, "rendezvous");
   for (const auto& f : multi.findings) EXPECT_NE(f.id, "nccl_p2p");
+}
+
+// Budgets learned from this host's history replace the fixed ones: a hang is called at the learned
+// stall time, long before the fixed 600 s, and the evidence says what the phase usually takes.
+TEST(LiveJudge, LearnedBudgetsCallAHangEarlier) {
+  StartupTracker t;
+  t.SetEngine("sglang");
+  t.OnLogEvent(Begin(Phase::kWeightLoad, kT0));
+  for (int i = 0; i <= 12; ++i) t.OnSample(At(kT0 + i * 10000, 1000, 1.0, 500'000'000));
+  JudgeOptions o;
+  o.live = true;
+  o.now_ms = kT0 + 120000;
+  EXPECT_NE(Judge(Rules()).Evaluate(t.state(), o).state, State::kStalled);  // fixed: 600 s
+  LearnedBudgets learned;
+  learned[Phase::kWeightLoad] = {40, 90, "weight_load usually 30 s (last 5 starts, at most 35 s)"};
+  o.learned = &learned;
+  Verdict v = Judge(Rules()).Evaluate(t.state(), o);
+  EXPECT_EQ(v.state, State::kStalled) << v.headline;
+  EXPECT_TRUE(HasEvidence(v, "weight_load usually 30 s (last 5 starts, at most 35 s); now 2 min"))
+      << ::testing::PrintToString(v.evidence);
 }
 
 TEST(LiveJudge, CompilerChildrenCountAsProgress) {

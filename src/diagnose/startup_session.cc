@@ -165,6 +165,7 @@ Verdict StartupSession::Evaluate(std::optional<int64_t> now_ms) const {
   o.now_ms = now_ms;
   o.stall_after_s = options_.stall_after_s;
   o.checkpoint_bytes = options_.checkpoint_bytes;
+  o.learned = options_.learned.empty() ? nullptr : &options_.learned;
   o.live = options_.live;
   int sources = 0;
   for (const auto& s : sources_) sources += s != nullptr;

@@ -34,6 +34,7 @@ struct SessionOptions {
   bool live = false;
   std::optional<double> stall_after_s;       // --stall-after: overrides every phase's stall budget
   std::optional<uint64_t> checkpoint_bytes;  // scales the weight-load budget when known
+  LearnedBudgets learned;  // from this host's history (src/history); empty: the fixed budgets
 };
 
 class StartupSession {

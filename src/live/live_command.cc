@@ -3,6 +3,7 @@
 #include <fstream>
 #include <memory>
 
+#include "history/learner.h"
 #include "sink/json_lines_sink.h"
 #include "sink/notify_sink.h"
 #include "sink/plain_sink.h"
@@ -44,7 +45,8 @@ std::optional<Sinks> MakeSinks(const LiveCommandConfig& c, std::ostream& out, Cl
       break;
   }
   s.extra = c.extra_sinks;
-  if (c.notify) s.notify = std::make_unique<NotifySink>();
+  if (c.notify)
+    s.notify = std::make_unique<NotifySink>(NotifySink::SendFn{}, c.predicted_ready_eta);
   if (!c.events_file.empty()) {
     s.events_stream = std::make_unique<std::ofstream>(c.events_file, std::ios::app);
     if (!*s.events_stream) {
@@ -56,11 +58,23 @@ std::optional<Sinks> MakeSinks(const LiveCommandConfig& c, std::ostream& out, Cl
   return s;
 }
 
+// The model's config with the learned budgets of this host's history, if any (the judge never
+// sees the history store: only these numbers).
+StartupModelConfig ModelConfig(const LiveCommandConfig& c) {
+  StartupModelConfig m = c.model;
+  if (c.learned_budgets != nullptr) {
+    for (const auto& [phase, b] : c.learned_budgets->budgets()) {
+      m.session.learned[phase] = LearnedPhaseBudget{b.slow_s, b.stall_s, b.evidence};
+    }
+  }
+  return m;
+}
+
 }  // namespace
 
 int WatchCommand(const LiveCommandConfig& c, std::ostream& out, std::ostream& err) {
   SystemClock clock;
-  auto model = SessionStartupModel::Create(c.model);
+  auto model = SessionStartupModel::Create(ModelConfig(c));
   if (!model.ok()) {
     err << "spinup: " << model.status().message() << "\n";
     return 2;
@@ -102,7 +116,7 @@ int WatchCommand(const LiveCommandConfig& c, std::ostream& out, std::ostream& er
 
 int RunCommand(const LiveCommandConfig& c, std::ostream& view_out, std::ostream& err) {
   SystemClock clock;
-  auto model = SessionStartupModel::Create(c.model);
+  auto model = SessionStartupModel::Create(ModelConfig(c));
   if (!model.ok()) {
     err << "spinup: " << model.status().message() << "\n";
     return 2;

@@ -3,6 +3,7 @@
 // the sinks and the loop.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -12,6 +13,10 @@
 #include "live/loops.h"
 #include "live/startup_model.h"
 #include "live/watcher.h"
+
+namespace spinup {
+class BudgetBook;
+}
 
 namespace spinup {
 
@@ -37,6 +42,13 @@ struct LiveCommandConfig {
 
   // More sinks from the CLI (metrics, HTML report: src/sink/fleet_outputs.h), owned by the caller.
   std::vector<Sink*> extra_sinks;
+
+  // The budgets learned from this host's earlier comparable starts (src/history/learner.h), owned
+  // by the caller; null without history. Passed to the judge as LearnedBudgets: they replace a
+  // phase's fixed budget where history covers it.
+  const BudgetBook* learned_budgets = nullptr;
+  // The history's latest predicted seconds to ready (shown in sd_notify STATUS=); may be empty.
+  std::function<std::optional<double>()> predicted_ready_eta;
 };
 
 // Both return the process exit code and write errors as `spinup: ...` lines to `err`.

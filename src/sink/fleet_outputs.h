@@ -36,6 +36,7 @@ class FleetOutputs {
   // After the watch: stops serving and reports whether the report could be written.
   Status Finish();
   int metrics_port() const { return server_ ? server_->port() : 0; }
+  MetricsSink* metrics_sink() { return metrics_.get(); }
 
  private:
   std::unique_ptr<MetricsSink> metrics_;

@@ -179,6 +179,20 @@ TEST(NotifySinkTest, StatusReadyAndWatchdogOnlyWhileProgressing) {
 
 // The real protocol: libsystemd's sd_notify sending datagrams to an AF_UNIX socket named by
 // NOTIFY_SOCKET.
+TEST(NotifySinkTest, StatusSaysWhenTheHistoryExpectsReady) {
+  std::vector<std::string> sent;
+  std::optional<double> eta = 130;
+  NotifySink sink([&](const std::string& m) { sent.push_back(m); }, [&] { return eta; });
+  sink.OnVerdict(Loading(105'000'000'000));
+  ASSERT_FALSE(sent.empty());
+  EXPECT_TRUE(sent[0].starts_with("STATUS=weight_load")) << sent[0];
+  EXPECT_TRUE(sent[0].ends_with(", ready in about 2 min")) << sent[0];
+  sent.clear();
+  sink.OnVerdict(Stalled());  // a stalled start gets no promise
+  ASSERT_FALSE(sent.empty());
+  EXPECT_EQ(sent[0].find("ready in"), std::string::npos) << sent[0];
+}
+
 TEST(NotifySinkTest, SendsDatagramsToNotifySocket) {
   testing::TempDir dir;
   std::string path = (dir / "notify.sock").string();

@@ -50,6 +50,13 @@ void MetricsSink::OnVerdict(const Verdict& verdict) {
 
 void MetricsSink::Finish(const Verdict& verdict) { OnVerdict(verdict); }
 
+void MetricsSink::SetExpectations(std::map<Phase, double> expected_phase_s,
+                                  std::optional<double> eta_s) {
+  std::lock_guard lock(mu_);
+  expected_phase_s_ = std::move(expected_phase_s);
+  predicted_eta_s_ = eta_s;
+}
+
 std::vector<MetricFamily> MetricsSink::Collect() const {
   std::lock_guard lock(mu_);
   const int64_t now = now_ms_();
@@ -157,13 +164,24 @@ std::vector<MetricFamily> MetricsSink::Collect() const {
       family("spinup_read_bytes_per_second", "Current checkpoint read rate.")
           ->push_back({base(), *p.bytes_per_second});
     }
-    if (p.eta_seconds) {
+    if (predicted_eta_s_) {
+      family("spinup_eta_seconds",
+             "Predicted seconds until ready (from this host's startup history).")
+          ->push_back({base(), *predicted_eta_s_});
+    } else if (p.eta_seconds) {
       family("spinup_eta_seconds", "Estimated seconds until the checkpoint is read.")
           ->push_back({base(), *p.eta_seconds});
     }
     if (!v.findings.empty()) {
       auto* s = family("spinup_finding", "1 for each known cause that fits the evidence.");
       for (const auto& f : v.findings) s->push_back({base({{"id", f.id}}), 1});
+    }
+  }
+  if (!expected_phase_s_.empty()) {
+    auto* s = family("spinup_expected_phase_seconds",
+                     "Each phase's expected seconds, learned from this host's earlier starts.");
+    for (const auto& [phase, secs] : expected_phase_s_) {
+      s->push_back({base({{"phase", std::string(PhaseName(phase))}}), secs});
     }
   }
   if (first_time_ms_) {

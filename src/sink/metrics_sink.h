@@ -33,6 +33,10 @@ class MetricsSink final : public Sink {
   void OnSample(const Sample& sample) override;
   void OnVerdict(const Verdict& verdict) override;
   void Finish(const Verdict& verdict) override;
+  // From the startup history (src/history): each phase's expected seconds
+  // (spinup_expected_phase_seconds) and the predicted seconds to ready, which then is what
+  // spinup_eta_seconds says. Callable from any thread.
+  void SetExpectations(std::map<Phase, double> expected_phase_s, std::optional<double> eta_s);
 
   std::vector<MetricFamily> Collect() const;
   std::string Render() const { return WriteExposition(Collect()); }
@@ -47,6 +51,8 @@ class MetricsSink final : public Sink {
   int64_t log_events_ = 0;
   std::optional<int64_t> first_time_ms_;
   std::optional<int64_t> last_update_ms_;
+  std::map<Phase, double> expected_phase_s_;
+  std::optional<double> predicted_eta_s_;
 };
 
 }  // namespace spinup

@@ -2,18 +2,30 @@
 
 #include <systemd/sd-daemon.h>
 
+#include "base/units.h"
 #include "sink/live_format.h"
 
 namespace spinup {
 
-NotifySink::NotifySink(SendFn send) : send_(std::move(send)) {
+NotifySink::NotifySink(SendFn send, EtaFn ready_eta)
+    : send_(std::move(send)), ready_eta_(std::move(ready_eta)) {
   if (!send_) {
     send_ = [](const std::string& msg) { sd_notify(0, msg.c_str()); };
   }
 }
 
-void NotifySink::OnVerdict(const Verdict& v) {
+std::string NotifySink::Status(const Verdict& v) const {
   std::string status = "STATUS=" + StatusText(v);
+  const bool on_its_way = v.state == State::kStarting || v.state == State::kProgressing ||
+                          v.state == State::kInProgress || v.state == State::kSlow;
+  if (on_its_way && ready_eta_) {
+    if (auto eta = ready_eta_()) status += ", ready in " + FormatApproxDuration(*eta);
+  }
+  return status;
+}
+
+void NotifySink::OnVerdict(const Verdict& v) {
+  std::string status = Status(v);
   if (status != last_status_) {
     last_status_ = status;
     send_(status);
@@ -38,7 +50,7 @@ void NotifySink::OnVerdict(const Verdict& v) {
 }
 
 void NotifySink::Finish(const Verdict& v) {
-  std::string status = "STATUS=" + StatusText(v);
+  std::string status = Status(v);
   if (status != last_status_) {
     last_status_ = status;
     send_(status);

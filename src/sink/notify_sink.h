@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "spinup/sink.h"
@@ -17,12 +18,17 @@ class NotifySink final : public Sink {
   // `send` delivers one notification ("STATUS=...", "READY=1", "WATCHDOG=1"); the default uses
   // libsystemd's sd_notify.
   using SendFn = std::function<void(const std::string&)>;
-  explicit NotifySink(SendFn send = {});
+  // The predicted seconds to ready from the startup history (src/history), if any: added to the
+  // STATUS line of a start that is still on its way ("..., ready in about 2 min").
+  using EtaFn = std::function<std::optional<double>()>;
+  explicit NotifySink(SendFn send = {}, EtaFn ready_eta = {});
   void OnVerdict(const Verdict& verdict) override;
   void Finish(const Verdict& final_verdict) override;
 
  private:
+  std::string Status(const Verdict& verdict) const;
   SendFn send_;
+  EtaFn ready_eta_;
   std::string last_status_;
   bool ready_sent_ = false;
 };
