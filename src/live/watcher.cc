@@ -120,6 +120,7 @@ std::optional<WatchEnd> Watcher::Tick() {
     sample.restarts = std::max(sample.restarts, unit_restarts_);
     progress_.OnSample(sample);
     model_.OnSample(sample);
+    for (VerdictStage* st : stages_) st->OnSample(sample);
     for (Sink* s : sinks_) s->OnSample(sample);
   }
   return Judge(now);
@@ -130,6 +131,8 @@ std::optional<WatchEnd> Watcher::Evaluate() { return Judge(clock_.NowMs()); }
 std::optional<WatchEnd> Watcher::Judge(int64_t now) {
   Verdict v = model_.Evaluate(now);
   MergeMeasuredProgress(progress_.Current(), v.progress);
+  last_judged_ = v;
+  for (VerdictStage* st : stages_) st->Apply(v, now);
   last_verdict_ = v;
   for (Sink* s : sinks_) s->OnVerdict(v);
 
@@ -159,6 +162,12 @@ std::optional<WatchEnd> Watcher::Judge(int64_t now) {
 }
 
 void Watcher::Finish(const WatchEnd& /*end*/) {
+  // The stages see the judge's last verdict again (not their own output of it).
+  if (!stages_.empty()) {
+    Verdict v = last_judged_;
+    for (VerdictStage* st : stages_) st->Finish(v, clock_.NowMs());
+    last_verdict_ = v;
+  }
   for (Sink* s : sinks_) s->Finish(last_verdict_);
 }
 
