@@ -201,22 +201,20 @@ TEST_F(ReadyE2ETest, LivezAndReadyzInEachState) {
 // A fake py-spy: all-reduce for every rank but TP1, which it finds in distributed init.
 void WriteFakePySpy(const fs::path& dir) {
   fs::create_directories(dir);
-  testing::WriteFile(dir / "py-spy", R"(#!/bin/sh
+  testing::WriteFile(dir / "py-spy", R"SH(#!/bin/sh
 pid="$3"
 title=$(tr '\0' ' ' < /proc/$pid/cmdline)
 echo "Process $pid: $title"
-echo "Python v3.10.12 (/usr/bin/python3.10)" echo echo
-                                     "Thread $pid (idle): \"MainThread\"" case "$title" in *
-                                         TP1*) echo
-      "    init_torch_distributed (sglang/srt/model_executor/model_runner.py:300)";
-  ;
+echo "Python v3.10.12 (/usr/bin/python3.10)"
+echo
+echo "Thread $pid (idle): \"MainThread\""
+case "$title" in
+  *TP1*) echo "    init_torch_distributed (sglang/srt/model_executor/model_runner.py:300)" ;;
   *TP*) echo "    all_reduce (torch/distributed/distributed_c10d.py:2050)"
-        echo "    load_model (sglang/srt/model_executor/model_runner.py:410)" ;
-  ;
-  *) echo "    wait (multiprocessing/connection.py:930)" ;
-  ;
+        echo "    load_model (sglang/srt/model_executor/model_runner.py:410)" ;;
+  *) echo "    wait (multiprocessing/connection.py:930)" ;;
 esac
-)");
+)SH");
   ::chmod((dir / "py-spy").c_str(), 0755);
 }
 

@@ -76,7 +76,9 @@ struct Stages {
 
 Stages MakeStages(const LiveCommandConfig& c) {
   Stages s;
-  if (c.sampler.port && c.probe != ProbeMode::kHealth && c.probe != ProbeMode::kNone) {
+  // --once is one look: it does not wait for a request (the health check decides, as before).
+  if (c.sampler.port && !c.watch.once && c.probe != ProbeMode::kHealth &&
+      c.probe != ProbeMode::kNone) {
     proc::FirstRequestOptions o;
     o.port = *c.sampler.port;
     s.gate =

@@ -99,6 +99,7 @@ void WarmStage::Run() {
     std::lock_guard lock(mu_);
     if (status_.state != "stopped") status_.state = state;
     if (status_.note.empty()) status_.note = note;
+    ended_ = std::chrono::steady_clock::now();
     running_ = false;
   };
   auto files = ListCheckpointFiles(config_.model_dir);
@@ -150,7 +151,10 @@ WarmStatus WarmStage::status() const {
   std::lock_guard lock(mu_);
   WarmStatus s = status_;
   s.bytes_done = std::min(control_.bytes_done(), s.bytes_total ? s.bytes_total : UINT64_MAX);
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  auto end = running_ || ended_ == std::chrono::steady_clock::time_point{}
+                 ? std::chrono::steady_clock::now()
+                 : ended_;
+  double secs = std::chrono::duration<double>(end - started_).count();
   if (secs > 0) s.bytes_per_second = static_cast<double>(control_.bytes_done()) / secs;
   return s;
 }

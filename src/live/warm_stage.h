@@ -8,6 +8,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -72,6 +73,7 @@ class WarmStage final : public VerdictStage {
   WarmStatus status_;
   uint64_t reserve_ = 0;
   std::chrono::steady_clock::time_point started_;
+  std::chrono::steady_clock::time_point ended_;  // guarded by mu_
   std::atomic<bool> running_{false};
 };
 

@@ -24,7 +24,8 @@ void WriteVerdictReport(std::ostream& out, const Verdict& v) {
   }
   if (v.warm) out << "  " << WarmText(*v.warm) << "\n";
   if (v.stall_evidence) {
-    out << fmt::format("  at the stall (gathered in {:.1f} s):\n", v.stall_evidence->gather_seconds);
+    out << fmt::format("  at the stall (gathered in {:.1f} s):\n",
+                       v.stall_evidence->gather_seconds);
     for (const auto& l : StallEvidenceLines(*v.stall_evidence, 40)) out << "    " << l << "\n";
   }
 }
