@@ -198,6 +198,45 @@ TEST_F(ReadyE2ETest, LivezAndReadyzInEachState) {
   }
 }
 
+// Issue 11, item 2: a client trickling a request to the metrics endpoint kept `spinup run --
+// sleep 3` from exiting for 28 s. Now the server's exit is never held up by a client.
+TEST(MetricsEndpointE2E, ASlowClientDoesNotDelayExit) {
+  int metrics = FreePort();
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    int null = ::open("/dev/null", O_RDWR);
+    ::dup2(null, 1);
+    ::dup2(null, 2);
+    std::string exe = testing::SpinupExe().string(), port = std::to_string(metrics);
+    ::execl(exe.c_str(), exe.c_str(), "run", "--no-gpu", "--metrics", port.c_str(), "--",
+            "/bin/sleep", "1", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ASSERT_TRUE(Answers(metrics, "/livez", 200));
+  int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_port = htons(static_cast<uint16_t>(metrics));
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof(a)), 0);
+  ::send(fd, "GET /metrics HTTP/1.1\r\n", 23, MSG_NOSIGNAL);
+  // Trickle a byte every 100 ms until spinup exits; 15 s is far above its ~1 s and far below 28.
+  int st = 0;
+  pid_t done = 0;
+  for (int i = 0; i < 150 && done == 0; ++i) {
+    ::send(fd, "X", 1, MSG_NOSIGNAL);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    done = ::waitpid(pid, &st, WNOHANG);
+  }
+  ::close(fd);
+  if (done == 0) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &st, 0);
+  }
+  EXPECT_EQ(done, pid) << "spinup run was still running 15 s after its server exited";
+  EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+}
+
 // A fake py-spy: all-reduce for every rank but TP1, which it finds in distributed init.
 void WriteFakePySpy(const fs::path& dir) {
   fs::create_directories(dir);

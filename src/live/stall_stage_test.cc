@@ -7,6 +7,7 @@
 #include "sink/html_stall.h"
 #include "sink/json_codec.h"
 #include "sink/live_format.h"
+#include "sink/metrics_sink.h"
 
 namespace spinup {
 namespace {
@@ -105,6 +106,23 @@ TEST(StallEvidence, RoundTripsThroughJsonAndRenders) {
                           "futex_wait_queue"),
             std::string::npos)
       << lines[1];
+}
+
+TEST(LiveOnlyVerdictFields, ReachTheMetrics) {
+  MetricsSink sink({"job", "host", "v"}, [] { return int64_t{0}; });
+  Verdict v;
+  v.state = State::kReady;
+  sink.OnVerdict(v);
+  std::string text = sink.Render();
+  EXPECT_EQ(text.find("spinup_first_request_seconds"), std::string::npos);  // absent until served
+  v.first_request_seconds = 0.25;
+  v.warm = WarmStatus{"done", 1000, 1000, 1000, 1.0, ""};
+  sink.OnVerdict(v);
+  text = sink.Render();
+  EXPECT_NE(text.find("spinup_first_request_seconds{job=\"job\",host=\"host\"} 0.25"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("spinup_warm_bytes{job=\"job\",host=\"host\"} 1000"), std::string::npos);
 }
 
 }  // namespace
