@@ -1,6 +1,12 @@
 #include "live/ready_gate.h"
 
 #include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <chrono>
+#include <thread>
+
+#include <nlohmann/json.hpp>
 
 #include "proc/health.h"
 
@@ -151,6 +157,39 @@ TEST(FirstRequest, ModelIdAndProblems) {
   auto p = proc::GenerationProblem("POST /generate", 503, std::string(5000, 'x'));
   ASSERT_TRUE(p);
   EXPECT_LT(p->size(), 400u);  // one line, capped
+}
+
+// A vLLM-like server: no /generate, the OpenAI routes only.
+TEST(FirstRequest, FallsBackToCompletionsWithTheListedModel) {
+  httplib::Server server;
+  std::string seen_model;
+  server.Get("/v1/models", [](const httplib::Request&, httplib::Response& res) {
+    res.set_content(R"({"data":[{"id":"llama-70b"}]})", "application/json");
+  });
+  server.Post("/v1/completions", [&](const httplib::Request& req, httplib::Response& res) {
+    auto j = nlohmann::json::parse(req.body, nullptr, false);
+    seen_model = j.value("model", "");
+    if (j.value("max_tokens", 0) != 1) res.status = 400;
+    res.set_content(R"({"choices":[{"text":"!"}]})", "application/json");
+  });
+  int port = server.bind_to_any_port("127.0.0.1");
+  ASSERT_GT(port, 0);
+  std::thread t([&] { server.listen_after_bind(); });
+  while (!server.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  proc::FirstRequestOptions o;
+  o.port = static_cast<uint16_t>(port);
+  o.engine = "sglang";  // tries /generate first, gets 404, falls back
+  auto a = proc::FirstRequestProbe(o).Run();
+  EXPECT_TRUE(a.served) << a.error;
+  EXPECT_EQ(a.request, "POST /v1/completions");
+  EXPECT_EQ(seen_model, "llama-70b");
+  server.stop();
+  t.join();
+  // Nothing listens any more: not answered, and said so.
+  a = proc::FirstRequestProbe(o).Run();
+  EXPECT_FALSE(a.served);
+  EXPECT_FALSE(a.answered);
+  EXPECT_NE(a.error.find("no answer"), std::string::npos) << a.error;
 }
 
 }  // namespace
