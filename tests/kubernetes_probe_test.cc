@@ -42,6 +42,10 @@ TEST(KubernetesProbe, ExampleUsesTheProbeForStartupAndLiveness) {
                                        "sglang-statefulset.yaml");
   EXPECT_NE(yaml.find("startupProbe:"), std::string::npos);
   EXPECT_NE(yaml.find("livenessProbe:"), std::string::npos);
+  // httpGet probes of spinup's own endpoint: /livez for startup and liveness, /readyz for
+  // readiness (docs/kubernetes.md); the exec probe stays documented as the alternative.
+  EXPECT_NE(yaml.find("httpGet: {path: /livez, port: 9400}"), std::string::npos);
+  EXPECT_NE(yaml.find("httpGet: {path: /readyz, port: 9400}"), std::string::npos);
   EXPECT_NE(yaml.find("spinup-probe"), std::string::npos);
   EXPECT_NE(yaml.find("\"--metrics\", \"0.0.0.0:9400\""), std::string::npos);
   // Valid YAML when a YAML parser is at hand (python3-yaml); skipped silently otherwise.

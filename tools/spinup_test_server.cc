@@ -69,6 +69,8 @@ struct Options {
   double replay_max_gap = 2.0;
   std::string state_file;
   int fail_first = 0;
+  std::string first_request = "ok";
+  double pre_load = 0;
   std::string generate_model;
   uint64_t model_bytes = 8 << 20;
   int shards = 4;
@@ -310,11 +312,18 @@ void CrashKvCache() {
   Spin(0.2 * J(0));  // "imports"
   Log("Init torch distributed begin.");
   if (sc == "hang-distributed-init") BlockForever();
+  if (sc == "hang-rank1-distributed-init" && g_opt.rank == 1) BlockForever();
   Sleep(0.2 * J(1));
+  // --pre-load: a realistic wait before the first byte is read (imports, NCCL rendezvous).
+  if (g_opt.pre_load > 0) {
+    std::this_thread::sleep_for(std::chrono::duration<double>(g_opt.pre_load));
+  }
   Log("Init torch distributed ends. elapsed=0.20 s, mem usage=0.32 GB");
   Log("Load weight begin. avail mem=78.68 GB");
   auto t0 = std::chrono::steady_clock::now();
   LoadWeights();
+  // The ranks that finished wait for the one that hangs in a collective (futex) as NCCL's would.
+  if (sc == "hang-rank1-distributed-init") BlockForever();
   // Even a cached checkpoint takes a moment to copy to the GPU.
   std::this_thread::sleep_until(t0 + std::chrono::duration<double>(0.3 * J(2) * g_opt.time_scale));
   double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -542,6 +551,33 @@ int RunMain() {
             R"({"object":"list","data":[{"id":"test-model","object":"model","owned_by":"sglang"}]})",
             "application/json");
       });
+      // The first request: a one-token generation on SGLang's native endpoint and the OpenAI one.
+      // --first-request fail answers 500, as a server whose first real forward pass fails.
+      auto generate = [](bool openai) {
+        return [openai](const httplib::Request& req, httplib::Response& res) {
+          if (g_opt.first_request == "fail") {
+            res.status = 500;
+            res.set_content(
+                R"({"error":{"message":"CUDA error: an illegal memory access was encountered","code":500}})",
+                "application/json");
+            Log("ERROR:    Exception in ASGI application: RuntimeError: CUDA error: an illegal "
+                "memory access was encountered");
+            return;
+          }
+          if (req.body.find("max_") == std::string::npos) {
+            res.status = 400;
+            res.set_content(R"({"error":"no max tokens"})", "application/json");
+            return;
+          }
+          res.set_content(
+              openai
+                  ? R"({"id":"cmpl-1","object":"text_completion","model":"test-model","choices":[{"index":0,"text":"!","finish_reason":"length"}]})"
+                  : R"({"text":"!","meta_info":{"prompt_tokens":1,"completion_tokens":1}})",
+              "application/json");
+        };
+      };
+      http.server.Post("/generate", generate(false));
+      http.server.Post("/v1/completions", generate(true));
       http.server.Get("/get_model_info", [](const httplib::Request&, httplib::Response& res) {
         res.set_content(R"({"model_path":"test-model","is_generation":true})", "application/json");
       });
@@ -660,8 +696,9 @@ int main(int argc, char** argv) {
       "(see docs/test-server.md)"};
   Options& o = g_opt;
   app.add_option("--scenario", o.scenario, "scenario")
-      ->check(CLI::IsMember({"healthy", "slow", "hang-distributed-init", "hang-cuda-graph",
-                             "crash-kv-cache", "crash-loop", "killed-ranks-survive"}));
+      ->check(CLI::IsMember({"healthy", "slow", "hang-distributed-init",
+                             "hang-rank1-distributed-init", "hang-cuda-graph", "crash-kv-cache",
+                             "crash-loop", "killed-ranks-survive"}));
   app.add_option("--model,--model-path", o.model,
                  "checkpoint directory whose *.safetensors "
                  "every rank reads");
@@ -687,6 +724,12 @@ int main(int argc, char** argv) {
   app.add_option("--generate-model", o.generate_model, "write a small checkpoint here and exit");
   app.add_option("--model-bytes", o.model_bytes, "--generate-model: total tensor bytes");
   app.add_option("--shards", o.shards, "--generate-model: shard count")->check(CLI::Range(1, 999));
+  app.add_option("--first-request", o.first_request,
+                 "ok: POST /generate and /v1/completions serve one token; fail: they answer 500")
+      ->check(CLI::IsMember({"ok", "fail"}));
+  app.add_option("--pre-load", o.pre_load,
+                 "seconds every rank waits in distributed_init before reading (imports, NCCL)")
+      ->check(CLI::Range(0.0, 600.0));
   app.add_option("--max-lifetime", o.max_lifetime, "every process exits after this many s");
   app.add_option("--jitter", o.jitter,
                  "vary each phase's duration around its mean (normal, this relative sd)")

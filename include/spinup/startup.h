@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace spinup {
@@ -211,6 +212,42 @@ struct TimelineEntry {
   bool slow = false;
 };
 
+// One rank's (or process's) threads at the moment a stall was called: its Python stack from
+// `py-spy dump` when that worked, else the kernel stacks of its threads where readable, and in any
+// case how many of its threads wait on each kernel wait channel.
+struct RankStack {
+  std::string rank;  // "TP2", or "" when the process names no rank
+  int pid = 0;
+  std::string source;      // "py-spy", "kernel" or "none"
+  std::string stack;       // the dump (py-spy) or the distinct kernel stacks, capped
+  std::string waiting_in;  // a collective seen in the Python stack: "all-reduce", "barrier", ...
+  std::vector<std::pair<std::string, int>> wait_channels;  // wchan -> threads, most first
+  std::vector<std::string> notes;  // why a source is missing ("py-spy: timed out after 5 s")
+};
+
+// What spinup gathers when it first calls a stall (src/proc/stall_gather.h), bounded in time and
+// size: which rank is behind, each rank's stacks, and the GPUs at that moment.
+struct StallEvidence {
+  int64_t time_ms = 0;
+  std::string
+      behind;  // "TP2 has not left distributed_init; TP0, TP1, TP3 are waiting in all-reduce"
+  std::vector<RankStack> ranks;
+  bool gpu_available = false;
+  std::vector<GpuSample> gpus;
+  double gather_seconds = 0;
+  std::vector<std::string> notes;  // e.g. "py-spy is not on PATH: kernel stacks instead"
+};
+
+// `--warm`: the checkpoint read into the page cache alongside the server's early phases.
+struct WarmStatus {
+  std::string state;  // "warming", "done", "stopped", "skipped"
+  uint64_t bytes_done = 0;
+  uint64_t bytes_total = 0;  // what was planned (the part that fits in memory)
+  uint64_t checkpoint_bytes = 0;
+  double bytes_per_second = 0;
+  std::string note;  // why it stopped or was cut short ("only 3.2 GiB of 8.0 GiB fit ...")
+};
+
 struct Verdict {
   State state = State::kUnknown;
   Phase phase = Phase::kLaunch;  // where the startup is, ended or failed
@@ -230,6 +267,12 @@ struct Verdict {
   std::vector<Finding> findings;
   // What the evidence cannot tell (e.g. "the log ends inside weight_load: no sign of a stall").
   std::vector<std::string> not_known;
+  // Live only (`--probe generate`): seconds the first one-token request took to be served.
+  std::optional<double> first_request_seconds;
+  // Live only: gathered once when the state first became stalled.
+  std::optional<StallEvidence> stall_evidence;
+  // Live only (`--warm`).
+  std::optional<WarmStatus> warm;
 };
 
 }  // namespace spinup

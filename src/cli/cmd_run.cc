@@ -51,6 +51,7 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
       ctx.exit_code = kExitUsage;
       return;
     }
+    if (!ResolveWarmFlag(args->live, args->command, ctx, c)) return;
     c.run.argv = args->command;
     c.run.log_file = args->log;
     c.run.grace = std::chrono::milliseconds(static_cast<int64_t>(*grace * 1000));

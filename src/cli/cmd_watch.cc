@@ -61,6 +61,7 @@ void AddWatchCommand(CLI::App& app, CliContext& ctx) {
     c.logs = args->logs;
     std::vector<std::string> server_argv;
     if (!args->pids.empty()) server_argv = ReadCmdline(args->pids.front());
+    if (!ResolveWarmFlag(args->live, server_argv, ctx, c)) return;
     std::string source = !args->pids.empty()   ? "pid " + std::to_string(args->pids.front())
                          : !args->unit.empty() ? "unit " + args->unit
                          : !args->logs.empty() ? args->logs.front()

@@ -10,6 +10,8 @@
 #include <ostream>
 
 #include "base/duration.h"
+#include "cli/reader_cli.h"
+#include "proc/proc_parse.h"
 
 namespace spinup {
 
@@ -32,6 +34,56 @@ void AddLiveFlags(CLI::App& sub, LiveFlags& f) {
   sub.add_option("--rules", f.rules, "extra rules file (JSON, see docs/rules.md); repeatable");
   sub.add_option("--events", f.events, "also append the JSON-lines event stream to this file");
   sub.add_flag("--no-gpu", f.no_gpu, "do not load NVML");
+  sub.add_option("--probe", f.probe,
+                 "what ready means with --port: generate (health, then one 1-token request must be "
+                 "served; the default when the engine is known), health, or none (the engine's "
+                 "ready line)")
+      ->check(CLI::IsMember({"generate", "health", "none"}));
+  sub.add_flag("--warm", f.warm,
+               "read the checkpoint into the page cache from launch on, within free memory "
+               "(docs/reader.md)");
+  sub.add_option("--warm-reserve", f.warm_reserve,
+                 "memory --warm leaves to the server and the system (default: 2GiB or 10% of RAM, "
+                 "the larger)");
+}
+
+std::string FindOnPath(std::string_view name, std::string_view path) {
+  while (true) {
+    size_t colon = path.find(':');
+    std::string dir(path.substr(0, colon));
+    if (dir.empty()) dir = ".";
+    std::string candidate = dir + "/" + std::string(name);
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    if (colon == std::string_view::npos) return "";
+    path.remove_prefix(colon + 1);
+  }
+}
+
+bool ResolveWarmFlag(const LiveFlags& f, const std::vector<std::string>& server_argv,
+                     CliContext& ctx, LiveCommandConfig& c) {
+  if (!f.warm) return true;
+  WarmConfig w;
+  w.model_dir = f.model;
+  if (w.model_dir.empty()) {
+    if (auto dir = proc::ModelPathFromCmdline(server_argv)) w.model_dir = *dir;
+  }
+  if (w.model_dir.empty()) {
+    *ctx.err << "spinup: --warm: no checkpoint to warm: give --model DIR (the server's command "
+                "line names none)\n";
+    ctx.exit_code = 2;
+    return false;
+  }
+  if (!f.warm_reserve.empty()) {
+    std::string error;
+    if (!ParseSizeFlag(f.warm_reserve, &w.reserve_bytes, &error)) {
+      *ctx.err << "spinup: --warm-reserve: " << error << "\n";
+      ctx.exit_code = 2;
+      return false;
+    }
+  }
+  w.meminfo_path = c.sampler.proc_root + "/meminfo";
+  c.warm = w;
+  return true;
 }
 
 bool ResolveLiveFlags(const LiveFlags& f, CliContext& ctx, bool view_on_stderr,
@@ -65,6 +117,14 @@ bool ResolveLiveFlags(const LiveFlags& f, CliContext& ctx, bool view_on_stderr,
     c.sampler.model_dir = f.model;
   }
   if (f.port > 0) c.sampler.port = static_cast<uint16_t>(f.port);
+  auto probe = ParseProbeMode(f.probe);
+  if (!probe.ok()) return fail(probe.status().message());
+  c.probe = *probe;
+  c.sampler.health_probe = c.probe != ProbeMode::kNone;
+  // py-spy for the stacks at a stall: looked up here, once, like every other environment input.
+  const char* path = std::getenv("PATH");
+  c.gather.py_spy = FindOnPath("py-spy", path ? path : "/usr/local/bin:/usr/bin:/bin");
+  c.gather.proc_root = c.sampler.proc_root;
   c.sampler.gpu = !f.no_gpu;
   c.sampler.once = f.once;
   c.sampler.ticks_per_second = ::sysconf(_SC_CLK_TCK);

@@ -27,6 +27,9 @@ struct LiveFlags {
   std::vector<std::string> rules;
   std::string events;
   bool no_gpu = false;
+  std::string probe;  // generate | health | none; "" = generate when the engine is known
+  bool warm = false;
+  std::string warm_reserve;  // memory left to the server and the system (default 2GiB / 10%)
 };
 
 void AddLiveFlags(CLI::App& sub, LiveFlags& flags);
@@ -35,5 +38,11 @@ void AddLiveFlags(CLI::App& sub, LiveFlags& flags);
 // returns false.
 bool ResolveLiveFlags(const LiveFlags& flags, CliContext& ctx, bool view_on_stderr,
                       LiveCommandConfig& config);
+// --warm needs the checkpoint's folder: --model, else the server's command line. Call once the
+// server's argv is known; false (and exit 2) when --warm cannot know what to warm.
+bool ResolveWarmFlag(const LiveFlags& flags, const std::vector<std::string>& server_argv,
+                     CliContext& ctx, LiveCommandConfig& config);
+// The first executable NAME in the colon-separated PATH; "" when none.
+std::string FindOnPath(std::string_view name, std::string_view path);
 
 }  // namespace spinup

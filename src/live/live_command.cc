@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "history/learner.h"
+#include "live/stall_stage.h"
 #include "sink/json_lines_sink.h"
 #include "sink/notify_sink.h"
 #include "sink/plain_sink.h"
@@ -70,6 +71,41 @@ StartupModelConfig ModelConfig(const LiveCommandConfig& c) {
   return m;
 }
 
+// The live-only verdict stages, in the order they run: the first request may turn READY into
+// warmup, a stall (then) triggers the evidence, and the warm stops at ready or crash.
+struct Stages {
+  std::unique_ptr<ReadyGate> gate;
+  std::unique_ptr<StallStage> stall;
+  std::unique_ptr<WarmStage> warm;
+  std::vector<VerdictStage*> all() const {
+    std::vector<VerdictStage*> v;
+    for (VerdictStage* s :
+         {static_cast<VerdictStage*>(gate.get()), static_cast<VerdictStage*>(stall.get()),
+          static_cast<VerdictStage*>(warm.get())}) {
+      if (s != nullptr) v.push_back(s);
+    }
+    return v;
+  }
+};
+
+Stages MakeStages(const LiveCommandConfig& c) {
+  Stages s;
+  // --once is one look: it does not wait for a request (the health check decides, as before).
+  if (c.sampler.port && !c.watch.once && c.probe != ProbeMode::kHealth &&
+      c.probe != ProbeMode::kNone) {
+    proc::FirstRequestOptions o;
+    o.port = *c.sampler.port;
+    s.gate = std::make_unique<ReadyGate>(c.probe, o, c.model.session.engine,
+                                         MakeThreadFirstRequestRunner());
+  }
+  s.stall = std::make_unique<StallStage>(c.gather);
+  if (c.warm) {
+    s.warm = std::make_unique<WarmStage>(*c.warm);
+    s.warm->Start();  // at launch: alongside the server's imports and distributed init
+  }
+  return s;
+}
+
 }  // namespace
 
 int WatchCommand(const LiveCommandConfig& c, std::ostream& out, std::ostream& err) {
@@ -95,7 +131,9 @@ int WatchCommand(const LiveCommandConfig& c, std::ostream& out, std::ostream& er
   // systemd may restart a live unit; journal files are judged whole (read to their end), so a
   // first crash does not hide the restarts after it.
   if (live_unit || !c.journal_files.empty()) w.stop_on_crash_by_default = false;
+  Stages stages = MakeStages(c);
   Watcher watcher(w, clock, **model, sampler.get(), sinks->all());
+  for (VerdictStage* st : stages.all()) watcher.AddStage(st);
   for (const auto& log : c.logs) watcher.AddSource(std::make_unique<FileFollower>(log));
   if (!c.unit.empty() || !c.journal_files.empty()) {
     JournalOptions j;
@@ -127,6 +165,8 @@ int RunCommand(const LiveCommandConfig& c, std::ostream& view_out, std::ostream&
   auto sinks = MakeSinks(c, view_out, clock, err);
   if (!sinks) return 2;
   RunOptions run = c.run;
+  Stages stages = MakeStages(c);
+  run.stages = stages.all();
   if (sinks->terminal) {
     TerminalSink* t = sinks->terminal.get();
     run.before_output = [t] { t->Clear(); };

@@ -11,8 +11,11 @@
 
 #include "live/live_sampler.h"
 #include "live/loops.h"
+#include "live/ready_gate.h"
 #include "live/startup_model.h"
+#include "live/warm_stage.h"
 #include "live/watcher.h"
+#include "proc/stall_gather.h"
 
 namespace spinup {
 class BudgetBook;
@@ -39,6 +42,10 @@ struct LiveCommandConfig {
   std::string events_file;  // --events FILE: the JSON-lines stream, besides the view
 
   RunOptions run;  // run: the command and its output log
+
+  ProbeMode probe = ProbeMode::kAuto;  // --probe (with --port)
+  proc::GatherOptions gather;          // evidence at a stall (py-spy's path, /proc root)
+  std::optional<WarmConfig> warm;      // --warm
 
   // More sinks from the CLI (metrics, HTML report: src/sink/fleet_outputs.h), owned by the caller.
   std::vector<Sink*> extra_sinks;

@@ -92,7 +92,7 @@ Sample LiveSampler::Take(int64_t now_ms) {
     h.port = *config_.port;
     h.connect_timeout = std::chrono::milliseconds(200);
     h.read_timeout = std::chrono::milliseconds(500);
-    if (s.port_listening) s.health_http_status = proc::ProbeHealth(h);
+    if (s.port_listening && config_.health_probe) s.health_http_status = proc::ProbeHealth(h);
   }
   if (gpu_) {
     gpu_->SampleInto(s);

@@ -22,6 +22,7 @@ struct LiveSamplerConfig {
   std::string unit;                      // systemd unit: its cgroup's processes
   std::optional<std::string> model_dir;  // else from the server's command line
   std::optional<uint16_t> port;          // listening check + health probe
+  bool health_probe = true;              // false: --probe none (the port is still checked)
   std::string proc_root = "/proc";
   std::string sys_root = "/sys";
   int64_t ticks_per_second = 100;

@@ -133,6 +133,7 @@ RunResult RunServer(const RunOptions& options, WatchOptions watch_options, Clock
   watch_options.server_lifetime = true;
   RunSampleSource sampler(make_sampler ? make_sampler(pid) : nullptr);
   Watcher watcher(watch_options, clock, model, &sampler, std::move(sinks));
+  for (VerdictStage* st : options.stages) watcher.AddStage(st);
   watcher.AddSource(
       std::make_unique<PipeSource>(child->stdout_fd, "stdout", STDOUT_FILENO, log_fd));
   watcher.AddSource(
@@ -186,6 +187,8 @@ RunResult RunServer(const RunOptions& options, WatchOptions watch_options, Clock
     if (pump()) end = watcher.Evaluate();
   }
 
+  // Evidence gathered at a stall needs the tree alive: let it finish (bounded) before ending it.
+  watcher.Settle();
   // Whatever happened, no process of the tree outlives us: not a rank holding GPU memory, not a
   // child holding the port.
   KillTreeOptions kill_options;

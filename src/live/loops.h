@@ -27,6 +27,7 @@ struct RunOptions {
   // Around every pass-through of the server's output (the terminal view erases and redraws).
   std::function<void()> before_output;
   std::function<void()> after_output;
+  std::vector<VerdictStage*> stages;  // added to the watcher (not owned)
 };
 
 // Makes the sampler for the server once its PID is known.

@@ -100,6 +100,7 @@ std::optional<WatchEnd> Watcher::Tick() {
   if (sampler_ != nullptr) {
     Sample sample = sampler_->Take(now);
     model_.OnSample(sample);
+    for (VerdictStage* st : stages_) st->OnSample(sample);
     for (Sink* s : sinks_) s->OnSample(sample);
   }
   return Judge(now);
@@ -109,6 +110,8 @@ std::optional<WatchEnd> Watcher::Evaluate() { return Judge(clock_.NowMs()); }
 
 std::optional<WatchEnd> Watcher::Judge(int64_t now) {
   Verdict v = model_.Evaluate(now);
+  last_judged_ = v;
+  for (VerdictStage* st : stages_) st->Apply(v, now);
   last_verdict_ = v;
   for (Sink* s : sinks_) s->OnVerdict(v);
 
@@ -138,6 +141,12 @@ std::optional<WatchEnd> Watcher::Judge(int64_t now) {
 }
 
 void Watcher::Finish(const WatchEnd& /*end*/) {
+  // The stages see the judge's last verdict again (not their own output of it).
+  if (!stages_.empty()) {
+    Verdict v = last_judged_;
+    for (VerdictStage* st : stages_) st->Finish(v, clock_.NowMs());
+    last_verdict_ = v;
+  }
   for (Sink* s : sinks_) s->Finish(last_verdict_);
 }
 

@@ -13,6 +13,7 @@
 
 #include "live/clock.h"
 #include "live/log_sources.h"
+#include "live/verdict_stage.h"
 #include "spinup/sink.h"
 #include "spinup/startup.h"
 
@@ -76,6 +77,9 @@ class Watcher {
 
   // Returns the source's index.
   int AddSource(std::unique_ptr<LogSource> source);
+  // Live-only additions to every verdict (first request, stall evidence, warm), run in the order
+  // added after each judgement; not owned.
+  void AddStage(VerdictStage* stage) { stages_.push_back(stage); }
   // File descriptors worth waiting on (pipes); the rest are polled on every Pump().
   std::vector<int> PollFds() const;
   // Reads every source once; returns true when a decisive event (ready, fatal, error, new attempt)
@@ -85,6 +89,10 @@ class Watcher {
   std::optional<WatchEnd> Tick();
   // Re-evaluates without a new sample (after decisive events).
   std::optional<WatchEnd> Evaluate();
+  // Lets the stages finish work that needs the server alive (stall evidence), bounded.
+  void Settle() {
+    for (VerdictStage* st : stages_) st->Settle();
+  }
   // Ends the watch: Finish() on every sink with the last verdict.
   void Finish(const WatchEnd& end);
 
@@ -104,8 +112,10 @@ class Watcher {
   StartupModel& model_;
   SampleSource* sampler_;
   std::vector<Sink*> sinks_;
+  std::vector<VerdictStage*> stages_;
   std::vector<std::unique_ptr<LogSource>> sources_;
   std::vector<bool> ended_;
+  Verdict last_judged_;  // before the stages
   Verdict last_verdict_;
   int64_t started_ms_;
 };

@@ -12,6 +12,8 @@ Result<std::unique_ptr<FleetOutputs>> FleetOutputs::Start(const FleetConfig& con
         MetricsConfig{config.job, config.host, config.version}, now_ms);
     MetricsSink* sink = out->metrics_.get();
     out->server_ = std::make_unique<MetricsServer>([sink] { return sink->Render(); });
+    out->probes_ = std::make_unique<ProbeEndpoints>();
+    out->probes_->AddRoutes(*out->server_);
     Status st = out->server_->Start(*config.metrics);
     if (!st.ok()) return st;
   }
@@ -28,6 +30,7 @@ Result<std::unique_ptr<FleetOutputs>> FleetOutputs::Start(const FleetConfig& con
 std::vector<Sink*> FleetOutputs::sinks() {
   std::vector<Sink*> v;
   if (metrics_) v.push_back(metrics_.get());
+  if (probes_) v.push_back(probes_.get());
   if (report_) v.push_back(report_.get());
   return v;
 }

@@ -1,6 +1,7 @@
 // The fleet-facing outputs of a live watch, made from resolved settings: the Prometheus metrics
-// sink with its /metrics server (--metrics, --job) and the HTML report sink (--report). The live
-// commands add sinks() to their own and call Finish() when the watch has ended.
+// sink with its /metrics, /livez and /readyz server (--metrics, --job) and the HTML report sink
+// (--report). The live commands add sinks() to their own and call Finish() when the watch has
+// ended.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include "sink/html_report.h"
 #include "sink/metrics_server.h"
 #include "sink/metrics_sink.h"
+#include "sink/probe_endpoints.h"
 #include "spinup/status.h"
 
 namespace spinup {
@@ -40,6 +42,7 @@ class FleetOutputs {
 
  private:
   std::unique_ptr<MetricsSink> metrics_;
+  std::unique_ptr<ProbeEndpoints> probes_;  // /livez, /readyz beside /metrics
   std::unique_ptr<MetricsServer> server_;
   std::unique_ptr<HtmlReportSink> report_;
 };

@@ -30,7 +30,7 @@ TEST(FleetOutputs, ServesMetricsAndWritesReportAtFinish) {
   auto out = FleetOutputs::Start(c, [] { return int64_t{1'700'000'000'000}; });
   ASSERT_TRUE(out.ok()) << out.status().message();
   auto sinks = (*out)->sinks();
-  ASSERT_EQ(sinks.size(), 2u);
+  ASSERT_EQ(sinks.size(), 3u);  // metrics, /livez + /readyz, report
   Verdict v;
   v.state = State::kReady;
   for (Sink* s : sinks) s->OnVerdict(v);
@@ -39,6 +39,9 @@ TEST(FleetOutputs, ServesMetricsAndWritesReportAtFinish) {
   ASSERT_TRUE(res);
   EXPECT_NE(res->body.find("spinup_ready{job=\"job1\",host=\"host1\"} 1"), std::string::npos)
       << res->body;
+  auto ready = client.Get("/readyz");
+  ASSERT_TRUE(ready);
+  EXPECT_EQ(ready->status, 200);
   for (Sink* s : sinks) s->Finish(v);
   EXPECT_TRUE((*out)->Finish().ok());
   EXPECT_NE(testing::ReadFile(dir / "r.html").find("data-state=\"ready\""), std::string::npos);

@@ -16,6 +16,9 @@
 #include <set>
 #include <utility>
 
+#include "sink/html_stall.h"
+#include "sink/live_format.h"
+
 namespace spinup {
 
 namespace {
@@ -493,6 +496,9 @@ std::string RenderHtmlReport(const ReportData& d) {
                                 HumanBytes(static_cast<double>(*v.progress.bytes_total))));
   }
   if (v.progress.eta_seconds) facts.push_back("ETA " + HumanSeconds(*v.progress.eta_seconds));
+  if (v.first_request_seconds)
+    facts.push_back("first request " + HumanSeconds(*v.first_request_seconds));
+  if (v.warm) facts.push_back(WarmText(*v.warm));
   if (!facts.empty()) {
     out += "<div class=\"facts\">";
     for (size_t i = 0; i < facts.size(); ++i) out += (i ? " &middot; " : "") + HtmlEscape(facts[i]);
@@ -509,6 +515,7 @@ std::string RenderHtmlReport(const ReportData& d) {
     out += "</ul>";
   }
   out += "</section>\n";
+  if (v.stall_evidence) out += StallEvidenceHtml(*v.stall_evidence);
 
   if (!v.findings.empty()) {
     out += "<section id=\"findings\"><h2>Known causes that fit</h2>";

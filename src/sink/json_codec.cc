@@ -105,6 +105,125 @@ json PhaseOrNull(const std::optional<Phase>& p) {
   return p ? json(std::string(PhaseName(*p))) : json(nullptr);
 }
 
+json GpusToJson(const std::vector<GpuSample>& in) {
+  json gpus = json::array();
+  for (const auto& g : in) {
+    json users = json::array();
+    for (const auto& u : g.processes)
+      users.push_back({{"pid", u.pid}, {"used_bytes", u.used_bytes}});
+    gpus.push_back({{"index", g.index},
+                    {"name", g.name},
+                    {"used_bytes", g.used_bytes},
+                    {"total_bytes", g.total_bytes},
+                    {"utilization_percent", g.utilization_percent},
+                    {"processes", users}});
+  }
+  return gpus;
+}
+
+std::vector<GpuSample> GpusFromJson(const json& j) {
+  std::vector<GpuSample> out;
+  auto it = j.find("gpus");
+  if (it == j.end() || !it->is_array()) return out;
+  for (const auto& gj : *it) {
+    GpuSample g;
+    Read(gj, "index", g.index);
+    Read(gj, "name", g.name);
+    Read(gj, "used_bytes", g.used_bytes);
+    Read(gj, "total_bytes", g.total_bytes);
+    Read(gj, "utilization_percent", g.utilization_percent);
+    if (auto uit = gj.find("processes"); uit != gj.end() && uit->is_array()) {
+      for (const auto& uj : *uit) {
+        GpuSample::ProcessUse u;
+        Read(uj, "pid", u.pid);
+        Read(uj, "used_bytes", u.used_bytes);
+        g.processes.push_back(u);
+      }
+    }
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+json StallEvidenceToJson(const StallEvidence& e) {
+  json ranks = json::array();
+  for (const auto& r : e.ranks) {
+    json waits = json::array();
+    for (const auto& [wchan, n] : r.wait_channels)
+      waits.push_back({{"wchan", wchan}, {"threads", n}});
+    ranks.push_back({{"rank", r.rank},
+                     {"pid", r.pid},
+                     {"source", r.source},
+                     {"stack", r.stack},
+                     {"waiting_in", r.waiting_in},
+                     {"wait_channels", waits},
+                     {"notes", r.notes}});
+  }
+  return {{"time_ms", e.time_ms},
+          {"behind", e.behind},
+          {"ranks", ranks},
+          {"gpu_available", e.gpu_available},
+          {"gpus", GpusToJson(e.gpus)},
+          {"gather_seconds", e.gather_seconds},
+          {"notes", e.notes}};
+}
+
+StallEvidence StallEvidenceFromJson(const json& j) {
+  StallEvidence e;
+  Read(j, "time_ms", e.time_ms);
+  Read(j, "behind", e.behind);
+  Read(j, "gpu_available", e.gpu_available);
+  Read(j, "gather_seconds", e.gather_seconds);
+  Read(j, "notes", e.notes);
+  e.gpus = GpusFromJson(j);
+  if (auto it = j.find("ranks"); it != j.end() && it->is_array()) {
+    for (const auto& rj : *it) {
+      RankStack r;
+      Read(rj, "rank", r.rank);
+      Read(rj, "pid", r.pid);
+      Read(rj, "source", r.source);
+      Read(rj, "stack", r.stack);
+      Read(rj, "waiting_in", r.waiting_in);
+      Read(rj, "notes", r.notes);
+      if (auto w = rj.find("wait_channels"); w != rj.end() && w->is_array()) {
+        for (const auto& wj : *w) {
+          std::string wchan;
+          int n = 0;
+          Read(wj, "wchan", wchan);
+          Read(wj, "threads", n);
+          r.wait_channels.emplace_back(std::move(wchan), n);
+        }
+      }
+      e.ranks.push_back(std::move(r));
+    }
+  }
+  return e;
+}
+
+}  // namespace
+
+json ToJson(const WarmStatus& w) {
+  return {{"state", w.state},
+          {"bytes_done", w.bytes_done},
+          {"bytes_total", w.bytes_total},
+          {"checkpoint_bytes", w.checkpoint_bytes},
+          {"bytes_per_s", w.bytes_per_second},
+          {"note", w.note}};
+}
+
+namespace {
+
+WarmStatus WarmFromJson(const json& j) {
+  WarmStatus w;
+  Read(j, "state", w.state);
+  Read(j, "bytes_done", w.bytes_done);
+  Read(j, "bytes_total", w.bytes_total);
+  Read(j, "checkpoint_bytes", w.checkpoint_bytes);
+  Read(j, "bytes_per_s", w.bytes_per_second);
+  Read(j, "note", w.note);
+  return w;
+}
+
 }  // namespace
 
 std::string_view LogEventKindName(LogEvent::Kind kind) {
@@ -163,23 +282,11 @@ json ToJson(const Sample& s) {
                      {"model_files", files},
                      {"listening_ports", p.listening_ports}});
   }
-  json gpus = json::array();
-  for (const auto& g : s.gpus) {
-    json users = json::array();
-    for (const auto& u : g.processes)
-      users.push_back({{"pid", u.pid}, {"used_bytes", u.used_bytes}});
-    gpus.push_back({{"index", g.index},
-                    {"name", g.name},
-                    {"used_bytes", g.used_bytes},
-                    {"total_bytes", g.total_bytes},
-                    {"utilization_percent", g.utilization_percent},
-                    {"processes", users}});
-  }
   return {{"time_ms", s.time_ms},
           {"processes", procs},
           {"gpu_available", s.gpu_available},
           {"gpu_message", s.gpu_message},
-          {"gpus", gpus},
+          {"gpus", GpusToJson(s.gpus)},
           {"checkpoint_bytes", Opt(s.checkpoint_bytes)},
           {"checkpoint_resident_bytes", Opt(s.checkpoint_resident_bytes)},
           {"health_http_status", Opt(s.health_http_status)},
@@ -234,7 +341,10 @@ json ToJson(const Verdict& v) {
           {"evidence", v.evidence},
           {"errors", v.errors},
           {"findings", findings},
-          {"not_known", v.not_known}};
+          {"not_known", v.not_known},
+          {"first_request_seconds", Opt(v.first_request_seconds)},
+          {"stall_evidence", v.stall_evidence ? StallEvidenceToJson(*v.stall_evidence) : json()},
+          {"warm", v.warm ? ToJson(*v.warm) : json()}};
 }
 
 Result<LogEvent> LogEventFromJson(const json& j) {
@@ -304,25 +414,7 @@ Result<Sample> SampleFromJson(const json& j) {
     }
     Read(j, "gpu_available", s.gpu_available);
     Read(j, "gpu_message", s.gpu_message);
-    if (auto it = j.find("gpus"); it != j.end() && it->is_array()) {
-      for (const auto& gj : *it) {
-        GpuSample g;
-        Read(gj, "index", g.index);
-        Read(gj, "name", g.name);
-        Read(gj, "used_bytes", g.used_bytes);
-        Read(gj, "total_bytes", g.total_bytes);
-        Read(gj, "utilization_percent", g.utilization_percent);
-        if (auto uit = gj.find("processes"); uit != gj.end() && uit->is_array()) {
-          for (const auto& uj : *uit) {
-            GpuSample::ProcessUse u;
-            Read(uj, "pid", u.pid);
-            Read(uj, "used_bytes", u.used_bytes);
-            g.processes.push_back(u);
-          }
-        }
-        s.gpus.push_back(std::move(g));
-      }
-    }
+    s.gpus = GpusFromJson(j);
     ReadOpt(j, "checkpoint_bytes", s.checkpoint_bytes);
     ReadOpt(j, "checkpoint_resident_bytes", s.checkpoint_resident_bytes);
     ReadOpt(j, "health_http_status", s.health_http_status);
@@ -394,6 +486,11 @@ Result<Verdict> VerdictFromJson(const json& j) {
         v.findings.push_back(std::move(f));
       }
     }
+    ReadOpt(j, "first_request_seconds", v.first_request_seconds);
+    if (auto it = j.find("stall_evidence"); it != j.end() && it->is_object()) {
+      v.stall_evidence = StallEvidenceFromJson(*it);
+    }
+    if (auto it = j.find("warm"); it != j.end() && it->is_object()) v.warm = WarmFromJson(*it);
     return v;
   });
 }

@@ -17,6 +17,7 @@ nlohmann::json ToJson(const Progress& progress);
 nlohmann::json ToJson(const Finding& finding);
 nlohmann::json ToJson(const TimelineEntry& entry);
 nlohmann::json ToJson(const Verdict& verdict);
+nlohmann::json ToJson(const WarmStatus& warm);
 
 // Readers accept what the writers produce and tolerate missing keys (defaults); a wrong type or
 // an unknown phase/state name is a Corrupt status naming the key.

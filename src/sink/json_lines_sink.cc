@@ -96,9 +96,21 @@ void JsonLinesSink::OnVerdict(const Verdict& v) {
       Emit(out_, std::move(j));
     }
   }
-  // Verdicts: whenever the state, phase or headline changes (the rest is in "signal" lines).
-  std::string key =
-      std::string(StateName(v.state)) + "|" + std::string(PhaseName(v.phase)) + "|" + v.headline;
+  // --warm: one "warm" object whenever it moved.
+  if (v.warm) {
+    std::string wkey = v.warm->state + "/" + std::to_string(v.warm->bytes_done >> 26);
+    if (wkey != last_warm_key_) {
+      last_warm_key_ = wkey;
+      json j = Header(now, "warm");
+      j.update(ToJson(*v.warm));
+      Emit(out_, std::move(j));
+    }
+  }
+  // Verdicts: whenever the state, phase or headline changes, or stall evidence or the first
+  // request's latency arrives (the rest is in "signal" lines).
+  std::string key = std::string(StateName(v.state)) + "|" + std::string(PhaseName(v.phase)) + "|" +
+                    v.headline + (v.stall_evidence ? "|evidence" : "") +
+                    (v.first_request_seconds ? "|served" : "");
   if (key == last_verdict_key_) return;
   last_verdict_key_ = key;
   json j = Header(now, "verdict");

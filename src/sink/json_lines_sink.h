@@ -25,6 +25,7 @@ class JsonLinesSink final : public Sink {
   Clock& clock_;
   std::string last_verdict_key_;
   std::string last_progress_key_;
+  std::string last_warm_key_;
 };
 
 }  // namespace spinup

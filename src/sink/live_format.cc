@@ -96,4 +96,56 @@ std::string ClockText(int64_t time_ms) {
   return fmt::format("{:02}:{:02}:{:02}", tm.tm_hour, tm.tm_min, tm.tm_sec);
 }
 
+std::string WarmText(const WarmStatus& w) {
+  std::string s = "warm " + w.state;
+  if (w.bytes_total > 0) {
+    s += ": " + LiveBytes(w.bytes_done) + " of " + LiveBytes(w.bytes_total) +
+         " into the page cache (" +
+         std::to_string(static_cast<int>(100.0 * static_cast<double>(w.bytes_done) /
+                                         static_cast<double>(w.bytes_total))) +
+         "%)";
+    if (w.bytes_per_second > 0) s += " " + LiveRate(w.bytes_per_second);
+  }
+  if (!w.note.empty()) s += "; " + w.note;
+  return s;
+}
+
+std::vector<std::string> StallEvidenceLines(const StallEvidence& e, size_t stack_lines) {
+  std::vector<std::string> out;
+  if (!e.behind.empty()) out.push_back("behind: " + e.behind);
+  for (const auto& r : e.ranks) {
+    std::string head = (r.rank.empty() ? "pid " + std::to_string(r.pid)
+                                       : r.rank + " (pid " + std::to_string(r.pid) + ")") +
+                       ": " + r.source + " stack";
+    if (!r.waiting_in.empty()) head += ", waiting in " + r.waiting_in;
+    std::string waits;
+    for (size_t i = 0; i < r.wait_channels.size() && i < 4; ++i) {
+      waits += (i ? ", " : "") + std::to_string(r.wait_channels[i].second) + " in " +
+               r.wait_channels[i].first;
+    }
+    if (!waits.empty()) head += "; threads: " + waits;
+    out.push_back(head);
+    size_t shown = 0;
+    std::string_view rest(r.stack);
+    while (!rest.empty() && shown < stack_lines) {
+      size_t nl = rest.find('\n');
+      std::string_view line = rest.substr(0, nl);
+      if (!line.empty()) {
+        out.push_back("    " + std::string(line));
+        ++shown;
+      }
+      rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
+    }
+    for (const auto& n : r.notes) out.push_back("    note: " + n);
+  }
+  for (const auto& g : e.gpus) {
+    std::string util =
+        g.utilization_percent >= 0 ? std::to_string(g.utilization_percent) + "%" : "?";
+    out.push_back("GPU" + std::to_string(g.index) + ": " + LiveBytes(g.used_bytes) + " of " +
+                  LiveBytes(g.total_bytes) + " used, " + util + " busy");
+  }
+  for (const auto& n : e.notes) out.push_back("note: " + n);
+  return out;
+}
+
 }  // namespace spinup

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "spinup/startup.h"
 
@@ -22,5 +23,10 @@ std::string ProgressText(const Progress& p);
 std::string StatusText(const Verdict& v);
 // "HH:MM:SS" (UTC) of a Unix-ms time.
 std::string ClockText(int64_t time_ms);
+// --warm: "warm 1.2 GB of 3.5 GB into the page cache (34%) 1.1 GB/s" plus the state and its note.
+std::string WarmText(const WarmStatus& w);
+// The stall evidence as indented lines: the behind sentence, per rank its source, wait channels
+// and the first `stack_lines` lines of its stack, the GPUs, the notes.
+std::vector<std::string> StallEvidenceLines(const StallEvidence& e, size_t stack_lines);
 
 }  // namespace spinup

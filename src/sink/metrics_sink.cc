@@ -91,6 +91,15 @@ std::vector<MetricFamily> MetricsSink::Collect() const {
   }
   family("spinup_ready", "1 when the server is ready (engine ready line or health probe 200).")
       ->push_back({base(), verdict_ && verdict_->state == State::kReady ? 1.0 : 0.0});
+  if (verdict_ && verdict_->first_request_seconds) {
+    family("spinup_first_request_seconds",
+           "Seconds the first one-token request took to be served (--probe generate).")
+        ->push_back({base(), *verdict_->first_request_seconds});
+  }
+  if (verdict_ && verdict_->warm) {
+    family("spinup_warm_bytes", "Checkpoint bytes --warm brought into the page cache so far.")
+        ->push_back({base(), static_cast<double>(verdict_->warm->bytes_done)});
+  }
   family("spinup_restarts_total",
          "Restarts of the server seen by spinup (systemd NRestarts, relaunch banners).",
          MetricType::kCounter)

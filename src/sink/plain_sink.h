@@ -22,6 +22,8 @@ class PlainLinesSink final : public Sink {
   Clock& clock_;
   std::string last_key_;
   int last_percent_decile_ = -1;
+  std::string last_warm_key_;
+  bool evidence_shown_ = false;
 };
 
 // The end-of-watch report shared by the plain and terminal views: headline, evidence, errors,

@@ -61,11 +61,15 @@ std::vector<std::string> TerminalSink::Render(const Verdict& v) const {
   if (f >= 0) {
     lines.push_back(fmt::format("  checkpoint {} {}", Bar(f, 30), ProgressText(v.progress)));
   }
+  if (v.warm) lines.push_back("  " + WarmText(*v.warm));
   if (!gpu_line_.empty()) lines.push_back("  " + gpu_line_);
   if (v.state == State::kStalled || v.state == State::kCrashed || v.state == State::kCrashLoop) {
     for (const auto& e : v.evidence) lines.push_back("  evidence: " + e);
     for (const auto& e : v.errors) lines.push_back("  error: " + e);
     for (const auto& fd : v.findings) lines.push_back("  cause: " + fd.title + " — fix: " + fd.fix);
+  }
+  if (v.stall_evidence && v.state == State::kStalled) {
+    for (const auto& l : StallEvidenceLines(*v.stall_evidence, 3)) lines.push_back("  " + l);
   }
   for (auto& l : lines) l = Fit(std::move(l), width_);
   return lines;
