@@ -9,6 +9,7 @@
 #include "cli/live_flags.h"
 #include "live/duration.h"
 #include "live/live_command.h"
+#include "live/tree_keeper.h"
 
 namespace spinup {
 
@@ -51,6 +52,11 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
     c.run.argv = args->command;
     c.run.log_file = args->log;
     c.run.grace = std::chrono::milliseconds(static_cast<int64_t>(*grace * 1000));
+    // Before any thread starts (the metrics server's): the keeper is a fork of this process.
+    if (ctx.own_process) {
+      Status kept = SplitOffTreeKeeper();
+      if (!kept.ok()) *ctx.err << "spinup: note: " << kept.message() << "\n";
+    }
     // The view goes to stderr: stdout carries the server's own output.
     ctx.exit_code = WithFleetOutputs(args->fleet, args->live.model, args->command, "spinup run",
                                      ctx, c, [&] { return RunCommand(c, *ctx.err, *ctx.err); });

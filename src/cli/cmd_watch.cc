@@ -3,10 +3,12 @@
 #include <memory>
 #include <ostream>
 
+#include "base/one_line.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "cli/fleet_flags.h"
 #include "cli/live_flags.h"
+#include "cli/watch_targets.h"
 #include "live/live_command.h"
 
 namespace spinup {
@@ -62,8 +64,18 @@ void AddWatchCommand(CLI::App& app, CliContext& ctx) {
                          : !args->unit.empty() ? "unit " + args->unit
                          : !args->logs.empty() ? args->logs.front()
                                                : std::string("journal");
-    ctx.exit_code = WithFleetOutputs(args->fleet, args->live.model, server_argv, source, ctx, c,
-                                     [&] { return WatchCommand(c, *ctx.out, *ctx.err); });
+    // After the fleet flags (their errors come first), before any watching.
+    auto watch = [&] {
+      WatchTargets targets{args->pids, args->unit, args->journal_files.empty(), args->logs};
+      Status checked = CheckWatchTargets(targets, WatchRoots{}, &c.sampler.pid_start_ticks);
+      if (!checked.ok()) {
+        *ctx.err << "spinup: " << OneLine(checked.message()) << "\n";
+        return ExitCodeFor(checked);
+      }
+      return WatchCommand(c, *ctx.out, *ctx.err);
+    };
+    ctx.exit_code =
+        WithFleetOutputs(args->fleet, args->live.model, server_argv, source, ctx, c, watch);
   });
 }
 
