@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "base/json_dump.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "diagnose/analyzer.h"
@@ -129,10 +130,14 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
   if (report) {
     if (judge.now_ms) report_now = *judge.now_ms;
     report->Finish(v);
-    if (!report->write_status().ok()) return fail(report->write_status().message());
+    if (!report->write_status().ok()) {
+      fail(report->write_status().message());
+      ctx.exit_code = ExitCodeFor(report->write_status());
+      return;
+    }
   }
   if (args.json) {
-    *ctx.out << ExplainJson(v).dump(2) << "\n";
+    *ctx.out << DumpJson(ExplainJson(v), 2) << "\n";
   } else {
     ExplainTextOptions t;
     t.color = ctx.out_is_tty;
