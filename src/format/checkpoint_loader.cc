@@ -33,12 +33,19 @@ constexpr size_t kMaxLoadThreads = 16;
 // config.json files run to a few thousand values.
 constexpr JsonLimits kIndexLimits{8, 4'000'000};
 constexpr JsonLimits kConfigLimits{32, 1'000'000};
-// Header trees alive at once, over every loader thread: about 100 bytes a value, so some 600 MB
-// at worst whatever the number of shards parsed in parallel.
-constexpr uint64_t kHeaderValuesInFlight = 6'000'000;
+// What the loader threads may hold at once, whatever their number: header text (a header may be
+// 100 MB, 16 threads read at once) and header trees (60-100 bytes a value). Together about
+// 300 MB + 5M values, well under 1 GiB.
+constexpr uint64_t kHeaderBytesInFlight = 300'000'000;
+constexpr uint64_t kHeaderValuesInFlight = 5'000'000;
 
 JsonValueBudget& HeaderBudget() {
   static JsonValueBudget budget(kHeaderValuesInFlight);
+  return budget;
+}
+
+JsonValueBudget& HeaderBytesBudget() {  // the same counting budget, in bytes
+  static JsonValueBudget budget(kHeaderBytesInFlight);
   return budget;
 }
 
@@ -206,10 +213,12 @@ void LoadShard(const fs::path& root, const fs::path& confine, ShardInfo* shard,
   }
   shard->present = true;
   shard->file_size = file->size();
-  if (struct stat id {}; ::fstat(file->fd(), &id) == 0) {
+  if (struct stat id{}; ::fstat(file->fd(), &id) == 0) {
     shard->device = id.st_dev;
     shard->inode = id.st_ino;
   }
+  // Declared before `prefix`, so the text's bytes are freed before its reservation is released.
+  JsonReservation text_reservation;
   std::string prefix;
   Status st = file->ReadAt(0, std::min(file->size(), kFirstRead), &prefix);
   if (st.ok() && prefix.size() >= 8) {
@@ -217,6 +226,8 @@ void LoadShard(const fs::path& root, const fs::path& confine, ShardInfo* shard,
     for (int i = 7; i >= 0; --i)
       n = (n << 8) | static_cast<unsigned char>(prefix[static_cast<size_t>(i)]);
     if (n <= kMaxSafetensorsHeaderBytes && n <= file->size() - 8 && 8 + n > prefix.size()) {
+      if (HeaderBytesBudget().Acquire(8 + n))
+        text_reservation = JsonReservation(&HeaderBytesBudget(), 8 + n);
       st = file->ReadAt(0, 8 + n, &prefix);
     }
   }
