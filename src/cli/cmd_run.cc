@@ -53,7 +53,10 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
     c.run.log_file = args->log;
     c.run.grace = std::chrono::milliseconds(static_cast<int64_t>(*grace * 1000));
     // Before any thread starts (the metrics server's): the keeper is a fork of this process.
-    if (ctx.own_process) {
+    // Not under systemd (NOTIFY_SOCKET): there the unit's cgroup already ends the whole tree
+    // when spinup dies, and sd_notify must come from the main PID (NotifyAccess=main), which
+    // the monitor would not be.
+    if (ctx.own_process && !c.notify) {
       Status kept = SplitOffTreeKeeper();
       if (!kept.ok()) *ctx.err << "spinup: note: " << kept.message() << "\n";
     }
