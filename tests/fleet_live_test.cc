@@ -99,6 +99,7 @@ TEST(FleetLive, RunWritesReportServesMetricsAndRecordsAReplayableStream) {
 
 TEST(FleetLive, BadFleetFlagsAreUsageErrors) {
   TempDir tmp;
+  testing::WriteFile(tmp / "x.log", "");
   auto bad_addr = RunSpinup({"watch", "--log", (tmp / "x.log").string(), "--metrics", "nope:x"});
   EXPECT_EQ(bad_addr.exit_code, 2);
   EXPECT_NE(bad_addr.err.find("--metrics"), std::string::npos) << bad_addr.err;

@@ -233,10 +233,11 @@ TEST_F(LiveE2ETest, RunEndsRanksThatSurviveTheKilledServer) {
   ExpectNoneAlive(pids);
 }
 
-TEST_F(LiveE2ETest, RunForwardsSigtermAndEndsTheTree) {
-  // spinup itself is told to stop while the server hangs: it forwards the signal and cleans up.
+// Starts `spinup run` on a hanging server in the background (its events to a file) and returns
+// its PID once the sampler has seen the server and both ranks.
+pid_t StartRunInBackground(const std::vector<std::string>& server, const fs::path& events,
+                           std::set<int>* pids) {
   pid_t spinup = ::fork();
-  fs::path out = dir_ / "events.jsonl";
   if (spinup == 0) {
     std::vector<std::string> args = {testing::SpinupExe().string(),
                                      "run",
@@ -246,9 +247,9 @@ TEST_F(LiveE2ETest, RunForwardsSigtermAndEndsTheTree) {
                                      "1s",
                                      "--no-gpu",
                                      "--events",
-                                     out.string(),
+                                     events.string(),
                                      "--"};
-    for (auto& a : Server("hang-distributed-init")) args.push_back(a);
+    for (auto& a : server) args.push_back(a);
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -258,11 +259,30 @@ TEST_F(LiveE2ETest, RunForwardsSigtermAndEndsTheTree) {
     ::execv(argv[0], argv.data());
     ::_exit(127);
   }
-  std::set<int> pids;
-  for (int i = 0; i < 100 && pids.size() < 3; ++i) {
+  for (int i = 0; i < 100 && pids->size() < 3; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    pids = SeenPids(Events(testing::ReadFile(out)));
+    *pids = SeenPids(Events(testing::ReadFile(events)));
   }
+  return spinup;
+}
+
+// Waits (bounded) for every process to be gone; a survivor after 15 s is a failure.
+void ExpectAllGoneSoon(const std::set<int>& pids) {
+  for (int i = 0; i < 300; ++i) {
+    bool any = false;
+    for (int p : pids) any |= Alive(p);
+    if (!any) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ExpectNoneAlive(pids);
+  for (int p : pids) ::kill(p, SIGKILL);  // do not leak them into the next test
+}
+
+TEST_F(LiveE2ETest, RunForwardsSigtermAndEndsTheTree) {
+  // spinup itself is told to stop while the server hangs: it forwards the signal and cleans up.
+  fs::path out = dir_ / "events.jsonl";
+  std::set<int> pids;
+  pid_t spinup = StartRunInBackground(Server("hang-distributed-init"), out, &pids);
   ASSERT_GE(pids.size(), 3u);
   ::kill(spinup, SIGTERM);
   int status = 0;
@@ -273,11 +293,46 @@ TEST_F(LiveE2ETest, RunForwardsSigtermAndEndsTheTree) {
   ExpectNoneAlive(pids);
 }
 
+// Issue 11 item 9: a SIGKILLed `spinup run` (kill -9 on the PID the operator started, or the OOM
+// killer on the process doing the work) left the server and its ranks running.
+TEST_F(LiveE2ETest, RunKilledBySigkillTakesTheServerTreeWithIt) {
+  fs::path out = dir_ / "events.jsonl";
+  std::set<int> pids;
+  pid_t spinup = StartRunInBackground(Server("hang-distributed-init"), out, &pids);
+  ASSERT_GE(pids.size(), 3u);
+  ::kill(spinup, SIGKILL);
+  int status = 0;
+  ::waitpid(spinup, &status, 0);
+  ExpectAllGoneSoon(pids);
+}
+
+TEST_F(LiveE2ETest, RunWhoseWorkingProcessIsOomKilledTakesTheServerTreeWithIt) {
+  fs::path out = dir_ / "events.jsonl";
+  std::set<int> pids;
+  pid_t spinup = StartRunInBackground(Server("hang-distributed-init"), out, &pids);
+  ASSERT_GE(pids.size(), 3u);
+  // The process that watches (the keeper's child, the server's parent): what the OOM killer picks.
+  std::ifstream children("/proc/" + std::to_string(spinup) + "/task/" + std::to_string(spinup) +
+                         "/children");
+  int monitor = 0;
+  children >> monitor;
+  ASSERT_GT(monitor, 0) << "spinup run has no child";
+  pids.erase(monitor);
+  ::kill(monitor, SIGKILL);
+  int status = 0;
+  ::waitpid(spinup, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the keeper exits like the process it kept";
+  EXPECT_EQ(WTERMSIG(status), SIGKILL);
+  ExpectAllGoneSoon(pids);
+}
+
 // `spinup watch --pid` on a server started elsewhere (here: by the test, its log to a file).
 class WatchPidTest : public LiveE2ETest {
  protected:
   pid_t Start(const std::string& scenario) {
     log_ = dir_ / (scenario + ".log");
+    // Created before the watch starts: a missing --log is a usage error.
+    ::close(::open(log_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
     pid_t pid = ::fork();
     if (pid == 0) {
       ::setpgid(0, 0);

@@ -295,6 +295,7 @@ TEST(PrometheusScrape, RealPrometheusScrapesSpinupWatchOfStandInServer) {
                          "8000000", "--shards", "2"});
   ASSERT_EQ(gen.exit_code, 0) << gen.err;
   fs::path log = tmp / "server.log";
+  testing::WriteFile(log, "");  // a missing --log is a usage error for watch
   Child server(
       {server_exe.string(), "--scenario", "slow", "--tp", "2", "--port", "0", "--model",
        model.string(), "--read-bw", "1M", "--log-file", log.string(), "--max-lifetime", "60"},

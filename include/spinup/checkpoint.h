@@ -68,6 +68,9 @@ struct ShardInfo {
   bool parsed = false;         // its header was read and understood (tensors is meaningful)
   uint64_t file_size = 0;
   uint64_t header_len = 0;  // the 8-byte little-endian prefix's value
+  // Identity of the file as loaded: `verify --hash` checks it still is this file, this size.
+  uint64_t device = 0;
+  uint64_t inode = 0;
   std::vector<TensorInfo> tensors;
   std::map<std::string, std::string> metadata;  // "__metadata__"
 };

@@ -11,9 +11,10 @@
 
 namespace spinup {
 
-// Reads `fd` from its current position to the end; adds each chunk's size to *progress (if set).
-// Returns the lowercase hex digest.
+// Reads `fd` from its current position to the end; adds each chunk's size to *progress (if set)
+// and the total to *bytes_read (if set). Returns the lowercase hex digest.
 Result<std::string> Sha256Fd(int fd, std::vector<unsigned char>& buffer,
-                             std::atomic<uint64_t>* progress = nullptr);
+                             std::atomic<uint64_t>* progress = nullptr,
+                             uint64_t* bytes_read = nullptr);
 
 }  // namespace spinup

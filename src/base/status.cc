@@ -44,6 +44,9 @@ Status Status::FromErrno(int err, std::string_view context) {
     case EPERM:
       return Permission(std::move(msg));
     case EINVAL:
+    case ELOOP:         // a link loop in a path the operator gave
+    case ENAMETOOLONG:  // likewise: the path, not the disk, is wrong
+    case EISDIR:
       return InvalidArgument(std::move(msg));
     case EOPNOTSUPP:
       return Unsupported(std::move(msg));

@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <ostream>
 #include <string>
@@ -18,6 +20,7 @@ int RunCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   ctx.err = &err;
   ctx.out_is_tty = (&out == &std::cout) && isatty(STDOUT_FILENO);
   ctx.err_is_tty = (&err == &std::cerr) && isatty(STDERR_FILENO);
+  ctx.own_process = &out == &std::cout && &err == &std::cerr;
 
   CLI::App app{
       "spinup: see what a large-model inference server is doing while it starts, judge it, and "
@@ -55,6 +58,13 @@ int RunCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   } catch (const CLI::ParseError& e) {
     err << "spinup: " << e.what() << "\n";
     return kExitUsage;
+  }
+  // Output that did not reach its file (`verify --json > /dev/full`) is a failure, like cat's.
+  out.flush();
+  if (!out) {
+    err << "spinup: cannot write the output: " << (errno ? std::strerror(errno) : "write error")
+        << "\n";
+    return ctx.exit_code == kExitOk ? kExitProblem : ctx.exit_code;
   }
   return ctx.exit_code;
 }

@@ -18,6 +18,9 @@ struct CliContext {
   bool out_is_tty = false;
   bool err_is_tty = false;
   int exit_code = 0;  // set by the subcommand that ran
+  // out/err are this process's own stdout/stderr (not a test's streams): `run` may split off
+  // its tree keeper (live/tree_keeper.h), which forks this process.
+  bool own_process = false;
 };
 
 int RunCli(int argc, const char* const* argv, std::ostream& out, std::ostream& err);

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <string>
 
+#include "base/json_dump.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "cli/reader_cli.h"
@@ -53,7 +54,7 @@ void RunBench(const BenchFlags& f, CliContext& ctx) {
                         {"cold", r->cold},
                         {"notes", rep.notes}};
     if (r->cold) j["resident_fraction_before"] = r->resident_fraction_before;
-    *ctx.out << j.dump() << "\n";
+    *ctx.out << DumpJson(j) << "\n";
   } else {
     for (const auto& n : rep.notes) *ctx.err << "spinup: note: " << n << "\n";
     *ctx.out << fmt::format(

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <string>
 
+#include "base/json_dump.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "cli/reader_cli.h"
@@ -26,13 +27,12 @@ void RunEvict(const EvictFlags& f, CliContext& ctx) {
   auto r = EvictAndMeasure(*files);
   if (!r.ok()) return ReportReaderError(ctx, r.status());
   if (f.json) {
-    *ctx.out << nlohmann::json{{"files", files->size()},
-                               {"bytes", r->before.total_bytes},
-                               {"resident_bytes_before", r->before.resident_bytes},
-                               {"resident_bytes_after", r->after.resident_bytes},
-                               {"resident_fraction_before", r->before.fraction()},
-                               {"resident_fraction_after", r->after.fraction()}}
-                    .dump()
+    *ctx.out << DumpJson(nlohmann::json{{"files", files->size()},
+                                        {"bytes", r->before.total_bytes},
+                                        {"resident_bytes_before", r->before.resident_bytes},
+                                        {"resident_bytes_after", r->after.resident_bytes},
+                                        {"resident_fraction_before", r->before.fraction()},
+                                        {"resident_fraction_after", r->after.fraction()}})
              << "\n";
   } else {
     *ctx.out << fmt::format(

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "base/json_dump.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "cli/history_flags.h"
@@ -145,7 +146,11 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
   if (report) {
     if (now) report_now = *now;
     report->Finish(v);
-    if (!report->write_status().ok()) return fail(report->write_status().message());
+    if (!report->write_status().ok()) {
+      fail(report->write_status().message());
+      ctx.exit_code = ExitCodeFor(report->write_status());
+      return;
+    }
   }
   if (recorder) {
     recorder->Finish(v);
@@ -154,7 +159,7 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
     }
   }
   if (args.json) {
-    *ctx.out << ExplainJson(v).dump(2) << "\n";
+    *ctx.out << DumpJson(ExplainJson(v), 2) << "\n";
   } else {
     ExplainTextOptions t;
     t.color = ctx.out_is_tty;

@@ -4,6 +4,7 @@
 #include <memory>
 #include <ostream>
 
+#include "base/safe_write.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "cli/history_flags.h"

@@ -4,6 +4,7 @@
 #include <memory>
 #include <ostream>
 
+#include "base/one_line.h"
 #include "base/units.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
@@ -64,8 +65,8 @@ void AddInspectCommand(CLI::App& app, CliContext& ctx) {
     }
     auto ck = LoadCheckpoint(flags->path);
     if (!ck.ok()) {
-      *ctx.err << "spinup: " << ck.status().message() << "\n";
-      ctx.exit_code = kExitUsage;
+      *ctx.err << "spinup: " << OneLine(ck.status().message()) << "\n";
+      ctx.exit_code = ExitCodeFor(ck.status());
       return;
     }
     if (flags->measure_read && !settings.read_bytes_per_s) {

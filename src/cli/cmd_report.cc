@@ -63,7 +63,7 @@ void AddReportCommand(CLI::App& app, CliContext& ctx) {
       *ctx.out << sink.Render();
     } else if (!sink.write_status().ok()) {
       *ctx.err << "spinup: " << sink.write_status().message() << "\n";
-      ctx.exit_code = kExitProblem;
+      ctx.exit_code = ExitCodeFor(sink.write_status());
       return;
     }
     ctx.exit_code = kExitOk;

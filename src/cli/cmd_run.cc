@@ -10,6 +10,7 @@
 #include "cli/live_flags.h"
 #include "base/duration.h"
 #include "live/live_command.h"
+#include "live/tree_keeper.h"
 
 namespace spinup {
 
@@ -55,6 +56,15 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
     c.run.argv = args->command;
     c.run.log_file = args->log;
     c.run.grace = std::chrono::milliseconds(static_cast<int64_t>(*grace * 1000));
+    // Before any thread starts (the metrics server's): the keeper is a fork of this process.
+    // Not under systemd (NOTIFY_SOCKET): there the unit's cgroup already ends the whole tree
+    // when spinup dies, and sd_notify must come from the main PID (NotifyAccess=main), which
+    // the monitor would not be.
+    if (ctx.own_process && !c.notify) {
+      Status kept = SplitOffTreeKeeper();
+      if (!kept.ok()) *ctx.err << "spinup: note: " << kept.message() << "\n";
+    }
+    // After the keeper split: the SQLite handle must not be shared across the fork.
     auto history = StartHistory(args->history, args->live.model, args->command, "run", ctx);
     if (history) {
       c.extra_sinks.push_back(history.get());

@@ -5,6 +5,7 @@
 #include <memory>
 #include <ostream>
 
+#include "base/one_line.h"
 #include "base/units.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
@@ -33,8 +34,8 @@ void AddVerifyCommand(CLI::App& app, CliContext& ctx) {
   sub->callback([flags, &ctx] {
     auto ck = LoadCheckpoint(flags->path);
     if (!ck.ok()) {
-      *ctx.err << "spinup: " << ck.status().message() << "\n";
-      ctx.exit_code = kExitUsage;
+      *ctx.err << "spinup: " << OneLine(ck.status().message()) << "\n";
+      ctx.exit_code = ExitCodeFor(ck.status());
       return;
     }
     VerifyOptions options;

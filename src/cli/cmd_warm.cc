@@ -8,6 +8,8 @@
 #include <ostream>
 #include <string>
 
+#include "base/json_dump.h"
+#include "base/one_line.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "cli/reader_cli.h"
@@ -34,16 +36,15 @@ void RunCheck(const WarmFlags& f, const std::vector<CheckpointFile>& files, CliC
                         {"resident_bytes", s.resident_bytes},
                         {"resident_fraction", s.fraction()}});
     }
-    *ctx.out << nlohmann::json{{"files", shards},
-                               {"bytes", res->total_bytes},
-                               {"resident_bytes", res->resident_bytes},
-                               {"resident_fraction", res->fraction()}}
-                    .dump()
+    *ctx.out << DumpJson(nlohmann::json{{"files", shards},
+                                        {"bytes", res->total_bytes},
+                                        {"resident_bytes", res->resident_bytes},
+                                        {"resident_fraction", res->fraction()}})
              << "\n";
   } else {
     for (const auto& s : res->files) {
       *ctx.out << fmt::format("{:6.1f}%  {:>12} / {:<12} {}\n", s.fraction() * 100,
-                              HumanBytes(s.resident_bytes), HumanBytes(s.size), s.path);
+                              HumanBytes(s.resident_bytes), HumanBytes(s.size), OneLine(s.path));
     }
     *ctx.out << fmt::format("{:6.1f}%  {:>12} / {:<12} total ({} files)\n", res->fraction() * 100,
                             HumanBytes(res->resident_bytes), HumanBytes(res->total_bytes),
@@ -67,18 +68,17 @@ void RunWarm(const WarmFlags& f, CliContext& ctx) {
   }
   if (!r.ok()) return ReportReaderError(ctx, r.status());
   if (f.json) {
-    *ctx.out << nlohmann::json{{"bytes", r->bytes},
-                               {"already_resident_bytes", r->already_resident_bytes},
-                               {"read_bytes", r->read_bytes},
-                               {"seconds", r->seconds},
-                               {"bytes_per_s", r->bytes_per_s},
-                               {"resident_fraction", r->resident_fraction},
-                               {"files", files->size()},
-                               {"backend", ReadBackendName(r->read.backend)},
-                               {"threads", r->read.threads},
-                               {"block_bytes", r->read.block_bytes},
-                               {"notes", r->read.notes}}
-                    .dump()
+    *ctx.out << DumpJson(nlohmann::json{{"bytes", r->bytes},
+                                        {"already_resident_bytes", r->already_resident_bytes},
+                                        {"read_bytes", r->read_bytes},
+                                        {"seconds", r->seconds},
+                                        {"bytes_per_s", r->bytes_per_s},
+                                        {"resident_fraction", r->resident_fraction},
+                                        {"files", files->size()},
+                                        {"backend", ReadBackendName(r->read.backend)},
+                                        {"threads", r->read.threads},
+                                        {"block_bytes", r->read.block_bytes},
+                                        {"notes", r->read.notes}})
              << "\n";
   } else {
     for (const auto& n : r->read.notes) *ctx.err << "spinup: note: " << n << "\n";

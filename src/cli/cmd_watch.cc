@@ -3,11 +3,13 @@
 #include <memory>
 #include <ostream>
 
+#include "base/one_line.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "cli/fleet_flags.h"
 #include "cli/history_flags.h"
 #include "cli/live_flags.h"
+#include "cli/watch_targets.h"
 #include "live/live_command.h"
 
 namespace spinup {
@@ -78,12 +80,20 @@ void AddWatchCommand(CLI::App& app, CliContext& ctx) {
         return h->last_prediction() ? h->last_prediction()->eta_s : std::nullopt;
       };
     }
-    ctx.exit_code = WithFleetOutputs(
-        args->fleet, args->live.model, server_argv, source, ctx, c,
-        [&] { return WatchCommand(c, *ctx.out, *ctx.err); },
-        [&](MetricsSink& m) {
-          if (history) ConnectHistoryMetrics(*history, m);
-        });
+    // After the fleet flags (their errors come first), before any watching.
+    auto watch = [&] {
+      WatchTargets targets{args->pids, args->unit, args->journal_files.empty(), args->logs};
+      Status checked = CheckWatchTargets(targets, WatchRoots{}, &c.sampler.pid_start_ticks);
+      if (!checked.ok()) {
+        *ctx.err << "spinup: " << OneLine(checked.message()) << "\n";
+        return ExitCodeFor(checked);
+      }
+      return WatchCommand(c, *ctx.out, *ctx.err);
+    };
+    ctx.exit_code = WithFleetOutputs(args->fleet, args->live.model, server_argv, source, ctx, c,
+                                     watch, [&](MetricsSink& m) {
+                                       if (history) ConnectHistoryMetrics(*history, m);
+                                     });
     // After the verdict is final: the start goes into the history.
     if (history) (void)history->Commit(ctx.exit_code);
   });

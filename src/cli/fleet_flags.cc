@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "base/one_line.h"
 #include "cli/exit_codes.h"
 
 namespace spinup {
@@ -20,6 +21,12 @@ void AddFleetFlags(CLI::App& sub, FleetFlags& flags) {
                  "the `job` label of every metric (default: the model directory's name)");
   sub.add_option("--report", flags.report,
                  "write the HTML startup report to this file when the watch ends (docs/report.md)");
+}
+
+std::string MetricsUrl(std::string_view host, int port) {
+  const bool v6 = host.find(':') != std::string_view::npos;
+  return "http://" + std::string(v6 ? "[" : "") + std::string(host) + (v6 ? "]" : "") + ":" +
+         std::to_string(port) + "/metrics";
 }
 
 std::vector<std::string> ReadCmdline(int pid) {
@@ -91,14 +98,17 @@ int WithFleetOutputs(const FleetFlags& flags, std::string_view model,
     return kExitUsage;
   }
   if (fc.metrics) {
-    *ctx.err << "spinup: metrics at http://" << fc.metrics->host << ":"
-             << (*outputs)->metrics_port() << "/metrics (job=\"" << fc.job << "\")\n";
+    *ctx.err << "spinup: metrics at " << MetricsUrl(fc.metrics->host, (*outputs)->metrics_port())
+             << " (job=\"" << OneLine(fc.job) << "\")\n";
   }
   for (Sink* s : (*outputs)->sinks()) config.extra_sinks.push_back(s);
   if (with_metrics && (*outputs)->metrics_sink()) with_metrics(*(*outputs)->metrics_sink());
   int code = command();
   Status st = (*outputs)->Finish();
-  if (!st.ok()) *ctx.err << "spinup: --report: " << st.message() << "\n";
+  if (!st.ok()) {
+    *ctx.err << "spinup: --report: " << st.message() << "\n";
+    if (code == kExitOk) code = ExitCodeFor(st);
+  }
   return code;
 }
 

@@ -45,6 +45,10 @@ int WithFleetOutputs(const FleetFlags& flags, std::string_view model,
                      const std::function<int()>& command,
                      const std::function<void(MetricsSink&)>& with_metrics = {});
 
+// "http://127.0.0.1:9400/metrics"; an IPv6 address in brackets ("http://[::1]:9400/metrics"), as
+// a URL needs and as --metrics takes it.
+std::string MetricsUrl(std::string_view host, int port);
+
 // /proc/PID/cmdline split at NULs (empty when unreadable); capped.
 std::vector<std::string> ReadCmdline(int pid);
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "base/one_line.h"
+#include "base/threads.h"
 #include "base/units.h"
 #include "cli/exit_codes.h"
 
@@ -15,29 +17,26 @@ std::string HumanBytes(uint64_t bytes) { return FormatBytesBinary(bytes); }
 std::string HumanRate(double bytes_per_s) { return FormatRate(bytes_per_s); }
 
 void ReportReaderError(CliContext& ctx, const Status& status) {
-  *ctx.err << "spinup: " << status.message() << "\n";
-  switch (status.kind()) {
-    case ErrorKind::kNotFound:
-    case ErrorKind::kPermission:
-    case ErrorKind::kInvalidArgument:
-      ctx.exit_code = kExitUsage;
-      break;
-    default:
-      ctx.exit_code = kExitProblem;
-      break;
-  }
+  *ctx.err << "spinup: " << OneLine(status.message()) << "\n";
+  ctx.exit_code = ExitCodeFor(status);
 }
 
 ProgressBar::ProgressBar(std::ostream& out, const ReadControl& control, bool enabled)
     : out_(out), control_(control), enabled_(enabled) {
   if (!enabled_) return;
-  thread_ = std::thread([this] {
+  auto started = StartThreads(1, [this](int) {
     const auto t0 = std::chrono::steady_clock::now();
     while (!stop_.load()) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
       Draw(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
   });
+  // No thread to spare (a pids limit): no bar, the work still runs.
+  if (started.empty()) {
+    enabled_ = false;
+    return;
+  }
+  thread_ = std::move(started.front());
 }
 
 ProgressBar::~ProgressBar() {

@@ -19,7 +19,7 @@ namespace spinup {
 std::string HumanBytes(uint64_t bytes);     // "4.00 GiB"
 std::string HumanRate(double bytes_per_s);  // "2.1 GB/s" (FormatRate: decimal, like fio)
 
-// Prints the error and sets the exit code: path problems are usage errors (2), failed reads 1.
+// Prints the error (cleaned for the terminal) and sets the exit code through ExitCodeFor.
 void ReportReaderError(CliContext& ctx, const Status& status);
 
 // Redraws "[####....] 45% 1.80/4.00 GiB 2.10 GB/s ETA 1s" on a terminal every 200 ms while alive.

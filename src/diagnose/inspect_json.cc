@@ -1,6 +1,7 @@
 // The JSON rendering of `spinup inspect` (schema: docs/inspect.md).
 #include <nlohmann/json.hpp>
 
+#include "base/json_dump.h"
 #include "spinup/inspect.h"
 
 namespace spinup {
@@ -47,7 +48,7 @@ std::string InspectReportJson(const InspectReport& r) {
       r.read_bw_source.empty() ? ordered_json(nullptr) : ordered_json(r.read_bw_source);
   j["predicted_load_seconds"] = OrNull(r.predicted_load_seconds);
   j["problems"] = r.problems;
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return DumpJson(j, 2) + "\n";
 }
 
 }  // namespace spinup

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <optional>
 #include <utility>
 
@@ -29,7 +30,9 @@ std::optional<std::pair<std::string, int>> RankKey(const std::string& r) {
   while (end < r.size() && std::isdigit(static_cast<unsigned char>(r[end]))) ++end;
   if (end - start > 6) return std::nullopt;
   std::string prefix = r.substr(0, start);
-  if (tp != std::string::npos) prefix = "TP";  // "DP1_TP3_EP3" ranges as TP
+  // "TP3_EP3" ranges as TP, "DP1_TP3_EP3" as DP1_TP: TP ranks of different DP groups are
+  // different processes, never one range.
+  if (tp != std::string::npos) prefix = r.substr(0, tp) + "TP";
   return std::make_pair(prefix, std::stoi(r.substr(start, end - start)));
 }
 
@@ -38,30 +41,30 @@ std::optional<std::pair<std::string, int>> RankKey(const std::string& r) {
 std::string FormatRanks(const std::vector<std::string>& ranks) {
   if (ranks.empty()) return "";
   if (ranks.size() == 1) return RankLabel(ranks[0]);
-  std::vector<std::pair<std::string, int>> keys;
+  // Ranges per prefix ("DP0_TP0\u2013DP0_TP3, DP1_TP0\u2013DP1_TP3"), when every rank has one.
+  std::map<std::string, std::vector<int>> groups;
   bool rangeable = true;
   for (const auto& r : ranks) {
     auto k = RankKey(r);
-    if (!k || (!keys.empty() && k->first != keys[0].first)) {
+    if (!k) {
       rangeable = false;
       break;
     }
-    keys.push_back(*k);
+    groups[k->first].push_back(k->second);
   }
-  if (rangeable) {
-    std::vector<int> nums;
-    for (auto& k : keys) nums.push_back(k.second);
-    std::sort(nums.begin(), nums.end());
-    nums.erase(std::unique(nums.begin(), nums.end()), nums.end());
-    std::string prefix = keys[0].first;
+  if (rangeable && groups.size() <= 8) {
     std::string out;
-    for (size_t i = 0; i < nums.size();) {
-      size_t j = i;
-      while (j + 1 < nums.size() && nums[j + 1] == nums[j] + 1) ++j;
-      if (!out.empty()) out += ", ";
-      out += prefix + std::to_string(nums[i]);
-      if (j > i) out += "\u2013" + prefix + std::to_string(nums[j]);
-      i = j + 1;
+    for (auto& [prefix, nums] : groups) {
+      std::sort(nums.begin(), nums.end());
+      nums.erase(std::unique(nums.begin(), nums.end()), nums.end());
+      for (size_t i = 0; i < nums.size();) {
+        size_t j = i;
+        while (j + 1 < nums.size() && nums[j + 1] == nums[j] + 1) ++j;
+        if (!out.empty()) out += ", ";
+        out += prefix + std::to_string(nums[i]);
+        if (j > i) out += "\u2013" + prefix + std::to_string(nums[j]);
+        i = j + 1;
+      }
     }
     return out;
   }

@@ -11,7 +11,9 @@
 #include <thread>
 #include <unordered_map>
 
+#include "base/json_bounded.h"
 #include "base/readonly_file.h"
+#include "base/threads.h"
 #include "format/safetensors.h"
 #include "spinup/checkpoint.h"
 
@@ -27,6 +29,25 @@ constexpr uint64_t kMaxConfigBytes = 16'000'000;
 // First read of a shard: covers most headers in one pread.
 constexpr uint64_t kFirstRead = 256 * 1024;
 constexpr size_t kMaxLoadThreads = 16;
+// JSON structure caps (base/json_bounded.h). An index lists each tensor once (2 values each);
+// config.json files run to a few thousand values.
+constexpr JsonLimits kIndexLimits{8, 4'000'000};
+constexpr JsonLimits kConfigLimits{32, 1'000'000};
+// What the loader threads may hold at once, whatever their number: header text (a header may be
+// 100 MB, 16 threads read at once) and header trees (up to ~125 bytes a value measured for
+// "[[],[],...]": 3.9M values peaked at 490 MB). Together under 700 MB.
+constexpr uint64_t kHeaderBytesInFlight = 200'000'000;
+constexpr uint64_t kHeaderValuesInFlight = kMaxSafetensorsHeaderValues;
+
+JsonValueBudget& HeaderBudget() {
+  static JsonValueBudget budget(kHeaderValuesInFlight);
+  return budget;
+}
+
+JsonValueBudget& HeaderBytesBudget() {  // the same counting budget, in bytes
+  static JsonValueBudget budget(kHeaderBytesInFlight);
+  return budget;
+}
 
 std::string Trim(std::string s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
@@ -38,21 +59,42 @@ std::string Trim(std::string s) {
 struct Resolved {
   fs::path root;
   std::optional<std::string> single_file;
+  // Shards must really lie under this folder (after following links): the model folder, or for
+  // a Hugging Face cache snapshot the repo folder, whose snapshots link into its blobs/. Empty
+  // when the operator named one file: that file is read wherever it lives.
+  fs::path confine;
 };
+
+fs::path ConfineFor(const fs::path& root) {
+  std::error_code ec;
+  fs::path real = fs::canonical(root, ec);
+  if (ec) return root;
+  if (real.parent_path().filename() == "snapshots") return real.parent_path().parent_path();
+  return real;
+}
+
+// True when `path`, links followed, is `base` or lies under it.
+bool Inside(const fs::path& base, const fs::path& path) {
+  std::error_code ec;
+  fs::path real = fs::canonical(path, ec);
+  if (ec) return true;  // missing or unreadable: the open reports it
+  auto [b, r] = std::mismatch(base.begin(), base.end(), real.begin(), real.end());
+  return b == base.end();
+}
 
 Result<Resolved> Resolve(const fs::path& input) {
   struct stat st {};
   if (::stat(input.c_str(), &st) != 0) return Status::FromErrno(errno, input.string());
   if (S_ISREG(st.st_mode)) {
     fs::path parent = input.parent_path();
-    return Resolved{parent.empty() ? fs::path(".") : parent, input.filename().string()};
+    return Resolved{parent.empty() ? fs::path(".") : parent, input.filename().string(), {}};
   }
   if (!S_ISDIR(st.st_mode)) {
     return Status::InvalidArgument(input.string() + ": not a file or a directory");
   }
   std::error_code ec;
   fs::path snapshots = input / "snapshots";
-  if (!fs::is_directory(snapshots, ec)) return Resolved{input, std::nullopt};
+  if (!fs::is_directory(snapshots, ec)) return Resolved{input, std::nullopt, ConfineFor(input)};
   // A Hugging Face cache repo folder (models--org--name): refs/main names the snapshot.
   fs::path ref = input / "refs" / "main";
   std::string hash;
@@ -81,7 +123,7 @@ Result<Resolved> Resolve(const fs::path& input) {
     return Status::NotFound(
         fmt::format("{}: snapshot {} named by refs/main is missing", input.string(), hash));
   }
-  return Resolved{root, std::nullopt};
+  return Resolved{root, std::nullopt, ConfineFor(root)};
 }
 
 // An index entry must name a file inside the model folder: relative, no ".." escaping it.
@@ -142,11 +184,19 @@ ModelConfig ParseConfig(const json& j) {
   return c;
 }
 
-void LoadShard(const fs::path& root, ShardInfo* shard, std::vector<CheckpointProblem>* problems) {
+void LoadShard(const fs::path& root, const fs::path& confine, ShardInfo* shard,
+               std::vector<CheckpointProblem>* problems) {
   auto add = [&](ProblemKind kind, std::optional<std::string> tensor, std::string msg) {
     problems->push_back(CheckpointProblem{kind, shard->file, std::move(tensor), std::move(msg)});
   };
   shard->path = root / shard->file;
+  // A link out of the model folder (model.safetensors -> /etc/shadow) is reported, never read:
+  // not even its first 8 bytes, which an error would otherwise print as a "header length".
+  if (!confine.empty() && !Inside(confine, shard->path)) {
+    add(ProblemKind::kPathOutsideModel, std::nullopt,
+        "is a link to a file outside the model folder; not read");
+    return;
+  }
   auto file = ReadOnlyFile::Open(shard->path);
   if (!file.ok()) {
     if (file.status().kind() == ErrorKind::kNotFound) {
@@ -163,6 +213,12 @@ void LoadShard(const fs::path& root, ShardInfo* shard, std::vector<CheckpointPro
   }
   shard->present = true;
   shard->file_size = file->size();
+  if (struct stat id{}; ::fstat(file->fd(), &id) == 0) {
+    shard->device = id.st_dev;
+    shard->inode = id.st_ino;
+  }
+  // Declared before `prefix`, so the text's bytes are freed before its reservation is released.
+  JsonReservation text_reservation;
   std::string prefix;
   Status st = file->ReadAt(0, std::min(file->size(), kFirstRead), &prefix);
   if (st.ok() && prefix.size() >= 8) {
@@ -170,6 +226,8 @@ void LoadShard(const fs::path& root, ShardInfo* shard, std::vector<CheckpointPro
     for (int i = 7; i >= 0; --i)
       n = (n << 8) | static_cast<unsigned char>(prefix[static_cast<size_t>(i)]);
     if (n <= kMaxSafetensorsHeaderBytes && n <= file->size() - 8 && 8 + n > prefix.size()) {
+      if (HeaderBytesBudget().Acquire(8 + n))
+        text_reservation = JsonReservation(&HeaderBytesBudget(), 8 + n);
       st = file->ReadAt(0, 8 + n, &prefix);
     }
   }
@@ -177,7 +235,7 @@ void LoadShard(const fs::path& root, ShardInfo* shard, std::vector<CheckpointPro
     add(ProblemKind::kTruncated, std::nullopt, "cannot be read: " + st.message());
     return;
   }
-  SafetensorsHeader h = ParseSafetensorsFile(prefix, file->size());
+  SafetensorsHeader h = ParseSafetensorsFile(prefix, file->size(), &HeaderBudget());
   shard->header_len = h.header_len;
   shard->parsed = h.valid;
   for (auto& p : h.problems) {
@@ -319,13 +377,16 @@ Result<Checkpoint> LoadCheckpoint(const fs::path& path) {
       CheckpointIndex index;
       index.file = indexes[0];
       auto text = ReadSmallFile(ck.root / index.file, kMaxIndexBytes);
-      json doc;
-      if (text.ok()) doc = json::parse(*text, nullptr, /*allow_exceptions=*/false);
+      Result<BoundedJson> parsed = Status::Internal("not read");
+      if (text.ok()) parsed = ParseJsonBounded(*text, kIndexLimits);
+      static const json kNull;
+      const json& doc = parsed.ok() ? parsed->value : kNull;
       auto wm = doc.is_object() ? doc.find("weight_map") : doc.end();
       if (!text.ok() || !doc.is_object() || wm == doc.end() || !wm->is_object()) {
-        ck.problems.push_back({ProblemKind::kHeaderInvalid, index.file, std::nullopt,
-                               text.ok() ? "index is not a JSON object with a weight_map object"
-                                         : "index cannot be read: " + text.status().message()});
+        std::string why = !text.ok()     ? "index cannot be read: " + text.status().message()
+                          : !parsed.ok() ? "index is not usable JSON: " + parsed.status().message()
+                                         : "index is not a JSON object with a weight_map object";
+        ck.problems.push_back({ProblemKind::kHeaderInvalid, index.file, std::nullopt, why});
       } else {
         index_usable = true;
         std::set<std::string> shards, outside;
@@ -367,15 +428,12 @@ Result<Checkpoint> LoadCheckpoint(const fs::path& path) {
   auto work = [&] {
     for (size_t i; (i = next.fetch_add(1)) < shard_files.size();) {
       ck.shards[i].file = shard_files[i];
-      LoadShard(ck.root, &ck.shards[i], &shard_problems[i]);
+      LoadShard(ck.root, resolved->confine, &ck.shards[i], &shard_problems[i]);
     }
   };
   size_t threads = std::min<size_t>(
       {kMaxLoadThreads, shard_files.size(), std::max(1u, std::thread::hardware_concurrency())});
-  std::vector<std::thread> pool;
-  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
+  RunOnThreads(static_cast<int>(threads), [&](int) { work(); });
   for (auto& list : shard_problems) {
     for (auto& p : list) ck.problems.push_back(std::move(p));
   }
@@ -384,12 +442,10 @@ Result<Checkpoint> LoadCheckpoint(const fs::path& path) {
   fs::path config_path = ck.root / "config.json";
   if (fs::exists(config_path, ec)) {
     auto text = ReadSmallFile(config_path, kMaxConfigBytes);
-    if (text.ok()) {
-      json doc = json::parse(*text, nullptr, /*allow_exceptions=*/false);
-      if (doc.is_object()) {
-        ck.has_config = true;
-        ck.config = ParseConfig(doc);
-      }
+    auto parsed = text.ok() ? ParseJsonBounded(*text, kConfigLimits) : text.status();
+    if (parsed.ok() && parsed->value.is_object()) {
+      ck.has_config = true;
+      ck.config = ParseConfig(parsed->value);
     }
   }
   return ck;

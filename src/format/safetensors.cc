@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "base/json_bounded.h"
+
 namespace spinup {
 namespace {
 
@@ -48,7 +50,8 @@ bool LooksLikeLfsPointer(std::string_view bytes) {
   return bytes.starts_with("version https://git-lfs.github.com/spec/");
 }
 
-SafetensorsHeader ParseSafetensorsHeader(std::string_view header_json, uint64_t file_size) {
+SafetensorsHeader ParseSafetensorsHeader(std::string_view header_json, uint64_t file_size,
+                                         JsonValueBudget* budget) {
   SafetensorsHeader h;
   h.header_len = header_json.size();
   if (header_json.size() > kMaxSafetensorsHeaderBytes) {
@@ -62,9 +65,15 @@ SafetensorsHeader ParseSafetensorsHeader(std::string_view header_json, uint64_t 
         Problem(ProblemKind::kHeaderInvalid, std::nullopt, "header does not start with '{'"));
     return h;
   }
-  json doc = json::parse(header_json.begin(), header_json.end(), nullptr,
-                         /*allow_exceptions=*/false);
-  if (doc.is_discarded() || !doc.is_object()) {
+  auto parsed = ParseJsonBounded(header_json,
+                                 {kMaxSafetensorsHeaderDepth, kMaxSafetensorsHeaderValues}, budget);
+  if (!parsed.ok()) {
+    h.problems.push_back(Problem(ProblemKind::kHeaderInvalid, std::nullopt,
+                                 "header is not a JSON object: " + parsed.status().message()));
+    return h;
+  }
+  const json& doc = parsed->value;
+  if (!doc.is_object()) {
     h.problems.push_back(
         Problem(ProblemKind::kHeaderInvalid, std::nullopt, "header is not a JSON object"));
     return h;
@@ -200,7 +209,8 @@ SafetensorsHeader ParseSafetensorsHeader(std::string_view header_json, uint64_t 
   return h;
 }
 
-SafetensorsHeader ParseSafetensorsFile(std::string_view prefix, uint64_t file_size) {
+SafetensorsHeader ParseSafetensorsFile(std::string_view prefix, uint64_t file_size,
+                                       JsonValueBudget* budget) {
   SafetensorsHeader h;
   auto fail = [&h](ProblemKind kind, std::string msg) {
     h.problems.push_back(Problem(kind, std::nullopt, std::move(msg)));
@@ -220,18 +230,21 @@ SafetensorsHeader ParseSafetensorsFile(std::string_view prefix, uint64_t file_si
   for (int i = 7; i >= 0; --i)
     n = (n << 8) | static_cast<unsigned char>(prefix[static_cast<size_t>(i)]);
   h.header_len = n;
+  // The length itself is not printed: these are the file's first 8 bytes, and when the file is
+  // not a safetensors file at all they are its content, not a length.
   if (n > kMaxSafetensorsHeaderBytes) {
     return fail(ProblemKind::kHeaderInvalid,
-                fmt::format("header length {} exceeds the 100 MB cap", n));
+                "the 8-byte header length is over the 100 MB cap: not a safetensors file?");
   }
   if (n > file_size - 8) {
-    return fail(ProblemKind::kHeaderInvalid,
-                fmt::format("header length {} is larger than the file ({} bytes)", n, file_size));
+    return fail(
+        ProblemKind::kHeaderInvalid,
+        fmt::format("the 8-byte header length is larger than the file ({} bytes)", file_size));
   }
   if (prefix.size() < 8 + n) {
     return fail(ProblemKind::kHeaderInvalid, "header could not be read in full");
   }
-  return ParseSafetensorsHeader(prefix.substr(8, n), file_size);
+  return ParseSafetensorsHeader(prefix.substr(8, n), file_size, budget);
 }
 
 }  // namespace spinup

@@ -18,6 +18,13 @@ namespace spinup {
 
 // Headers above this are refused before parsing (the format's own limit is 100 MB).
 inline constexpr uint64_t kMaxSafetensorsHeaderBytes = 100'000'000;
+// The header's JSON structure is bounded too (base/json_bounded.h): a real header nests 3 deep
+// and holds about 10 values per tensor, so these allow some 400,000 tensors in one file while a
+// hostile 100 MB of nested arrays is refused after one counting pass, without building its tree.
+inline constexpr size_t kMaxSafetensorsHeaderDepth = 8;
+inline constexpr size_t kMaxSafetensorsHeaderValues = 4'000'000;
+
+class JsonValueBudget;
 
 // Bits per element of a safetensors dtype name, 0 when the name is not one safetensors defines.
 // Sub-byte dtypes (F4, F6_*) pack elements; a tensor's bit count must then be a multiple of 8.
@@ -34,12 +41,16 @@ struct SafetensorsHeader {
 
 // Parses the JSON header of a file of `file_size` bytes whose header is exactly `header_json`
 // (so the data region is file_size - 8 - header_json.size() bytes).
-SafetensorsHeader ParseSafetensorsHeader(std::string_view header_json, uint64_t file_size);
+// With `budget`, the header's tree is built only once its values are reserved there (the loader
+// shares one budget between the headers it parses at once).
+SafetensorsHeader ParseSafetensorsHeader(std::string_view header_json, uint64_t file_size,
+                                         JsonValueBudget* budget = nullptr);
 
 // Parses a file from its first bytes: `prefix` must hold the first min(file_size, 8 + N) bytes
 // (more is fine). Detects empty files, Git LFS pointers, bad length prefixes, then parses the
 // header. The fuzz target feeds whole files here.
-SafetensorsHeader ParseSafetensorsFile(std::string_view prefix, uint64_t file_size);
+SafetensorsHeader ParseSafetensorsFile(std::string_view prefix, uint64_t file_size,
+                                       JsonValueBudget* budget = nullptr);
 
 // True when `bytes` (the start of a file) is a Git LFS pointer ("version https://git-lfs...").
 bool LooksLikeLfsPointer(std::string_view bytes);

@@ -1,6 +1,7 @@
 // VerifyCheckpoint: the load-time problems plus, on request, SHA-256 of every shard computed in
 // parallel and compared with the Hugging Face cache blob name where the shard links into blobs/.
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -15,6 +16,7 @@
 
 #include "base/readonly_file.h"
 #include "base/sha256.h"
+#include "base/threads.h"
 #include "spinup/checkpoint.h"
 
 namespace spinup {
@@ -57,13 +59,33 @@ void HashOne(HashJob* job, std::vector<unsigned char>& buf, std::atomic<uint64_t
     return;
   }
   ::posix_fadvise(file->fd(), 0, 0, POSIX_FADV_SEQUENTIAL);
-  auto digest = Sha256Fd(file->fd(), buf, done);
+  uint64_t hashed = 0;
+  auto digest = Sha256Fd(file->fd(), buf, done, &hashed);
   if (!digest.ok()) {
     job->error = digest.status().message();
     return;
   }
+  job->bytes = hashed;
+  // A digest only means something for the file the headers were checked on, whole: the same
+  // inode, the size it had then, every byte of it read, and still that size now.
+  const ShardInfo& s = *job->shard;
+  struct stat after {};
+  if (::fstat(file->fd(), &after) != 0) {
+    job->error = "cannot be checked after hashing";
+    return;
+  }
+  if (s.inode != 0 && (static_cast<uint64_t>(after.st_dev) != s.device ||
+                       static_cast<uint64_t>(after.st_ino) != s.inode)) {
+    job->error = "was replaced by another file after its header was read";
+    return;
+  }
+  const auto now = static_cast<uint64_t>(after.st_size);
+  if (hashed != s.file_size || now != s.file_size) {
+    job->error = fmt::format("changed while it was hashed: {} bytes when loaded, {} hashed, {} now",
+                             s.file_size, hashed, now);
+    return;
+  }
   job->digest = std::move(*digest);
-  job->bytes = file->size();
 }
 
 }  // namespace
@@ -90,15 +112,19 @@ VerifyReport VerifyCheckpoint(const Checkpoint& ck, const VerifyOptions& options
     std::atomic<unsigned> running{threads};
     std::mutex mu;
     std::condition_variable cv;
-    std::vector<std::thread> pool;
-    for (unsigned i = 0; i < threads; ++i) {
-      pool.emplace_back([&] {
-        std::vector<unsigned char> buf(kHashBuffer);
-        for (size_t j; (j = next.fetch_add(1)) < jobs.size();) HashOne(&jobs[j], buf, &done);
-        std::lock_guard<std::mutex> lock(mu);
-        running.fetch_sub(1);
-        cv.notify_all();
-      });
+    auto worker = [&](int) {
+      std::vector<unsigned char> buf(kHashBuffer);
+      for (size_t j; (j = next.fetch_add(1)) < jobs.size();) HashOne(&jobs[j], buf, &done);
+      std::lock_guard<std::mutex> lock(mu);
+      running.fetch_sub(1);
+      cv.notify_all();
+    };
+    std::vector<std::thread> pool = StartThreads(static_cast<int>(threads), worker);
+    running.fetch_sub(threads - static_cast<unsigned>(pool.size()));
+    // Not one thread to spare (a pids limit): hash here, without progress reports.
+    if (pool.empty()) {
+      running.fetch_add(1);
+      worker(0);
     }
     {
       // The caller's thread reports progress, so the callback needs no locking of its own.

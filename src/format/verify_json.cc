@@ -1,6 +1,7 @@
 // The JSON rendering of `spinup verify` (schema: docs/verify.md).
 #include <nlohmann/json.hpp>
 
+#include "base/json_dump.h"
 #include "spinup/checkpoint.h"
 
 namespace spinup {
@@ -32,7 +33,7 @@ std::string VerifyReportJson(const VerifyReport& r) {
   }
   j["digests"] = std::move(digests);
   // Error handler "replace": file and tensor names come from untrusted headers.
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return DumpJson(j, 2) + "\n";
 }
 
 }  // namespace spinup

@@ -1,6 +1,8 @@
 // mmap+copy: what servers do today (map each shard, copy each tensor out). Kept as the baseline
 // the other backends are measured against, and for file systems where it happens to be best.
 #include <fmt/format.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 
@@ -14,6 +16,25 @@
 
 namespace spinup::io {
 namespace {
+
+// The copy in progress on this thread, if any: where SIGBUS jumps back to. Volatile: the
+// compiler sees memcpy cannot read it and would otherwise drop the store before the copy.
+thread_local sigjmp_buf* volatile t_copy_jump = nullptr;
+struct sigaction g_old_sigbus {};
+std::mutex g_catcher_mu;
+int g_catchers = 0;
+
+void OnSigbus(int sig, siginfo_t* info, void* context) {
+  if (t_copy_jump != nullptr) siglongjmp(*t_copy_jump, 1);
+  // Not a copy of ours: what the process would have done without us.
+  if (g_old_sigbus.sa_flags & SA_SIGINFO) {
+    if (g_old_sigbus.sa_sigaction != nullptr) return g_old_sigbus.sa_sigaction(sig, info, context);
+  } else if (g_old_sigbus.sa_handler != SIG_DFL && g_old_sigbus.sa_handler != SIG_IGN) {
+    return g_old_sigbus.sa_handler(sig);
+  }
+  ::signal(SIGBUS, SIG_DFL);
+  ::raise(SIGBUS);
+}
 
 struct Mapping {
   std::once_flag once;
@@ -86,14 +107,49 @@ void Worker(Job& job, Maps& maps, int worker) {
       job.Fail(Status::Internal("out of memory for a read buffer"));
       return;
     }
-    std::memcpy(dst, static_cast<const std::byte*>(m.addr) + off, c.length);
+    if (!CopyFromMapping(dst, static_cast<const std::byte*>(m.addr) + off, c.length)) {
+      job.Fail(Status::Io(fmt::format(
+          "{}: short read at offset {}: the file shrank under the mapping while being read "
+          "(planned {} bytes)",
+          path, off, job.plan().files[r.file].size)));
+      return;
+    }
     job.ChunkDone(c);
   }
 }
 
 }  // namespace
 
+SigbusCatcher::SigbusCatcher() {
+  std::lock_guard lock(g_catcher_mu);
+  if (g_catchers++ > 0) return;
+  struct sigaction sa {};
+  sa.sa_sigaction = OnSigbus;
+  sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+  sigemptyset(&sa.sa_mask);
+  ::sigaction(SIGBUS, &sa, &g_old_sigbus);
+}
+
+SigbusCatcher::~SigbusCatcher() {
+  std::lock_guard lock(g_catcher_mu);
+  if (--g_catchers == 0) ::sigaction(SIGBUS, &g_old_sigbus, nullptr);
+}
+
+// Kept out of line and small: nothing here lives across the jump but its arguments.
+__attribute__((noinline)) bool CopyFromMapping(void* dst, const void* src, size_t n) {
+  sigjmp_buf jump;
+  if (sigsetjmp(jump, 1) != 0) {
+    t_copy_jump = nullptr;
+    return false;
+  }
+  t_copy_jump = &jump;
+  std::memcpy(dst, src, n);
+  t_copy_jump = nullptr;
+  return true;
+}
+
 void RunMmap(Job& job, int threads) {
+  SigbusCatcher catcher;
   Maps maps(job.plan().files.size());
   RunWorkers(threads, [&](int worker) { Worker(job, maps, worker); });
 }

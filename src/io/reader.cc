@@ -12,6 +12,7 @@
 #include <thread>
 #include <utility>
 
+#include "base/threads.h"
 #include "io/reader_internal.h"
 
 namespace spinup {
@@ -96,14 +97,9 @@ std::byte* AlignedBuffer::Get(size_t n) {
 }
 
 void RunWorkers(int threads, const std::function<void(int)>& worker) {
-  if (threads <= 1) {
-    worker(0);
-    return;
-  }
-  std::vector<std::thread> pool;
-  pool.reserve(static_cast<size_t>(threads));
-  for (int i = 0; i < threads; ++i) pool.emplace_back(worker, i);
-  for (auto& t : pool) t.join();
+  // Workers steal chunks from every segment (Job::NextChunk), so fewer threads than asked for
+  // (a pids limit) still read everything.
+  RunOnThreads(std::max(threads, 1), worker);
 }
 
 namespace {

@@ -127,9 +127,25 @@ class Job {
   Status error_;
 };
 
-// Runs worker(0) .. worker(threads - 1), each on its own thread (on the caller's when threads <=
-// 1), and returns when all have returned.
+// Runs worker(0) .. worker(threads - 1), worker 0 on the caller's thread, and returns when all
+// have returned. When the system refuses threads (a pids limit) fewer workers run
+// (base/threads.h); workers steal chunks, so they still read everything.
 void RunWorkers(int threads, const std::function<void(int)>& worker);
+
+// mmap backend: copies n bytes out of a file mapping; false instead of death by SIGBUS when a
+// page lies past the end of a file that shrank under the mapping. Only valid while a
+// SigbusCatcher is alive.
+bool CopyFromMapping(void* dst, const void* src, size_t n);
+
+// Turns SIGBUS on the threads inside CopyFromMapping into its false return; any other SIGBUS
+// keeps its old handling. Installed for the lifetime of the object (one mmap read).
+class SigbusCatcher {
+ public:
+  SigbusCatcher();
+  ~SigbusCatcher();
+  SigbusCatcher(const SigbusCatcher&) = delete;
+  SigbusCatcher& operator=(const SigbusCatcher&) = delete;
+};
 // Reads one chunk with blocking preads, through `bounce` when it needs one. False when the read
 // failed (the error is recorded in the job).
 bool PreadChunk(Job& job, const Chunk& c, int worker, AlignedBuffer& bounce);

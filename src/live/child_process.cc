@@ -37,6 +37,7 @@ Result<ChildProcess> SpawnChild(const std::vector<std::string>& argv) {
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
 
+  const pid_t parent = ::getpid();
   pid_t pid = ::fork();
   if (pid < 0) {
     int e = errno;
@@ -46,6 +47,10 @@ Result<ChildProcess> SpawnChild(const std::vector<std::string>& argv) {
   }
   if (pid == 0) {
     // Child: only async-signal-safe calls from here to exec.
+    // If spinup dies, even by SIGKILL, the server dies with it (its orphans go to the keeper,
+    // live/tree_keeper.h). The check closes the race with a parent that died before the prctl.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+    if (::getppid() != parent) ::_exit(127);
     ::setpgid(0, 0);
     sigset_t none;
     sigemptyset(&none);

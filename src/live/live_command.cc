@@ -106,6 +106,14 @@ Stages MakeStages(const LiveCommandConfig& c) {
   return s;
 }
 
+// `--events` on a full disk: the stream is incomplete, so say so and do not exit 0 (like cat).
+int CheckEvents(const LiveCommandConfig& c, const Sinks& s, int code, std::ostream& err) {
+  if (!s.events_stream || !s.events_stream->fail()) return code;
+  err << "spinup: --events: " << c.events_file
+      << ": write failed (disk full?); the saved stream is incomplete\n";
+  return code == 0 ? 1 : code;
+}
+
 }  // namespace
 
 int WatchCommand(const LiveCommandConfig& c, std::ostream& out, std::ostream& err) {
@@ -149,7 +157,7 @@ int WatchCommand(const LiveCommandConfig& c, std::ostream& out, std::ostream& er
   }
   WatchEnd end = RunWatchLoop(watcher, clock);
   watcher.Finish(end);
-  return end.exit_code;
+  return CheckEvents(c, *sinks, end.exit_code, err);
 }
 
 int RunCommand(const LiveCommandConfig& c, std::ostream& view_out, std::ostream& err) {
@@ -182,7 +190,7 @@ int RunCommand(const LiveCommandConfig& c, std::ostream& view_out, std::ostream&
   if (!r.error.empty()) {
     err << "spinup: " << r.error << "\n";
   }
-  return r.exit_code;
+  return CheckEvents(c, *sinks, r.exit_code, err);
 }
 
 }  // namespace spinup

@@ -2,7 +2,11 @@
 
 #include <algorithm>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "proc/health.h"
+#include "proc/proc_parse.h"
 
 namespace spinup {
 
@@ -35,19 +39,42 @@ void LiveSampler::UseModelDir(const std::string& dir) {
   residency_ = std::make_unique<ShardResidency>(dir);
 }
 
+uint64_t ProcessStartTicks(const std::string& proc_root, int pid) {
+  // /proc files report size 0: read up to a cap rather than by size.
+  int fd = ::open((proc_root + "/" + std::to_string(pid) + "/stat").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  char buf[4096];
+  ssize_t n = ::read(fd, buf, sizeof(buf));
+  ::close(fd);
+  if (n <= 0) return 0;
+  auto stat = proc::ParseStat(std::string_view(buf, static_cast<size_t>(n)));
+  return stat ? stat->starttime_ticks : 0;
+}
+
+std::vector<int> LiveSampler::LivePids() const {
+  std::vector<int> out;
+  for (size_t i = 0; i < config_.pids.size(); ++i) {
+    uint64_t pinned = i < config_.pid_start_ticks.size() ? config_.pid_start_ticks[i] : 0;
+    if (pinned != 0 && ProcessStartTicks(config_.proc_root, config_.pids[i]) != pinned) continue;
+    out.push_back(config_.pids[i]);
+  }
+  return out;
+}
+
 Sample LiveSampler::Take(int64_t now_ms) {
   Sample s;
   s.time_ms = now_ms;
-  std::vector<int> roots = config_.pids;
+  const std::vector<int> alive = LivePids();
+  std::vector<int> roots = alive;
   if (!config_.unit.empty()) {
     auto pids = proc::FindCgroupPids(config_.sys_root, config_.unit);
     if (pids.ok()) {
       tree_->SamplePids(*pids, s);
       roots = *pids;
     }
-    if (!config_.pids.empty()) {
+    if (!alive.empty()) {
       Sample extra;
-      tree_->SampleTree(config_.pids, extra);
+      tree_->SampleTree(alive, extra);
       for (auto& p : extra.processes) {
         bool dup = std::any_of(s.processes.begin(), s.processes.end(),
                                [&](const ProcessSample& q) { return q.pid == p.pid; });
@@ -58,7 +85,8 @@ Sample LiveSampler::Take(int64_t now_ms) {
     tree_->SampleTree(roots, s);
   }
   if (!config_.pids.empty() && config_.unit.empty()) {
-    gone_ = std::none_of(s.processes.begin(), s.processes.end(),
+    gone_ = alive.empty() ||
+            std::none_of(s.processes.begin(), s.processes.end(),
                          [](const ProcessSample& p) { return p.state != 'Z' && p.state != 'X'; });
   }
   // No --model: the server's command line names it (--model-path, --model, vllm serve PATH).

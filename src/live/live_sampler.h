@@ -18,7 +18,11 @@
 namespace spinup {
 
 struct LiveSamplerConfig {
-  std::vector<int> pids;                 // roots: each with its descendants
+  std::vector<int> pids;  // roots: each with its descendants
+  // Beside `pids`: each one's start time (/proc/PID/stat, ticks since boot) when the watch began,
+  // 0 when unknown. A PID whose process now started at another time was reused by an unrelated
+  // process: it counts as gone and is not sampled.
+  std::vector<uint64_t> pid_start_ticks;
   std::string unit;                      // systemd unit: its cgroup's processes
   std::optional<std::string> model_dir;  // else from the server's command line
   std::optional<uint16_t> port;          // listening check + health probe
@@ -32,18 +36,25 @@ struct LiveSamplerConfig {
   bool once = false;  // one sample only: read every thread's state now (no round-robin budget)
 };
 
+// The start time of process `pid` (ticks since boot, from PROC_ROOT/PID/stat); 0 when it does
+// not exist or cannot be read. With the PID, it names one process across PID reuse.
+uint64_t ProcessStartTicks(const std::string& proc_root, int pid);
+
 class LiveSampler final : public SampleSource {
  public:
   explicit LiveSampler(LiveSamplerConfig config);
   ~LiveSampler() override;
   Sample Take(int64_t now_ms) override;
-  // The given PIDs are all gone (or zombies). A unit is never gone: systemd may start it again.
+  // The given PIDs are all gone (or zombies, or reused by another process). A unit is never gone:
+  // systemd may start it again.
   bool Gone() const override { return gone_; }
   // The model directory in use ("" until known).
   const std::string& model_dir() const { return model_dir_; }
 
  private:
   void UseModelDir(const std::string& dir);
+  // config_.pids less those whose PID now belongs to another process.
+  std::vector<int> LivePids() const;
 
   LiveSamplerConfig config_;
   std::unique_ptr<proc::ProcessTreeSampler> tree_;

@@ -43,7 +43,10 @@ std::string FileFollower::ReadAvailable() {
   char buf[64 << 10];
   while (out.size() < max_read_) {
     size_t want = std::min(sizeof(buf), max_read_ - out.size());
-    ssize_t n = ::pread(fd_, buf, want, static_cast<off_t>(offset_));
+    // A FIFO has no offsets: read what is there (O_NONBLOCK: EAGAIN when empty, 0 when no
+    // writer is attached right now).
+    ssize_t n =
+        fifo_ ? ::read(fd_, buf, want) : ::pread(fd_, buf, want, static_cast<off_t>(offset_));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     out.append(buf, static_cast<size_t>(n));
@@ -58,14 +61,29 @@ std::string FileFollower::Read() {
     fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     if (fd_ < 0) return out;  // not there (yet): keep waiting
     struct stat st {};
-    if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+    if (::fstat(fd_, &st) != 0 || !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode))) {
       ::close(fd_);
       fd_ = -1;
       return out;
     }
+    // A FIFO stays open for the whole watch, as `tail -F` keeps it: closing it between reads
+    // would leave its writer without a reader (SIGPIPE) and lose what it wrote meanwhile.
+    fifo_ = S_ISFIFO(st.st_mode);
     inode_ = st.st_ino;
     device_ = st.st_dev;
     offset_ = 0;
+  }
+  if (fifo_) {
+    out = ReadAvailable();
+    struct stat path_st {};
+    if (::stat(path_.c_str(), &path_st) == 0 &&
+        (static_cast<uint64_t>(path_st.st_ino) != inode_ ||
+         static_cast<uint64_t>(path_st.st_dev) != device_)) {
+      ::close(fd_);  // the path names something else now: follow it
+      fd_ = -1;
+      ++reopens_;
+    }
+    return out;
   }
   struct stat st {};
   if (::fstat(fd_, &st) == 0 && static_cast<uint64_t>(st.st_size) < offset_) {

@@ -36,7 +36,8 @@ class LogSource {
 
 // Follows a file like `tail -F`: starts at its beginning (a startup is judged from its first line),
 // reopens it when the path points to a new inode (rotation), starts over when it shrinks
-// (truncation), and waits quietly while it does not exist. Opened O_RDONLY only.
+// (truncation), and waits quietly while it does not exist. A FIFO is opened once and kept open
+// (its writers never lose their reader). Opened O_RDONLY only.
 class FileFollower final : public LogSource {
  public:
   explicit FileFollower(std::string path, size_t max_read = 4 << 20);
@@ -57,6 +58,7 @@ class FileFollower final : public LogSource {
   uint64_t device_ = 0;
   uint64_t offset_ = 0;
   int reopens_ = 0;
+  bool fifo_ = false;
 };
 
 // Reads a pipe (the child's stdout or stderr under `spinup run`) and, when `tee_fd` >= 0, writes

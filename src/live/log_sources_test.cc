@@ -1,6 +1,8 @@
 #include "live/log_sources.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -43,6 +45,32 @@ TEST(FileFollowerTest, FollowsRotationWithoutLosingTheOldFilesTail) {
   EXPECT_EQ(f.reopen_count(), 1);
   Append(path, "d\n");
   EXPECT_EQ(f.Read(), "d\n");
+}
+
+// Issue 11 item 13: a FIFO was opened and closed every interval, killing its writer with SIGPIPE
+// and reporting an empty log.
+TEST(FileFollowerTest, FollowsAFifoWithoutDroppingItsWriter) {
+  testing::TempDir dir;
+  auto path = dir / "server.fifo";
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  FileFollower f(path.string());
+  EXPECT_EQ(f.Read(), "");  // opens it; no writer yet
+  // A writer that opens without blocking needs a reader to exist (else ENXIO).
+  int w = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  ASSERT_GE(w, 0) << "no reader kept the FIFO open";
+  ASSERT_EQ(::write(w, "one\n", 4), 4);
+  EXPECT_EQ(f.Read(), "one\n");
+  EXPECT_EQ(f.Read(), "");
+  ASSERT_EQ(::write(w, "two\n", 4), 4);  // the reader is still there: no EPIPE
+  EXPECT_EQ(f.Read(), "two\n");
+  ::close(w);
+  EXPECT_EQ(f.Read(), "");
+  // A new writer finds the reader still there.
+  w = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  ASSERT_GE(w, 0);
+  ASSERT_EQ(::write(w, "three\n", 6), 6);
+  EXPECT_EQ(f.Read(), "three\n");
+  ::close(w);
 }
 
 TEST(FileFollowerTest, StartsOverAfterTruncation) {

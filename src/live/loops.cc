@@ -61,6 +61,11 @@ int64_t IntervalMs(const Watcher& w) {
   return std::max<int64_t>(10, static_cast<int64_t>(w.interval_s() * 1000));
 }
 
+// The next tick: the interval's, or the --timeout deadline when that comes first.
+int64_t NextWake(const Watcher& w, int64_t next_tick) {
+  return std::min(next_tick, w.deadline_ms());
+}
+
 // Decorates the real sampler with what only the run loop knows: the server's exit status.
 class RunSampleSource final : public SampleSource {
  public:
@@ -87,7 +92,7 @@ WatchEnd RunWatchLoop(Watcher& watcher, Clock& clock) {
   int64_t next_tick = clock.NowMs();
   while (true) {
     int64_t now = clock.NowMs();
-    if (now >= next_tick) {
+    if (now >= NextWake(watcher, next_tick)) {
       // --once: read everything the sources hold before the one judgement.
       for (int i = 0; i < (watcher.options().once ? 1000 : 1); ++i) {
         if (!watcher.Pump() && watcher.options().once) break;
@@ -101,7 +106,7 @@ WatchEnd RunWatchLoop(Watcher& watcher, Clock& clock) {
     }
     std::vector<int> fds = watcher.PollFds();
     fds.push_back(signals.fd());
-    WaitFor(fds, static_cast<int>(std::min(kPumpMs, next_tick - clock.NowMs())));
+    WaitFor(fds, static_cast<int>(std::min(kPumpMs, NextWake(watcher, next_tick) - clock.NowMs())));
     if (!signals.Take().empty()) {
       watcher.Evaluate();
       return WatchEnd{ExitCodeForState(watcher.last_verdict().state), "interrupted"};
@@ -118,18 +123,26 @@ RunResult RunServer(const RunOptions& options, WatchOptions watch_options, Clock
   RunResult result;
   // Orphans of the server (ranks whose parent died) come to us, so we can end and reap them.
   (void)BecomeSubreaper();
+  // --log is opened before the server starts: a missing folder is a usage error, not a run
+  // that silently keeps no log.
+  int log_fd = -1;
+  if (!options.log_file.empty()) {
+    log_fd = ::open(options.log_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (log_fd < 0) {
+      result.exit_code = 2;
+      result.error = Status::FromErrno(errno, "--log " + options.log_file).message();
+      return result;
+    }
+  }
   SignalGate signals({SIGINT, SIGTERM, SIGHUP, SIGCHLD});
   auto child = SpawnChild(options.argv);
   if (!child.ok()) {
+    if (log_fd >= 0) ::close(log_fd);
     result.exit_code = 127;
     result.error = child.status().message();
     return result;
   }
   const pid_t pid = child->pid;
-  int log_fd = -1;
-  if (!options.log_file.empty()) {
-    log_fd = ::open(options.log_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  }
   watch_options.server_lifetime = true;
   RunSampleSource sampler(make_sampler ? make_sampler(pid) : nullptr);
   Watcher watcher(watch_options, clock, model, &sampler, std::move(sinks));
@@ -167,7 +180,7 @@ RunResult RunServer(const RunOptions& options, WatchOptions watch_options, Clock
   while (!server_status && !end) {
     if (stop_deadline && std::chrono::steady_clock::now() >= *stop_deadline) break;
     int64_t now = clock.NowMs();
-    if (now >= next_tick) {
+    if (now >= NextWake(watcher, next_tick)) {
       pump();
       end = watcher.Tick();
       next_tick = std::max(next_tick + interval, now + 1);
@@ -175,7 +188,7 @@ RunResult RunServer(const RunOptions& options, WatchOptions watch_options, Clock
     }
     std::vector<int> fds = watcher.PollFds();
     fds.push_back(signals.fd());
-    WaitFor(fds, static_cast<int>(std::min(kPumpMs, next_tick - clock.NowMs())));
+    WaitFor(fds, static_cast<int>(std::min(kPumpMs, NextWake(watcher, next_tick) - clock.NowMs())));
     for (int sig : signals.Take()) {
       if (sig == SIGCHLD) {
         reap();

@@ -118,6 +118,45 @@ TEST(RunServerTest, LogFileGetsTheOutputToo) {
   EXPECT_NE(log.find("err\n"), std::string::npos);
 }
 
+// A clock that moves one second every time it is read: the loop's own reads drive it, so the
+// test needs no sleeping and asserts no wall time.
+class SteppingClock final : public Clock {
+ public:
+  int64_t NowMs() override { return now_ += 1000; }
+  int64_t now_ = 1'700'000'000'000;
+};
+
+// Issue 11 item 14: --timeout was checked once per interval (--interval 3s --timeout 500ms ran
+// 3.2 s). The loops now wake for the deadline.
+TEST(RunWatchLoopTest, TimeoutShorterThanTheIntervalEndsTheWatchAtTheTimeout) {
+  SteppingClock clock;
+  KeywordModel model;
+  WatchOptions w;
+  w.interval_s = 3600;
+  w.timeout_s = 5;
+  Watcher watcher(w, clock, model, nullptr, {});
+  watcher.AddSource(std::make_unique<testing::ScriptedSource>());
+  const int64_t start = clock.now_;
+  WatchEnd end = RunWatchLoop(watcher, clock);
+  EXPECT_EQ(end.exit_code, 4);
+  EXPECT_EQ(end.reason, "timeout");
+  // Ended within a few clock reads of the deadline, not at the next interval's tick.
+  EXPECT_LT(clock.now_ - start, 60'000);
+}
+
+TEST(RunServerTest, TimeoutShorterThanTheIntervalEndsTheRunAtTheTimeout) {
+  SteppingClock clock;
+  KeywordModel model;
+  WatchOptions w;
+  w.interval_s = 3600;
+  w.timeout_s = 5;
+  const int64_t start = clock.now_;
+  auto r = RunServer(Options({"/bin/sh", "-c", "sleep 30"}), w, clock, model, nullptr, {});
+  EXPECT_EQ(r.exit_code, 4);
+  EXPECT_TRUE(r.ended_by_watch);
+  EXPECT_LT(clock.now_ - start, 60'000);
+}
+
 TEST(FindDescendantsTest, FindsChildrenAndGrandchildren) {
   testing::TempDir dir;
   auto pids = dir / "pids";

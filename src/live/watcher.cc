@@ -1,6 +1,7 @@
 #include "live/watcher.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace spinup {
 
@@ -108,6 +109,11 @@ std::optional<WatchEnd> Watcher::Tick() {
 
 std::optional<WatchEnd> Watcher::Evaluate() { return Judge(clock_.NowMs()); }
 
+int64_t Watcher::deadline_ms() const {
+  if (!options_.timeout_s) return INT64_MAX;
+  return started_ms_ + static_cast<int64_t>(*options_.timeout_s * 1000);
+}
+
 std::optional<WatchEnd> Watcher::Judge(int64_t now) {
   Verdict v = model_.Evaluate(now);
   last_judged_ = v;
@@ -134,7 +140,7 @@ std::optional<WatchEnd> Watcher::Judge(int64_t now) {
       }
       break;
   }
-  if (options_.timeout_s && now - started_ms_ >= static_cast<int64_t>(*options_.timeout_s * 1000)) {
+  if (now >= deadline_ms()) {
     return WatchEnd{4, "timeout"};
   }
   return std::nullopt;

@@ -102,6 +102,9 @@ class Watcher {
   const Verdict& last_verdict() const { return last_verdict_; }
   int64_t started_ms() const { return started_ms_; }
   double interval_s() const { return options_.interval_s; }
+  // When --timeout ends the watch, on the watch's clock; INT64_MAX without one. The loops wake
+  // for it, so a timeout shorter than the interval is honoured on time.
+  int64_t deadline_ms() const;
   const WatchOptions& options() const { return options_; }
 
  private:

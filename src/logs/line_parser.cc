@@ -57,11 +57,18 @@ size_t ParseFraction(std::string_view s, size_t i, CivilTime& t) {
   return i;
 }
 
-// YYYY-MM-DD at s[i] followed by `sep` and a clock. Returns the index after the clock.
+int DaysInMonth(int year, int month) {
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return month == 2 && leap ? 29 : kDays[month - 1];
+}
+
+// YYYY-MM-DD at s[i] followed by `sep` and a clock. Returns the index after the clock. An
+// impossible date (2026-02-30) is no date: `--now` refuses it instead of rolling it over.
 size_t ParseDateTime(std::string_view s, size_t i, char sep, CivilTime& t) {
   int y = Digits(s, i, 4), mo = Digits(s, i + 5, 2), d = Digits(s, i + 8, 2);
   if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, i + 4, '-') || !At(s, i + 7, '-') ||
-      !At(s, i + 10, sep)) {
+      !At(s, i + 10, sep) || d > DaysInMonth(y, mo)) {
     return std::string_view::npos;
   }
   t.year = y;

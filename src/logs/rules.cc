@@ -11,6 +11,7 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <unordered_set>
 
 #include "logs/embedded_rules.h"
 
@@ -29,18 +30,62 @@ int LineOf(std::string_view text, size_t pos) {
   return 1 + static_cast<int>(std::count(text.begin(), text.begin() + pos, '\n'));
 }
 
-// The line where `"needle"` first appears, so semantic errors can point into the file even
-// though the JSON parser keeps no positions for values.
-int LineOfString(std::string_view text, std::string_view needle) {
-  std::string quoted = "\"" + std::string(needle) + "\"";
-  size_t pos = text.find(quoted);
-  return pos == std::string_view::npos ? 1 : LineOf(text, pos);
-}
+// Where `"needle"` appears, so semantic errors can point into the file even though the JSON
+// parser keeps no positions for values. Linear over a whole file: lines come from a table of
+// newline offsets (binary search), and each search starts where the previous one ended, because
+// ids are looked up in file order. A needle not found after the cursor (a "causes" list before
+// the "rules", an id written with escapes) is searched from the start a bounded number of times,
+// then gets the cursor's line: 20,000 rules used to cost 20,000 scans of the file.
+class LineFinder {
+ public:
+  explicit LineFinder(std::string_view text) : text_(text) {
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '\n') newlines_.push_back(i);
+    }
+  }
+  int LineAt(size_t pos) const {
+    return 1 + static_cast<int>(std::lower_bound(newlines_.begin(), newlines_.end(), pos) -
+                                newlines_.begin());
+  }
+  int Find(std::string_view needle) {
+    quoted_.assign(1, '"').append(needle).push_back('"');
+    size_t pos = text_.find(quoted_, cursor_);
+    if (pos == std::string_view::npos && rescans_left_ > 0) {
+      --rescans_left_;
+      pos = text_.find(quoted_);
+    }
+    if (pos == std::string_view::npos) return LineAt(cursor_);
+    cursor_ = pos + quoted_.size();
+    return LineAt(pos);
+  }
+  // A top-level key: searched from the start (a handful per file).
+  int FindKey(std::string_view key) const {
+    size_t pos = text_.find("\"" + std::string(key) + "\"");
+    return pos == std::string_view::npos ? 1 : LineAt(pos);
+  }
+
+ private:
+  std::string_view text_;
+  std::vector<size_t> newlines_;
+  size_t cursor_ = 0;
+  int rescans_left_ = 16;
+  std::string quoted_;
+};
 
 struct FileError {
   int line;
   std::string message;
 };
+
+// A regex longer than kMaxRuleRegexBytes is refused at load (RE2's compile and the matcher's
+// atom analysis grow with it: one 5 MB regex took over a minute).
+void CheckRegexLength(const std::string& regex, const std::string& owner, int line) {
+  if (regex.size() > RuleSet::kMaxRuleRegexBytes) {
+    throw FileError{line, owner + ": regex of " + std::to_string(regex.size()) +
+                              " bytes is over the " + std::to_string(RuleSet::kMaxRuleRegexBytes) +
+                              "-byte cap"};
+  }
+}
 
 std::string Str(const json& j, const char* key, int line, bool required = false) {
   auto it = j.find(key);
@@ -194,6 +239,7 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
     if (colon != std::string::npos) what = what.substr(colon);
     return Status::Corrupt(fname + ":" + std::to_string(LineOf(contents, byte)) + ": " + what);
   }
+  LineFinder lines(contents);
   std::vector<LogRule> new_rules;
   std::vector<PhaseBudget> new_budgets;
   std::vector<KnownCause> new_causes;
@@ -203,26 +249,37 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
     if (!doc.is_object()) throw FileError{1, "top level must be an object"};
     const std::string file_engine = Str(doc, "engine", 1);
     if (auto o = doc.find("phase_order"); o != doc.end()) {
-      int line = LineOfString(contents, "phase_order");
+      int line = lines.FindKey("phase_order");
       if (file_engine.empty()) throw FileError{line, "\"phase_order\" needs a file \"engine\""};
       std::vector<Phase> order;
-      for (const auto& name : StrList(doc, "phase_order", line))
-        order.push_back(PhaseOf(name, line));
+      for (const auto& name : StrList(doc, "phase_order", line)) {
+        Phase p = PhaseOf(name, line);
+        // An order is a sequence of distinct phases that starts with launch and ends at ready:
+        // anything else would make "the next phase" and "how far it got" meaningless.
+        if (std::find(order.begin(), order.end(), p) != order.end()) {
+          throw FileError{line, "\"phase_order\" lists \"" + name + "\" twice"};
+        }
+        order.push_back(p);
+      }
+      if (order.empty() || order.front() != Phase::kLaunch || order.back() != Phase::kReady) {
+        throw FileError{line, "\"phase_order\" must start with \"launch\" and end with \"ready\""};
+      }
       new_orders.emplace_back(file_engine, std::move(order));
     }
     auto rules_it = doc.find("rules");
     if (rules_it != doc.end()) {
       if (!rules_it->is_array())
-        throw FileError{LineOfString(contents, "rules"), "\"rules\" must be a list"};
+        throw FileError{lines.FindKey("rules"), "\"rules\" must be a list"};
       for (const auto& r : *rules_it) {
-        int line = LineOfString(contents, "rules");
+        int line = lines.FindKey("rules");
         if (!r.is_object()) throw FileError{line, "each rule must be an object"};
         LogRule rule;
         rule.id = Str(r, "id", line, true);
-        line = LineOfString(contents, rule.id);
+        line = lines.Find(rule.id);
         rule.engine = Str(r, "engine", line);
         if (rule.engine.empty()) rule.engine = file_engine.empty() ? "generic" : file_engine;
         rule.regex = Str(r, "regex", line, true);
+        CheckRegexLength(rule.regex, "rule \"" + rule.id + "\"", line);
         std::string emit = Str(r, "emit", line, true);
         auto e = ParseRuleEmit(emit);
         if (!e) throw FileError{line, "rule \"" + rule.id + "\": unknown emit \"" + emit + "\""};
@@ -251,7 +308,7 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
     }
     auto budgets_it = doc.find("budgets");
     if (budgets_it != doc.end()) {
-      int line = LineOfString(contents, "budgets");
+      int line = lines.FindKey("budgets");
       if (!budgets_it->is_array()) throw FileError{line, "\"budgets\" must be a list"};
       for (const auto& b : *budgets_it) {
         if (!b.is_object()) throw FileError{line, "each budget must be an object"};
@@ -266,19 +323,19 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
       }
     }
     if (auto th = doc.find("thresholds"); th != doc.end()) {
-      int line = LineOfString(contents, "thresholds");
+      int line = lines.FindKey("thresholds");
       if (!th->is_object()) throw FileError{line, "\"thresholds\" must be an object"};
       new_thresholds = ParseThresholds(*th, thresholds_, line);
     }
     auto causes_it = doc.find("causes");
     if (causes_it != doc.end()) {
-      int line = LineOfString(contents, "causes");
+      int line = lines.FindKey("causes");
       if (!causes_it->is_array()) throw FileError{line, "\"causes\" must be a list"};
       for (const auto& c : *causes_it) {
         if (!c.is_object()) throw FileError{line, "each cause must be an object"};
         KnownCause kc;
         kc.id = Str(c, "id", line, true);
-        int cline = LineOfString(contents, kc.id);
+        int cline = lines.Find(kc.id);
         kc.title = Str(c, "title", cline, true);
         kc.fix = Str(c, "fix", cline, true);
         kc.evidence = Str(c, "evidence", cline);
@@ -293,6 +350,7 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
           CauseCondition cond;
           cond.rules = StrList(w, "rules", cline);
           for (const auto& re : StrList(w, "regex", cline)) {
+            CheckRegexLength(re, "cause \"" + kc.id + "\"", cline);
             LogRule hidden;
             hidden.id = "cause." + kc.id + "." + std::to_string(hidden_n++);
             hidden.engine = "generic";
@@ -340,12 +398,16 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
   } catch (const json::exception& e) {
     return Status::Corrupt(fname + ":1: " + e.what());
   }
-  for (auto& r : new_rules) {
-    if (FindRule(r.id) >= 0) {
+  // Duplicate ids through one hash set (a FindRule per new rule was quadratic).
+  std::unordered_set<std::string> ids;
+  ids.reserve(rules_.size() + new_rules.size());
+  for (const auto& r : rules_) ids.insert(r.id);
+  for (const auto& r : new_rules) {
+    if (!ids.insert(r.id).second) {
       return Status::Corrupt(r.source + ": duplicate rule id \"" + r.id + "\"");
     }
-    rules_.push_back(std::move(r));
   }
+  for (auto& r : new_rules) rules_.push_back(std::move(r));
   for (auto& b : new_budgets) budgets_.push_back(b);
   for (auto& c : new_causes) causes_.push_back(std::move(c));
   compiled_ok_ = false;

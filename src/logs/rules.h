@@ -128,6 +128,10 @@ class RuleSet {
   RuleSet(RuleSet&&) noexcept;
   RuleSet& operator=(RuleSet&&) noexcept;
 
+  // The longest regex a rule (or a cause's "when" regex) may have; longer ones are refused at
+  // load with the file and line (docs/rules.md).
+  static constexpr size_t kMaxRuleRegexBytes = 16 * 1024;
+
   // The rules compiled into the binary (rules/*.json), already compiled.
   static Result<RuleSet> LoadEmbedded();
 

@@ -9,6 +9,7 @@
 #include <set>
 #include <type_traits>
 
+#include "base/json_bounded.h"
 #include "sink/json_codec.h"
 
 namespace spinup {
@@ -33,6 +34,31 @@ std::optional<T> Num(const json& v) {
   return std::nullopt;
 }
 
+// One line of at most `max` bytes into `line`; a longer line is skipped to its end without being
+// kept (std::getline would hold a 2 GiB line without a newline in memory). False at end of input.
+bool ReadBoundedLine(std::istream& in, std::string& line, size_t max, bool* too_long) {
+  line.clear();
+  *too_long = false;
+  std::streambuf* buf = in.rdbuf();
+  bool any = false;
+  for (int c; (c = buf->sbumpc()) != std::char_traits<char>::eof();) {
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() < max) {
+      line.push_back(static_cast<char>(c));
+    } else {
+      *too_long = true;
+    }
+  }
+  in.setstate(std::ios::eofbit);
+  return any;
+}
+
+// Every line is untrusted: its JSON tree is bounded by structure, not only by the line cap
+// (base/json_bounded.h). A verdict nests 4 deep; 4 million values cover a 16 MB line of real
+// events while "[[],[],...]" of the same size is refused after one counting pass.
+constexpr JsonLimits kEventLimits{32, 4'000'000};
+
 }  // namespace
 
 // A "progress" event measured by the sampler (bytes read) rather than an engine's bar. Read with a
@@ -55,18 +81,20 @@ Result<ReplayStats> ReplayEventStream(std::istream& in, const std::string& name,
     ++stats.skipped;
     warnings << fmt::format("spinup: {}:{}: {} (skipped)\n", name, stats.lines, what);
   };
-  while (std::getline(in, line)) {
+  bool too_long = false;
+  while (ReadBoundedLine(in, line, max_line_bytes, &too_long)) {
     ++stats.lines;
-    if (line.empty() || line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    if (line.size() > max_line_bytes) {
+    if (too_long) {
       warn("line too long");
       continue;
     }
-    json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded() || !j.is_object()) {
-      warn("not a JSON object");
+    if (line.empty() || line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    auto parsed = ParseJsonBounded(line, kEventLimits);
+    if (!parsed.ok() || !parsed->value.is_object()) {
+      warn(parsed.ok() ? "not a JSON object" : "not a JSON object: " + parsed.status().message());
       continue;
     }
+    const json& j = parsed->value;
     auto type_it = j.find("type");
     if (type_it == j.end() || !type_it->is_string()) {
       warn("no \"type\"");

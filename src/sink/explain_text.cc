@@ -7,6 +7,7 @@
 #include "base/duration.h"
 #include "diagnose/judge.h"
 #include "logs/line_parser.h"
+#include "sink/live_format.h"
 
 namespace spinup {
 namespace {
@@ -35,7 +36,8 @@ const char* StateColor(State s) {
 
 }  // namespace
 
-void WriteExplainText(const Verdict& v, const ExplainTextOptions& opt, std::ostream& out) {
+void WriteExplainText(const Verdict& raw, const ExplainTextOptions& opt, std::ostream& out) {
+  const Verdict v = ForTerminal(raw);
   const std::string bold = opt.color ? "\x1b[1m" : "";
   const std::string reset = opt.color ? "\x1b[0m" : "";
   out << (opt.color ? StateColor(v.state) : "") << v.headline << reset << "\n";

@@ -2,6 +2,7 @@
 
 #include "base/duration.h"
 #include "base/units.h"
+#include "base/safe_write.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -166,10 +167,15 @@ std::string GanttSvg(const Verdict& v, std::optional<int64_t> last_ms) {
   std::vector<Bar> bars = LayOutBars(v, last_ms, &span);
   if (bars.empty()) return "<p class=\"muted\">No phase timeline was seen.</p>";
   std::vector<std::string> ranks;
-  for (const auto& b : bars) {
-    if (std::find(ranks.begin(), ranks.end(), b.rank) == ranks.end()) ranks.push_back(b.rank);
+  {
+    std::set<std::string> seen;
+    for (const auto& b : bars) {
+      if (seen.insert(b.rank).second) ranks.push_back(b.rank);
+    }
   }
   std::sort(ranks.begin(), ranks.end(), RankLess);
+  std::map<std::string, size_t> row_of;
+  for (size_t i = 0; i < ranks.size(); ++i) row_of.emplace(ranks[i], i);
   if (span <= 0) span = 1;
   const double left = 90, width = 860, row = 26;
   const double height = row * static_cast<double>(ranks.size());
@@ -188,7 +194,7 @@ std::string GanttSvg(const Verdict& v, std::optional<int64_t> last_ms) {
                        HtmlEscape(RankLabel(ranks[i])));
   }
   for (const auto& b : bars) {
-    size_t i = std::find(ranks.begin(), ranks.end(), b.rank) - ranks.begin();
+    size_t i = row_of.at(b.rank);
     double x = left + b.start_s / span * width;
     double w = std::max(2.0, (b.end_s - b.start_s) / span * width);
     double y = row * static_cast<double>(i) + 4;
@@ -571,6 +577,10 @@ std::string RenderHtmlReport(const ReportData& d) {
     out += "<p class=\"muted\">Last matched line per rank:</p><div class=\"logs\">";
     for (const auto& r : ranks) out += LogLine(d.last_line_by_rank.at(r));
     out += "</div>";
+    if (d.ranks_not_shown > 0) {
+      out += fmt::format("<p class=\"muted\">Only the first {} ranks are shown.</p>",
+                         d.options.max_ranks);
+    }
     any = true;
   }
   if (!any) out += "<p class=\"muted\">No decisive log lines.</p>";
@@ -630,7 +640,16 @@ void HtmlReportSink::OnLogEvent(const LogEvent& e) {
   if (e.kind == LogEvent::Kind::kError || e.kind == LogEvent::Kind::kFatal) {
     if (data_.log_lines.size() < data_.options.max_log_lines) data_.log_lines.push_back(e);
   }
-  if (!e.text.empty()) data_.last_line_by_rank[e.rank] = e;
+  if (!e.text.empty()) {
+    auto it = data_.last_line_by_rank.find(e.rank);
+    if (it != data_.last_line_by_rank.end()) {
+      it->second = e;
+    } else if (data_.last_line_by_rank.size() < data_.options.max_ranks) {
+      data_.last_line_by_rank.emplace(e.rank, e);
+    } else {
+      ++data_.ranks_not_shown;  // counts lines of unseen ranks: a bound, not an exact count
+    }
+  }
 }
 
 void HtmlReportSink::OnSample(const Sample& s) {
@@ -669,30 +688,6 @@ void HtmlReportSink::OnVerdict(const Verdict& v) {
 void HtmlReportSink::Finish(const Verdict& v) {
   OnVerdict(v);
   if (!output_path_.empty()) write_status_ = WriteFileAtomically(output_path_, Render());
-}
-
-Status WriteFileAtomically(const std::string& path, std::string_view contents) {
-  std::string tmp = path + ".tmp";
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Status::FromErrno(errno, path + ": cannot create");
-  size_t off = 0;
-  while (off < contents.size()) {
-    ssize_t n = ::write(fd, contents.data() + off, contents.size() - off);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      int err = errno;
-      ::close(fd);
-      ::unlink(tmp.c_str());
-      return Status::FromErrno(err, path + ": cannot write");
-    }
-    off += static_cast<size_t>(n);
-  }
-  if (::close(fd) != 0 || ::rename(tmp.c_str(), path.c_str()) != 0) {
-    int err = errno;
-    ::unlink(tmp.c_str());
-    return Status::FromErrno(err, path + ": cannot write");
-  }
-  return Status::Ok();
 }
 
 }  // namespace spinup

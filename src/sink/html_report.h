@@ -26,6 +26,9 @@ struct ReportOptions {
   std::string host;    // shown in the header when known
   std::string source;  // what was watched: a log path, "pid 1234", a saved stream
   size_t max_log_lines = 200;
+  // Ranks whose last line is kept, like the tracker's cap on ranks (the JSON's): a log of 200,000
+  // ranks made a 31 MB report.
+  size_t max_ranks = 256;
 };
 
 // What the report draws; filled by HtmlReportSink, rendered by RenderHtmlReport.
@@ -53,7 +56,8 @@ struct ReportData {
   };
   std::vector<StateChange> states;
   std::vector<LogEvent> log_lines;                    // errors and fatals, in order (capped)
-  std::map<std::string, LogEvent> last_line_by_rank;  // where each rank's log stopped
+  std::map<std::string, LogEvent> last_line_by_rank;  // where each rank's log stopped (capped)
+  size_t ranks_not_shown = 0;                         // ranks past options.max_ranks
   std::optional<int64_t> first_ms;
   std::optional<int64_t> last_ms;
 };
@@ -86,7 +90,5 @@ class HtmlReportSink final : public Sink {
   std::string output_path_;
   Status write_status_;
 };
-
-Status WriteFileAtomically(const std::string& path, std::string_view contents);
 
 }  // namespace spinup

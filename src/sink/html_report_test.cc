@@ -206,5 +206,25 @@ TEST(ReportCommand, WritesFileAndWarnsWithFileAndLine) {
   EXPECT_NE(to_stdout.out.find("class=\"bar slow\""), std::string::npos);
 }
 
+// Issue 11 item 20: a log of 200,000 ranks made a 31 MB report; it is capped like the JSON.
+TEST(HtmlReport, ManyRanksAreCapped) {
+  int64_t now = 0;
+  HtmlReportSink sink({}, [&] { return now; });
+  for (int i = 0; i < 200000; ++i) {
+    LogEvent e;
+    e.kind = LogEvent::Kind::kInfo;
+    e.rank = "TP" + std::to_string(i);
+    e.text = "loading weights on rank " + std::to_string(i);
+    sink.OnLogEvent(e);
+  }
+  Verdict v;
+  v.state = State::kInProgress;
+  sink.Finish(v);
+  EXPECT_LE(sink.data().last_line_by_rank.size(), 256u);
+  std::string html = sink.Render();
+  EXPECT_LT(html.size(), 2u << 20);
+  EXPECT_NE(html.find("Only the first 256 ranks are shown"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace spinup

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/json_dump.h"
 #include "sink/json_codec.h"
 
 namespace spinup {
@@ -12,7 +13,7 @@ namespace {
 
 void Emit(std::ostream& out, json j) {
   // Invalid UTF-8 from a log line must not throw: replace it.
-  out << j.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+  out << DumpJson(j) << '\n';
   out.flush();
 }
 

@@ -1,5 +1,7 @@
 #include "sink/live_format.h"
 
+#include "base/one_line.h"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -146,6 +148,27 @@ std::vector<std::string> StallEvidenceLines(const StallEvidence& e, size_t stack
   }
   for (const auto& n : e.notes) out.push_back("note: " + n);
   return out;
+}
+
+Verdict ForTerminal(Verdict v) {
+  auto clean = [](std::string& s) { s = OneLine(s); };
+  auto clean_all = [&](std::vector<std::string>& list) {
+    for (auto& s : list) clean(s);
+  };
+  clean(v.engine);
+  clean(v.headline);
+  clean_all(v.evidence);
+  clean_all(v.errors);
+  clean_all(v.not_known);
+  for (auto& r : v.ranks) clean(r.rank);
+  for (auto& t : v.timeline) clean(t.rank);
+  for (auto& f : v.findings) {
+    clean(f.id);
+    clean(f.title);
+    clean(f.fix);
+    clean_all(f.evidence);
+  }
+  return v;
 }
 
 }  // namespace spinup

@@ -21,6 +21,10 @@ double ProgressFraction(const Progress& p);
 std::string ProgressText(const Progress& p);
 // The STATUS= text: "<phase> <progress>" while starting, the headline otherwise.
 std::string StatusText(const Verdict& v);
+// The verdict with every text that can come from a log or a process (headline, evidence, decisive
+// lines, rank names, findings) passed through OneLine: what the text renderers (terminal, plain
+// lines, explain's text) print, so no log line reaches a terminal with its control characters.
+Verdict ForTerminal(Verdict v);
 // "HH:MM:SS" (UTC) of a Unix-ms time.
 std::string ClockText(int64_t time_ms);
 // --warm: "warm 1.2 GB of 3.5 GB into the page cache (34%) 1.1 GB/s" plus the state and its note.

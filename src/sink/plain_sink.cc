@@ -6,7 +6,8 @@
 
 namespace spinup {
 
-void WriteVerdictReport(std::ostream& out, const Verdict& v) {
+void WriteVerdictReport(std::ostream& out, const Verdict& raw) {
+  const Verdict v = ForTerminal(raw);
   out << "verdict: " << StateName(v.state) << " in " << PhaseName(v.phase);
   if (!v.headline.empty()) out << " — " << v.headline;
   out << "\n";
@@ -30,7 +31,8 @@ void WriteVerdictReport(std::ostream& out, const Verdict& v) {
   }
 }
 
-void PlainLinesSink::OnVerdict(const Verdict& v) {
+void PlainLinesSink::OnVerdict(const Verdict& raw) {
+  const Verdict v = ForTerminal(raw);
   // A state or phase change, or every further 10% of the checkpoint: enough to follow a long load
   // in a log file without a line per second.
   if (v.warm) {

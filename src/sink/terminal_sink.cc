@@ -39,7 +39,8 @@ void TerminalSink::OnSample(const Sample& s) {
   gpu_line_ = line;
 }
 
-std::vector<std::string> TerminalSink::Render(const Verdict& v) const {
+std::vector<std::string> TerminalSink::Render(const Verdict& raw) const {
+  const Verdict v = ForTerminal(raw);
   std::vector<std::string> lines;
   int64_t now = clock_.NowMs();
   std::string head = fmt::format("spinup  {:<11} {}", StateName(v.state), StatusText(v));
