@@ -1,0 +1,224 @@
+// The failure classes of issue 10, each as a mechanism with synthetic cases: the clock, engine-
+// generic fatal errors and traceback frames, never unknown once an engine is known, wrapped
+// formats (JSON lines), restarts in pasted journalctl text, ready means ready, causes need
+// evidence, and the same verdict live and offline.
+#include "diagnose/startup_session.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "logs/line_parser.h"
+
+namespace spinup {
+namespace {
+
+const RuleSet& Rules() {
+  static RuleSet* rules = new RuleSet(std::move(LoadRules({})).value());
+  return *rules;
+}
+
+Verdict Explain(const std::string& log, std::optional<int64_t> now = std::nullopt) {
+  SessionOptions o;
+  o.reference_year = 2026;
+  StartupSession s(Rules(), o);
+  s.OnLogText(0, log, std::nullopt);
+  s.OnSourceEnd(0, std::nullopt);
+  return s.Evaluate(now);
+}
+
+bool HasFinding(const Verdict& v, const std::string& id) {
+  return std::any_of(v.findings.begin(), v.findings.end(),
+                     [&](const Finding& f) { return f.id == id; });
+}
+
+// 1. Clock: year-less lines before the first dated one take its year, never the reference year.
+TEST(SessionClock, YearlessLinesAreAnchoredToTheNearestDatedLine) {
+  Verdict v = Explain(
+      // Old SGLang printed its vLLM import's lines, year-less, before its own dated ones.
+      "INFO 03-09 12:00:01 __init__.py:190] Automatically detected platform cuda.\n"
+      "[2025-03-09 12:00:10 TP0] Load weight begin. avail mem=70 GB\n"
+      "[2025-03-09 12:00:20 TP0] Load weight end. type=X, avail mem=30 GB\n");
+  ASSERT_TRUE(v.phase_seconds.has_value());
+  EXPECT_LT(*v.phase_seconds, 60) << v.headline;  // not 8759 hours
+  for (const auto& t : v.timeline) {
+    if (t.seconds) {
+      EXPECT_LT(*t.seconds, 60) << PhaseName(t.phase);
+    }
+  }
+}
+
+// A step back gives no negative duration, an impossible year is ignored, and nothing lasts longer
+// than the span the log itself covers (here 1 h 10 s).
+TEST(SessionClock, AClockThatStepsBackNeverGivesANegativeOrAbsurdDuration) {
+  Verdict v = Explain(
+      "[2026-03-09 12:00:10 TP0] Load weight begin. avail mem=70 GB\n"
+      "[2026-03-09 11:00:00 TP0] Load weight end. type=X, avail mem=30 GB\n"
+      "[9999-01-01 00:00:00 TP0] Capture cuda graph begin.\n");
+  for (const auto& t : v.timeline) {
+    if (t.seconds) {
+      EXPECT_GE(*t.seconds, 0);
+      EXPECT_LE(*t.seconds, 3610);
+    }
+  }
+  if (v.stalled_seconds) {
+    EXPECT_LE(*v.stalled_seconds, 3610);
+  }
+}
+
+TEST(SessionClock, TheEnginesOwnElapsedFigureIsPreferred) {
+  Verdict v = Explain(
+      "[2026-03-09 12:00:10 TP0] Load weight begin. avail mem=70 GB\n"
+      "[2026-03-09 12:00:30 TP0] Load weight end. elapsed=4.58 s, type=X, avail mem=30 GB\n");
+  bool found = false;
+  for (const auto& t : v.timeline) {
+    if (t.phase == Phase::kWeightLoad && t.seconds) {
+      EXPECT_DOUBLE_EQ(*t.seconds, 4.58);
+      found = true;
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+// 2. Fatal errors, engine-generic; the crash's phase from the deepest traceback frame.
+TEST(SessionCrash, PhaseFromTheDeepestFrameWhenNoPhaseLinePrecedes) {
+  Verdict v = Explain(
+      "[2026-03-09 12:00:00 TP0] Scheduler hit an exception: Traceback (most recent call last):\n"
+      "  File \"/x/scheduler.py\", line 1, in run_scheduler_process\n"
+      "  File \"/x/tp_worker.py\", line 2, in _init_model_runner\n"
+      "  File \"/x/model_runner.py\", line 3, in init_torch_distributed\n"
+      "RuntimeError: connect failed\n");
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_EQ(v.phase, Phase::kDistributedInit);
+}
+
+TEST(SessionCrash, EngineErrorLinesEndTheAttempt) {
+  // TensorRT-LLM's [ERROR], a TGI shard failure, a C++ abort: each a crash.
+  EXPECT_EQ(Explain("[TensorRT-LLM][INFO] Loaded engine size: 12858 MiB\n"
+                    "[TensorRT-LLM][ERROR] Assertion failed: Failed to deserialize cuda engine\n")
+                .state,
+            State::kCrashed);
+  Verdict tgi = Explain(
+      "2024-05-01T01:17:02.618817Z  INFO text_generation_launcher: Starting shard rank=0\n"
+      "2024-05-01T01:17:12.618817Z ERROR text_generation_launcher: Shard 0 failed to start\n");
+  EXPECT_EQ(tgi.state, State::kCrashed);
+  EXPECT_EQ(tgi.phase, Phase::kWeightLoad);
+  EXPECT_EQ(Explain("[2026-03-09 12:00:00 TP0] Load weight begin. avail mem=70 GB\n"
+                    "terminate called after throwing an instance of 'c10::Error'\n")
+                .state,
+            State::kCrashed);
+}
+
+// 3. Never unknown once an engine is recognised; heartbeats are evidence of a phase.
+TEST(SessionUnknown, AnEngineLineIsNeverUnknown) {
+  Verdict v = Explain("INFO 03-09 12:00:01 [api_server.py:1] vLLM API server version 0.9.0\n");
+  EXPECT_EQ(v.engine, "vllm");
+  EXPECT_NE(v.state, State::kUnknown);
+  EXPECT_EQ(Explain("hello\nworld\n").state, State::kUnknown);
+  Verdict tgi = Explain(
+      "2024-05-01T01:17:02.618817Z  INFO text_generation_launcher: Waiting for shard 0 to be "
+      "ready...\n");
+  EXPECT_EQ(tgi.phase, Phase::kWeightLoad);
+}
+
+// 4. Wrapped formats: JSON lines are read through their message, level and timestamp.
+TEST(SessionWrapped, JsonLinesAreReadThroughTheirFields) {
+  Verdict v = Explain(
+      "{\"timestamp\":\"2023-06-02T14:12:35.0Z\",\"level\":\"INFO\",\"fields\":{\"message\":"
+      "\"Starting shard rank=0\"},\"target\":\"text_generation_launcher\"}\n"
+      "{\"timestamp\":\"2023-06-02T14:12:37.2Z\",\"level\":\"ERROR\",\"fields\":{\"message\":"
+      "\"Shard 0 failed to start:\\nbad\"},\"target\":\"text_generation_launcher\"}\n");
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_EQ(v.phase, Phase::kWeightLoad);
+  // Docker's json-file driver wraps the engine's own line.
+  Verdict d = Explain(
+      "{\"log\":\"[2026-03-09 12:00:00 TP0] Init torch distributed begin.\\n\",\"stream\":"
+      "\"stderr\",\"time\":\"2026-03-09T12:00:00.1Z\"}\n");
+  EXPECT_EQ(d.engine, "sglang");
+  EXPECT_EQ(d.phase, Phase::kDistributedInit);
+}
+
+// 5. Restarts in pasted journalctl text: a crash loop with each attempt's error.
+TEST(SessionRestarts, PastedJournalctlRestartsAreACrashLoop) {
+  std::string log;
+  for (int i = 0; i < 3; ++i) {
+    const std::string m = std::to_string(10 + i);
+    log += "Mar 09 12:" + m + ":00 gpu1 systemd[1]: Started sglang.service - SGLang.\n";
+    log += "Mar 09 12:" + m + ":05 gpu1 python[1]: [2026-03-09 12:" + m +
+           ":05] server_args=ServerArgs(model_path='m')\n";
+    log += "Mar 09 12:" + m + ":09 gpu1 python[1]: ValueError: bad config\n";
+    log += "Mar 09 12:" + m +
+           ":10 gpu1 systemd[1]: sglang.service: Main process exited, code=exited, "
+           "status=1/FAILURE\n";
+    log +=
+        "Mar 09 12:" + m + ":10 gpu1 systemd[1]: sglang.service: Failed with result 'exit-code'.\n";
+    if (i < 2) {
+      log += "Mar 09 12:" + m +
+             ":20 gpu1 systemd[1]: sglang.service: Scheduled restart job, "
+             "restart counter is at " +
+             std::to_string(i + 1) + ".\n";
+    }
+  }
+  Verdict v = Explain(log);
+  EXPECT_EQ(v.state, State::kCrashLoop) << v.headline;
+  EXPECT_EQ(v.attempts, 3);
+  EXPECT_NE(v.headline.find("ValueError: bad config"), std::string::npos) << v.headline;
+}
+
+TEST(SessionRestarts, AStopAskedForIsStoppedWithoutACause) {
+  Verdict v = Explain(
+      "Mar 09 12:00:00 gpu1 systemd[1]: Started sglang.service - SGLang.\n"
+      "Mar 09 12:00:05 gpu1 python[1]: [2026-03-09 12:00:05 TP0] Load weight begin. avail mem=7 "
+      "GB\n"
+      "Mar 09 12:01:00 gpu1 systemd[1]: Stopping sglang.service - SGLang...\n"
+      "Mar 09 12:01:01 gpu1 systemd[1]: sglang.service: Main process exited, code=killed, "
+      "status=9/KILL\n");
+  EXPECT_EQ(v.state, State::kStopped) << v.headline;
+  EXPECT_TRUE(v.findings.empty());
+}
+
+// 7. Causes need evidence: no host OOM without an OOM record or a SIGKILL; multi-node starts get
+// rendezvous causes, single-node ones P2P.
+TEST(SessionCauses, HostOomNeedsAnOomRecord) {
+  const std::string start = "[2026-03-09 12:00:00 TP0] Load weight begin. avail mem=70 GB\n";
+  EXPECT_FALSE(HasFinding(Explain(start + "RuntimeError: process ended\n"), "host_oom"));
+  EXPECT_TRUE(HasFinding(Explain(start + "[123.4] Out of memory: Killed process 4242 (python3)\n"),
+                         "host_oom"));
+}
+
+TEST(SessionCauses, MultiNodeGetsRendezvousSingleNodeGetsP2p) {
+  const std::string single =
+      "[2026-03-09 12:00:00] server_args=ServerArgs(model_path='m', tp_size=4)\n"
+      "[2026-03-09 12:00:10 TP0] Init torch distributed begin.\n";
+  const std::string multi =
+      "[2026-03-09 12:00:00] server_args=ServerArgs(model_path='m', tp_size=16, nnodes=2, "
+      "dist_init_addr='10.0.0.1:5000')\n"
+      "[2026-03-09 12:00:10 TP0] Init torch distributed begin.\n";
+  const auto later = ParseTimeArg("2026-03-09 12:30:00");
+  Verdict s = Explain(single, later);
+  Verdict m = Explain(multi, later);
+  ASSERT_EQ(s.state, State::kStalled);
+  ASSERT_FALSE(s.findings.empty());
+  EXPECT_EQ(s.findings.front().id, "nccl_p2p");
+  EXPECT_FALSE(HasFinding(s, "rendezvous"));
+  ASSERT_FALSE(m.findings.empty());
+  EXPECT_EQ(m.findings.front().id, "rendezvous");
+  EXPECT_FALSE(HasFinding(m, "nccl_p2p"));
+}
+
+// Live: a source that ended (the log will say no more) is judged like a whole log offline.
+TEST(SessionLive, AnEndedLogEndingInAnErrorIsACrashLiveToo) {
+  SessionOptions o;
+  o.reference_year = 2026;
+  o.live = true;
+  StartupSession s(Rules(), o);
+  const int64_t t = 1773057600000;
+  s.OnLogText(0, "[2026-03-09 12:00:00 TP0] Load weight begin. avail mem=70 GB\n", t);
+  s.OnLogText(0, "RuntimeError: boom\n", t + 1000);
+  EXPECT_NE(s.Evaluate(t + 1000).state, State::kCrashed);  // it may still say more
+  s.OnSourceEnd(0, t + 2000);
+  EXPECT_EQ(s.Evaluate(t + 2000).state, State::kCrashed);
+}
+
+}  // namespace
+}  // namespace spinup
