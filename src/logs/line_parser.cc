@@ -463,7 +463,9 @@ std::string_view CleanLine(std::string_view line, std::string* scratch) {
   return *scratch;
 }
 
-ParsedLine ParseLine(std::string_view line) {
+namespace {
+
+ParsedLine ParseLineOnce(std::string_view line) {
   ParsedLine p;
   std::string_view s = line;
   // Wrappers, outermost first; a few rounds cover stacks like compose + docker timestamps.
@@ -538,6 +540,30 @@ ParsedLine ParseLine(std::string_view line) {
   }
   if (!p.time && p.wrapper_time) p.time = p.wrapper_time;
   p.message = s;
+  return p;
+}
+
+}  // namespace
+
+ParsedLine ParseLine(std::string_view line) {
+  ParsedLine p = ParseLineOnce(line);
+  if (p.time || p.style != PrefixStyle::kNone || !p.rank.empty()) return p;
+  // An unknown constant-shaped prefix (an editor's line numbers, a k9s frame, a logger's name):
+  // up to two leading tokens are skipped when what follows carries a known prefix.
+  std::string_view rest = line;
+  for (int k = 0; k < 2; ++k) {
+    size_t i = 0;
+    while (i < rest.size() && i < 48 && rest[i] != ' ' && rest[i] != '\t') ++i;
+    if (i == 0 || i >= rest.size() || i >= 48) break;
+    while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;
+    rest = rest.substr(i);
+    if (rest.empty()) break;
+    // Known prefixes start with one of these: a cheap test before a second parse.
+    const char c = rest.front();
+    if (c != '[' && c != '(' && !IsDigit(c) && !IsUpper(c)) continue;
+    ParsedLine q = ParseLineOnce(rest);
+    if (q.time || q.style != PrefixStyle::kNone) return q;
+  }
   return p;
 }
 

@@ -257,3 +257,23 @@ TEST(CanonicalRank, JoinsAndCleans) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// Wrapped formats: a constant prefix nobody taught spinup (an editor's line numbers, a k9s
+// frame) is skipped when what follows is a known engine prefix.
+TEST(ParseLineUnknownPrefix, LeadingTokensBeforeAKnownPrefixAreSkipped) {
+  ParsedLine p = ParseLine("16433 [2026-07-23 15:23:26 DP2 TP2 EP2] Scheduler hit an exception");
+  EXPECT_EQ(p.style, PrefixStyle::kSglang);
+  EXPECT_EQ(p.rank, "DP2_TP2_EP2");
+  EXPECT_EQ(p.message, "Scheduler hit an exception");
+  ParsedLine k = ParseLine("\u2502 INFO 03-09 12:00:01 [core.py:1] Starting to load model m   \u2502");
+  EXPECT_EQ(k.style, PrefixStyle::kVllm);
+  ParsedLine plain = ParseLine("Traceback (most recent call last):");
+  EXPECT_EQ(plain.style, PrefixStyle::kNone);
+  EXPECT_EQ(plain.message, "Traceback (most recent call last):");
+}
+
+}  // namespace
+}  // namespace spinup
