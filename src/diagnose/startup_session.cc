@@ -96,10 +96,16 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
   };
   stream->OnEvent([this, stream, stamp](const LogEvent& event) {
     SyncEngine(stream->engine());
-    LogEvent e = event;
-    e.time_ms = stamp(event.time_ms);
-    tracker_.OnLogEvent(e);
-    Deliver(e);
+    const std::optional<int64_t> t = stamp(event.time_ms);
+    if (t == event.time_ms) {  // the common case offline: no copy on the hot path
+      tracker_.OnLogEvent(event);
+      Deliver(event);
+      return;
+    }
+    restamped_ = event;  // assignment reuses the buffers: no allocation per line
+    restamped_.time_ms = t;
+    tracker_.OnLogEvent(restamped_);
+    Deliver(restamped_);
   });
   stream->OnUnitEvent([this, stream, stamp](const UnitEvent& event) {
     SyncEngine(stream->engine());

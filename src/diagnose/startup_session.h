@@ -86,6 +86,7 @@ class StartupSession {
   std::optional<int64_t> feeding_now_ms_;
   bool feeding_arrival_ = false;
   std::vector<LogEvent>* feeding_events_ = nullptr;
+  LogEvent restamped_;  // an event whose time the session changed (live, or a zone shift)
 };
 
 // Rules compiled into the binary plus `extra_files` (--rules, rules.d), loaded and compiled once.
