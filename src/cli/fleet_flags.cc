@@ -1,5 +1,8 @@
 #include "cli/fleet_flags.h"
 
+#include "proc/proc_parse.h"
+#include "proc/sampler.h"
+
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -30,23 +33,9 @@ std::string MetricsUrl(std::string_view host, int port) {
 }
 
 std::vector<std::string> ReadCmdline(int pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
-  std::string raw;
-  raw.resize(64 * 1024);
-  in.read(raw.data(), static_cast<std::streamsize>(raw.size()));
-  raw.resize(static_cast<size_t>(in.gcount()));
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : raw) {
-    if (c == '\0') {
-      out.push_back(std::move(cur));
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  if (!cur.empty()) out.push_back(std::move(cur));
-  return out;
+  // /proc is read only through src/proc (its reader caps sizes and never throws).
+  auto raw = ProcReader().Read(std::to_string(pid) + "/cmdline");
+  return raw ? ParseCmdline(*raw) : std::vector<std::string>{};
 }
 
 bool ResolveFleetFlags(const FleetFlags& flags, std::string_view model,
