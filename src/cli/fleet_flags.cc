@@ -34,8 +34,8 @@ std::string MetricsUrl(std::string_view host, int port) {
 
 std::vector<std::string> ReadCmdline(int pid) {
   // /proc is read only through src/proc (its reader caps sizes and never throws).
-  auto raw = ProcReader().Read(std::to_string(pid) + "/cmdline");
-  return raw ? ParseCmdline(*raw) : std::vector<std::string>{};
+  auto raw = proc::ProcReader().Read(std::to_string(pid) + "/cmdline");
+  return raw ? proc::ParseCmdline(*raw) : std::vector<std::string>{};
 }
 
 bool ResolveFleetFlags(const FleetFlags& flags, std::string_view model,
