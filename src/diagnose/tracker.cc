@@ -10,19 +10,6 @@ constexpr std::array<std::string_view, kSignalCount> kSignalNames = {
     "log_line", "log_progress", "read_bytes",       "residency",
     "cpu",      "gpu_memory",   "compiler_children"};
 
-constexpr size_t kMaxHitText = 300;
-
-std::string Cap(std::string_view s, size_t n) { return std::string(s.substr(0, n)); }
-
-bool IsCompiler(std::string_view comm) {
-  static constexpr std::array<std::string_view, 10> kNames = {
-      "nvcc", "cicc", "ptxas", "ninja", "cc1plus", "gcc", "g++", "clang", "c++", "fatbinary"};
-  for (auto n : kNames) {
-    if (comm == n) return true;
-  }
-  return comm.rfind("cc1", 0) == 0;
-}
-
 }  // namespace
 
 std::string_view SignalName(Signal s) { return kSignalNames[static_cast<size_t>(s)]; }
@@ -258,25 +245,19 @@ void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms) {
   }
 }
 
+void StartupTracker::NoteError(AttemptFacts& a, std::string line) {
+  if (!a.errors.empty() && a.errors.back() == line) return;
+  if (a.errors.size() >= kMaxErrors) a.errors.erase(a.errors.begin() + 4);  // keep first 4
+  a.errors.push_back(std::move(line));
+}
+
 void StartupTracker::OnLogEvent(const LogEvent& e) {
   Touch(e.time_ms);
   const auto t = e.time_ms ? e.time_ms : now_ms_;
   Mark(Signal::kLogLine, t);
   state_.lines++;
 
-  if (e.kind == LogEvent::Kind::kAttemptStart) {
-    bool has_content = false;
-    bool earlier = false;
-    if (!state_.attempts.empty()) {
-      const AttemptFacts& cur = state_.attempts.back();
-      has_content = !cur.timeline.empty() || !cur.errors.empty() || cur.ready || cur.crashed;
-      // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
-      // before its lines: the same attempt's beginning pasted after it, not a restart.
-      earlier = !cur.banner && e.time_ms && cur.last_ms && *e.time_ms + 1000 < *cur.last_ms;
-    }
-    if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
-    state_.attempts.back().banner = true;
-  }
+  if (e.kind == LogEvent::Kind::kAttemptStart) StartAttempt(e, t);
   AttemptFacts& a = Current();
   a.lines++;
   if (t) {
@@ -284,24 +265,74 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     if (!a.last_ms || *t > *a.last_ms) a.last_ms = t;
     if (!a.start_ms) a.start_ms = t;
   }
-  if (!e.rule_id.empty()) {
-    auto it = a.hits.find(e.rule_id);
-    if (it == a.hits.end() && a.hits.size() < 4096) {
-      it = a.hits.emplace(e.rule_id, RuleHit{}).first;
-      it->second.first_text = Cap(e.text, kMaxHitText);
-    }
-    if (it != a.hits.end()) {
-      it->second.count++;
-      it->second.last_text.assign(e.text, 0, kMaxHitText);  // reuses its buffer
-      it->second.last_ms = t;
-    }
+  if (!e.rule_id.empty()) CountHit(a, e, t);
+  ApplyLogEvent(a, e, t);
+  if (e.phase && *e.phase == Phase::kHttpStart && e.kind == LogEvent::Kind::kPhaseEnd)
+    a.http_up = true;
+  // Remember each known rank's last line (a rank appears once a phase line names it).
+  for (auto& r : a.ranks) {
+    if (r.rank == e.rank) r.last_text.assign(e.text, 0, kMaxHitText);
   }
+}
+
+void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
+  bool has_content = false;
+  bool earlier = false;
+  if (!state_.attempts.empty()) {
+    const AttemptFacts& cur = state_.attempts.back();
+    has_content = !cur.timeline.empty() || !cur.errors.empty() || cur.ready || cur.crashed;
+    // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
+    // before its lines: the same attempt's beginning pasted after it, not a restart.
+    earlier = !cur.banner && e.time_ms && cur.last_ms && *e.time_ms + 1000 < *cur.last_ms;
+  }
+  if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
+  state_.attempts.back().banner = true;
+}
+
+void StartupTracker::CountHit(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  auto it = a.hits.find(e.rule_id);
+  if (it == a.hits.end() && a.hits.size() < 4096) {
+    it = a.hits.emplace(e.rule_id, RuleHit{}).first;
+    it->second.first_text = Cap(e.text, kMaxHitText);
+  }
+  if (it != a.hits.end()) {
+    it->second.count++;
+    it->second.last_text.assign(e.text, 0, kMaxHitText);  // reuses its buffer
+    it->second.last_ms = t;
+  }
+}
+
+void StartupTracker::OnProgress(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  BarState* bar = nullptr;
+  for (auto& b : a.bars) {
+    if (b.bar == e.bar) bar = &b;
+  }
+  if (!bar) {
+    if (a.bars.size() >= kMaxBars) a.bars.erase(a.bars.begin());
+    BarState b;
+    b.bar = e.bar;
+    b.first_ms = t;
+    a.bars.push_back(std::move(b));
+    bar = &a.bars.back();
+  }
+  if (e.phase) Hint(a, e.rank, *e.phase, t);
+  bar->phase = e.phase ? e.phase : a.phase;
+  if (e.elapsed_seconds) bar->elapsed_s = e.elapsed_seconds;
+  if (e.progress_n != bar->n || e.progress_total != bar->total || !bar->last_advance_ms) {
+    bar->last_advance_ms = t;
+    a.last_progress_ms = t;
+    a.error_after_progress = false;
+    Mark(Signal::kLogProgress, t);
+  }
+  bar->n = e.progress_n;
+  bar->total = e.progress_total;
+}
+
+void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   auto push_error = [&](const LogEvent& ev) {
     std::string line = Cap(ev.text, 400);
     if (!ev.rank.empty()) line = "[" + ev.rank + "] " + line;
-    if (!a.errors.empty() && a.errors.back() == line) return;
-    if (a.errors.size() >= kMaxErrors) a.errors.erase(a.errors.begin() + 4);  // keep first 4
-    a.errors.push_back(std::move(line));
+    NoteError(a, std::move(line));
   };
   switch (e.kind) {
     case LogEvent::Kind::kAttemptStart:
@@ -316,32 +347,9 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
       if (e.phase) EndPhase(a, e.rank, *e.phase, t, e.elapsed_seconds);
       Mark(Signal::kLogProgress, t);
       break;
-    case LogEvent::Kind::kProgress: {
-      BarState* bar = nullptr;
-      for (auto& b : a.bars) {
-        if (b.bar == e.bar) bar = &b;
-      }
-      if (!bar) {
-        if (a.bars.size() >= kMaxBars) a.bars.erase(a.bars.begin());
-        BarState b;
-        b.bar = e.bar;
-        b.first_ms = t;
-        a.bars.push_back(std::move(b));
-        bar = &a.bars.back();
-      }
-      if (e.phase) Hint(a, e.rank, *e.phase, t);
-      bar->phase = e.phase ? e.phase : a.phase;
-      if (e.elapsed_seconds) bar->elapsed_s = e.elapsed_seconds;
-      if (e.progress_n != bar->n || e.progress_total != bar->total || !bar->last_advance_ms) {
-        bar->last_advance_ms = t;
-        a.last_progress_ms = t;
-        a.error_after_progress = false;
-        Mark(Signal::kLogProgress, t);
-      }
-      bar->n = e.progress_n;
-      bar->total = e.progress_total;
+    case LogEvent::Kind::kProgress:
+      OnProgress(a, e, t);
       break;
-    }
     case LogEvent::Kind::kError:
       push_error(e);
       a.error_after_progress = true;
@@ -392,233 +400,6 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
       if (a.crashed) a.crash_phase = a.phase;
       break;
   }
-  if (e.phase && *e.phase == Phase::kHttpStart && e.kind == LogEvent::Kind::kPhaseEnd)
-    a.http_up = true;
-  // Remember each known rank's last line (a rank appears once a phase line names it).
-  for (auto& r : a.ranks) {
-    if (r.rank == e.rank) r.last_text.assign(e.text, 0, kMaxHitText);
-  }
-}
-
-void StartupTracker::OnUnitEvent(const UnitEvent& e) {
-  Touch(e.time_ms);
-  const auto t = e.time_ms ? e.time_ms : now_ms_;
-  auto has_content = [](const AttemptFacts& a) {
-    return a.lines > 0 || !a.timeline.empty() || !a.errors.empty() || a.ready || a.crashed;
-  };
-  auto note = [&](AttemptFacts& a, std::string line) {
-    line = Cap(line, 400);
-    if (!a.errors.empty() && a.errors.back() == line) return;
-    if (a.errors.size() >= kMaxErrors) a.errors.erase(a.errors.begin() + 4);  // keep first 4
-    a.errors.push_back(std::move(line));
-  };
-  auto died = [&](std::string why) {
-    AttemptFacts& a = Current();
-    if (a.stop_requested) {
-      a.stopped = true;  // asked to stop: how it exits is not a crash
-      return;
-    }
-    if (!a.crashed) {
-      a.crashed = true;
-      state_.crashed_attempts++;
-      a.crash_phase = a.phase;
-    }
-    note(a, std::move(why));
-  };
-  const std::string text = e.text.empty() ? e.unit : e.text;
-  // The manager's facts count as rule hits too, so known causes can ask for them by id.
-  auto hit = [&](std::string_view id) {
-    AttemptFacts& a = Current();
-    auto [it, fresh] = a.hits.try_emplace(std::string(id));
-    if (fresh) it->second.first_text = Cap(text, kMaxHitText);
-    it->second.count++;
-    it->second.last_text = Cap(text, kMaxHitText);
-    it->second.last_ms = t;
-  };
-  switch (e.kind) {
-    case UnitEvent::Kind::kStarting:
-      break;
-    case UnitEvent::Kind::kProcessExited:
-      if (!e.clean)
-        hit(e.exit_code == "killed" && e.exit_status == 9 ? "systemd.sigkill"
-                                                          : "systemd.process_exited");
-      break;
-    case UnitEvent::Kind::kFailed:
-      hit("systemd.failed");
-      break;
-    case UnitEvent::Kind::kOomKilled:
-      hit("systemd.oom_killed");
-      break;
-    case UnitEvent::Kind::kStopping:
-      hit("systemd.stopping");
-      break;
-    case UnitEvent::Kind::kRestartScheduled:
-      break;
-  }
-  switch (e.kind) {
-    case UnitEvent::Kind::kStarting:
-      if (state_.attempts.empty() || has_content(state_.attempts.back())) NewAttempt(t);
-      break;
-    case UnitEvent::Kind::kProcessExited:
-      if (!e.clean) {
-        died("systemd: " + (e.text.empty() ? "main process exited, code=" + e.exit_code +
-                                                 ", status=" + std::to_string(e.exit_status)
-                                           : e.text));
-      }
-      break;
-    case UnitEvent::Kind::kFailed:
-      died("systemd: " + (e.text.empty() ? "failed with result '" + e.result + "'" : e.text));
-      break;
-    case UnitEvent::Kind::kOomKilled:
-      note(Current(), "systemd: " + text);
-      Current().oom_killed = true;
-      break;
-    case UnitEvent::Kind::kStopping:
-      Current().stop_requested = true;
-      break;
-    case UnitEvent::Kind::kRestartScheduled: {
-      // A missing counter still counts one more restart.
-      state_.restarts = std::max(state_.restarts + (e.restarts > 0 ? 0 : 1), e.restarts);
-      // The attempt before a restart ended, whatever it had printed (often nothing decisive).
-      if (state_.attempts.empty() || !state_.attempts.back().crashed) died("systemd: " + text);
-      if (!state_.attempts.empty()) state_.attempts.back().stop_requested = false;
-      NewAttempt(t);
-      break;
-    }
-  }
-}
-
-void StartupTracker::ShiftTimes(int64_t d) {
-  auto mv = [d](std::optional<int64_t>& t) {
-    if (t) *t += d;
-  };
-  mv(now_ms_);
-  mv(state_.first_ms);
-  mv(state_.last_ms);
-  for (auto& t : state_.last_signal_ms) mv(t);
-  for (auto& a : state_.attempts) {
-    for (auto* t :
-         {&a.start_ms, &a.first_ms, &a.last_ms, &a.last_progress_ms, &a.last_heartbeat_ms}) {
-      mv(*t);
-    }
-    for (auto& r : a.ranks) mv(r.since_ms);
-    for (auto& sp : a.timeline) {
-      mv(sp.start_ms);
-      mv(sp.end_ms);
-    }
-    for (auto& b : a.bars) {
-      mv(b.first_ms);
-      mv(b.last_advance_ms);
-    }
-    for (auto& [id, hit] : a.hits) mv(hit.last_ms);
-  }
-}
-
-void StartupTracker::OnSample(const Sample& s) {
-  Touch(s.time_ms);
-  state_.last_sample_ms = s.time_ms;
-  ProcessFacts& f = state_.process;
-  f.sampled = true;
-  std::optional<int64_t> t = s.time_ms;
-  double cpu = 0;
-  uint64_t reads = 0;
-  int futex = 0, threads = 0, dwait = 0;
-  f.compilers.clear();
-  for (const auto& p : s.processes) {
-    cpu += p.cpu_seconds;
-    reads += std::max(p.read_bytes, p.rchar);
-    futex += p.threads_futex_wait + p.threads_poll_wait;
-    threads += p.threads;
-    dwait += p.threads_disk_wait;
-    if (IsCompiler(p.comm) && f.compilers.size() < 8) f.compilers.push_back(p.comm);
-  }
-  uint64_t gpu_used = 0;
-  int max_util = -1;
-  for (const auto& g : s.gpus) {
-    gpu_used += g.used_bytes;
-    max_util = std::max(max_util, g.utilization_percent);
-  }
-  f.processes = static_cast<int>(s.processes.size());
-  f.max_processes = std::max(f.max_processes, f.processes);
-  f.rank_lost = f.max_processes > 0 && f.processes < f.max_processes;
-  f.compiler_children = !f.compilers.empty();
-  f.threads = threads;
-  f.wait_threads = futex;
-  f.gpu_available = s.gpu_available;
-  f.gpus = static_cast<int>(s.gpus.size());
-  f.gpu_message = s.gpu_message;
-  f.disk_wait = dwait > 0;
-  f.max_gpu_util = max_util;
-  if (prev_sample_) {
-    const Sample& p = *prev_sample_;
-    double dt = (s.time_ms - p.time_ms) / 1000.0;
-    double prev_cpu = 0;
-    uint64_t prev_reads = 0, prev_gpu = 0;
-    for (const auto& q : p.processes) {
-      prev_cpu += q.cpu_seconds;
-      prev_reads += std::max(q.read_bytes, q.rchar);
-    }
-    for (const auto& g : p.gpus) prev_gpu += g.used_bytes;
-    if (dt > 0) {
-      f.cpu_cores = std::max(0.0, (cpu - prev_cpu) / dt);
-      f.read_bytes_per_s = reads > prev_reads ? (reads - prev_reads) / dt : 0;
-    }
-    f.reads_active = reads > prev_reads;
-    f.no_disk_reads = !f.reads_active;
-    f.gpu_flat = s.gpu_available && gpu_used == prev_gpu;
-    // Any CPU use above a trickle is a sign of life (a stuck NCCL wait spins at most one core,
-    // which the judge tells apart through its thresholds).
-    if (f.cpu_cores >= 0.05) Mark(Signal::kCpu, t);
-    if (reads > prev_reads) Mark(Signal::kReadBytes, t);
-    if (s.gpu_available && gpu_used != prev_gpu) Mark(Signal::kGpuMemory, t);
-    if (s.checkpoint_resident_bytes && p.checkpoint_resident_bytes &&
-        *s.checkpoint_resident_bytes > *p.checkpoint_resident_bytes) {
-      Mark(Signal::kResidency, t);
-    }
-  }
-  if (f.compiler_children) Mark(Signal::kCompilerChildren, t);
-  load_.OnSample(s);
-  state_.load = load_.Current();
-  if (load_.grew()) Mark(Signal::kResidency, t);
-  f.read_bytes = reads;
-  f.gpu_used_bytes = gpu_used;
-  if (s.checkpoint_bytes) state_.checkpoint_bytes = s.checkpoint_bytes;
-  if (s.checkpoint_resident_bytes) state_.checkpoint_resident_bytes = s.checkpoint_resident_bytes;
-  state_.health_http_status = s.health_http_status;
-  state_.port_listening = s.port_listening;
-  if (s.restarts > state_.restarts) state_.restarts = s.restarts;
-  if (s.exit_status && !state_.exit_status) {
-    state_.exit_status = s.exit_status;
-    if (*s.exit_status != 0) {
-      AttemptFacts& a = Current();
-      if (!a.crashed) {
-        a.crashed = true;
-        state_.crashed_attempts++;
-        a.crash_phase = a.phase;
-        std::string why = *s.exit_status < 0 ? "killed by signal " + std::to_string(-*s.exit_status)
-                                             : "exit status " + std::to_string(*s.exit_status);
-        if (a.errors.size() < kMaxErrors) a.errors.push_back("the server process ended: " + why);
-      }
-    }
-  }
-  // Drop what the next delta does not need (command lines, file lists) to stay bounded.
-  Sample keep;
-  keep.time_ms = s.time_ms;
-  keep.gpu_available = s.gpu_available;
-  keep.checkpoint_resident_bytes = s.checkpoint_resident_bytes;
-  for (const auto& p : s.processes) {
-    ProcessSample q;
-    q.cpu_seconds = p.cpu_seconds;
-    q.read_bytes = p.read_bytes;
-    q.rchar = p.rchar;
-    keep.processes.push_back(q);
-  }
-  for (const auto& g : s.gpus) {
-    GpuSample h;
-    h.used_bytes = g.used_bytes;
-    keep.gpus.push_back(h);
-  }
-  prev_sample_ = std::move(keep);
 }
 
 }  // namespace spinup

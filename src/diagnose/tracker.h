@@ -196,6 +196,22 @@ class StartupTracker {
   int Order(Phase p) const;
   std::optional<Phase> Next(Phase p) const;
 
+  static constexpr size_t kMaxHitText = 300;
+  static std::string Cap(std::string_view s, size_t n) { return std::string(s.substr(0, n)); }
+  // Adds a decisive line (already capped) unless it repeats the last; keeps the first 4 when full.
+  static void NoteError(AttemptFacts& a, std::string line);
+
+  // OnLogEvent's steps (tracker.cc).
+  void StartAttempt(const LogEvent& e, std::optional<int64_t> t);
+  void CountHit(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  void ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  void OnProgress(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  // OnUnitEvent's step (tracker_unit.cc): the manager's facts as rule hits.
+  void CountUnitHit(const UnitEvent& e, const std::string& text, std::optional<int64_t> t);
+  // OnSample's steps (tracker_sample.cc).
+  void FoldDeltas(const Sample& s, double cpu, uint64_t reads, uint64_t gpu_used);
+  void NoteExit(const Sample& s);
+
   TrackerState state_;
   std::vector<Phase> order_;
   std::optional<int64_t> now_ms_;  // latest time seen (log or sample)

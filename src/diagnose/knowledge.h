@@ -1,0 +1,91 @@
+// The domain knowledge the judge reads: how long each phase may take, the thresholds for
+// reading process signals, the known causes of slow or failed starts, and each engine's phase
+// order. Plain data, loaded from rules/*.json by RuleSet (logs/rules.h); see docs/rules.md.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "spinup/startup.h"
+
+namespace spinup {
+
+// How long a phase normally takes and how long it may go without any progress signal.
+// normal_s: over it the phase is marked slow. stall_s: no progress signal of any kind for this
+// long means stalled. Weight loading scales with the checkpoint: normal = max(normal_s,
+// GiB * per_gib_s) when the size is known.
+struct PhaseBudget {
+  std::string engine = "*";
+  Phase phase = Phase::kLaunch;
+  double normal_s = 60;
+  double stall_s = 600;
+  double per_gib_s = 0;
+};
+
+// The judge's thresholds for reading process signals and durations (a "thresholds" object in a
+// rules file; later files override single keys).
+struct JudgeThresholds {
+  double cpu_idle_cores = 0.05;       // below: cpu_idle
+  double cpu_busy_cores = 1.0;        // at or above: cpu_busy
+  double wait_thread_fraction = 0.5;  // more threads than this in futex/poll waits: futex_waits
+  int gpu_busy_percent = 90;          // utilisation at or above with flat memory: gpu_busy
+  double quiet_log_s = 60;            // no log line for longer: no_log_lines
+  double min_implicit_span_s = 0.5;   // shorter implied phases are left out of the timeline
+  double error_quiet_s = 60;          // live: an error then silence this long means it died
+};
+
+// One way a known cause shows itself. Every non-empty group must hold:
+//   rules / regex: any of these rule ids, or of these regexes (compiled as hidden rules
+//            "cause.<id>.<n>"), matched in any attempt of the log;
+//   phases:  the verdict's phase is one of these;
+//   states:  the verdict's state is one of these;
+//   signals: every named process signal holds (cpu_idle, cpu_busy, futex_waits, no_disk_reads,
+//            disk_wait, reads_active, gpu_flat, gpu_busy, compiler_children, rank_lost: live
+//            only; restarts, no_log_lines: offline too);
+//   not_signals: none of these signals holds;
+//   slow_phases: one of these phases is marked slow in the timeline.
+// Signals from log lines: multi_node (a rule whose id starts with "multi_node." matched),
+// oom_record (an OOM kill recorded by systemd or the kernel, or a SIGKILL: rules "oom_record.*",
+// systemd.oom_killed, systemd.sigkill), stop_requested (systemd's "Stopping ...").
+// Findings are ranked by how direct their evidence is: a cause regex or an error line first,
+// then slow phases, then phase lines and process signals; file order breaks ties.
+// A condition needs at least one of rules, regex, signals or slow_phases.
+struct CauseCondition {
+  std::vector<std::string> rules;  // after loading, regexes are here too (as hidden rule ids)
+  std::vector<Phase> phases;
+  std::vector<State> states;
+  std::vector<std::string> signals;
+  std::vector<std::string> not_signals;  // none of these may hold (e.g. multi_node for P2P)
+  std::vector<Phase> slow_phases;
+};
+
+// A known cause of a slow, stuck or failed start (../shared/docs/hang-causes.md): offered as a
+// Finding when any of its conditions holds.
+struct KnownCause {
+  std::string id;
+  std::string title;
+  std::string fix;
+  std::string evidence;              // a sentence added to the evidence lines (may be empty)
+  std::vector<std::string> engines;  // empty: any engine
+  std::vector<CauseCondition> when;
+  std::string source;
+};
+
+// Everything above, as loaded from the rules files (later files override earlier ones).
+struct StartupKnowledge {
+  std::vector<PhaseBudget> budgets;
+  std::vector<KnownCause> causes;
+  JudgeThresholds thresholds;
+  std::vector<std::pair<std::string, std::vector<Phase>>> orders;  // engine → phase order
+
+  // The budget for `phase` of `engine` (an engine-specific entry wins over "*"); a built-in
+  // fallback when no file names the phase.
+  PhaseBudget Budget(std::string_view engine, Phase phase) const;
+  // The order an engine goes through the phases (a file's "phase_order"); the Phase enum order
+  // when no file gives one.
+  std::vector<Phase> PhaseOrder(std::string_view engine) const;
+};
+
+}  // namespace spinup

@@ -1,0 +1,121 @@
+// StartupTracker's reading of service-manager events (systemd), and the clock shift.
+#include "diagnose/tracker.h"
+
+#include <algorithm>
+
+namespace spinup {
+
+// The manager's facts count as rule hits too, so known causes can ask for them by id.
+void StartupTracker::CountUnitHit(const UnitEvent& e, const std::string& text,
+                                  std::optional<int64_t> t) {
+  auto hit = [&](std::string_view id) {
+    auto [it, fresh] = Current().hits.try_emplace(std::string(id));
+    if (fresh) it->second.first_text = Cap(text, kMaxHitText);
+    it->second.count++;
+    it->second.last_text = Cap(text, kMaxHitText);
+    it->second.last_ms = t;
+  };
+  switch (e.kind) {
+    case UnitEvent::Kind::kStarting:
+      break;
+    case UnitEvent::Kind::kProcessExited:
+      if (!e.clean)
+        hit(e.exit_code == "killed" && e.exit_status == 9 ? "systemd.sigkill"
+                                                          : "systemd.process_exited");
+      break;
+    case UnitEvent::Kind::kFailed:
+      hit("systemd.failed");
+      break;
+    case UnitEvent::Kind::kOomKilled:
+      hit("systemd.oom_killed");
+      break;
+    case UnitEvent::Kind::kStopping:
+      hit("systemd.stopping");
+      break;
+    case UnitEvent::Kind::kRestartScheduled:
+      break;
+  }
+}
+
+void StartupTracker::OnUnitEvent(const UnitEvent& e) {
+  Touch(e.time_ms);
+  const auto t = e.time_ms ? e.time_ms : now_ms_;
+  auto has_content = [](const AttemptFacts& a) {
+    return a.lines > 0 || !a.timeline.empty() || !a.errors.empty() || a.ready || a.crashed;
+  };
+  auto note = [](AttemptFacts& a, const std::string& line) { NoteError(a, Cap(line, 400)); };
+  auto died = [&](std::string why) {
+    AttemptFacts& a = Current();
+    if (a.stop_requested) {
+      a.stopped = true;  // asked to stop: how it exits is not a crash
+      return;
+    }
+    if (!a.crashed) {
+      a.crashed = true;
+      state_.crashed_attempts++;
+      a.crash_phase = a.phase;
+    }
+    note(a, std::move(why));
+  };
+  const std::string text = e.text.empty() ? e.unit : e.text;
+  CountUnitHit(e, text, t);
+  switch (e.kind) {
+    case UnitEvent::Kind::kStarting:
+      if (state_.attempts.empty() || has_content(state_.attempts.back())) NewAttempt(t);
+      break;
+    case UnitEvent::Kind::kProcessExited:
+      if (!e.clean) {
+        died("systemd: " + (e.text.empty() ? "main process exited, code=" + e.exit_code +
+                                                 ", status=" + std::to_string(e.exit_status)
+                                           : e.text));
+      }
+      break;
+    case UnitEvent::Kind::kFailed:
+      died("systemd: " + (e.text.empty() ? "failed with result '" + e.result + "'" : e.text));
+      break;
+    case UnitEvent::Kind::kOomKilled:
+      note(Current(), "systemd: " + text);
+      Current().oom_killed = true;
+      break;
+    case UnitEvent::Kind::kStopping:
+      Current().stop_requested = true;
+      break;
+    case UnitEvent::Kind::kRestartScheduled: {
+      // A missing counter still counts one more restart.
+      state_.restarts = std::max(state_.restarts + (e.restarts > 0 ? 0 : 1), e.restarts);
+      // The attempt before a restart ended, whatever it had printed (often nothing decisive).
+      if (state_.attempts.empty() || !state_.attempts.back().crashed) died("systemd: " + text);
+      if (!state_.attempts.empty()) state_.attempts.back().stop_requested = false;
+      NewAttempt(t);
+      break;
+    }
+  }
+}
+
+void StartupTracker::ShiftTimes(int64_t d) {
+  auto mv = [d](std::optional<int64_t>& t) {
+    if (t) *t += d;
+  };
+  mv(now_ms_);
+  mv(state_.first_ms);
+  mv(state_.last_ms);
+  for (auto& t : state_.last_signal_ms) mv(t);
+  for (auto& a : state_.attempts) {
+    for (auto* t :
+         {&a.start_ms, &a.first_ms, &a.last_ms, &a.last_progress_ms, &a.last_heartbeat_ms}) {
+      mv(*t);
+    }
+    for (auto& r : a.ranks) mv(r.since_ms);
+    for (auto& sp : a.timeline) {
+      mv(sp.start_ms);
+      mv(sp.end_ms);
+    }
+    for (auto& b : a.bars) {
+      mv(b.first_ms);
+      mv(b.last_advance_ms);
+    }
+    for (auto& [id, hit] : a.hits) mv(hit.last_ms);
+  }
+}
+
+}  // namespace spinup

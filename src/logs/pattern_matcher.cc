@@ -1,0 +1,514 @@
+#include "logs/pattern_matcher.h"
+
+#include <re2/filtered_re2.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <optional>
+
+namespace spinup {
+
+namespace {
+
+// Splits a regex at its top-level '|' (outside groups and character classes). Empty when the
+// parentheses do not balance (RE2 rejects such a regex anyway).
+std::vector<std::string_view> TopLevelAlternatives(std::string_view regex) {
+  std::vector<std::string_view> parts;
+  int depth = 0;
+  size_t from = 0;
+  for (size_t k = 0; k < regex.size(); ++k) {
+    const char c = regex[k];
+    if (c == '\\') {
+      ++k;
+    } else if (c == '[') {
+      // "[]x]" and "[^]x]" hold a literal ']'; "[[:alpha:]]" a named class.
+      size_t j = k + 1;
+      if (j < regex.size() && regex[j] == '^') ++j;
+      if (j < regex.size() && regex[j] == ']') ++j;
+      while (j < regex.size() && regex[j] != ']') {
+        if (regex[j] == '\\') {
+          ++j;
+        } else if (regex.substr(j, 2) == "[:") {
+          size_t end = regex.find(":]", j + 2);
+          if (end != std::string_view::npos) j = end + 1;
+        }
+        ++j;
+      }
+      k = j;
+    } else if (c == '(') {
+      ++depth;
+    } else if (c == ')') {
+      if (--depth < 0) return {};
+    } else if (c == '|' && depth == 0) {
+      parts.push_back(regex.substr(from, k - from));
+      from = k + 1;
+    }
+  }
+  if (depth != 0) return {};
+  parts.push_back(regex.substr(std::min(from, regex.size())));
+  return parts;
+}
+
+// "^a" and "^a|^b" are anchored; "^a|b" is not: every top-level alternative starts with '^'.
+bool IsAnchored(std::string_view regex) {
+  auto parts = TopLevelAlternatives(regex);
+  if (parts.empty()) return false;
+  for (auto part : parts) {
+    if (part.empty() || part[0] != '^') return false;
+  }
+  return true;
+}
+
+// The literal a regex stands for when it is nothing but literal bytes (after an optional
+// leading '^'): ASCII other than metacharacters, and metacharacters escaped with '\'. Anything
+// else (classes, repeats, groups, flags, escapes such as \d or \b, non-ASCII) is not plain.
+std::optional<std::string> PlainLiteral(std::string_view re) {
+  static constexpr std::string_view kMeta = "\\^$.|?*+()[]{}";
+  std::string lit;
+  for (size_t k = 0; k < re.size(); ++k) {
+    const auto c = static_cast<unsigned char>(re[k]);
+    if (c < 0x20 || c >= 0x7f) return std::nullopt;
+    if (c == '\\') {
+      if (k + 1 >= re.size()) return std::nullopt;
+      const char e = re[k + 1];
+      if (kMeta.find(e) == std::string_view::npos && e != '/' && e != '-' && e != '"') {
+        return std::nullopt;
+      }
+      lit.push_back(e);
+      ++k;
+      continue;
+    }
+    if (kMeta.find(static_cast<char>(c)) != std::string_view::npos) return std::nullopt;
+    lit.push_back(static_cast<char>(c));
+  }
+  if (lit.empty()) return std::nullopt;
+  return lit;
+}
+
+struct PlainLiteralPart {
+  bool prefix = false;
+  std::string text;
+};
+
+// The literals a regex stands for when it is an alternation of plain literals, each maybe
+// anchored: "lit", "^lit", "^a|b|^c", "^(?:a|b)" (one group around everything after '^').
+std::optional<std::vector<PlainLiteralPart>> PlainLiterals(std::string_view regex) {
+  std::vector<std::string_view> parts = TopLevelAlternatives(regex);
+  bool all_prefix = false;
+  if (parts.size() == 1 && regex.size() > 3 && regex.substr(0, 2) == "^(" && regex.back() == ')') {
+    // "^(?:a|b)" / "^(a|b)": the group must close only at the very end.
+    std::string_view inner = regex.substr(2, regex.size() - 3);
+    if (inner.substr(0, 2) == "?:") {
+      inner.remove_prefix(2);
+    } else if (!inner.empty() && inner[0] == '?') {
+      return std::nullopt;  // flags or a named group
+    }
+    // The inner text balancing on its own means the first '(' closes at the end ("^(a)(b)"
+    // does not).
+    auto inner_parts = TopLevelAlternatives(inner);
+    if (inner_parts.empty()) return std::nullopt;
+    parts = std::move(inner_parts);
+    all_prefix = true;
+  }
+  std::vector<PlainLiteralPart> out;
+  for (std::string_view part : parts) {
+    PlainLiteralPart lit;
+    lit.prefix = all_prefix;
+    if (!part.empty() && part[0] == '^') {
+      if (all_prefix) return std::nullopt;
+      lit.prefix = true;
+      part.remove_prefix(1);
+    }
+    auto text = PlainLiteral(part);
+    if (!text) return std::nullopt;
+    lit.text = std::move(*text);
+    out.push_back(std::move(lit));
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+// Whether some prefix p of `text` has min <= p <= max (bytes compared unsigned, as RE2 does):
+// the prefixes of a text grow in order, so it is enough to test the shortest one >= min.
+bool PrefixInRange(std::string_view text, const std::string& min, const std::string& max) {
+  const auto* t = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* lo = reinterpret_cast<const unsigned char*>(min.data());
+  size_t k = 0;
+  while (k < min.size() && k < text.size() && t[k] == lo[k]) ++k;
+  size_t len;  // length of the shortest prefix >= min
+  if (k == min.size()) {
+    len = k;
+  } else if (k < text.size() && t[k] > lo[k]) {
+    len = k + 1;
+  } else {
+    return false;  // every prefix sorts below min
+  }
+  // text[0, len) <= max: compare byte by byte (short: the range strings are at most 40 bytes).
+  const auto* hi = reinterpret_cast<const unsigned char*>(max.data());
+  for (size_t j = 0; j < len; ++j) {
+    if (j == max.size() || t[j] > hi[j]) return false;
+    if (t[j] < hi[j]) return true;
+  }
+  return true;
+}
+
+constexpr int kMatchRangeBytes = 40;
+
+// The first 8 bytes of s (zero-padded) as a big-endian number: numbers compare as the bytes do.
+inline uint64_t BigEndian8(std::string_view s) {
+  uint64_t v = 0;
+  const size_t n = std::min<size_t>(s.size(), 8);
+  for (size_t k = 0; k < 8; ++k) {
+    v = v << 8 | (k < n ? static_cast<unsigned char>(s[k]) : 0u);
+  }
+  return v;
+}
+
+// A 16-bit hash of the three bytes at q, each ORed with 0x20 (ASCII letters lowercased; a few
+// punctuation pairs such as '[' and '{' fold together, which only costs a rare extra check):
+// the scan's table index. `room` says whether a fourth byte may be read.
+inline unsigned GramHash(const unsigned char* q, bool room) {
+  uint32_t w;
+  if (std::endian::native == std::endian::little && room) {
+    std::memcpy(&w, q, 4);
+    w &= 0xffffffu;
+  } else {
+    w = uint32_t{q[0]} | uint32_t{q[1]} << 8 | uint32_t{q[2]} << 16;
+  }
+  return ((w | 0x202020u) * 2654435761u) >> 16;
+}
+
+// 8 bytes with ASCII A-Z lowercased, a word at a time (FilteredRE2 atoms are lowercase).
+inline uint64_t LowerAscii8(uint64_t x) {
+  constexpr uint64_t kHigh = 0x8080808080808080ull;
+  const uint64_t seven = x & ~kHigh;
+  const uint64_t ge_a = seven + 0x3f3f3f3f3f3f3f3full;  // high bit set where byte >= 'A'
+  const uint64_t gt_z = seven + 0x2525252525252525ull;  // high bit set where byte > 'Z'
+  const uint64_t upper = ge_a & ~gt_z & ~x & kHigh;
+  return x | (upper >> 2);
+}
+
+struct Lower {
+  unsigned char t[256];
+  Lower() {
+    for (int i = 0; i < 256; ++i)
+      t[i] = static_cast<unsigned char>(i >= 'A' && i <= 'Z' ? i + 32 : i);
+  }
+};
+const Lower kLower;
+
+}  // namespace
+
+PatternMatcher::PatternMatcher() = default;
+PatternMatcher::~PatternMatcher() = default;
+PatternMatcher::PatternMatcher(PatternMatcher&&) noexcept = default;
+PatternMatcher& PatternMatcher::operator=(PatternMatcher&&) noexcept = default;
+
+Status PatternMatcher::Compile(const std::vector<std::string>& regexes, const Describe& describe) {
+  compiled_ok_ = false;
+  regexes_ = regexes;
+  compiled_.clear();
+  fast_.clear();
+  RE2::Options opt;
+  opt.set_log_errors(false);
+  opt.set_max_mem(64 << 20);
+  opt.set_encoding(RE2::Options::EncodingLatin1);  // bytes in, no UTF-8 decoding cost
+  for (size_t i = 0; i < regexes_.size(); ++i) {
+    auto re = std::make_unique<RE2>(regexes_[i], opt);
+    if (!re->ok()) {
+      const std::string name = describe ? describe(i) : "pattern " + std::to_string(i);
+      return Status::Corrupt(name + ": bad regex: " + re->error());
+    }
+    compiled_.push_back(std::move(re));
+  }
+  // How each rule is tested, and which cheap exact test selects it as a candidate.
+  std::vector<std::vector<std::string>> rule_atoms(regexes_.size());
+  Status st = ClassifyRules(opt, &rule_atoms);
+  if (!st.ok()) return st;
+  IndexAtoms(rule_atoms);
+  BuildGramIndex();
+  compiled_ok_ = true;
+  return Status::Ok();
+}
+
+// This rule's own prefilter: when it has atoms, a match needs at least one of them (the
+// prefilter is an AND/OR formula over them that is false when none occurs). False when the
+// rule has none (or one too short to index).
+Result<bool> PatternMatcher::PrefilterAtoms(size_t i, const RE2::Options& opt,
+                                            std::vector<std::string>* atoms) {
+  re2::FilteredRE2 filter(5);
+  int id = 0;
+  if (filter.Add(regexes_[i], opt, &id) != RE2::NoError) {
+    return Status::Internal("pattern matcher: prefilter rejected pattern " + std::to_string(i));
+  }
+  filter.Compile(atoms);
+  bool usable = !atoms->empty();
+  for (const auto& atom : *atoms) usable = usable && atom.size() >= 4;
+  const size_t k = atoms->size();
+  if (usable && k >= 2 && k <= kMaxFormulaAtoms) {
+    // Which combinations of occurring atoms let the rule through, asked of FilteredRE2.
+    uint64_t formula = 0;
+    std::vector<int> ids, passed;
+    for (uint64_t mask = 0; mask < (uint64_t{1} << k); ++mask) {
+      ids.clear();
+      for (size_t b = 0; b < k; ++b) {
+        if (mask >> b & 1) ids.push_back(static_cast<int>(b));
+      }
+      filter.AllPotentials(ids, &passed);
+      if (!passed.empty()) formula |= uint64_t{1} << mask;
+    }
+    if (formula & 1) usable = false;  // passes with no atom at all: not filtered
+    fast_[i].formula = usable ? formula : 0;
+  }
+  if (!usable) atoms->clear();
+  return usable;
+}
+
+Status PatternMatcher::ClassifyRules(const RE2::Options& opt,
+                                     std::vector<std::vector<std::string>>* rule_atoms) {
+  fast_.resize(regexes_.size());
+  anchored_by_byte_.assign(256, {});
+  always_.clear();
+  for (size_t i = 0; i < regexes_.size(); ++i) {
+    const std::string& regex = regexes_[i];
+    FastRule& f = fast_[i];
+    f.anchored = IsAnchored(regex);
+    const int idx = static_cast<int>(i);
+    if (auto lits = PlainLiterals(regex)) {
+      f.test = Test::kLiterals;
+      for (auto& l : *lits) f.literals.push_back({l.prefix, std::move(l.text)});
+    }
+    if (!f.anchored) {
+      auto usable = PrefilterAtoms(i, opt, &(*rule_atoms)[i]);
+      if (!usable.ok()) return usable.status();
+      if (!*usable) always_.push_back(idx);
+      continue;
+    }
+    std::string lo, hi;
+    f.ranged = compiled_[i]->PossibleMatchRange(&lo, &hi, kMatchRangeBytes) && !lo.empty() &&
+               !hi.empty() && lo <= hi;
+    size_t common = 0;
+    if (f.ranged) {
+      f.min = lo;
+      f.min8 = BigEndian8(lo);
+      f.same8 = lo.size() >= 8 && hi.size() >= 8 && lo.compare(0, 8, hi, 0, 8) == 0;
+      f.max = hi;
+      while (common < lo.size() && common < hi.size() && lo[common] == hi[common]) ++common;
+      // A match (nonempty, as lo is) starts with a byte between lo[0] and hi[0].
+      for (unsigned b = static_cast<unsigned char>(lo[0]); b <= static_cast<unsigned char>(hi[0]);
+           ++b) {
+        anchored_by_byte_[b].push_back(idx);
+      }
+    } else {
+      for (auto& list : anchored_by_byte_) list.push_back(idx);
+    }
+    // A range that pins only a byte or two ("^\\s*warnings", "^(?:Prefill|Decode)") lets most
+    // messages through: ask for an atom as well.
+    if (common < 3) {
+      auto usable = PrefilterAtoms(i, opt, &(*rule_atoms)[i]);
+      if (!usable.ok()) return usable.status();
+      f.needs_atom = *usable;
+    }
+  }
+  return Status::Ok();
+}
+
+// One id per distinct atom, and for each atom the rules that have it.
+void PatternMatcher::IndexAtoms(const std::vector<std::vector<std::string>>& rule_atoms) {
+  atoms_.clear();
+  atom_rules_.clear();
+  for (size_t i = 0; i < rule_atoms.size(); ++i) {
+    for (const auto& atom : rule_atoms[i]) {
+      auto it = std::find(atoms_.begin(), atoms_.end(), atom);
+      size_t a = static_cast<size_t>(it - atoms_.begin());
+      if (it == atoms_.end()) {
+        atoms_.push_back(atom);
+        atom_rules_.emplace_back();
+      }
+      // Bits beyond the formula's atoms are never read (formula 0): keep the shift defined.
+      const int bit = std::min(static_cast<int>(&atom - rule_atoms[i].data()), 63);
+      atom_rules_[a].push_back({static_cast<int>(i), bit});
+    }
+  }
+}
+
+// Index each atom by its rarest pair of neighbouring trigrams (common letters and spaces score
+// high), so the scan stops rarely: ", in load_model" is indexed by "_mo" and "mod", not by
+// ", i" and " in".
+void PatternMatcher::BuildGramIndex() {
+  gram_bits_.assign(65536 / 64, 0);
+  std::vector<uint16_t> per_key(65536, 0);
+  std::vector<GramEntry> entries;
+  auto common = [](unsigned char c) -> long {
+    static constexpr std::string_view kByFrequency = " etaoinsrhldcu.,mpfgy-/:wb_=v[]()k0123456789";
+    size_t k = kByFrequency.find(static_cast<char>(c));
+    return k == std::string_view::npos ? 1 : static_cast<long>(kByFrequency.size() - k + 1);
+  };
+  for (size_t a = 0; a < atoms_.size(); ++a) {
+    const std::string& atom = atoms_[a];  // 4 bytes or more: two trigrams
+    const auto* u = reinterpret_cast<const unsigned char*>(atom.data());
+    auto key_at = [&](size_t k) { return GramHash(u + k, false); };
+    auto score_at = [&](size_t k) {
+      return common(u[k]) * common(u[k + 1]) * common(u[k + 2]) + long{per_key[key_at(k)]} * 5000;
+    };
+    size_t best = 0;
+    long best_score = -1;
+    for (size_t k = 0; k + 3 < atom.size(); ++k) {
+      const long score = score_at(k) + score_at(k + 1);
+      if (best_score < 0 || score < best_score) {
+        best_score = score;
+        best = k;
+      }
+    }
+    GramEntry e{};
+    const size_t head = std::min<size_t>(atom.size(), 8);
+    std::memcpy(&e.head, atom.data(), head);
+    const unsigned char ones[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    std::memcpy(&e.head_mask, ones, head);  // byte order as the text word's
+    e.atom = static_cast<uint32_t>(a);
+    e.size = static_cast<uint32_t>(atom.size());
+    for (size_t k : {best, best + 1}) {
+      e.key = key_at(k);
+      e.offset = static_cast<uint32_t>(k);
+      entries.push_back(e);
+      ++per_key[e.key];
+      gram_bits_[e.key / 64] |= uint64_t{1} << (e.key % 64);
+    }
+  }
+  std::stable_sort(entries.begin(), entries.end(), [](const GramEntry& x, const GramEntry& y) {
+    return (x.key & (kGramSlots - 1)) < (y.key & (kGramSlots - 1));
+  });
+  gram_entries_ = std::move(entries);
+  gram_slot_start_.assign(kGramSlots + 1, 0);
+  for (const auto& e : gram_entries_) ++gram_slot_start_[(e.key & (kGramSlots - 1)) + 1];
+  for (unsigned k = 0; k < kGramSlots; ++k) gram_slot_start_[k + 1] += gram_slot_start_[k];
+}
+
+// Per-thread scratch, kept between calls so Match allocates nothing. `seen` marks the rules of
+// the atoms found (by a per-call stamp, so it never needs clearing); `found` says which of a
+// rule's atoms occur (valid where seen); `candidates` are the unanchored rules among them.
+struct PatternMatcher::Scan {
+  std::vector<int> candidates;
+  std::vector<uint32_t> seen;
+  uint32_t stamp = 0;
+  std::vector<uint64_t> found;
+};
+
+bool PatternMatcher::RunRule(int idx, std::string_view message) const {
+  const FastRule& f = fast_[static_cast<size_t>(idx)];
+  if (f.test == Test::kLiterals) {
+    for (const Literal& lit : f.literals) {
+      const bool hit = lit.prefix ? message.substr(0, lit.text.size()) == lit.text
+                                  : message.find(lit.text) != std::string_view::npos;
+      if (hit) return true;
+    }
+    return false;
+  }
+  // Unanchored even for '^' rules: RE2 anchors those itself.
+  const re2::StringPiece text(message.data(), message.size());
+  return compiled_[static_cast<size_t>(idx)]->Match(text, 0, message.size(), RE2::UNANCHORED,
+                                                    nullptr, 0);
+}
+
+// Which atoms occur: the rules of every atom found are candidates. Two passes per block: the
+// first only notes the positions whose trigram is in the table (no branch, as such log text
+// hits often and unpredictably), the second checks those.
+void PatternMatcher::FindAtoms(std::string_view message, Scan& scan) const {
+  const auto* p = reinterpret_cast<const unsigned char*>(message.data());
+  const size_t n = message.size();
+  constexpr size_t kBlock = 512;
+  uint32_t hit_pos[kBlock / 2];
+  for (size_t start = 0; start + 2 < n; start += kBlock) {
+    const size_t end = std::min(n - 2, start + kBlock);
+    size_t hits = 0;
+    for (size_t i = start; i < end; i += 2) {
+      const unsigned key = GramHash(p + i, i + 3 < n);
+      hit_pos[hits] = static_cast<uint32_t>(i);
+      hits += (gram_bits_[key >> 6] >> (key & 63)) & 1;
+    }
+    for (size_t h = 0; h < hits; ++h) {
+      const size_t i = hit_pos[h];
+      const unsigned key = GramHash(p + i, i + 3 < n);
+      const unsigned slot = key & (kGramSlots - 1);
+      for (uint32_t x = gram_slot_start_[slot]; x < gram_slot_start_[slot + 1]; ++x) {
+        const GramEntry& g = gram_entries_[x];
+        if (g.key != key || g.offset > i || g.size - g.offset > n - i) continue;
+        const unsigned char* q = p + (i - g.offset);
+        size_t k = 0;
+        if (q + 8 <= p + n) {
+          uint64_t w;
+          std::memcpy(&w, q, 8);
+          if ((LowerAscii8(w) & g.head_mask) != g.head) continue;
+          k = std::min<size_t>(g.size, 8);
+        }
+        const auto ua = static_cast<size_t>(g.atom);
+        const std::string& atom = atoms_[ua];
+        while (k < atom.size() && kLower.t[q[k]] == static_cast<unsigned char>(atom[k])) ++k;
+        if (k < atom.size()) continue;
+        for (const AtomRule& ar : atom_rules_[ua]) {
+          const auto r = static_cast<size_t>(ar.rule);
+          if (scan.seen[r] != scan.stamp) {
+            scan.seen[r] = scan.stamp;
+            scan.found[r] = 0;
+            if (!fast_[r].anchored) scan.candidates.push_back(ar.rule);
+          }
+          scan.found[r] |= uint64_t{1} << ar.bit;
+        }
+      }
+    }
+  }
+}
+
+void PatternMatcher::Match(std::string_view message, std::vector<int>* matched) const {
+  matched->clear();
+  if (!compiled_ok_) return;
+  if (message.empty()) return MatchEveryRule(message, matched);
+  thread_local Scan scan;
+  if (scan.seen.size() < fast_.size()) scan.seen.resize(fast_.size(), 0);
+  if (scan.found.size() < fast_.size()) scan.found.resize(fast_.size(), 0);
+  if (++scan.stamp == 0) {
+    std::fill(scan.seen.begin(), scan.seen.end(), 0);
+    scan.stamp = 1;
+  }
+  scan.candidates.clear();
+  if (!atoms_.empty() && message.size() >= 4) FindAtoms(message, scan);
+  // Whether the atoms found satisfy the rule's prefilter formula.
+  auto passes = [&](int idx) {
+    const auto r = static_cast<size_t>(idx);
+    if (scan.seen[r] != scan.stamp) return false;
+    const uint64_t formula = fast_[r].formula;
+    return formula == 0 || (formula >> scan.found[r] & 1) != 0;
+  };
+  const uint64_t head8 = BigEndian8(message);
+  // Anchored rules whose matches can start with this byte and whose range admits the message.
+  for (int idx : anchored_by_byte_[static_cast<unsigned char>(message[0])]) {
+    const FastRule& f = fast_[static_cast<size_t>(idx)];
+    if (f.needs_atom && !passes(idx)) continue;
+    if (f.ranged) {
+      // A message whose first 8 bytes sort below min's has no prefix >= min; when min and max
+      // share their first 8 bytes, every prefix in range starts with them.
+      if (f.same8 ? head8 != f.min8 : head8 < f.min8) continue;
+      if (!PrefixInRange(message, f.min, f.max)) continue;
+    }
+    if (RunRule(idx, message)) matched->push_back(idx);
+  }
+  for (int idx : always_) {
+    if (RunRule(idx, message)) matched->push_back(idx);
+  }
+  for (int idx : scan.candidates) {
+    if (passes(idx) && RunRule(idx, message)) matched->push_back(idx);
+  }
+  std::sort(matched->begin(), matched->end());
+}
+
+void PatternMatcher::MatchEveryRule(std::string_view message, std::vector<int>* matched) const {
+  matched->clear();
+  if (!compiled_ok_) return;
+  const re2::StringPiece text(message.data(), message.size());
+  for (size_t i = 0; i < compiled_.size(); ++i) {
+    if (RE2::PartialMatch(text, *compiled_[i])) matched->push_back(static_cast<int>(i));
+  }
+}
+
+}  // namespace spinup

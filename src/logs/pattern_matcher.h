@@ -1,0 +1,116 @@
+// A generic multi-pattern matcher: given a list of RE2 regexes, answers "which of them match this
+// message", running only the regexes that cheap exact tests cannot rule out (literal compares,
+// match ranges of anchored regexes, a trigram index of each regex's required literals). It knows
+// nothing about what the patterns mean; RuleSet (logs/rules.h) owns one for its rules.
+#pragma once
+
+#include <re2/re2.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spinup/status.h"
+
+namespace spinup {
+
+class PatternMatcher {
+ public:
+  PatternMatcher();
+  ~PatternMatcher();
+  PatternMatcher(PatternMatcher&&) noexcept;
+  PatternMatcher& operator=(PatternMatcher&&) noexcept;
+
+  // Names pattern i in error messages; by default "pattern <i>".
+  using Describe = std::function<std::string(size_t)>;
+  // Compiles every regex (once, RE2 syntax, Latin-1: bytes in) and builds the candidate tables.
+  // A bad regex gives Corrupt("<describe(i)>: bad regex: <RE2's error>").
+  Status Compile(const std::vector<std::string>& regexes, const Describe& describe = {});
+  // Until the next Compile, Match and MatchEveryRule find nothing (the pattern list changed).
+  void Invalidate() { compiled_ok_ = false; }
+
+  // Indices of every pattern whose regex matches `message` (unanchored), ascending.
+  // Thread-safe. Cheap exact tests pick the few patterns that can match and only those run.
+  void Match(std::string_view message, std::vector<int>* matched) const;
+  // The same answer by running every regex: the definition Match must agree with (tests and the
+  // fuzz target compare the two).
+  void MatchEveryRule(std::string_view message, std::vector<int>* matched) const;
+  const RE2& regex(int i) const { return *compiled_[static_cast<size_t>(i)]; }
+  size_t size() const { return compiled_.size(); }
+
+ private:
+  // How Match tests one pattern once it is a candidate. A regex made of plain literals ("Load
+  // weight end\\.", "^Init nccl begin\\.", "^(?:Loading x|Multi-thread y)") needs no regex
+  // engine: prefix compares and substring searches are exact.
+  enum class Test : uint8_t { kRegex, kLiterals };
+  struct Literal {
+    bool prefix;  // '^': at the message start; else anywhere
+    std::string text;
+  };
+  struct FastRule {
+    Test test = Test::kRegex;
+    bool anchored = false;    // starts with '^' outside any alternation
+    bool ranged = false;      // min/max hold RE2::PossibleMatchRange of an anchored rule
+    bool needs_atom = false;  // anchored with a loose range: one of its atoms must occur too
+    // The rule's prefilter formula over its own atoms (at most kMaxFormulaAtoms of them), as a
+    // truth table: bit m is set when the atoms in mask m occurring lets the rule through
+    // (FilteredRE2's AND/OR, evaluated once per mask when compiling). 0: any one atom will do.
+    uint64_t formula = 0;
+    std::vector<Literal> literals;  // kLiterals: any one of them occurring is a match
+    std::string min, max;           // every match m at the message start has min <= m <= max
+    // min's first 8 bytes as a big-endian number (zero-padded), and whether max starts with the
+    // same 8 bytes: a one-compare first check of the range (see Match).
+    uint64_t min8 = 0;
+    bool same8 = false;
+  };
+  // Per-thread scratch of one Match call: which rules' atoms occur (see FindAtoms).
+  struct Scan;
+
+  Result<bool> PrefilterAtoms(size_t i, const RE2::Options& opt, std::vector<std::string>* atoms);
+  Status ClassifyRules(const RE2::Options& opt, std::vector<std::vector<std::string>>* rule_atoms);
+  void IndexAtoms(const std::vector<std::vector<std::string>>& rule_atoms);
+  void BuildGramIndex();
+  void FindAtoms(std::string_view message, Scan& scan) const;
+  bool RunRule(int idx, std::string_view message) const;
+
+  std::vector<std::string> regexes_;
+  std::vector<std::unique_ptr<RE2>> compiled_;
+  std::vector<FastRule> fast_;
+  // Anchored rules by the first byte of the message: a rule sits under every byte its matches
+  // can start with (from its match range), so a message is tested against a handful of them.
+  std::vector<std::vector<int>> anchored_by_byte_;  // 256 lists of rule indices
+  // Unanchored rules (and anchored ones with a loose range, "^(?:Prefill|Decode) batch"): each
+  // one's FilteredRE2 atoms (lowercase literals of 5+ bytes, at least one of which occurs in
+  // every matching message). A trigram-indexed scan finds which atoms occur (one table lookup
+  // per two bytes: each atom is indexed by two neighbouring trigrams, one of which starts at an
+  // even offset of the message wherever the atom sits); only the rules of those atoms run.
+  // Unanchored rules without atoms always run.
+  // Small and contiguous so the scan's lookups stay in cache: entries grouped by slot
+  // (hash & (kGramSlots - 1)), each carrying what the first check needs.
+  struct GramEntry {
+    uint64_t head;       // the atom's first 8 bytes (fewer: zero-padded)
+    uint64_t head_mask;  // which bytes of head to compare
+    uint32_t key;        // trigram hash
+    uint32_t atom;
+    uint32_t offset;  // where the trigram sits in the atom
+    uint32_t size;    // the atom's length
+  };
+  static constexpr unsigned kGramSlots = 1024;
+  std::vector<std::string> atoms_;
+  struct AtomRule {
+    int rule;
+    int bit;  // the atom's position among the rule's own atoms
+  };
+  static constexpr size_t kMaxFormulaAtoms = 6;
+  std::vector<std::vector<AtomRule>> atom_rules_;  // atom id → rules that have it
+  std::vector<int> always_;                        // unanchored rules with no atom
+  std::vector<GramEntry> gram_entries_;            // grouped by slot
+  std::vector<uint32_t> gram_slot_start_;          // kGramSlots + 1 offsets into gram_entries_
+  std::vector<uint64_t> gram_bits_;  // 65536 bits: some entry has a trigram of this hash
+  bool compiled_ok_ = false;
+};
+
+}  // namespace spinup
