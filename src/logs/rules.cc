@@ -277,21 +277,27 @@ void ParseThresholdsKey(const json& doc, const JudgeThresholds& current, FilePar
   f.out.thresholds = ParseThresholds(*th, current, line);
 }
 
-// A cause's "when" regexes become hidden generic rules "cause.<id>.<n>", named in cond.rules.
+// A condition's regexes become one hidden rule ("cause.<id>.<n>"), their alternation: one
+// candidate for the matcher instead of one per pattern.
 void AddHiddenRules(const json& w, const KnownCause& kc, int cline, int& hidden_n,
                     CauseCondition& cond, FileParse& f) {
-  for (const auto& re : StrList(w, "regex", cline)) {
+  const std::vector<std::string> patterns = StrList(w, "regex", cline);
+  if (patterns.empty()) return;
+  std::string alternation;
+  for (const auto& re : patterns) {
     CheckRegexLength(re, "cause \"" + kc.id + "\"", cline);
-    LogRule hidden;
-    hidden.id = "cause." + kc.id + "." + std::to_string(hidden_n++);
-    hidden.engine = "generic";
-    hidden.regex = re;
-    hidden.emit = RuleEmit::kInfo;
-    hidden.detect = false;
-    hidden.source = f.fname + ":" + std::to_string(cline);
-    cond.rules.push_back(hidden.id);
-    f.out.rules.push_back(std::move(hidden));
+    if (!alternation.empty()) alternation += '|';
+    alternation += "(?:" + re + ")";
   }
+  LogRule hidden;
+  hidden.id = "cause." + kc.id + "." + std::to_string(hidden_n++);
+  hidden.engine = "generic";
+  hidden.regex = std::move(alternation);
+  hidden.emit = RuleEmit::kInfo;
+  hidden.detect = false;
+  hidden.source = f.fname + ":" + std::to_string(cline);
+  cond.rules.push_back(hidden.id);
+  f.out.rules.push_back(std::move(hidden));
 }
 
 CauseCondition ParseCondition(const json& w, const KnownCause& kc, int cline, int& hidden_n,
