@@ -57,11 +57,14 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
   };
   auto rules = RuleSet::LoadEmbedded();
   if (!rules.ok()) return fail(rules.status().message());
-  for (const auto& path : args.rules) {
+  // rules.d and the config's files first, then --rules: a later file may refine an earlier one.
+  std::vector<std::string> rule_files = ctx.settings.rules_files;
+  rule_files.insert(rule_files.end(), args.rules.begin(), args.rules.end());
+  for (const auto& path : rule_files) {
     Status st = rules->AddPath(path);
     if (!st.ok()) return fail(st.message());
   }
-  if (!args.rules.empty()) {
+  if (!rule_files.empty()) {
     Status st = rules->Compile();
     if (!st.ok()) return fail(st.message());
   }
@@ -72,6 +75,7 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
     }
   }
   JudgeOptions judge;
+  judge.stall_after_s = ctx.settings.stall_after_s;
   if (!args.now.empty()) {
     judge.now_ms = ParseTimeArg(args.now);
     if (!judge.now_ms) {
@@ -135,7 +139,7 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
     *ctx.out << ExplainJson(v).dump(2) << "\n";
   } else {
     ExplainTextOptions t;
-    t.color = ctx.out_is_tty;
+    t.color = ctx.settings.color_out;
     WriteExplainText(v, t, *ctx.out);
   }
   ctx.exit_code = ExitFor(v.state);
@@ -159,9 +163,11 @@ void AddExplainCommand(CLI::App& app, CliContext& ctx) {
   sub->add_option("--year", args->year,
                   "year for timestamps that lack one (default: --now's or this year)")
       ->check(CLI::Range(1970, 9999));
-  sub->add_flag("--json", args->json, "print one JSON object (docs/explain.md)");
+  sub->add_flag("--json", args->json, "print one JSON object (docs/explain.md)")->group("Output");
   sub->add_option("--html", args->html,
-                  "also write the HTML startup report to this file (docs/report.md)");
+                  "also write the HTML startup report to this file (docs/report.md)")
+      ->group("Output");
+  sub->footer("Example:\n  journalctl -u sglang -b | spinup explain -");
   sub->callback([args, &ctx] { RunExplain(*args, ctx); });
 }
 

@@ -16,7 +16,7 @@ namespace {
 
 struct RunArgs {
   LiveFlags live;
-  FleetFlags fleet;  // --metrics, --job, --report
+  FleetFlags fleet;  // --metrics, --model-label, --report
   std::string log;
   std::string grace = "5s";
   std::vector<std::string> command;
@@ -39,6 +39,9 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
   AddFleetFlags(*sub, args->fleet);
   sub->add_option("command", args->command, "the server command line (after --)")->required();
   sub->positionals_at_end();
+  sub->footer(
+      "Example:\n  spinup run --port 30000 --metrics 9400 -- python -m sglang.launch_server "
+      "--model-path /models/X --tp 4");
   sub->callback([args, &ctx] {
     LiveCommandConfig c;
     if (!ResolveLiveFlags(args->live, ctx, true, c)) return;
@@ -52,6 +55,7 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
     c.run.log_file = args->log;
     c.run.grace = std::chrono::milliseconds(static_cast<int64_t>(*grace * 1000));
     // The view goes to stderr: stdout carries the server's own output.
+    ApplyFleetSettings(ctx.settings, args->live.once, args->fleet);
     ctx.exit_code = WithFleetOutputs(args->fleet, args->live.model, args->command, "spinup run",
                                      ctx, c, [&] { return RunCommand(c, *ctx.err, *ctx.err); });
   });

@@ -15,11 +15,23 @@ namespace spinup {
 void AddFleetFlags(CLI::App& sub, FleetFlags& flags) {
   sub.add_option("--metrics", flags.metrics,
                  "serve Prometheus metrics at http://ADDR:PORT/metrics (PORT alone binds "
-                 "127.0.0.1; docs/metrics.md)");
-  sub.add_option("--job", flags.job,
-                 "the `job` label of every metric (default: the model directory's name)");
+                 "127.0.0.1; 'off': not even the config's; docs/metrics.md)")
+      ->group("Fleet");
+  sub.add_option("--model-label", flags.model_label,
+                 "the `model` label of every metric (default: the config's [metrics] model, "
+                 "else the model directory's name)")
+      ->group("Fleet");
+  // The old name; hidden (empty group) so help, man pages and completions show one spelling.
+  sub.add_option("--job", flags.model_label)->group("");
   sub.add_option("--report", flags.report,
-                 "write the HTML startup report to this file when the watch ends (docs/report.md)");
+                 "write the HTML startup report to this file when the watch ends (docs/report.md)")
+      ->group("Output");
+}
+
+void ApplyFleetSettings(const Settings& settings, bool once, FleetFlags& flags) {
+  if (flags.metrics.empty() && !once) flags.metrics = settings.metrics;
+  if (flags.metrics == "off") flags.metrics.clear();
+  if (flags.model_label.empty()) flags.model_label = settings.model_label;
 }
 
 std::vector<std::string> ReadCmdline(int pid) {
@@ -54,7 +66,8 @@ bool ResolveFleetFlags(const FleetFlags& flags, std::string_view model,
     }
     config.metrics = *addr;
   }
-  config.job = flags.job.empty() ? DefaultJobName(model, server_argv) : flags.job;
+  config.model_label =
+      flags.model_label.empty() ? DefaultModelLabel(model, server_argv) : flags.model_label;
   char host[256] = {};
   if (gethostname(host, sizeof(host) - 1) == 0) config.host = host;
   config.version = SPINUP_VERSION;
@@ -90,8 +103,8 @@ int WithFleetOutputs(const FleetFlags& flags, std::string_view model,
     return kExitUsage;
   }
   if (fc.metrics) {
-    *ctx.err << "spinup: metrics at http://" << fc.metrics->host << ":"
-             << (*outputs)->metrics_port() << "/metrics (job=\"" << fc.job << "\")\n";
+    *ctx.err << "spinup: metrics at http://"
+             << FormatHostPort(fc.metrics->host, (*outputs)->metrics_port()) << "/metrics (model=\"" << fc.model_label << "\")\n";
   }
   for (Sink* s : (*outputs)->sinks()) config.extra_sinks.push_back(s);
   int code = command();

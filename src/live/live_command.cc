@@ -44,7 +44,11 @@ std::optional<Sinks> MakeSinks(const LiveCommandConfig& c, std::ostream& out, Cl
       break;
   }
   s.extra = c.extra_sinks;
-  if (c.notify) s.notify = std::make_unique<NotifySink>();
+  if (!c.notify_socket.empty()) {
+    // A lost notification must not stop the watch; systemd's watchdog notices the silence.
+    s.notify = std::make_unique<NotifySink>(
+        [socket = c.notify_socket](const std::string& m) { (void)SendNotify(socket, m); });
+  }
   if (!c.events_file.empty()) {
     s.events_stream = std::make_unique<std::ofstream>(c.events_file, std::ios::app);
     if (!*s.events_stream) {
@@ -82,7 +86,24 @@ int WatchCommand(const LiveCommandConfig& c, std::ostream& out, std::ostream& er
   // first crash does not hide the restarts after it.
   if (live_unit || !c.journal_files.empty()) w.stop_on_crash_by_default = false;
   Watcher watcher(w, clock, **model, sampler.get(), sinks->all());
-  for (const auto& log : c.logs) watcher.AddSource(std::make_unique<FileFollower>(log));
+  for (const auto& log : c.logs) {
+    if (log != "-") {
+      watcher.AddSource(std::make_unique<FileFollower>(log));
+      continue;
+    }
+    auto in = OpenStdinSource();
+    if (!in.ok()) {
+      err << "spinup: " << in.status().message() << "\n";
+      return 2;
+    }
+    watcher.AddSource(std::move(*in));
+  }
+  if (!c.log_command.empty()) {
+    LogCommandOptions lc;
+    lc.command = c.log_command;
+    lc.note = [&err](const std::string& note) { err << "spinup: note: " << note << "\n"; };
+    watcher.AddSource(std::make_unique<LogCommandSource>(std::move(lc)));
+  }
   if (!c.unit.empty() || !c.journal_files.empty()) {
     JournalOptions j;
     j.unit = c.unit;

@@ -1,5 +1,7 @@
 #include "sink/metrics_exposition.h"
 
+#include "base/utf8.h"
+
 #include <fmt/format.h>
 
 #include <charconv>
@@ -33,7 +35,10 @@ bool IsValidLabelName(std::string_view name) {
   return ValidName(name, false) && !name.starts_with("__");
 }
 
-std::string EscapeLabelValue(std::string_view value) {
+std::string EscapeLabelValue(std::string_view raw) {
+  // Prometheus rejects the whole scrape for one label value that is not UTF-8, and values come
+  // from folder names and command lines, which are bytes.
+  const std::string value = ToValidUtf8(raw);
   std::string out;
   out.reserve(value.size());
   for (char c : value) {
@@ -204,6 +209,7 @@ Status ParseSampleLine(std::string_view line, size_t line_no, ParsedSample& out)
       if (!closed) return err("unterminated label value");
       if (out.labels.count(key)) return err("duplicate label '" + key + "'");
       out.labels[key] = Unescape(raw, true);
+      if (!IsValidUtf8(out.labels[key])) return err("label value is not valid UTF-8");
       if (i < line.size() && line[i] == ',') ++i;
     }
   }

@@ -13,6 +13,20 @@ TEST(MetricsExposition, EscapesLabelValues) {
   EXPECT_EQ(EscapeHelp("x\\y\nz \"q\""), "x\\\\y\\nz \"q\"");
 }
 
+// Issue 11 item 18: a folder named "caf\xe9" (Latin-1) as the model label made Prometheus drop the
+// whole scrape. Every label value that leaves spinup is valid UTF-8.
+TEST(MetricsExposition, LabelValuesAreAlwaysValidUtf8) {
+  EXPECT_EQ(EscapeLabelValue("caf\xE9"), "caf\xEF\xBF\xBD");
+  std::vector<MetricFamily> fams = {
+      {"spinup_ready", "ready", MetricType::kGauge, {{{{"model", "caf\xE9\xFF"}}, 1}}}};
+  const std::string text = WriteExposition(fams);
+  auto parsed = ParseExposition(text);
+  ASSERT_TRUE(parsed.ok()) << parsed.status().message();
+  EXPECT_EQ(parsed->samples.at(0).labels.at("model"), "caf\xEF\xBF\xBD\xEF\xBF\xBD");
+  // The parser is as strict as Prometheus: raw invalid bytes are refused.
+  EXPECT_FALSE(ParseExposition("spinup_ready{model=\"caf\xE9\"} 1\n").ok());
+}
+
 TEST(MetricsExposition, FormatsSpecialValues) {
   EXPECT_EQ(FormatMetricValue(std::nan("")), "NaN");
   EXPECT_EQ(FormatMetricValue(INFINITY), "+Inf");

@@ -7,6 +7,9 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
+
+#include "spinup/status.h"
 
 #include "spinup/sink.h"
 
@@ -14,10 +17,9 @@ namespace spinup {
 
 class NotifySink final : public Sink {
  public:
-  // `send` delivers one notification ("STATUS=...", "READY=1", "WATCHDOG=1"); the default uses
-  // libsystemd's sd_notify.
+  // `send` delivers one notification ("STATUS=...", "READY=1", "WATCHDOG=1").
   using SendFn = std::function<void(const std::string&)>;
-  explicit NotifySink(SendFn send = {});
+  explicit NotifySink(SendFn send);
   void OnVerdict(const Verdict& verdict) override;
   void Finish(const Verdict& final_verdict) override;
 
@@ -26,5 +28,9 @@ class NotifySink final : public Sink {
   std::string last_status_;
   bool ready_sent_ = false;
 };
+
+// The sd_notify protocol without libsystemd: one datagram to the AF_UNIX socket systemd named in
+// NOTIFY_SOCKET (a path, or "@name" for the abstract namespace). The CLI reads the variable.
+Status SendNotify(const std::string& socket, std::string_view message);
 
 }  // namespace spinup
