@@ -1,5 +1,6 @@
 #include "cli/docgen.h"
 
+#include <cctype>
 #include <sstream>
 
 #include "cli/help.h"
