@@ -108,7 +108,8 @@ TEST(DocGen, TopPageListsEveryCommandAndExitCodes) {
   const std::string man = ManPageTop(t.app, "9.9");
   EXPECT_NE(man.find(".TH SPINUP 1"), std::string::npos);
   for (const auto& cmd : DescribeCli(t.app)) {
-    if (!cmd.name.empty()) EXPECT_NE(man.find("spinup\\-" + cmd.name + "\\fR(1)"), std::string::npos);
+    if (!cmd.name.empty())
+      EXPECT_NE(man.find("spinup\\-" + cmd.name + "\\fR(1)"), std::string::npos);
   }
   EXPECT_NE(man.find(".SH EXIT STATUS"), std::string::npos);
   EXPECT_NE(man.find("/etc/spinup/config.toml"), std::string::npos);
@@ -122,11 +123,11 @@ TEST(DocGen, CompletionsAreValidShell) {
   auto bash = testing::RunProgram({"/bin/bash", "-n", (dir / "spinup.bash").string()});
   EXPECT_EQ(bash.exit_code, 0) << bash.err;
   // Loading it defines the function and completes a command's flags.
-  auto use = testing::RunProgram(
-      {"/bin/bash", "-c",
-       "source " + (dir / "spinup.bash").string() +
-           " && COMP_WORDS=(spinup inspect --gp) && COMP_CWORD=2 && _spinup && "
-           "printf '%s\\n' \"${COMPREPLY[@]}\""});
+  auto use =
+      testing::RunProgram({"/bin/bash", "-c",
+                           "source " + (dir / "spinup.bash").string() +
+                               " && COMP_WORDS=(spinup inspect --gp) && COMP_CWORD=2 && _spinup && "
+                               "printf '%s\\n' \"${COMPREPLY[@]}\""});
   EXPECT_EQ(use.exit_code, 0) << use.err;
   EXPECT_EQ(use.out, "--gpu-mem\n");
 }

@@ -37,7 +37,7 @@ struct CliContext {
   std::string color = "auto";
   Settings settings;
   std::string help_topic;  // `spinup help COMMAND`
-  int exit_code = 0;  // set by the subcommand that ran
+  int exit_code = 0;       // set by the subcommand that ran
 };
 
 CliEnv DetectCliEnv(const std::ostream& out, const std::ostream& err);

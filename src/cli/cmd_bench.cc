@@ -77,7 +77,9 @@ void RunBench(const BenchFlags& f, CliContext& ctx) {
 void AddBenchCommand(CLI::App& app, CliContext& ctx) {
   auto flags = std::make_shared<BenchFlags>();
   auto* sub = app.add_subcommand("bench", "Measure the read bandwidth of a checkpoint's files");
-  sub->add_option("path", flags->path, "model folder, one .safetensors file, or HF cache folder models--org--name")->required();
+  sub->add_option("path", flags->path,
+                  "model folder, one .safetensors file, or HF cache folder models--org--name")
+      ->required();
   auto* direct = sub->add_flag("--direct", flags->direct, "read with O_DIRECT (default)");
   sub->add_flag("--buffered", flags->buffered, "read through the page cache")->excludes(direct);
   AddReaderFlags(*sub, flags->reader);

@@ -55,7 +55,9 @@ void RunEvict(const EvictFlags& f, CliContext& ctx) {
 void AddEvictCommand(CLI::App& app, CliContext& ctx) {
   auto flags = std::make_shared<EvictFlags>();
   auto* sub = app.add_subcommand("evict", "Drop a checkpoint's files from the page cache");
-  sub->add_option("path", flags->path, "model folder, one .safetensors file, or HF cache folder models--org--name")->required();
+  sub->add_option("path", flags->path,
+                  "model folder, one .safetensors file, or HF cache folder models--org--name")
+      ->required();
   sub->add_flag("--json", flags->json, "one JSON object on stdout")->group("Output");
   sub->footer("Example:\n  spinup evict /models/Llama-3.1-70B");
   sub->callback([flags, &ctx] { RunEvict(*flags, ctx); });

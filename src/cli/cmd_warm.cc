@@ -106,7 +106,9 @@ void AddWarmCommand(CLI::App& app, CliContext& ctx) {
   auto* sub = app.add_subcommand(
       "warm",
       "Bring a checkpoint into the page cache at full storage speed (--check: report only)");
-  sub->add_option("path", flags->path, "model folder, one .safetensors file, or HF cache folder models--org--name")->required();
+  sub->add_option("path", flags->path,
+                  "model folder, one .safetensors file, or HF cache folder models--org--name")
+      ->required();
   AddReaderFlags(*sub, flags->reader);
   sub->add_flag("--check", flags->check, "only report residency per shard and overall");
   sub->add_flag("--json", flags->json, "one JSON object on stdout")->group("Output");

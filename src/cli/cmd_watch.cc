@@ -81,7 +81,7 @@ void AddWatchCommand(CLI::App& app, CliContext& ctx) {
                          : !args->logs.empty() ? (args->logs.front() == "-" ? std::string("stdin")
                                                                             : args->logs.front())
                          : !args->log_command.empty() ? args->log_command
-                                               : std::string("journal");
+                                                      : std::string("journal");
     ApplyFleetSettings(ctx.settings, args->live.once, args->fleet);
     ctx.exit_code = WithFleetOutputs(args->fleet, args->live.model, server_argv, source, ctx, c,
                                      [&] { return WatchCommand(c, *ctx.out, *ctx.err); });

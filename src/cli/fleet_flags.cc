@@ -104,7 +104,8 @@ int WithFleetOutputs(const FleetFlags& flags, std::string_view model,
   }
   if (fc.metrics) {
     *ctx.err << "spinup: metrics at http://"
-             << FormatHostPort(fc.metrics->host, (*outputs)->metrics_port()) << "/metrics (model=\"" << fc.model_label << "\")\n";
+             << FormatHostPort(fc.metrics->host, (*outputs)->metrics_port()) << "/metrics (model=\""
+             << fc.model_label << "\")\n";
   }
   for (Sink* s : (*outputs)->sinks()) config.extra_sinks.push_back(s);
   int code = command();

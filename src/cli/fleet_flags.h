@@ -1,6 +1,6 @@
 // Flags that put a live watch into the fleet's tools, shared by `spinup watch` and `spinup run`:
-// --metrics ADDR:PORT, --model-label NAME, --report FILE.html. Resolved here, at the CLI edge (host name,
-// the server's command line), into a FleetConfig.
+// --metrics ADDR:PORT, --model-label NAME, --report FILE.html. Resolved here, at the CLI edge (host
+// name, the server's command line), into a FleetConfig.
 #pragma once
 
 #include <functional>

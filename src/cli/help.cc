@@ -53,9 +53,7 @@ std::string WrapText(std::string_view text, size_t width, size_t indent) {
   return out;
 }
 
-HelpFormatter::HelpFormatter(int width) : width_(static_cast<size_t>(width)) {
-  column_width(26);
-}
+HelpFormatter::HelpFormatter(int width) : width_(static_cast<size_t>(width)) { column_width(26); }
 
 std::string HelpFormatter::Columns(const std::string& left, const std::string& right) const {
   const size_t col = get_column_width();

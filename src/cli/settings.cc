@@ -73,8 +73,8 @@ Status ParseBudgets(std::string_view name, const toml::node& n, FileConfig& c) {
     }
     auto d = ParseDuration(*s);
     if (!d.ok()) {
-      st = Status::InvalidArgument(Where(name, v.source()) + ": stall_after: " +
-                                   d.status().message());
+      st = Status::InvalidArgument(Where(name, v.source()) +
+                                   ": stall_after: " + d.status().message());
     } else {
       c.stall_after_s = *d;
     }
@@ -86,8 +86,10 @@ Status ParseHistory(std::string_view name, const toml::node& n, FileConfig& c) {
   return ForKeys(name, n, "history", [&](const std::string& k, const toml::node& v, Status& st) {
     if (k != "dir") return false;
     auto s = GetString(name, v, k);
-    if (s.ok()) c.history_dir = *s;
-    else st = s.status();
+    if (s.ok())
+      c.history_dir = *s;
+    else
+      st = s.status();
     return true;
   });
 }
@@ -96,8 +98,10 @@ Status ParseRules(std::string_view name, const toml::node& n, FileConfig& c) {
   return ForKeys(name, n, "rules", [&](const std::string& k, const toml::node& v, Status& st) {
     if (k == "dir") {
       auto s = GetString(name, v, k);
-      if (s.ok()) c.rules_dir = *s;
-      else st = s.status();
+      if (s.ok())
+        c.rules_dir = *s;
+      else
+        st = s.status();
       return true;
     }
     if (k != "files") return false;

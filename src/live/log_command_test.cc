@@ -33,8 +33,7 @@ TEST(LogCommandSource, FollowsOutputAndRestartsWithANote) {
   EXPECT_NE(text.find("line-from-command\n"), std::string::npos) << text;
   EXPECT_NE(text.find("to-stderr\n"), std::string::npos) << text;
   ASSERT_EQ(notes.size(), 1u);
-  EXPECT_NE(notes[0].find("exited with status 3; restarting in 1s"), std::string::npos)
-      << notes[0];
+  EXPECT_NE(notes[0].find("exited with status 3; restarting in 1s"), std::string::npos) << notes[0];
   EXPECT_EQ(src.starts(), 1);
   // Not before the delay (the injected clock has not moved) ...
   EXPECT_EQ(src.Read(), "");
@@ -79,13 +78,14 @@ TEST(LogCommandSource, DestructorEndsTheCommand) {
 // End to end through the binary: a log on standard input, and a log command.
 TEST(LiveLogInputs, WatchReadsStandardInputAndLogCommands) {
   const std::string ready = "[2026-03-09 12:05:20] The server is fired up and ready to roll!\n";
-  auto in = testing::RunSpinup({"watch", "--log", "-", "--until", "verdict", "--timeout", "20s",
-                                "--interval", "0.1s"},
-                               ready, 60);
+  auto in = testing::RunSpinup(
+      {"watch", "--log", "-", "--until", "verdict", "--timeout", "20s", "--interval", "0.1s"},
+      ready, 60);
   EXPECT_EQ(in.exit_code, 0) << in.out << in.err;
-  auto cmd = testing::RunSpinup({"watch", "--log-command", "printf '" + ready.substr(0, ready.size() - 1) + "\\n'; sleep 0.2", "--until",
-                                 "verdict", "--timeout", "20s", "--interval", "0.1s"},
-                                "", 60);
+  auto cmd = testing::RunSpinup(
+      {"watch", "--log-command", "printf '" + ready.substr(0, ready.size() - 1) + "\\n'; sleep 0.2",
+       "--until", "verdict", "--timeout", "20s", "--interval", "0.1s"},
+      "", 60);
   EXPECT_EQ(cmd.exit_code, 0) << cmd.out << cmd.err;
   auto twice = testing::RunSpinup({"watch", "--log", "-", "--log", "-", "--once"}, "", 30);
   EXPECT_EQ(twice.exit_code, 2);

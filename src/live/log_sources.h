@@ -93,8 +93,9 @@ struct LogCommandOptions {
   std::string command;
   double first_delay_s = 1.0;
   double max_delay_s = 30.0;
-  std::function<double()> now_s;            // monotonic seconds (default: steady_clock)
-  std::function<void(const std::string&)> note;  // "log command '...' exited with 1; restarting in 1s"
+  std::function<double()> now_s;  // monotonic seconds (default: steady_clock)
+  std::function<void(const std::string&)>
+      note;  // "log command '...' exited with 1; restarting in 1s"
 };
 class LogCommandSource final : public LogSource {
  public:
@@ -116,7 +117,7 @@ class LogCommandSource final : public LogSource {
   int out_fd_ = -1;
   int err_fd_ = -1;
   int starts_ = 0;
-  bool produced_ = false;     // this run printed something: the next delay starts over
+  bool produced_ = false;  // this run printed something: the next delay starts over
   double delay_s_ = 0;
   double restart_at_ = -1;  // when to start again (-1: running)
 };

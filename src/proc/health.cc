@@ -20,8 +20,9 @@ std::optional<int> GetStatus(const HealthProbeOptions& o, std::string_view path)
   if (!fd.ok()) return std::nullopt;
   const auto deadline = std::chrono::steady_clock::now() + o.read_timeout;
   const bool v6 = o.host.find(':') != std::string::npos;
-  const std::string req = "GET " + std::string(path) + " HTTP/1.1\r\nHost: " +
-                          (v6 ? "[" + o.host + "]" : o.host) + ":" + std::to_string(o.port) +
+  const std::string req = "GET " + std::string(path) +
+                          " HTTP/1.1\r\nHost: " + (v6 ? "[" + o.host + "]" : o.host) + ":" +
+                          std::to_string(o.port) +
                           "\r\nUser-Agent: spinup\r\nAccept: */*\r\nConnection: close\r\n\r\n";
   size_t sent = 0;
   std::string got;

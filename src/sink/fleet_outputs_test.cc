@@ -12,7 +12,7 @@ namespace {
 TEST(FleetOutputs, DefaultModelLabelFromModelOrCommandLine) {
   EXPECT_EQ(DefaultModelLabel("/models/Llama-3-70B/", {}), "Llama-3-70B");
   EXPECT_EQ(DefaultModelLabel("", {"python3", "-m", "sglang.launch_server", "--model-path",
-                                "/m/Qwen2-72B", "--tp", "8"}),
+                                   "/m/Qwen2-72B", "--tp", "8"}),
             "Qwen2-72B");
   EXPECT_EQ(DefaultModelLabel("", {"python3", "x", "--model=meta-llama/Llama-3-8B"}), "Llama-3-8B");
   EXPECT_EQ(DefaultModelLabel("", {"/usr/bin/vllm", "serve", "/data/mistral", "--port", "1"}),

@@ -48,16 +48,16 @@ TEST(MetricsServerBounds, AnswersGetAndHeadAndRefusesBodiesAndOtherMethods) {
   std::string head = Exchange(server.port(), "HEAD /metrics HTTP/1.1\r\n\r\n");
   EXPECT_EQ(head.rfind("HTTP/1.1 200", 0), 0u);
   EXPECT_EQ(head.find("spinup_ready"), std::string::npos);
-  std::string post = Exchange(server.port(),
-                              "POST /metrics HTTP/1.1\r\nContent-Length: 1000000000\r\n\r\nxx");
+  std::string post =
+      Exchange(server.port(), "POST /metrics HTTP/1.1\r\nContent-Length: 1000000000\r\n\r\nxx");
   EXPECT_EQ(post.rfind("HTTP/1.1 405", 0), 0u) << post;
   std::string body = Exchange(server.port(), "GET /metrics HTTP/1.1\r\nContent-Length: 5\r\n\r\n");
   EXPECT_EQ(body.rfind("HTTP/1.1 413", 0), 0u) << body;
   std::string chunked =
       Exchange(server.port(), "GET /metrics HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n");
   EXPECT_EQ(chunked.rfind("HTTP/1.1 413", 0), 0u) << chunked;
-  std::string huge = Exchange(server.port(), "GET /metrics HTTP/1.1\r\nX: " +
-                                                 std::string(20000, 'a') + "\r\n\r\n");
+  std::string huge = Exchange(
+      server.port(), "GET /metrics HTTP/1.1\r\nX: " + std::string(20000, 'a') + "\r\n\r\n");
   EXPECT_EQ(huge.rfind("HTTP/1.1 431", 0), 0u) << huge.substr(0, 40);
   EXPECT_EQ(Exchange(server.port(), "GET /nope HTTP/1.1\r\n\r\n").rfind("HTTP/1.1 404", 0), 0u);
 }

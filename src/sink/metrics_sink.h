@@ -21,7 +21,7 @@ namespace spinup {
 
 struct MetricsConfig {
   std::string model;  // --model-label, default the model directory's name (resolved by the CLI)
-  std::string host;  // the node's host name (resolved by the CLI)
+  std::string host;   // the node's host name (resolved by the CLI)
   std::string version;
 };
 
