@@ -20,7 +20,7 @@ struct InProcess {
   std::string out, err;
 };
 
-InProcess Run(std::vector<std::string> args, CliEnv env = {}) {
+InProcess RunIn(std::vector<std::string> args, CliEnv env = {}) {
   args.insert(args.begin(), "spinup");
   std::vector<const char*> argv;
   for (const auto& a : args) argv.push_back(a.c_str());
@@ -47,14 +47,14 @@ TEST(FirstContact, BareSpinupPrintsTheOverviewAndExitsTwo) {
 }
 
 TEST(FirstContact, HelpAndHelpCommand) {
-  auto all = Run({"help"});
+  auto all = RunIn({"help"});
   EXPECT_EQ(all.code, 0);
   EXPECT_NE(all.out.find("During a start"), std::string::npos);
-  auto one = Run({"help", "inspect"});
+  auto one = RunIn({"help", "inspect"});
   EXPECT_EQ(one.code, 0);
   EXPECT_NE(one.out.find("--gpu-mem"), std::string::npos);
   EXPECT_NE(one.out.find("Example:"), std::string::npos);
-  auto typo = Run({"help", "inspct"});
+  auto typo = RunIn({"help", "inspct"});
   EXPECT_EQ(typo.code, 2);
   EXPECT_NE(typo.err.find("did you mean 'inspect'?"), std::string::npos) << typo.err;
 }
@@ -64,7 +64,7 @@ TEST(FirstContact, UnknownCommandSuggestsTheClosestAndExitsTwo) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("unknown command 'inspct'; did you mean 'inspect'?"), std::string::npos)
       << r.err;
-  auto far = Run({"frobnicate"});
+  auto far = RunIn({"frobnicate"});
   EXPECT_EQ(far.code, 2);
   EXPECT_NE(far.err.find("unknown command 'frobnicate'"), std::string::npos);
   EXPECT_EQ(far.err.find("did you mean"), std::string::npos) << "no suggestion when none is close";
@@ -84,19 +84,21 @@ TEST(FirstContact, HelpIsWrappedGroupedAndHasAnExample) {
     env.columns = columns;
     const size_t width = columns == 0 ? 80 : columns > 100 ? 100 : columns;
     for (const auto& c : kCommands) {
-      auto r = Run({c, "--help"}, env);
+      auto r = RunIn({c, "--help"}, env);
       EXPECT_EQ(r.code, 0) << c;
       std::istringstream in(r.out);
       for (std::string line; std::getline(in, line);) {
         EXPECT_LE(line.size(), width) << c << " at " << columns << " columns: " << line;
       }
-      EXPECT_NE(r.out.find("Example:\n  spinup "), std::string::npos) << c;
+      const size_t ex = r.out.find("Example:\n  ");
+      ASSERT_NE(ex, std::string::npos) << c;
+      EXPECT_NE(r.out.find("spinup " + c, ex), std::string::npos) << c;
       EXPECT_NE(r.out.find("Common:"), std::string::npos) << c;
       EXPECT_NE(r.out.find("--color"), std::string::npos) << c;
       EXPECT_NE(r.out.find("--config"), std::string::npos) << c;
     }
   }
-  auto watch = Run({"watch", "--help"});
+  auto watch = RunIn({"watch", "--help"});
   for (const char* group : {"Sources:", "Server:", "Judging:", "Output:", "Fleet:"}) {
     EXPECT_NE(watch.out.find(group), std::string::npos) << group;
   }
@@ -115,7 +117,7 @@ class ColorTest : public ::testing::Test {
     env.no_color = no_color;
     std::vector<std::string> args = {"explain", (log_ / "ready.log").string()};
     if (!color.empty()) args.push_back("--color=" + color);
-    return Run(args, env);
+    return RunIn(args, env);
   }
   TempDir log_;
 };

@@ -95,7 +95,8 @@ TEST(DocGen, ManPagesAndCompletionsListExactlyTheFlagsHelpShows) {
     }
     EXPECT_EQ(in_zsh, help) << "zsh completion of " << cmd.name;
     std::set<std::string> in_fish;
-    std::regex fopt("__fish_seen_subcommand_from " + cmd.name + "' -l ([a-z][a-z0-9-]*)");
+    std::regex fopt("__fish_seen_subcommand_from " + cmd.name +
+                    "'(?: -s [a-zA-Z])? -l ([a-z][a-z0-9-]*)");
     for (std::sregex_iterator it(fish.begin(), fish.end(), fopt), end; it != end; ++it) {
       in_fish.insert((*it)[1]);
     }
@@ -108,8 +109,9 @@ TEST(DocGen, TopPageListsEveryCommandAndExitCodes) {
   const std::string man = ManPageTop(t.app, "9.9");
   EXPECT_NE(man.find(".TH SPINUP 1"), std::string::npos);
   for (const auto& cmd : DescribeCli(t.app)) {
-    if (!cmd.name.empty())
+    if (!cmd.name.empty()) {
       EXPECT_NE(man.find("spinup\\-" + cmd.name + "\\fR(1)"), std::string::npos);
+    }
   }
   EXPECT_NE(man.find(".SH EXIT STATUS"), std::string::npos);
   EXPECT_NE(man.find("/etc/spinup/config.toml"), std::string::npos);

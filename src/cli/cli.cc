@@ -57,8 +57,9 @@ void AddHelpCommand(CLI::App& app, CliContext& ctx) {
   help->group("Help");
   help->callback([&app, &ctx] {
     const std::string& topic = ctx.help_topic;
+    // App::help() would describe the selected subcommand (this one): format directly.
     if (topic.empty()) {
-      *ctx.out << app.help();
+      *ctx.out << app.get_formatter()->make_help(&app, "spinup", CLI::AppFormatMode::Normal);
       ctx.exit_code = kExitOk;
       return;
     }
@@ -74,7 +75,7 @@ void AddHelpCommand(CLI::App& app, CliContext& ctx) {
       ctx.exit_code = kExitUsage;
       return;
     }
-    *ctx.out << sub->help();
+    *ctx.out << sub->get_formatter()->make_help(sub, "spinup " + topic, CLI::AppFormatMode::Normal);
     ctx.exit_code = kExitOk;
   });
 }

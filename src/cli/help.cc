@@ -12,7 +12,7 @@ int HelpWidth(int columns) {
 
 std::string WrapText(std::string_view text, size_t width, size_t indent) {
   std::string out;
-  size_t col = 0;
+  size_t col = indent;  // the caller has already placed the first line at the indent
   bool line_start = true;
   auto newline = [&] {
     out += '\n';
@@ -84,6 +84,14 @@ std::string HelpFormatter::make_description(const CLI::App* app) const {
 std::string HelpFormatter::make_footer(const CLI::App* app) const {
   const std::string& f = app->get_footer();
   return f.empty() ? std::string() : WrapText(f, width_, 0) + "\n";
+}
+
+std::string HelpFormatter::make_help(const CLI::App* app, std::string name,
+                                     CLI::AppFormatMode mode) const {
+  // CLI11 puts two blank lines between option groups; one reads better.
+  std::string text = CLI::Formatter::make_help(app, std::move(name), mode);
+  for (size_t at; (at = text.find("\n\n\n")) != std::string::npos;) text.erase(at, 1);
+  return text;
 }
 
 namespace {

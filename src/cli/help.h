@@ -12,7 +12,8 @@ namespace spinup {
 // The help width for a terminal of `columns` (0: not a terminal): 80 to 100.
 int HelpWidth(int columns);
 
-// Greedy word wrap; `indent` spaces start every line but the first; explicit newlines are kept.
+// Greedy word wrap for text whose first line starts at column `indent` (the caller placed it);
+// later lines get `indent` spaces. Explicit newlines are kept.
 std::string WrapText(std::string_view text, size_t width, size_t indent);
 
 class HelpFormatter : public CLI::Formatter {
@@ -22,6 +23,8 @@ class HelpFormatter : public CLI::Formatter {
   std::string make_subcommand(const CLI::App* sub) const override;
   std::string make_description(const CLI::App* app) const override;
   std::string make_footer(const CLI::App* app) const override;
+  std::string make_help(const CLI::App* app, std::string name,
+                        CLI::AppFormatMode mode) const override;
 
  private:
   std::string Columns(const std::string& left, const std::string& right) const;
