@@ -5,7 +5,7 @@ CHECK_BUILD ?= build-check
 FUZZ_SECONDS ?= 30
 JOBS        ?= $(shell nproc)
 CMAKE_GEN   := -G Ninja
-VERSION     := $(shell sed -n 's/^project(spinup VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+VERSION     := $(shell grep -m1 -o 'spinup VERSION [0-9.]*' CMakeLists.txt | cut -d' ' -f3)
 
 .PHONY: deps build demo test unit check-build fuzz portable package release bench format clean
 
