@@ -104,6 +104,16 @@ TEST(FirstContact, HelpIsWrappedGroupedAndHasAnExample) {
   }
 }
 
+// --job was the model label's flag; it still parses (hidden from help, man pages, completions).
+TEST(FirstContact, OldJobFlagStillParsesButIsHidden) {
+  auto r = RunIn({"watch", "--job", "llama"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("give --pid"), std::string::npos) << r.err;
+  auto help = RunIn({"watch", "--help"});
+  EXPECT_NE(help.out.find("--model-label"), std::string::npos);
+  EXPECT_EQ(help.out.find("--job"), std::string::npos);
+}
+
 class ColorTest : public ::testing::Test {
  protected:
   void SetUp() override {
