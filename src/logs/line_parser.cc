@@ -1,5 +1,7 @@
 #include "logs/line_parser.h"
 
+#include "base/utf8.h"
+
 #include <array>
 #include <cstring>
 
@@ -435,24 +437,10 @@ std::string_view CleanLine(std::string_view line, std::string* scratch) {
       ++i;
       continue;
     }
-    // Validate one UTF-8 sequence; replace invalid bytes with U+FFFD.
-    size_t len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c <= 0xdf ? 2 : 0;
-    bool ok = len > 0 && c < 0xf5 && i + len <= n;
-    if (ok) {
-      for (size_t k = 1; k < len; ++k) {
-        unsigned char cc = static_cast<unsigned char>(line[i + k]);
-        if ((cc & 0xc0) != 0x80) ok = false;
-      }
-      if (ok && len == 3) {
-        unsigned char c1 = static_cast<unsigned char>(line[i + 1]);
-        if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 >= 0xa0)) ok = false;
-      }
-      if (ok && len == 4) {
-        unsigned char c1 = static_cast<unsigned char>(line[i + 1]);
-        if ((c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 >= 0x90)) ok = false;
-      }
-    }
-    if (ok) {
+    // Invalid UTF-8 bytes become U+FFFD (base/utf8 decides what is valid).
+    uint32_t cp = 0;
+    const size_t len = Utf8Length(line, i, &cp);
+    if (len > 0) {
       scratch->append(line.substr(i, len));
       i += len;
     } else {

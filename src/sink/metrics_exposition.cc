@@ -1,5 +1,7 @@
 #include "sink/metrics_exposition.h"
 
+#include "base/utf8.h"
+
 #include <fmt/format.h>
 
 #include <charconv>
@@ -33,7 +35,9 @@ bool IsValidLabelName(std::string_view name) {
   return ValidName(name, false) && !name.starts_with("__");
 }
 
-std::string EscapeLabelValue(std::string_view value) {
+std::string EscapeLabelValue(std::string_view raw) {
+  // Prometheus rejects a whole scrape over one invalid UTF-8 label value (a folder name, say).
+  const std::string value = ToValidUtf8(raw);
   std::string out;
   out.reserve(value.size());
   for (char c : value) {

@@ -32,6 +32,7 @@ struct MetricFamily {
   std::vector<MetricSample> samples;
 };
 
+// Escapes \\, " and newlines; invalid UTF-8 becomes U+FFFD (Prometheus rejects a scrape over it).
 std::string EscapeLabelValue(std::string_view value);
 std::string EscapeHelp(std::string_view help);
 std::string FormatMetricValue(double value);

@@ -13,6 +13,13 @@ TEST(MetricsExposition, EscapesLabelValues) {
   EXPECT_EQ(EscapeHelp("x\\y\nz \"q\""), "x\\\\y\\nz \"q\"");
 }
 
+// Issue 11 item 18: one invalid UTF-8 label value (the default job label is a folder name) must
+// not make Prometheus reject the whole scrape.
+TEST(MetricsExposition, LabelValuesAreAlwaysValidUtf8) {
+  EXPECT_EQ(EscapeLabelValue("caf\xe9"), "caf\xef\xbf\xbd");
+  EXPECT_EQ(EscapeLabelValue("a\"b\xff\n"), "a\\\"b\xef\xbf\xbd\\n");
+}
+
 TEST(MetricsExposition, FormatsSpecialValues) {
   EXPECT_EQ(FormatMetricValue(std::nan("")), "NaN");
   EXPECT_EQ(FormatMetricValue(INFINITY), "+Inf");
