@@ -9,7 +9,7 @@
 #include "cli/history_flags.h"
 #include "cli/live_flags.h"
 #include "base/duration.h"
-#include "live/live_command.h"
+#include "cli/live_command.h"
 #include "live/tree_keeper.h"
 
 namespace spinup {

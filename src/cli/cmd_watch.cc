@@ -10,7 +10,7 @@
 #include "cli/history_flags.h"
 #include "cli/live_flags.h"
 #include "cli/watch_targets.h"
-#include "live/live_command.h"
+#include "cli/live_command.h"
 
 namespace spinup {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cli/cli.h"
-#include "live/live_command.h"
+#include "cli/live_command.h"
 #include "sink/fleet_outputs.h"
 
 namespace CLI {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli/cli.h"
-#include "live/live_command.h"
+#include "cli/live_command.h"
 
 namespace CLI {
 class App;

@@ -1,6 +1,7 @@
-// `spinup watch` and `spinup run` as library calls: the CLI resolves flags and the environment
-// into this config once, and these functions build the sources, the sampler, the startup model,
-// the sinks and the loop.
+// The composition root of `spinup watch` and `spinup run` (which sources, which sinks, which
+// live stages), at the CLI edge; src/live/ keeps the sources and the loop. The CLI resolves flags
+// and the environment into this config once, and these functions build the sources, the
+// sampler, the startup model, the sinks and the loop.
 #pragma once
 
 #include <functional>

@@ -1,4 +1,4 @@
-#include "live/live_command.h"
+#include "cli/live_command.h"
 
 #include <fstream>
 #include <memory>
