@@ -152,6 +152,10 @@ struct Sample {
   // and whether the tree had more processes than the sampler's cap (the rest were not sampled).
   int compiler_processes = 0;
   bool processes_truncated = false;
+  // `watch --pid`: the watched processes are gone (their exit status cannot be read from outside
+  // the parent), and which processes of the tree last seen are still alive (orphaned ranks).
+  bool watched_gone = false;
+  std::vector<int> orphans;
 };
 
 // What the service manager (systemd) said about the server's unit: read from the manager's own

@@ -118,6 +118,25 @@ TEST(LiveJudge, LearnedBudgetsCallAHangEarlier) {
       << ::testing::PrintToString(v.evidence);
 }
 
+// Issue 11 item 10: a watched tree that exits before ready is a verdict, naming the ranks that
+// outlived it.
+TEST(LiveJudge, AWatchedTreeThatExitsIsACrashNamingOrphans) {
+  StartupTracker t;
+  t.SetEngine("sglang");
+  t.OnLogEvent(Begin(Phase::kWeightLoad, kT0));
+  t.OnSample(At(kT0 + 1000, 1000, 1.0, 0));
+  Sample gone = At(kT0 + 2000, 1000, 1.0, 0);
+  gone.processes.clear();
+  gone.watched_gone = true;
+  gone.orphans = {4242, 4243};
+  t.OnSample(gone);
+  Verdict v = Live(t, kT0 + 2000);
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_EQ(v.phase, Phase::kWeightLoad);
+  ASSERT_FALSE(v.errors.empty());
+  EXPECT_NE(v.errors.back().find("PID 4242, 4243"), std::string::npos) << v.errors.back();
+}
+
 TEST(LiveJudge, CompilerChildrenCountAsProgress) {
   StartupTracker t;
   t.SetEngine("sglang");

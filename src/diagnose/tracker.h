@@ -137,7 +137,8 @@ struct TrackerState {
   std::optional<uint64_t> checkpoint_bytes;
   std::optional<uint64_t> checkpoint_resident_bytes;
   std::optional<int> exit_status;
-  int restarts = 0;  // the most of: samples' restarts, systemd's restart counter (journal)
+  bool watched_gone = false;  // watch --pid: the watched processes ended
+  int restarts = 0;           // the most of: samples' restarts, systemd's restart counter (journal)
   // Checkpoint bytes read, rate and ETA measured from outside (open shards' offsets, residency).
   Progress load;
   std::optional<int> health_http_status;
@@ -211,6 +212,7 @@ class StartupTracker {
   // OnSample's steps (tracker_sample.cc).
   void FoldDeltas(const Sample& s, double cpu, uint64_t reads, uint64_t gpu_used);
   void NoteExit(const Sample& s);
+  void NoteWatchedGone(const Sample& s);
 
   TrackerState state_;
   std::vector<Phase> order_;

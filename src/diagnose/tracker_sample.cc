@@ -138,6 +138,28 @@ void StartupTracker::NoteExit(const Sample& s) {
       }
     }
   }
+  NoteWatchedGone(s);
+}
+
+// `watch --pid`: the watched processes ended before the start was ready. Their exit status
+// cannot be read from outside their parent; the ranks that outlived them are named.
+void StartupTracker::NoteWatchedGone(const Sample& s) {
+  if (!s.watched_gone || state_.watched_gone) return;
+  state_.watched_gone = true;
+  AttemptFacts& a = Current();
+  if (a.ready || a.crashed || a.stopped) return;
+  a.crashed = true;
+  state_.crashed_attempts++;
+  a.crash_phase = a.phase;
+  std::string why =
+      "the watched server process ended (its exit status is known only to its parent)";
+  if (!s.orphans.empty()) {
+    why += "; still running from its tree: PID";
+    for (size_t i = 0; i < s.orphans.size() && i < 8; ++i) {
+      why += (i ? ", " : " ") + std::to_string(s.orphans[i]);
+    }
+  }
+  if (a.errors.size() < kMaxErrors) a.errors.push_back(std::move(why));
 }
 
 }  // namespace spinup

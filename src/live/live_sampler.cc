@@ -88,6 +88,18 @@ Sample LiveSampler::Take(int64_t now_ms) {
     gone_ = alive.empty() ||
             std::none_of(s.processes.begin(), s.processes.end(),
                          [](const ProcessSample& p) { return p.state != 'Z' && p.state != 'X'; });
+    if (alive.empty()) {
+      // The ranks of the last tree seen that outlived it (reparented, still holding GPUs).
+      s.watched_gone = true;
+      for (int pid : last_tree_) {
+        if (ProcessStartTicks(config_.proc_root, pid) != 0 && s.orphans.size() < 64) {
+          s.orphans.push_back(pid);
+        }
+      }
+    } else {
+      last_tree_.clear();
+      for (const auto& p : s.processes) last_tree_.push_back(p.pid);
+    }
   }
   // No --model: the server's command line names it (--model-path, --model, vllm serve PATH).
   if (model_dir_.empty() && !roots.empty() && samples_ % 5 == 0) {

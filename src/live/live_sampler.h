@@ -61,6 +61,7 @@ class LiveSampler final : public SampleSource {
   std::unique_ptr<proc::NvmlGpu> gpu_;
   std::unique_ptr<ShardResidency> residency_;
   std::string model_dir_;
+  std::vector<int> last_tree_;  // PIDs of the watched tree at the last sample it was alive
   bool gone_ = false;
   int samples_ = 0;
 };
