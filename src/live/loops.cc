@@ -190,13 +190,13 @@ RunResult RunServer(const RunOptions& options, WatchOptions watch_options, Clock
     fds.push_back(signals.fd());
     WaitFor(fds, static_cast<int>(std::min(kPumpMs, NextWake(watcher, next_tick) - clock.NowMs())));
     for (int sig : signals.Take()) {
-      if (sig == SIGCHLD) {
-        reap();
-      } else {
-        ::kill(-pid, sig);  // what the terminal would have sent the foreground group
-        if (!stop_deadline) stop_deadline = std::chrono::steady_clock::now() + options.grace;
-      }
+      if (sig == SIGCHLD) continue;  // reaped below, every pass
+      ::kill(-pid, sig);  // what the terminal would have sent the foreground group
+      if (!stop_deadline) stop_deadline = std::chrono::steady_clock::now() + options.grace;
     }
+    // Every pass, not only on SIGCHLD: a thread started before the signal gate (the metrics
+    // endpoint's) may take the process's SIGCHLD, and the gate would never see it.
+    reap();
     if (pump()) end = watcher.Evaluate();
   }
 

@@ -3,6 +3,8 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -206,6 +208,11 @@ void MetricsServer::Stop() {
 }
 
 void MetricsServer::Serve() {
+  // Signals are the loops' business (their signalfd): this thread takes none, so a SIGCHLD or a
+  // SIGTERM to the process is never delivered here.
+  sigset_t all;
+  sigfillset(&all);
+  ::pthread_sigmask(SIG_BLOCK, &all, nullptr);
   std::deque<Connection> conns;  // oldest first
   auto answer = [this](const std::string& path) { return Answer(path); };
   std::vector<pollfd> pfds;
