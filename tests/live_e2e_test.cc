@@ -28,18 +28,6 @@ using nlohmann::json;
 
 fs::path TestServer() { return testing::BinaryDir() / "spinup_test_server"; }
 
-int FreePort() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof(a));
-  socklen_t len = sizeof(a);
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-  ::close(fd);
-  return ntohs(a.sin_port);
-}
-
 // The JSON objects among mixed output lines (the server's own lines are not JSON).
 std::vector<json> Events(const std::string& text) {
   std::vector<json> out;
@@ -94,7 +82,7 @@ class LiveE2ETest : public ::testing::Test {
     auto r = testing::RunProgram(
         {TestServer().string(), "--generate-model", model_.string(), "--model-bytes", "8000000"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    port_ = FreePort();
+    port_ = testing::FreePort();
   }
   std::vector<std::string> Server(const std::string& scenario) const {
     return {TestServer().string(),

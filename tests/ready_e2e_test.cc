@@ -27,18 +27,6 @@ using nlohmann::json;
 
 fs::path TestServer() { return testing::BinaryDir() / "spinup_test_server"; }
 
-int FreePort() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof(a));
-  socklen_t len = sizeof(a);
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-  ::close(fd);
-  return ntohs(a.sin_port);
-}
-
 json FinalVerdict(const std::string& text) {
   json last;
   std::istringstream in(text);
@@ -58,7 +46,7 @@ class ReadyE2ETest : public ::testing::Test {
     auto r = testing::RunProgram(
         {TestServer().string(), "--generate-model", model_.string(), "--model-bytes", "8000000"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    port_ = FreePort();
+    port_ = testing::FreePort();
   }
   // spinup run --json ... -- spinup_test_server --scenario S ...; `path`: PATH for spinup.
   std::vector<std::string> RunArgs(const std::string& scenario, std::vector<std::string> flags,
@@ -104,7 +92,7 @@ TEST_F(ReadyE2ETest, AFailingFirstRequestIsACrashInWarmup) {
   EXPECT_EQ(v["phase"], "warmup");
   EXPECT_NE(v["errors"].dump().find("illegal memory access"), std::string::npos) << v.dump(2);
   // --probe health keeps the old meaning: the health check alone.
-  port_ = FreePort();
+  port_ = testing::FreePort();
   r = testing::RunProgram(
       RunArgs("healthy", {"--until", "ready", "--port", std::to_string(port_), "--probe", "health"},
               {"--first-request", "fail"}),
@@ -162,7 +150,7 @@ bool Answers(int port, const std::string& path, int status, std::string* body = 
 TEST_F(ReadyE2ETest, LivezAndReadyzInEachState) {
   // Progressing (a 4 s pre-load), then ready.
   {
-    int metrics = FreePort();
+    int metrics = testing::FreePort();
     Background run(RunArgs("healthy",
                            {"--metrics", std::to_string(metrics), "--port", std::to_string(port_)},
                            {"--pre-load", "4"}));
@@ -175,8 +163,8 @@ TEST_F(ReadyE2ETest, LivezAndReadyzInEachState) {
   }
   // Stalled: alive no more.
   {
-    port_ = FreePort();
-    int metrics = FreePort();
+    port_ = testing::FreePort();
+    int metrics = testing::FreePort();
     Background run(RunArgs("hang-distributed-init",
                            {"--metrics", std::to_string(metrics), "--stall-after", "1s"}, {}));
     std::string body;
@@ -186,8 +174,8 @@ TEST_F(ReadyE2ETest, LivezAndReadyzInEachState) {
   }
   // Crashed (in warmup: the first request failed while the server still runs).
   {
-    port_ = FreePort();
-    int metrics = FreePort();
+    port_ = testing::FreePort();
+    int metrics = testing::FreePort();
     Background run(RunArgs("healthy",
                            {"--metrics", std::to_string(metrics), "--port", std::to_string(port_)},
                            {"--first-request", "fail"}));
@@ -201,7 +189,7 @@ TEST_F(ReadyE2ETest, LivezAndReadyzInEachState) {
 // Issue 11, item 2: a client trickling a request to the metrics endpoint kept `spinup run --
 // sleep 3` from exiting for 28 s. Now the server's exit is never held up by a client.
 TEST(MetricsEndpointE2E, ASlowClientDoesNotDelayExit) {
-  int metrics = FreePort();
+  int metrics = testing::FreePort();
   pid_t pid = ::fork();
   if (pid == 0) {
     int null = ::open("/dev/null", O_RDWR);

@@ -1,9 +1,12 @@
 #include "test_util.h"
 
+#include <arpa/inet.h>
 #include <fcntl.h>
 #include <linux/magic.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/vfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -183,6 +186,18 @@ bool EvictionObservable(const fs::path& path) {
   struct statfs fs {};
   if (::statfs(path.c_str(), &fs) != 0) return false;
   return fs.f_type != TMPFS_MAGIC && fs.f_type != RAMFS_MAGIC;
+}
+
+int FreePort() {
+  int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof(a));
+  socklen_t len = sizeof(a);
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+  ::close(fd);
+  return ntohs(a.sin_port);
 }
 
 }  // namespace spinup::testing

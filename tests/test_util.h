@@ -43,6 +43,9 @@ ProcessResult RunProgram(const std::vector<std::string>& argv, const std::string
 ProcessResult RunSpinup(const std::vector<std::string>& args, const std::string& stdin_text = "",
                         int timeout_s = 120);
 
+// A TCP port on 127.0.0.1 that was free a moment ago (for servers the tests start).
+int FreePort();
+
 std::string ReadFile(const std::filesystem::path& path);
 void WriteFile(const std::filesystem::path& path, const std::string& contents);
 // Writes `size` bytes of a fixed pattern and fsyncs them: dirty pages cannot be evicted, so
