@@ -168,6 +168,51 @@ bool ParseSglangTags(std::string_view tags, std::string* rank) {
   return true;
 }
 
+// TensorRT-LLM's Python logger: "[12/20/2025-04:21:37] [TRT-LLM] [I] msg", also without the time
+// and with a rank ("[TRT-LLM] [RANK 0] [I] msg"). `close` is the first ']'. Sets p.message on
+// success.
+bool ParseTrtllmPython(std::string_view s, size_t close, ParsedLine& p) {
+  std::string_view inner = s.substr(1, close - 1);
+  CivilTime t;
+  size_t tag = 0;
+  // "MM/DD/YYYY-HH:MM:SS"
+  int mo = Digits(inner, 0, 2), d = Digits(inner, 3, 2), y = Digits(inner, 6, 4);
+  if (inner.size() == 19 && At(inner, 2, '/') && At(inner, 5, '/') && At(inner, 10, '-') &&
+      mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && y >= 1970) {
+    t.year = y;
+    t.month = mo;
+    t.day = d;
+    if (ParseClock(inner, 11, t) == std::string_view::npos) return false;
+    tag = close + 2;
+    if (!At(s, close + 1, ' ')) return false;
+  } else if (inner != "TRT-LLM") {
+    return false;
+  }
+  constexpr std::string_view kTag = "[TRT-LLM] ";
+  if (tag != 0) {
+    if (s.substr(tag, kTag.size()) != kTag) return false;
+    tag += kTag.size();
+  } else {
+    tag = close + 2;
+    if (!At(s, close + 1, ' ')) return false;
+  }
+  // Optional "[RANK N] ", then the one-letter level "[I] ".
+  if (s.substr(tag, 6) == "[RANK ") {
+    size_t c = s.find("] ", tag);
+    if (c == std::string_view::npos || c - tag > 16) return false;
+    p.rank = "rank" + std::string(s.substr(tag + 6, c - tag - 6));
+    tag = c + 2;
+  }
+  if (!At(s, tag, '[') || !At(s, tag + 2, ']')) return false;
+  p.level = s.substr(tag + 1, 1);
+  if (t.year != 0) p.time = t;
+  p.style = PrefixStyle::kTrtllm;
+  size_t m = tag + 3;
+  if (At(s, m, ' ')) ++m;
+  p.message = s.substr(std::min(m, s.size()));
+  return true;
+}
+
 // Engine prefixes. Returns true when one was consumed (p updated).
 bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
   std::string_view s = msg;
@@ -211,6 +256,10 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
       p.rank = "gpu" + std::string(inner.substr(7));
       p.style = PrefixStyle::kSglang;
       msg = s.substr(after);
+      return true;
+    }
+    if (ParseTrtllmPython(s, close, p)) {
+      msg = p.message;
       return true;
     }
     if (inner == "TensorRT-LLM" && At(s, close + 1, '[')) {
@@ -317,6 +366,26 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
     }
   }
   return false;
+}
+
+// TGI's tracing target: the launcher, router and client crates ("text_generation_router::server:
+// "), maybe inside a span ("warmup{...}:warmup: text_generation_client: "), then maybe the Rust
+// source location ("router/src/server.rs:1597: "). All of it is prefix.
+std::string_view StripTgiTarget(std::string_view rest, size_t after_level) {
+  size_t tl = rest.find("text_generation_");
+  if (tl == std::string_view::npos || tl > 512) return rest.substr(after_level);
+  size_t colon = rest.find(": ", tl);
+  if (colon == std::string_view::npos) return rest.substr(after_level);
+  std::string_view msg = rest.substr(colon + 2);
+  // "router/src/server.rs:1597: " (no spaces, ".rs:" then digits).
+  size_t rs = msg.find(".rs:");
+  size_t sp = msg.find(' ');
+  if (rs != std::string_view::npos && rs < sp) {
+    size_t d = rs + 4;
+    while (d < msg.size() && IsDigit(msg[d])) ++d;
+    if (d > rs + 4 && msg.substr(d, 2) == ": ") msg = msg.substr(d + 2);
+  }
+  return msg;
 }
 
 }  // namespace
@@ -476,13 +545,11 @@ ParsedLine ParseLineOnce(std::string_view line) {
       while (k < rest.size() && rest[k] == ' ') ++k;
       size_t w = rest.find(' ', k);
       std::string_view word = rest.substr(k, w == std::string_view::npos ? 0 : w - k);
-      if (IsLevel(word) && k >= 1 &&
-          rest.find("text_generation_launcher") != std::string_view::npos) {
+      if (IsLevel(word) && rest.find("text_generation_") != std::string_view::npos) {
         p.time = t;
         p.level = word;
         p.style = PrefixStyle::kTgi;
-        size_t tl = rest.find("text_generation_launcher: ");
-        s = tl != std::string_view::npos ? rest.substr(tl + 26) : rest.substr(w + 1);
+        s = StripTgiTarget(rest, w + 1);
         p.message = s;
         return p;
       }

@@ -268,11 +268,56 @@ TEST(ParseLineUnknownPrefix, LeadingTokensBeforeAKnownPrefixAreSkipped) {
   EXPECT_EQ(p.style, PrefixStyle::kSglang);
   EXPECT_EQ(p.rank, "DP2_TP2_EP2");
   EXPECT_EQ(p.message, "Scheduler hit an exception");
-  ParsedLine k = ParseLine("\u2502 INFO 03-09 12:00:01 [core.py:1] Starting to load model m   \u2502");
+  ParsedLine k =
+      ParseLine("\u2502 INFO 03-09 12:00:01 [core.py:1] Starting to load model m   \u2502");
   EXPECT_EQ(k.style, PrefixStyle::kVllm);
   ParsedLine plain = ParseLine("Traceback (most recent call last):");
   EXPECT_EQ(plain.style, PrefixStyle::kNone);
   EXPECT_EQ(plain.message, "Traceback (most recent call last):");
+}
+
+}  // namespace
+}  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// TensorRT-LLM's Python logger (trtllm-serve): time, "[TRT-LLM]", maybe a rank, a one-letter level.
+TEST(ParseLineTrtllm, PythonLoggerPrefix) {
+  ParsedLine p =
+      ParseLine("[12/20/2025-04:21:37] [TRT-LLM] [I] Creating CUDA graph instances for 11");
+  EXPECT_EQ(p.style, PrefixStyle::kTrtllm);
+  EXPECT_EQ(p.level, "I");
+  ASSERT_TRUE(p.time.has_value());
+  EXPECT_EQ(p.time->year, 2025);
+  EXPECT_EQ(p.time->month, 12);
+  EXPECT_EQ(p.time->minute, 21);
+  EXPECT_EQ(p.message, "Creating CUDA graph instances for 11");
+  ParsedLine r = ParseLine("[TRT-LLM] [RANK 3] [E] Executor creation failed");
+  EXPECT_EQ(r.style, PrefixStyle::kTrtllm);
+  EXPECT_EQ(r.rank, "rank3");
+  EXPECT_EQ(r.message, "Executor creation failed");
+  // A bracketed date that is not followed by the tag is not TensorRT-LLM's.
+  ParsedLine other = ParseLine("[12/20/2025-04:21:37] something else");
+  EXPECT_NE(other.style, PrefixStyle::kTrtllm);
+}
+
+// TGI's router and client crates log through their own tracing targets and source locations.
+TEST(ParseLineTgi, RouterAndClientTargetsAreStripped) {
+  ParsedLine p = ParseLine(
+      "2024-05-01T01:00:22.1Z  INFO text_generation_router::server: router/src/server.rs:1597: "
+      "Warming up model");
+  EXPECT_EQ(p.style, PrefixStyle::kTgi);
+  EXPECT_EQ(p.message, "Warming up model");
+  ParsedLine c = ParseLine(
+      "2024-05-01T01:00:25.1Z ERROR warmup{max_input_length=4095}:warmup: text_generation_client: "
+      "router/client/src/lib.rs:33: Server error: out of memory");
+  EXPECT_EQ(c.level, "ERROR");
+  EXPECT_EQ(c.message, "Server error: out of memory");
+  ParsedLine l = ParseLine(
+      "2024-05-01T01:00:01.1Z  INFO shard-manager: text_generation_launcher: "
+      "Starting shard rank=0");
+  EXPECT_EQ(l.message, "Starting shard rank=0");
 }
 
 }  // namespace

@@ -278,6 +278,9 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
     if (fatal && r.emit == RuleEmit::kError) continue;  // one decisive line, not two
     LogEvent& e = ResetEvent(KindOf(r.emit), t, p.rank, r.id, text);
     e.phase = r.phase;
+    // A restarts rule with no count ("Back-off restarting failed container") says the service has
+    // been restarted at least once.
+    if (r.emit == RuleEmit::kRestarts && r.n_group == 0) e.progress_n = 1;
     const RE2& re = rules_.regex(idx);
     int groups = std::max({r.rank_group, r.bar_group, r.n_group, r.total_group, r.elapsed_group});
     if (groups > 0) {

@@ -1,0 +1,180 @@
+// Issue 10's generalisation, second round: each engine's wording across releases and each
+// supervisor's way of saying "restarted", written from the engines' sources and the domain notes
+// (../shared/docs/phase-lines-seen.md), not from corpus logs.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "diagnose/startup_session.h"
+
+namespace spinup {
+namespace {
+
+const RuleSet& Rules() {
+  static RuleSet* rules = new RuleSet(std::move(LoadRules({})).value());
+  return *rules;
+}
+
+Verdict Explain(const std::string& log) {
+  SessionOptions o;
+  o.reference_year = 2026;
+  StartupSession s(Rules(), o);
+  s.OnLogText(0, log, std::nullopt);
+  s.OnSourceEnd(0, std::nullopt);
+  return s.Evaluate(std::nullopt);
+}
+
+std::string FirstCause(const Verdict& v) { return v.findings.empty() ? "" : v.findings[0].id; }
+
+const char* kVllmUpToLoad =
+    "INFO 08-20 10:00:00 [api_server.py:1805] vLLM API server version 0.10.1\n"
+    "INFO 08-20 10:00:01 [core.py:75] Initializing a V1 LLM engine (v0.10.1) with config: m\n"
+    "INFO 08-20 10:00:02 [gpu_model_runner.py:1953] Starting to load model m...\n"
+    "INFO 08-20 10:00:30 [gpu_model_runner.py:2007] Model loading took 15.27 GiB and 21.02 "
+    "seconds\n";
+
+// A crash inside the compiler (inductor, dynamo tracing, vLLM's backend, Triton) is a compile crash
+// even where the frames above it belong to the memory profile that triggered the first compile.
+TEST(SessionFrames, CompilerFramesPlaceACrashInCompile) {
+  std::string log = std::string(kVllmUpToLoad) +
+                    "ERROR 08-20 10:00:50 [core.py:700] EngineCore failed to start.\n"
+                    "Traceback (most recent call last):\n"
+                    "  File \"/x/vllm/v1/worker/gpu_worker.py\", line 243, in "
+                    "determine_available_memory\n"
+                    "    self.model_runner.profile_run()\n"
+                    "  File \"/x/vllm/compilation/backends.py\", line 620, in __call__\n"
+                    "    self.split_gm = split_graph()\n"
+                    "  File \"/x/torch/_inductor/compile_fx.py\", line 1200, in compile_fx\n"
+                    "    return inner_compile(gm)\n"
+                    "torch._inductor.exc.InductorError: CalledProcessError: gcc failed\n";
+  Verdict v = Explain(log);
+  EXPECT_EQ(v.state, State::kCrashed) << v.headline;
+  EXPECT_EQ(v.phase, Phase::kCompile) << v.headline;
+}
+
+// Without compiler frames the same profile-run crash stays in kv_cache (the frames decide).
+TEST(SessionFrames, AProfileRunCrashWithoutCompilerFramesIsKvCache) {
+  std::string log = std::string(kVllmUpToLoad) +
+                    "Traceback (most recent call last):\n"
+                    "  File \"/x/vllm/v1/worker/gpu_worker.py\", line 243, in "
+                    "determine_available_memory\n"
+                    "    self.model_runner.profile_run()\n"
+                    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n";
+  Verdict v = Explain(log);
+  EXPECT_EQ(v.phase, Phase::kKvCache) << v.headline;
+}
+
+// vLLM 0.9's bar is "Capturing CUDA graph shapes", 0.10's "Capturing CUDA graphs (mixed ...)".
+TEST(SessionWording, VllmGraphBarsOfBothReleasesAreCudaGraph) {
+  for (const char* bar : {"Capturing CUDA graph shapes:  12%|#         | 8/67 [00:02<00:16]\n",
+                          "Capturing CUDA graphs (mixed prefill-decode, PIECEWISE):  45%|####5 "
+                          "| 30/67 [00:05<00:06]\n"}) {
+    std::string log =
+        std::string(kVllmUpToLoad) +
+        "INFO 08-20 10:00:52 [gpu_worker.py:276] Available KV cache memory: 50 GiB\n" + bar +
+        "RuntimeError: CUDA error: an illegal memory access was encountered\n";
+    Verdict v = Explain(log);
+    EXPECT_EQ(v.phase, Phase::kCudaGraph) << bar << v.headline;
+    EXPECT_EQ(FirstCause(v), "illegal_memory_access") << bar;
+  }
+}
+
+// vLLM's engine is ready before its HTTP server binds: a bind failure after it is a crash.
+TEST(SessionWording, APortInUseAfterTheEngineIsReadyIsACrash) {
+  std::string log =
+      std::string(kVllmUpToLoad) +
+      "INFO 08-20 10:01:00 [core.py:210] init engine (profile, create kv cache, warmup model) took "
+      "44.51 seconds\n"
+      "INFO 08-20 10:01:01 [api_server.py:1] Starting vLLM API server 0 on http://0.0.0.0:8000\n"
+      "ERROR 08-20 10:01:01 [api_server.py:1] [Errno 98] error while attempting to bind on "
+      "address ('0.0.0.0', 8000): address already in use\n";
+  Verdict v = Explain(log);
+  EXPECT_EQ(v.state, State::kCrashed) << v.headline;
+  EXPECT_EQ(FirstCause(v), "port_in_use");
+}
+
+// The free-memory check runs as the worker starts, before distributed init or loading.
+TEST(SessionWording, VllmFreeMemoryCheckIsAtLaunch) {
+  Verdict v = Explain(
+      "INFO 08-20 10:00:00 [api_server.py:1805] vLLM API server version 0.10.1\n"
+      "Traceback (most recent call last):\n"
+      "  File \"/x/vllm/v1/worker/gpu_worker.py\", line 100, in init_device\n"
+      "    raise ValueError(\n"
+      "ValueError: Free memory on device cuda:0 (0.41/79.18 GiB) on startup is less than desired "
+      "GPU memory utilization (0.9, 71.26 GiB).\n");
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_EQ(v.phase, Phase::kLaunch) << v.headline;
+}
+
+// trtllm-serve (PyTorch backend): its Python logger prefix, and its phases in its own order.
+TEST(SessionWording, TrtllmPytorchBackendPhases) {
+  const std::string head =
+      "[12/20/2025-04:20:01] [TRT-LLM] [I] ATTENTION RUNTIME FEATURES:  "
+      "AttentionRuntimeFeatures()\n"
+      "[12/20/2025-04:20:02] [TRT-LLM] [I] Prefetching 15.26GB checkpoint files.\n";
+  Verdict load = Explain(head);
+  EXPECT_EQ(load.engine, "trtllm");
+  EXPECT_EQ(load.phase, Phase::kWeightLoad) << load.headline;
+
+  Verdict graphs =
+      Explain(head +
+              "[12/20/2025-04:21:00] [TRT-LLM] [I] [Autotuner] Autotuning process "
+              "starts ...\n"
+              "[12/20/2025-04:21:37] [TRT-LLM] [I] [Autotuner] Autotuning process ends\n"
+              "[12/20/2025-04:21:37] [TRT-LLM] [RANK 0] [I] Creating CUDA graph "
+              "instances for 11 batch sizes.\n");
+  EXPECT_EQ(graphs.phase, Phase::kCudaGraph) << graphs.headline;
+
+  Verdict oom = Explain(head +
+                        "[12/20/2025-04:20:30] [TRT-LLM] [E] Executor creation failed due to "
+                        "insufficient GPU memory.\n");
+  EXPECT_EQ(oom.state, State::kCrashed);
+  EXPECT_EQ(FirstCause(oom), "gpu_oom");
+}
+
+// TGI: the router starts before it warms the shards up, and its own targets are prefixes too.
+TEST(SessionWording, TgiWarmupFailureIsInWarmup) {
+  Verdict v = Explain(
+      "2024-05-01T01:00:00.1Z  INFO text_generation_launcher: Args { model_id: \"m\" }\n"
+      "2024-05-01T01:00:01.1Z  INFO shard-manager: text_generation_launcher: Starting shard "
+      "rank=0\n"
+      "2024-05-01T01:00:20.1Z  INFO shard-manager: text_generation_launcher: Shard ready in 19.1s "
+      "rank=0\n"
+      "2024-05-01T01:00:21.1Z  INFO text_generation_launcher: Starting Webserver\n"
+      "2024-05-01T01:00:22.1Z  INFO text_generation_router::server: router/src/server.rs:1597: "
+      "Warming up model\n"
+      "2024-05-01T01:00:25.1Z ERROR warmup{max_input_length=4095}:warmup: text_generation_client: "
+      "router/client/src/lib.rs:33: Server error: Not enough memory to handle 4096 prefill "
+      "tokens. You need to decrease `--max-batch-prefill-tokens`\n"
+      "2024-05-01T01:00:25.2Z ERROR text_generation_launcher: Webserver Crashed\n");
+  EXPECT_EQ(v.state, State::kCrashed) << v.headline;
+  EXPECT_EQ(v.phase, Phase::kWarmup) << v.headline;
+  EXPECT_EQ(FirstCause(v), "kv_memory");
+}
+
+// Supervisors say "restarted" in their own words; each makes a crash a crash loop.
+TEST(SessionRestarts, EverySupervisorsRestartWordingMakesACrashLoop) {
+  const std::string crash =
+      "INFO 08-20 10:00:00 [api_server.py:1805] vLLM API server version 0.10.1\n"
+      "Traceback (most recent call last):\n"
+      "ValueError: bad config\n";
+  for (const char* supervisor : {
+           "    Restart Count:  5\n",
+           "vllm-abc-1    0/1     CrashLoopBackOff   4 (30s ago)   2m49s\n",
+           "vllm-abc-1    0/1     Error   3 (40s ago)   2m49s\n",
+           "  Warning  BackOff  3m (x12 over 6m)  kubelet  Back-off restarting failed container "
+           "vllm in pod vllm-0\n",
+           "1a2b3c4d5e6f   vllm/vllm-openai  \"vllm serve m\"  3 minutes ago   Restarting (1) 8 "
+           "seconds ago   vllm\n",
+       }) {
+    Verdict v = Explain(crash + supervisor);
+    EXPECT_EQ(v.state, State::kCrashLoop) << supervisor << v.headline;
+  }
+  // A pod that is running with no restarts is no loop.
+  Verdict calm = Explain(crash + "vllm-abc-1    1/1     Running   0   2m49s\n");
+  EXPECT_EQ(calm.state, State::kCrashed) << calm.headline;
+}
+
+}  // namespace
+}  // namespace spinup
