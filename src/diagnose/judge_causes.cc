@@ -30,9 +30,21 @@ bool AnyHit(const Context& c, std::string_view id) {
   return false;
 }
 
-// How direct a condition's evidence is: the cause's own pattern beats an error or fatal line,
-// which beats a slow phase, which beats phase lines and process signals.
+// How direct a condition's evidence is: the cause's own pattern beats an error or fatal line, which
+// beats a slow phase, which beats phase lines and process signals; and any line the verdict quotes
+// as the attempt's error beats the same kind of line elsewhere (a warning that mentions "not
+// supported" is not why it crashed).
 enum Strength { kWeak = 1, kMedium = 2, kStrong = 3, kOwnPattern = 4 };
+// Added to a line's strength when the verdict quotes it as the error: on that line a cause's own
+// pattern still beats an engine rule that merely says "it failed".
+constexpr int kDecisiveBonus = 2;
+
+bool QuotedAsError(const Verdict& v, const std::string& text) {
+  if (text.empty()) return false;
+  return std::any_of(v.errors.begin(), v.errors.end(), [&](const std::string& e) {
+    return e.find(text) != std::string::npos || text.find(e) != std::string::npos;
+  });
+}
 
 int RuleStrength(const Context& c, const std::string& id) {
   if (id.rfind("cause.", 0) == 0) return kOwnPattern;
@@ -48,14 +60,16 @@ struct Match {
 };
 
 // Rule-id evidence: any attempt counts (a crash loop's causes are in its earlier attempts too).
-bool RulesHold(const Context& c, const CauseCondition& w, Match& m) {
+bool RulesHold(const Context& c, const CauseCondition& w, const Verdict& v, Match& m) {
   bool any = false;
   for (const auto& id : w.rules) {
     for (const auto& att : c.st.attempts) {
       auto it = att.hits.find(id);
       if (it == att.hits.end()) continue;
       any = true;
-      m.strength = std::max(m.strength, RuleStrength(c, id));
+      const bool decisive =
+          QuotedAsError(v, it->second.last_text) || QuotedAsError(v, it->second.first_text);
+      m.strength = std::max(m.strength, RuleStrength(c, id) + (decisive ? kDecisiveBonus : 0));
       auto& ev = m.finding.evidence;
       if (ev.size() < 3 && !Contains(ev, it->second.last_text)) ev.push_back(it->second.last_text);
       break;
@@ -88,7 +102,7 @@ std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
   m.finding.id = cause.id;
   m.finding.title = cause.title;
   m.finding.fix = cause.fix;
-  if (!w.rules.empty() && !RulesHold(c, w, m)) return std::nullopt;
+  if (!w.rules.empty() && !RulesHold(c, w, v, m)) return std::nullopt;
   for (const auto& s : w.signals) {
     if (!SignalHolds(c, s)) return std::nullopt;
     m.finding.evidence.push_back("signal: " + s);

@@ -178,3 +178,47 @@ TEST(SessionRestarts, EverySupervisorsRestartWordingMakesACrashLoop) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// A warning elsewhere in the log that happens to match a cause's pattern does not outrank the
+// cause of the line the crash is quoted by.
+TEST(SessionCauses, TheQuotedErrorOutranksAPatternInAWarning) {
+  Verdict v = Explain(
+      "INFO 08-20 10:00:00 [api_server.py:1805] vLLM API server version 0.10.1\n"
+      "WARNING 08-20 10:00:01 [config.py:1] Sliding window attention is not supported for this "
+      "backend; disabling it.\n"
+      "INFO 08-20 10:00:02 [gpu_model_runner.py:1953] Starting to load model m...\n"
+      "Traceback (most recent call last):\n"
+      "  File \"/x/vllm/v1/worker/gpu_model_runner.py\", line 1, in load_model\n"
+      "    x = y()\n"
+      "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.16 GiB.\n");
+  ASSERT_FALSE(v.findings.empty()) << v.headline;
+  EXPECT_EQ(v.findings[0].id, "gpu_oom");
+}
+
+// Hub access, offline mode and a stalled download are one cause; driver/kernel builds another.
+TEST(SessionCauses, HubAndBuildMismatchCauses) {
+  const std::string head =
+      "INFO 08-20 10:00:00 [api_server.py:1805] vLLM API server version 0.10.1\n";
+  for (const char* err : {
+           "huggingface_hub.errors.GatedRepoError: 401 Client Error. Cannot access gated repo for "
+           "url https://huggingface.co/m/resolve/main/config.json.\n",
+           "OSError: We couldn't connect to 'https://huggingface.co' to load this file.\n",
+       }) {
+    Verdict v = Explain(head + "Traceback (most recent call last):\n" + err);
+    EXPECT_EQ(FirstCause(v), "hf_download") << err;
+  }
+  for (const char* err : {
+           "RuntimeError: CUDA error: no kernel image is available for execution on the device\n",
+           "RuntimeError: The NVIDIA driver on your system is too old (found version 11040).\n",
+           "ImportError: /x/vllm/_C.abi3.so: undefined symbol: _ZN3c1017RegisterOperatorsD1Ev\n",
+       }) {
+    Verdict v = Explain(head + "Traceback (most recent call last):\n" + err);
+    EXPECT_EQ(FirstCause(v), "cuda_build_mismatch") << err;
+  }
+}
+
+}  // namespace
+}  // namespace spinup
