@@ -565,6 +565,19 @@ ParsedLine ParseLineOnce(std::string_view line) {
         s = s.substr(j + 1);
       }
       changed = true;
+    } else if (s.substr(0, 7) == "stdout " || s.substr(0, 7) == "stderr ") {
+      // The CRI log file format (/var/log/pods/...): "<time> stderr F msg" (P: a partial line).
+      if (s.size() > 9 && (s[7] == 'F' || s[7] == 'P') && s[8] == ' ') {
+        s = s.substr(9);
+        changed = true;
+      }
+    } else if (!s.empty() && s[0] == '{' && p.wrapper_time) {
+      // LogQL/Loki output: "<time> {app="x", pod="y"} msg".
+      size_t close = s.find("} ");
+      if (close != std::string_view::npos && close < 512 && s.find('=') < close) {
+        s = s.substr(close + 2);
+        changed = true;
+      }
     } else if (s.size() > 6 && s.substr(0, 5) == "[pod/") {
       size_t close = s.find("] ");
       if (close != std::string_view::npos && close < 512) {
@@ -606,6 +619,7 @@ ParsedLine ParseLine(std::string_view line) {
   // An unknown constant-shaped prefix (an editor's line numbers, a k9s frame, a logger's name):
   // up to two leading tokens are skipped when what follows carries a known prefix.
   std::string_view rest = line;
+  while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
   for (int k = 0; k < 2; ++k) {
     size_t i = 0;
     while (i < rest.size() && i < 48 && rest[i] != ' ' && rest[i] != '\t') ++i;

@@ -322,3 +322,29 @@ TEST(ParseLineTgi, RouterAndClientTargetsAreStripped) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// Node-level Kubernetes files (CRI format), LogQL output and indented line numbers.
+TEST(ParseLineWrappers, CriLokiAndIndentedLineNumbers) {
+  ParsedLine cri = ParseLine(
+      "2025-09-22T10:00:00.123456789+00:00 stderr F [2025-09-22 10:00:01 TP0] Load weight begin.");
+  EXPECT_EQ(cri.style, PrefixStyle::kSglang);
+  EXPECT_EQ(cri.message, "Load weight begin.");
+  ParsedLine loki = ParseLine(
+      "2025-09-22T10:00:00Z {app=\"sglang\", pod=\"sglang-0\"} [2025-09-22 10:00:01 TP0] Load "
+      "weight begin.");
+  EXPECT_EQ(loki.rank, "TP0");
+  EXPECT_EQ(loki.message, "Load weight begin.");
+  ParsedLine num = ParseLine("  12  [2025-09-22 10:00:01 TP0] Load weight begin.");
+  EXPECT_EQ(num.rank, "TP0");
+  EXPECT_EQ(num.message, "Load weight begin.");
+  // A traceback frame keeps its indentation and gains no prefix.
+  ParsedLine frame = ParseLine("  File \"/x/y.py\", line 3, in load_model");
+  EXPECT_EQ(frame.style, PrefixStyle::kNone);
+  EXPECT_EQ(frame.message, "  File \"/x/y.py\", line 3, in load_model");
+}
+
+}  // namespace
+}  // namespace spinup
