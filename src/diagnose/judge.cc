@@ -141,11 +141,15 @@ State LiveOrOfflineProgress(const Context& c, const Verdict& v, const PhaseBudge
   return v.phase_seconds && *v.phase_seconds > budget.normal_s ? State::kSlow : State::kProgressing;
 }
 
-
 // Where the attempt is: its latest phase line, or deeper where a traceback's frames name a later
 // phase (or any phase, when no phase line was seen at all).
 Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   Phase phase = a.phase.value_or(Phase::kLaunch);
+  // A failed start failed where its first failing rank was, not where a healthy rank got to.
+  if (a.failing_rank_phase && !a.ready && (a.crashed || a.error_after_progress) &&
+      c.Order(*a.failing_rank_phase) < c.Order(phase)) {
+    phase = *a.failing_rank_phase;
+  }
   if (a.frame_phase && !a.ready &&
       (phase == Phase::kLaunch || c.Order(*a.frame_phase) > c.Order(phase))) {
     phase = *a.frame_phase;

@@ -222,3 +222,51 @@ TEST(SessionCauses, HubAndBuildMismatchCauses) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// With tensor parallelism a worker that fails while loading crashed in weight_load, even when a
+// healthier worker has already moved on and the engine core only relays "failed to start".
+TEST(SessionRanks, ACrashIsWhereTheFailingWorkerWas) {
+  const std::string log =
+      "(VllmWorker rank=0 pid=30) INFO 08-20 10:00:01 [gpu_model_runner.py:1] Starting to load "
+      "model m...\n"
+      "(VllmWorker rank=1 pid=31) INFO 08-20 10:00:01 [gpu_model_runner.py:1] Starting to load "
+      "model m...\n"
+      "(VllmWorker rank=1 pid=31) ERROR 08-20 10:00:05 [multiproc_executor.py:1] WorkerProc "
+      "failed to start.\n"
+      "(VllmWorker rank=1 pid=31) ERROR 08-20 10:00:05 [multiproc_executor.py:1] "
+      "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB.\n"
+      "(VllmWorker rank=0 pid=30) INFO 08-20 10:00:09 [gpu_model_runner.py:1] Model loading took "
+      "15.27 GiB and 8.02 seconds\n"
+      "(EngineCore_0 pid=20) ERROR 08-20 10:00:10 [core.py:700] EngineCore failed to start.\n";
+  Verdict v = Explain(log);
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_EQ(v.phase, Phase::kWeightLoad) << v.headline;
+  EXPECT_NE(v.headline.find("Worker_rank1"), std::string::npos) << v.headline;
+}
+
+// A rank whose later phase only rank 0's progress bar shows is not "behind".
+TEST(SessionRanks, ARankThatEndedItsPhaseIsNotHeldBack) {
+  const std::string log =
+      "(VllmWorker rank=0 pid=30) INFO 08-20 10:00:01 [gpu_model_runner.py:1] Starting to load "
+      "model m...\n"
+      "(VllmWorker rank=1 pid=31) INFO 08-20 10:00:01 [gpu_model_runner.py:1] Starting to load "
+      "model m...\n"
+      "(VllmWorker rank=0 pid=30) INFO 08-20 10:00:09 [gpu_model_runner.py:1] Model loading took "
+      "15.27 GiB and 8.02 seconds\n"
+      "(VllmWorker rank=1 pid=31) INFO 08-20 10:00:09 [gpu_model_runner.py:1] Model loading took "
+      "15.27 GiB and 8.02 seconds\n"
+      "(VllmWorker rank=0 pid=30) Capturing CUDA graphs:  20%|##  | 13/67 [00:03<00:12]\n"
+      "(VllmWorker rank=1 pid=31) ERROR 08-20 10:00:20 [multiproc_executor.py:1] WorkerProc hit "
+      "an exception.\n"
+      "(VllmWorker rank=1 pid=31) ERROR 08-20 10:00:20 [multiproc_executor.py:1] RuntimeError: "
+      "NCCL error: unhandled cuda error\n";
+  Verdict v = Explain(log);
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_EQ(v.phase, Phase::kCudaGraph) << v.headline;
+}
+
+}  // namespace
+}  // namespace spinup

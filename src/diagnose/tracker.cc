@@ -130,11 +130,24 @@ void StartupTracker::Hint(AttemptFacts& a, const std::string& rank, Phase phase,
   BeginPhase(a, rank, phase, t, /*explicit_begin=*/false);
 }
 
+void StartupTracker::NoteFailingRank(AttemptFacts& a, const std::string& rank) {
+  if (a.failing_rank_phase) return;
+  // Only a named rank inside a phase it began itself and has not ended: an engine core that merely
+  // relays "failed to start" has no phase of its own beyond launch, and a rank whose later phase
+  // is shown only by rank 0's progress bar has ended its last one.
+  if (rank.empty()) return;
+  const PhaseSpan* open = OpenSpan(a, rank);
+  if (open == nullptr || open->implicit || open->ended || open->phase == Phase::kLaunch) return;
+  a.failing_rank = rank;
+  a.failing_rank_phase = open->phase;
+}
+
 void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase phase,
                                 std::optional<int64_t> t, bool explicit_begin) {
   auto set_attempt_phase = [&](Phase p) {
     if (explicit_begin || !a.phase || Order(p) > Order(*a.phase)) a.phase = p;
   };
+  if (explicit_begin && rank == a.failing_rank) a.failing_rank_phase.reset();
   TrackedRank& r = Rank(a, rank);
   PhaseSpan* open = OpenSpan(a, rank);
   if (open) {
@@ -170,6 +183,7 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
 
 void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase phase,
                               std::optional<int64_t> t, std::optional<double> elapsed) {
+  if (rank == a.failing_rank) a.failing_rank_phase.reset();
   TrackedRank& r = Rank(a, rank);
   PhaseSpan* open = OpenSpan(a, rank);
   if (open && open->phase == phase) {
@@ -333,6 +347,7 @@ void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::opti
     std::string line = Cap(ev.text, 400);
     if (!ev.rank.empty()) line = "[" + ev.rank + "] " + line;
     NoteError(a, std::move(line));
+    NoteFailingRank(a, ev.rank);
   };
   switch (e.kind) {
     case LogEvent::Kind::kAttemptStart:

@@ -92,6 +92,12 @@ struct AttemptFacts {
   bool http_up = false;
   std::optional<Phase> phase;  // the phase the attempt is in (latest begin or hint)
   std::optional<Phase> crash_phase;
+  // The first rank that reported a decisive line while inside a phase of its own, and that phase:
+  // with tensor parallelism one worker can fail loading while another moves on, and the crash
+  // happened where the failing rank was (the judge uses it when it is behind the attempt).
+  // Cleared when that rank makes progress again.
+  std::string failing_rank;
+  std::optional<Phase> failing_rank_phase;
   std::optional<int64_t> first_ms, last_ms;  // first and last timestamp in the attempt
   std::optional<int64_t> last_progress_ms;   // last phase change / bar advance
   std::optional<int64_t> last_heartbeat_ms;
@@ -183,6 +189,7 @@ class StartupTracker {
   AttemptFacts& Current();
   void NewAttempt(std::optional<int64_t> t);
   TrackedRank& Rank(AttemptFacts& a, const std::string& rank);
+  void NoteFailingRank(AttemptFacts& a, const std::string& rank);
   // explicit_begin: a begin line (may move the attempt back, e.g. a late NCCL communicator);
   // otherwise a hint, which moves the rank forward and the attempt only forward.
   void BeginPhase(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t,

@@ -280,12 +280,23 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
     // The tag sits at the start and its name has no spaces, so " pid=" can only be at the
     // first space: looking only there keeps every other line cheap.
     size_t pid = s.substr(0, 128).find(' ');
+    // vLLM 0.8-0.9: "(VllmWorker rank=1 pid=31) ": the rank sits between the name and the pid.
+    std::string_view worker_rank;
+    if (pid != std::string_view::npos && s.substr(pid, 6) == " rank=") {
+      size_t r = pid + 6, r_end = r;
+      while (r_end < s.size() && r_end < r + 6 && IsDigit(s[r_end])) ++r_end;
+      if (r_end > r && s.substr(r_end, 5) == " pid=") {
+        worker_rank = s.substr(r, r_end - r);
+        pid = r_end;
+      }
+    }
     if (pid != std::string_view::npos && s.substr(pid, 5) == " pid=") {
       size_t close = s.find(')', pid);
       if (close != std::string_view::npos && close - pid < 64 && pid + 5 < s.size() &&
           IsDigit(s[pid + 5])) {
         size_t start = s[0] == '(' ? 1 : 0;
         std::string_view name = s.substr(start, pid - start);
+        if (!worker_rank.empty()) name = s.substr(start, s.find(' ') - start);
         bool ok = !name.empty();
         for (char c : name) {
           if (c == ' ') ok = false;
@@ -299,8 +310,10 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
           while (pid_end < s.size() && IsDigit(s[pid_end])) ++pid_end;
           std::string_view pid_text = s.substr(k, pid_end - k);
           std::string tag(name);
-          if (tag == "Worker" || tag == "VllmWorkerProcess" || tag == "RayWorkerWrapper" ||
-              tag == "VllmWorker") {
+          if (!worker_rank.empty()) {
+            tag = "Worker_rank" + std::string(worker_rank);
+          } else if (tag == "Worker" || tag == "VllmWorkerProcess" || tag == "RayWorkerWrapper" ||
+                     tag == "VllmWorker") {
             tag = "Worker-" + std::string(pid_text);
           }
           p.rank = CanonicalRank(tag);

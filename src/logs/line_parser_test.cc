@@ -348,3 +348,18 @@ TEST(ParseLineWrappers, CriLokiAndIndentedLineNumbers) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// vLLM 0.8-0.9 put the worker's rank between its name and its pid.
+TEST(ParseLineVllmTags, WorkerRankBeforePid) {
+  ParsedLine p = ParseLine(
+      "(VllmWorker rank=1 pid=31) INFO 08-20 10:00:01 [gpu_model_runner.py:1] Starting to load");
+  EXPECT_EQ(p.style, PrefixStyle::kVllm);
+  EXPECT_EQ(p.rank, "Worker_rank1");
+  EXPECT_EQ(p.message, "Starting to load");
+}
+
+}  // namespace
+}  // namespace spinup
