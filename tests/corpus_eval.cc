@@ -134,10 +134,12 @@ Judged WatchReplay(const RuleSet& rules, const std::string& text) {
   SessionOptions o;
   o.reference_year = kReferenceYear;
   std::vector<LogEvent> events;
+  std::optional<int64_t> log_end;  // the log's last time, unmatched lines included
   {
     StartupSession offline(rules, o);
     offline.OnLogText(0, text, std::nullopt, &events);
     offline.OnSourceEnd(0, std::nullopt, &events);
+    log_end = offline.state().last_ms;
   }
   std::map<uint64_t, int64_t> time_of_line;
   for (const auto& e : events) {
@@ -166,6 +168,11 @@ Judged WatchReplay(const RuleSet& rules, const std::string& text) {
     }
     src->Allow();
     watcher.Pump();
+    watcher.Evaluate();
+  }
+  // Lines no rule matched carry no event, so the clock has not seen the log's last time yet.
+  if (log_end && *log_end > clock.NowMs()) {
+    clock.SetMs(*log_end);
     watcher.Evaluate();
   }
   Judged j = FromVerdict(watcher.last_verdict());
