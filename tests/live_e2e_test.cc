@@ -18,6 +18,7 @@
 #include <sstream>
 #include <thread>
 
+#include "json_events.h"
 #include "test_util.h"
 
 namespace spinup {
@@ -28,24 +29,9 @@ using nlohmann::json;
 
 fs::path TestServer() { return testing::BinaryDir() / "spinup_test_server"; }
 
-// The JSON objects among mixed output lines (the server's own lines are not JSON).
-std::vector<json> Events(const std::string& text) {
-  std::vector<json> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("{\"", 0) != 0) continue;
-    auto j = json::parse(line, nullptr, false);
-    if (!j.is_discarded() && j.contains("type")) out.push_back(std::move(j));
-  }
-  return out;
-}
+using testing::FinalVerdict;
 
-json FinalVerdict(const std::vector<json>& events) {
-  for (auto it = events.rbegin(); it != events.rend(); ++it) {
-    if ((*it)["type"] == "verdict" && it->value("final", false)) return *it;
-  }
-  return json();
-}
+std::vector<json> Events(const std::string& text) { return testing::JsonEvents(text); }
 
 std::set<int> SeenPids(const std::vector<json>& events) {
   std::set<int> pids;

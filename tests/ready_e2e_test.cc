@@ -17,6 +17,7 @@
 #include <sstream>
 #include <thread>
 
+#include "json_events.h"
 #include "test_util.h"
 
 namespace spinup {
@@ -27,16 +28,7 @@ using nlohmann::json;
 
 fs::path TestServer() { return testing::BinaryDir() / "spinup_test_server"; }
 
-json FinalVerdict(const std::string& text) {
-  json last;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("{\"", 0) != 0) continue;
-    auto j = json::parse(line, nullptr, false);
-    if (!j.is_discarded() && j.value("type", "") == "verdict" && j.value("final", false)) last = j;
-  }
-  return last;
-}
+using testing::FinalVerdict;
 
 class ReadyE2ETest : public ::testing::Test {
  protected:
