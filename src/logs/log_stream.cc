@@ -214,11 +214,13 @@ void LogStream::Emit(LogEvent& e) {
 
 ParsedLine LogStream::Parse(std::string_view raw) {
   std::string_view clean = CleanLine(raw, &scratch_);
+  last_clean_ = clean;
   if (clean.empty() || clean.front() != '{') return ParseLine(clean);
   auto j = ParseJsonLogLine(clean, &json_message_);
   if (!j) return ParseLine(clean);
   // The message may carry its own engine prefix (Docker's json-file driver wraps raw lines).
-  ParsedLine p = ParseLine(CleanLine(json_message_, &json_scratch_));
+  last_clean_ = CleanLine(json_message_, &json_scratch_);
+  ParsedLine p = ParseLine(last_clean_);
   if (!p.time && j->time) p.time = p.wrapper_time = j->time;
   if (p.level.empty()) {
     json_level_ = std::move(j->level);
@@ -238,6 +240,27 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
       on_unit_event_(*u);
     }
     return;
+  }
+
+  // A prefix a rules file taught (an engine the built-in parsers do not know).
+  if (p.style == PrefixStyle::kNone && p.rank.empty() && !rules_.prefixes().empty()) {
+    // After the wrappers first (docker timestamps before the engine's prefix), then the whole
+    // line (a wrapper parser may have taken the start of the engine's own prefix).
+    auto m = rules_.prefixes().Match(msg);
+    if (!m && last_clean_ != msg) m = rules_.prefixes().Match(last_clean_);
+    if (m) {
+      msg = m->message;
+      if (!m->level.empty()) p.level = m->level;
+      if (!m->rank.empty()) p.rank = CanonicalRank(m->rank);
+      if (auto ms = m->time.empty() ? std::nullopt : ParseTimeArg(m->time)) {
+        p.time = UnixMsToCivil(*ms);
+        t = ResolveTime(p);
+      }
+      if (!engine_forced_ && engine_strength_ < 1) {
+        engine_ = *m->engine;
+        engine_strength_ = 1;
+      }
+    }
   }
 
   // Weak engine detection from the prefix; a rule marked `detect` decides for good.

@@ -79,6 +79,7 @@ class LogStream {
   int engine_strength_ = 0;  // 0 unknown, 1 from a prefix style, 2 from a `detect` rule
   std::string partial_;
   bool partial_truncated_ = false;
+  std::string_view last_clean_;  // the line Parse last read, wrappers included
   std::string scratch_;
   std::string json_message_, json_scratch_, json_level_;  // a JSON line's fields (see Parse)
   bool year_known_ = false;  // a line carrying a year was seen

@@ -177,6 +177,7 @@ struct FileContents {
   std::vector<KnownCause> causes;
   std::vector<std::pair<std::string, std::vector<Phase>>> orders;
   std::optional<JudgeThresholds> thresholds;
+  std::vector<LinePrefix> prefixes;
 };
 
 // One file being parsed: its name, its default engine, positions for messages, what it adds.
@@ -186,6 +187,24 @@ struct FileParse {
   LineFinder& lines;
   FileContents out;
 };
+
+// "prefixes": [{"regex": "..."}]: how the file's engine prefixes its lines (line_prefixes.h).
+void ParsePrefixes(const json& doc, FileParse& f) {
+  auto o = doc.find("prefixes");
+  if (o == doc.end()) return;
+  int line = f.lines.FindKey("prefixes");
+  if (f.file_engine.empty()) throw FileError{line, "\"prefixes\" needs a file \"engine\""};
+  if (!o->is_array()) throw FileError{line, "\"prefixes\" must be a list"};
+  for (const auto& p : *o) {
+    if (!p.is_object()) throw FileError{line, "a prefix must be an object with a \"regex\""};
+    LinePrefix lp;
+    lp.engine = f.file_engine;
+    lp.regex = Str(p, "regex", line, /*required=*/true);
+    if (lp.regex.size() > RuleSet::kMaxRuleRegexBytes) throw FileError{line, "prefix too long"};
+    lp.source = f.fname + ":" + std::to_string(line);
+    f.out.prefixes.push_back(std::move(lp));
+  }
+}
 
 void ParsePhaseOrder(const json& doc, FileParse& f) {
   auto o = doc.find("phase_order");
@@ -431,6 +450,7 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
     f.file_engine = Str(doc, "engine", 1);
     // In this order: LineFinder looks ids up from where the previous one was found.
     ParsePhaseOrder(doc, f);
+    ParsePrefixes(doc, f);
     ParseRules(doc, f);
     ParseBudgets(doc, f);
     ParseThresholdsKey(doc, knowledge_.thresholds, f);
@@ -455,6 +475,7 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
   matcher_.Invalidate();
   for (auto& o : f.out.orders) knowledge_.orders.push_back(std::move(o));
   if (f.out.thresholds) knowledge_.thresholds = *f.out.thresholds;
+  for (auto& p : f.out.prefixes) prefixes_.Add(std::move(p));
   return Status::Ok();
 }
 
@@ -462,6 +483,7 @@ Status RuleSet::Compile() {
   std::vector<std::string> regexes;
   regexes.reserve(rules_.size());
   for (const auto& r : rules_) regexes.push_back(r.regex);
+  if (Status ps = prefixes_.Compile(); !ps.ok()) return ps;
   Status st = matcher_.Compile(
       regexes, [this](size_t i) { return rules_[i].source + ": rule \"" + rules_[i].id + "\""; });
   if (!st.ok()) return st;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "diagnose/knowledge.h"
+#include "logs/line_prefixes.h"
 #include "logs/pattern_matcher.h"
 #include "spinup/startup.h"
 #include "spinup/status.h"
@@ -94,6 +95,8 @@ class RuleSet {
     matcher_.MatchEveryRule(message, matched);
   }
   const RE2& regex(int i) const { return matcher_.regex(i); }
+  // Line prefixes taught by the files ("prefixes"), for engines the built-in parsers do not know.
+  const PrefixBook& prefixes() const { return prefixes_; }
 
   const std::vector<LogRule>& rules() const { return rules_; }
   const std::vector<KnownCause>& causes() const { return knowledge_.causes; }
@@ -118,6 +121,7 @@ class RuleSet {
   std::vector<LogRule> rules_;
   StartupKnowledge knowledge_;
   PatternMatcher matcher_;
+  PrefixBook prefixes_;
 };
 
 }  // namespace spinup

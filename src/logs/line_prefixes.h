@@ -1,0 +1,57 @@
+// Line prefixes taught by rules files ("prefixes", docs/rules.md): for an engine whose lines the
+// built-in parsers (logs/line_parser.h: SGLang, vLLM, TGI, TensorRT-LLM, the common wrappers) do
+// not know. Each prefix is an anchored RE2 whose named groups `time`, `level` and `rank` are read;
+// the text after the match is the message. They are tried only on lines no built-in prefix
+// recognised, so the known engines pay nothing for them.
+#pragma once
+
+#include <re2/re2.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spinup/status.h"
+
+namespace spinup {
+
+struct LinePrefix {
+  std::string engine;  // the file's engine: a match identifies it
+  std::string regex;
+  std::string source;  // "file:line", for messages
+};
+
+struct PrefixMatch {
+  const std::string* engine = nullptr;
+  std::string_view time;   // the `time` group ("" when absent)
+  std::string_view level;  // the `level` group
+  std::string_view rank;   // the `rank` group
+  std::string_view message;
+};
+
+class PrefixBook {
+ public:
+  PrefixBook();
+  ~PrefixBook();
+  PrefixBook(PrefixBook&&) noexcept;
+  PrefixBook& operator=(PrefixBook&&) noexcept;
+
+  void Add(LinePrefix prefix) { prefixes_.push_back(std::move(prefix)); }
+  // Compiles every prefix; a bad regex, or a group other than time/level/rank, names its source.
+  Status Compile();
+  bool empty() const { return prefixes_.empty(); }
+  // The first prefix that matches at the start of `line`. Thread-safe.
+  std::optional<PrefixMatch> Match(std::string_view line) const;
+
+ private:
+  struct Compiled {
+    std::unique_ptr<RE2> re;
+    int time = 0, level = 0, rank = 0;  // group indices, 0 when absent
+  };
+  std::vector<LinePrefix> prefixes_;
+  std::vector<Compiled> compiled_;
+};
+
+}  // namespace spinup
