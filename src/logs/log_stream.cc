@@ -84,6 +84,7 @@ LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
   if (!opt_.engine.empty()) {
     engine_ = opt_.engine;
     engine_forced_ = true;
+    match_subset_ = rules_.EngineSubset(engine_);
   }
   year_ = opt_.reference_year;
   if (opt_.max_line_bytes < 64) opt_.max_line_bytes = 64;
@@ -253,7 +254,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
     engine_ = "sglang";
   }
 
-  rules_.Match(msg, &matched_);
+  rules_.Match(msg, &matched_, match_subset_);
   bool any = false;
   bool fatal = false;
   const auto& all = rules_.rules();
@@ -264,6 +265,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
     if (!generic && !engine_forced_ && r.detect && engine_strength_ < 2) {
       engine_ = r.engine;
       engine_strength_ = 2;
+      match_subset_ = rules_.EngineSubset(engine_);
     }
     if (!generic && !engine_.empty() && !SameName(r.engine, engine_)) continue;
     if (r.emit == RuleEmit::kNoise) return;
