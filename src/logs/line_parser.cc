@@ -433,8 +433,11 @@ std::string_view CleanLine(std::string_view line, std::string* scratch) {
       continue;
     }
     if (c < 0x80) {
-      scratch->push_back(static_cast<char>(c));
-      ++i;
+      // A run of plain bytes is copied at once (most of a line with one bar glyph or accent).
+      size_t j = i + 1;
+      while (j < n && static_cast<unsigned char>(line[j]) < 0x80 && line[j] != 0x1b) ++j;
+      scratch->append(line.substr(i, j - i));
+      i = j;
       continue;
     }
     // Invalid UTF-8 bytes become U+FFFD (base/utf8 decides what is valid).

@@ -3,6 +3,7 @@
 #include <re2/filtered_re2.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstring>
 #include <optional>
@@ -361,11 +362,19 @@ void PatternMatcher::BuildGramIndex(Index& ix) {
   std::vector<uint16_t> per_key(65536, 0);   // entries already indexed under this key
   std::vector<uint16_t> in_atoms(65536, 0);  // atoms that contain this gram
   std::vector<GramEntry> entries;
-  auto common = [](unsigned char c) -> long {
-    static constexpr std::string_view kByFrequency = " etaoinsrhldcu.,mpfgy-/:wb_=v[]()k0123456789";
-    size_t k = kByFrequency.find(static_cast<char>(c));
-    return k == std::string_view::npos ? 1 : static_cast<long>(kByFrequency.size() - k + 1);
-  };
+  // Letter scores, 1 (rare) to 46 (' '), as a table: the lookups run for every gram of every
+  // atom of every subset.
+  static const std::array<long, 256> kCommon = [] {
+    constexpr std::string_view kByFrequency = " etaoinsrhldcu.,mpfgy-/:wb_=v[]()k0123456789";
+    std::array<long, 256> t{};
+    t.fill(1);
+    for (size_t k = 0; k < kByFrequency.size(); ++k) {
+      t[static_cast<unsigned char>(kByFrequency[k])] =
+          static_cast<long>(kByFrequency.size() - k + 1);
+    }
+    return t;
+  }();
+  auto common = [](unsigned char c) { return kCommon[c]; };
   std::vector<unsigned> keys;
   for (const std::string& atom : ix.atoms) {
     const auto* u = reinterpret_cast<const unsigned char*>(atom.data());
