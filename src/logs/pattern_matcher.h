@@ -115,7 +115,7 @@ class PatternMatcher {
   Result<bool> PrefilterAtoms(size_t i, const RE2::Options& opt, std::vector<std::string>* atoms);
   Status ClassifyRules(const RE2::Options& opt);
   void IndexAtoms(const std::vector<bool>& keep, Index& ix) const;
-  static void BuildGramIndex(Index& ix);
+  void BuildGramIndex(Index& ix) const;
   void FindAtoms(const Index& ix, std::string_view message, Scan& scan) const;
   bool RunRule(int idx, std::string_view message) const;
 
