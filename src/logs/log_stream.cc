@@ -254,7 +254,13 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
     engine_ = "sglang";
   }
 
-  rules_.Match(msg, &matched_, match_subset_);
+  // Ranks print the same message line after line (each TP rank its own copy, tqdm redraws):
+  // the rules matched depend only on the message and the subset, so a repeat reuses them.
+  if (msg != last_message_ || match_subset_ != last_subset_) {
+    rules_.Match(msg, &matched_, match_subset_);
+    last_message_.assign(msg);
+    last_subset_ = match_subset_;
+  }
   bool any = false;
   bool fatal = false;
   const auto& all = rules_.rules();

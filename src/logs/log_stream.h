@@ -80,6 +80,9 @@ class LogStream {
   // The rules matched against each message: all of them until the engine is settled (forced, or
   // strength 2); then that engine's and the generic ones, as HandleSegment skips the others.
   int match_subset_ = 0;
+  // The message matched_ was found for, and its subset (see HandleSegment).
+  std::string last_message_;
+  int last_subset_ = -1;
   std::string partial_;
   bool partial_truncated_ = false;
   std::string scratch_;
