@@ -38,6 +38,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Rules().Match(p.message, &fast);
   Rules().MatchEveryRule(p.message, &every);
   if (fast != every) __builtin_trap();
+  // Each engine's subset: the same answer less the other engines' rules.
+  for (std::string_view engine : {"sglang", "vllm", "no.such.engine"}) {
+    std::vector<int> want;
+    for (int i : every) {
+      const auto& r = Rules().rules()[static_cast<size_t>(i)];
+      if (r.engine == "generic" || r.engine == engine) want.push_back(i);
+    }
+    Rules().Match(p.message, &fast, Rules().EngineSubset(engine));
+    if (fast != want) __builtin_trap();
+  }
   Rules().Match(in.substr(0, 4096), &fast);
   Rules().MatchEveryRule(in.substr(0, 4096), &every);
   if (fast != every) __builtin_trap();

@@ -129,12 +129,26 @@ void StartupSession::OnLogText(int source, std::string_view text, std::optional<
   feeding_arrival_ = s.stamp_on_arrival && now_ms.has_value();
   feeding_events_ = events;
   // Whole lines only ('\n', or the '\r' of a progress-bar redraw); the rest waits for more text.
-  s.pending.append(text);
-  size_t cut = s.pending.find_last_of("\r\n");
-  if (cut != std::string::npos) {
-    s.stream->Feed(std::string_view(s.pending).substr(0, cut + 1));
-    s.pending.erase(0, cut + 1);
+  // `pending` never holds a line break. The held line is completed and fed first; then the
+  // whole lines go straight from `text`, not copied through `pending` (a file read in 1 MiB
+  // chunks ends mid-line every time). LogStream::Feed takes chunks split anywhere.
+  if (!s.pending.empty()) {
+    const size_t first = text.find_first_of("\r\n");
+    if (first != std::string_view::npos) {
+      s.pending.append(text.substr(0, first + 1));
+      s.stream->Feed(s.pending);
+      s.pending.clear();
+      text.remove_prefix(first + 1);
+    }
   }
+  if (s.pending.empty()) {
+    const size_t cut = text.find_last_of("\r\n");
+    if (cut != std::string_view::npos) {
+      s.stream->Feed(text.substr(0, cut + 1));
+      text.remove_prefix(cut + 1);
+    }
+  }
+  s.pending.append(text);
   if (s.pending.size() > kMaxPendingBytes) {
     s.stream->Feed(s.pending);
     s.pending.clear();

@@ -2,6 +2,7 @@
 
 #include "base/utf8.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 
@@ -274,12 +275,15 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
     }
     return false;
   }
+  // The first space within 128 bytes (npos when none): where a process tag's " pid=" or the end
+  // of a level word must be.
+  const size_t first_space = s.substr(0, 128).find(' ');
   // vLLM process tag: "(Worker_TP0 pid=400) ", Ray "(RayWorkerWrapper pid=1, ip=...) ", nested
   // Ray data actors, and pastes that lost the opening parenthesis.
   {
     // The tag sits at the start and its name has no spaces, so " pid=" can only be at the
     // first space: looking only there keeps every other line cheap.
-    size_t pid = s.substr(0, 128).find(' ');
+    size_t pid = first_space;
     // vLLM 0.8-0.9: "(VllmWorker rank=1 pid=31) ": the rank sits between the name and the pid.
     std::string_view worker_rank;
     if (pid != std::string_view::npos && s.substr(pid, 6) == " rank=") {
@@ -296,7 +300,7 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
           IsDigit(s[pid + 5])) {
         size_t start = s[0] == '(' ? 1 : 0;
         std::string_view name = s.substr(start, pid - start);
-        if (!worker_rank.empty()) name = s.substr(start, s.find(' ') - start);
+        if (!worker_rank.empty()) name = s.substr(start, first_space - start);
         bool ok = !name.empty();
         for (char c : name) {
           if (c == ' ') ok = false;
@@ -329,7 +333,8 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
   // vLLM level + date: "INFO 08-29 04:16:14 [file.py:12] " or old "INFO 07-12 19:04:13 api.py:206]
   // "
   {
-    size_t sp = s.find(' ');
+    // The first space, as found above: a level word is at most 8 bytes.
+    const size_t sp = first_space;
     if (sp != std::string_view::npos && sp <= 8 && IsLevel(s.substr(0, sp))) {
       CivilTime t;
       int mo = Digits(s, sp + 1, 2), d = Digits(s, sp + 4, 2);
@@ -515,8 +520,11 @@ std::string_view CleanLine(std::string_view line, std::string* scratch) {
       continue;
     }
     if (c < 0x80) {
-      scratch->push_back(static_cast<char>(c));
-      ++i;
+      // A run of plain bytes is copied at once (most of a line with one bar glyph or accent).
+      size_t j = i + 1;
+      while (j < n && static_cast<unsigned char>(line[j]) < 0x80 && line[j] != 0x1b) ++j;
+      scratch->append(line.substr(i, j - i));
+      i = j;
       continue;
     }
     // Invalid UTF-8 bytes become U+FFFD (base/utf8 decides what is valid).
@@ -598,9 +606,11 @@ ParsedLine ParseLineOnce(std::string_view line) {
         changed = true;
       }
     } else if (!s.empty() && s[0] != ' ') {
-      // docker-compose: "name   | msg" (the name has no spaces).
-      size_t k = 0;
-      while (k < s.size() && k < 128 && s[k] != ' ' && s[k] != '|') ++k;
+      // docker-compose: "name   | msg" (the name has no spaces). The name ends at the first
+      // ' ' or '|' within 128 bytes (memchr: this runs on nearly every line).
+      const std::string_view head = s.substr(0, 128);
+      size_t k = std::min(head.find(' '), head.size());
+      k = std::min(head.substr(0, k).find('|'), k);
       size_t spaces = k;
       while (spaces < s.size() && s[spaces] == ' ') ++spaces;
       if (k > 0 && spaces > k && spaces + 1 < s.size() && s[spaces] == '|' &&

@@ -84,6 +84,7 @@ LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
   if (!opt_.engine.empty()) {
     engine_ = opt_.engine;
     engine_forced_ = true;
+    match_subset_ = rules_.EngineSubset(engine_);
   }
   year_ = opt_.reference_year;
   if (opt_.max_line_bytes < 64) opt_.max_line_bytes = 64;
@@ -276,7 +277,13 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
     engine_ = "sglang";
   }
 
-  rules_.Match(msg, &matched_);
+  // Ranks print the same message line after line (each TP rank its own copy, tqdm redraws):
+  // the rules matched depend only on the message and the subset, so a repeat reuses them.
+  if (msg != last_message_ || match_subset_ != last_subset_) {
+    rules_.Match(msg, &matched_, match_subset_);
+    last_message_.assign(msg);
+    last_subset_ = match_subset_;
+  }
   bool any = false;
   bool fatal = false;
   const auto& all = rules_.rules();
@@ -287,6 +294,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
     if (!generic && !engine_forced_ && r.detect && engine_strength_ < 2) {
       engine_ = r.engine;
       engine_strength_ = 2;
+      match_subset_ = rules_.EngineSubset(engine_);
     }
     if (!generic && !engine_.empty() && !SameName(r.engine, engine_)) continue;
     if (r.emit == RuleEmit::kNoise) return;

@@ -77,12 +77,18 @@ class LogStream {
   std::string engine_;
   bool engine_forced_ = false;
   int engine_strength_ = 0;  // 0 unknown, 1 from a prefix style, 2 from a `detect` rule
+  // The rules matched against each message: all of them until the engine is settled (forced, or
+  // strength 2); then that engine's and the generic ones, as HandleSegment skips the others.
+  int match_subset_ = 0;
+  // The message matched_ was found for, and its subset (see HandleSegment).
+  std::string last_message_;
+  int last_subset_ = -1;
   std::string partial_;
   bool partial_truncated_ = false;
   std::string_view last_clean_;  // the line Parse last read, wrappers included
   std::string scratch_;
   std::string json_message_, json_scratch_, json_level_;  // a JSON line's fields (see Parse)
-  bool year_known_ = false;  // a line carrying a year was seen
+  bool year_known_ = false;                               // a line carrying a year was seen
   std::vector<int> matched_;
   LogEvent event_;  // reused by every emitted event (see ResetEvent)
   uint64_t line_no_ = 0;

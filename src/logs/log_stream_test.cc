@@ -327,6 +327,34 @@ TEST(LogStream, EngineIsDetectedOrForced) {
   EXPECT_EQ(f.engine(), "vllm");
 }
 
+// Until the engine is settled every engine's rules are matched; then only its own and the
+// generic ones (the matcher's subset for that engine). A message repeated line after line
+// reuses the rules matched for it; a different one does not.
+TEST(LogStream, OtherEnginesRulesStopOnceTheEngineIsSettled) {
+  RuleSet rs;
+  ASSERT_TRUE(rs.AddFile("alpha.json", R"json({"engine": "alpha", "rules": [
+    {"id": "alpha.banner", "regex": "^Alpha server starting", "emit": "info"},
+    {"id": "alpha.shared", "regex": "shared words here", "emit": "info", "detect": false}]})json")
+                  .ok());
+  ASSERT_TRUE(rs.AddFile("beta.json", R"json({"engine": "beta", "rules": [
+    {"id": "beta.shared", "regex": "shared words here", "emit": "info", "detect": false}]})json")
+                  .ok());
+  ASSERT_TRUE(rs.AddFile("generic.json", R"json({"engine": "generic", "rules": [
+    {"id": "generic.words", "regex": "words here", "emit": "info"}]})json")
+                  .ok());
+  ASSERT_TRUE(rs.Compile().ok());
+  LogStream s(rs, LogStreamOptions{});
+  std::vector<std::string> ids;
+  s.OnEvent([&](const LogEvent& e) { ids.push_back(e.rule_id); });
+  s.Feed("shared words here\n");
+  EXPECT_EQ(ids, (std::vector<std::string>{"alpha.shared", "beta.shared", "generic.words"}));
+  ids.clear();
+  s.Feed("Alpha server starting\nshared words here\nshared words here\nother words here\n");
+  EXPECT_EQ(s.engine(), "alpha");
+  EXPECT_EQ(ids, (std::vector<std::string>{"alpha.banner", "alpha.shared", "generic.words",
+                                           "alpha.shared", "generic.words", "generic.words"}));
+}
+
 TEST(LogStream, NoiseIsDroppedEvenFromActivity) {
   LogStreamOptions opt;
   LogStream s(Rules(), opt);

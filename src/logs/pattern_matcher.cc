@@ -3,6 +3,7 @@
 #include <re2/filtered_re2.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstring>
 #include <optional>
@@ -165,18 +166,18 @@ inline uint64_t BigEndian8(std::string_view s) {
   return v;
 }
 
-// A 16-bit hash of the three bytes at q, each ORed with 0x20 (ASCII letters lowercased; a few
+// A 16-bit hash of the four bytes at q, each ORed with 0x20 (ASCII letters lowercased; a few
 // punctuation pairs such as '[' and '{' fold together, which only costs a rare extra check):
-// the scan's table index. `room` says whether a fourth byte may be read.
-inline unsigned GramHash(const unsigned char* q, bool room) {
+// the scan's table index. Four bytes, not three: log text is full of the trigrams of common
+// words ("oad", "ing", "err"), and every position whose gram is in the table costs a check.
+inline unsigned GramHash(const unsigned char* q) {
   uint32_t w;
-  if (std::endian::native == std::endian::little && room) {
+  if constexpr (std::endian::native == std::endian::little) {
     std::memcpy(&w, q, 4);
-    w &= 0xffffffu;
   } else {
-    w = uint32_t{q[0]} | uint32_t{q[1]} << 8 | uint32_t{q[2]} << 16;
+    w = uint32_t{q[0]} | uint32_t{q[1]} << 8 | uint32_t{q[2]} << 16 | uint32_t{q[3]} << 24;
   }
-  return ((w | 0x202020u) * 2654435761u) >> 16;
+  return ((w | 0x20202020u) * 2654435761u) >> 16;
 }
 
 // 8 bytes with ASCII A-Z lowercased, a word at a time (FilteredRE2 atoms are lowercase).
@@ -223,13 +224,42 @@ Status PatternMatcher::Compile(const std::vector<std::string>& regexes, const De
     compiled_.push_back(std::move(re));
   }
   // How each rule is tested, and which cheap exact test selects it as a candidate.
-  std::vector<std::vector<std::string>> rule_atoms(regexes_.size());
-  Status st = ClassifyRules(opt, &rule_atoms);
+  rule_atoms_.assign(regexes_.size(), {});
+  indexes_.clear();
+  Status st = ClassifyRules(opt);
   if (!st.ok()) return st;
-  IndexAtoms(rule_atoms);
-  BuildGramIndex();
   compiled_ok_ = true;
+  MatchEveryRule({}, &empty_matches_);
+  AddSubset(std::vector<bool>(regexes_.size(), true));
   return Status::Ok();
+}
+
+int PatternMatcher::AddSubset(const std::vector<bool>& keep) {
+  Index ix;
+  ix.anchored_by_byte.assign(256, {});
+  auto kept = [&](size_t i) { return i < keep.size() && keep[i]; };
+  for (size_t i = 0; i < fast_.size(); ++i) {
+    if (!kept(i)) continue;
+    const FastRule& f = fast_[i];
+    const int idx = static_cast<int>(i);
+    if (!f.anchored) {
+      if (rule_atoms_[i].empty()) ix.always.push_back(idx);
+    } else if (f.ranged) {
+      // A match (nonempty, as min is) starts with a byte between min[0] and max[0].
+      const auto lo = static_cast<unsigned char>(f.min[0]);
+      const auto hi = static_cast<unsigned char>(f.max[0]);
+      for (unsigned b = lo; b <= hi; ++b) ix.anchored_by_byte[b].push_back(idx);
+    } else {
+      for (auto& list : ix.anchored_by_byte) list.push_back(idx);
+    }
+  }
+  IndexAtoms(keep, ix);
+  BuildGramIndex(ix);
+  for (int idx : empty_matches_) {
+    if (kept(static_cast<size_t>(idx))) ix.empty_matches.push_back(idx);
+  }
+  indexes_.push_back(std::move(ix));
+  return static_cast<int>(indexes_.size() - 1);
 }
 
 // This rule's own prefilter: when it has atoms, a match needs at least one of them (the
@@ -244,7 +274,8 @@ Result<bool> PatternMatcher::PrefilterAtoms(size_t i, const RE2::Options& opt,
   }
   filter.Compile(atoms);
   bool usable = !atoms->empty();
-  for (const auto& atom : *atoms) usable = usable && atom.size() >= 4;
+  // The scan needs two 4-byte grams of every atom (FilteredRE2 drops atoms under 5 bytes).
+  for (const auto& atom : *atoms) usable = usable && atom.size() >= 5;
   const size_t k = atoms->size();
   if (usable && k >= 2 && k <= kMaxFormulaAtoms) {
     // Which combinations of occurring atoms let the rule through, asked of FilteredRE2.
@@ -265,24 +296,20 @@ Result<bool> PatternMatcher::PrefilterAtoms(size_t i, const RE2::Options& opt,
   return usable;
 }
 
-Status PatternMatcher::ClassifyRules(const RE2::Options& opt,
-                                     std::vector<std::vector<std::string>>* rule_atoms) {
+Status PatternMatcher::ClassifyRules(const RE2::Options& opt) {
   fast_.resize(regexes_.size());
-  anchored_by_byte_.assign(256, {});
-  always_.clear();
   for (size_t i = 0; i < regexes_.size(); ++i) {
     const std::string& regex = regexes_[i];
     FastRule& f = fast_[i];
     f.anchored = IsAnchored(regex);
-    const int idx = static_cast<int>(i);
     if (auto lits = PlainLiterals(regex)) {
       f.test = Test::kLiterals;
       for (auto& l : *lits) f.literals.push_back({l.prefix, std::move(l.text)});
     }
     if (!f.anchored) {
-      auto usable = PrefilterAtoms(i, opt, &(*rule_atoms)[i]);
+      // Without atoms (rule_atoms_[i] empty) it runs on every message.
+      auto usable = PrefilterAtoms(i, opt, &rule_atoms_[i]);
       if (!usable.ok()) return usable.status();
-      if (!*usable) always_.push_back(idx);
       continue;
     }
     std::string lo, hi;
@@ -295,18 +322,11 @@ Status PatternMatcher::ClassifyRules(const RE2::Options& opt,
       f.same8 = lo.size() >= 8 && hi.size() >= 8 && lo.compare(0, 8, hi, 0, 8) == 0;
       f.max = hi;
       while (common < lo.size() && common < hi.size() && lo[common] == hi[common]) ++common;
-      // A match (nonempty, as lo is) starts with a byte between lo[0] and hi[0].
-      for (unsigned b = static_cast<unsigned char>(lo[0]); b <= static_cast<unsigned char>(hi[0]);
-           ++b) {
-        anchored_by_byte_[b].push_back(idx);
-      }
-    } else {
-      for (auto& list : anchored_by_byte_) list.push_back(idx);
     }
     // A range that pins only a byte or two ("^\\s*warnings", "^(?:Prefill|Decode)") lets most
     // messages through: ask for an atom as well.
     if (common < 3) {
-      auto usable = PrefilterAtoms(i, opt, &(*rule_atoms)[i]);
+      auto usable = PrefilterAtoms(i, opt, &rule_atoms_[i]);
       if (!usable.ok()) return usable.status();
       f.needs_atom = *usable;
     }
@@ -314,47 +334,72 @@ Status PatternMatcher::ClassifyRules(const RE2::Options& opt,
   return Status::Ok();
 }
 
-// One id per distinct atom, and for each atom the rules that have it.
-void PatternMatcher::IndexAtoms(const std::vector<std::vector<std::string>>& rule_atoms) {
-  atoms_.clear();
-  atom_rules_.clear();
-  for (size_t i = 0; i < rule_atoms.size(); ++i) {
-    for (const auto& atom : rule_atoms[i]) {
-      auto it = std::find(atoms_.begin(), atoms_.end(), atom);
-      size_t a = static_cast<size_t>(it - atoms_.begin());
-      if (it == atoms_.end()) {
-        atoms_.push_back(atom);
-        atom_rules_.emplace_back();
+// One id per distinct atom of the kept rules, and for each atom the kept rules that have it.
+void PatternMatcher::IndexAtoms(const std::vector<bool>& keep, Index& ix) const {
+  for (size_t i = 0; i < rule_atoms_.size() && i < keep.size(); ++i) {
+    if (!keep[i]) continue;
+    for (const auto& atom : rule_atoms_[i]) {
+      auto it = std::find(ix.atoms.begin(), ix.atoms.end(), atom);
+      size_t a = static_cast<size_t>(it - ix.atoms.begin());
+      if (it == ix.atoms.end()) {
+        ix.atoms.push_back(atom);
+        ix.atom_rules.emplace_back();
       }
       // Bits beyond the formula's atoms are never read (formula 0): keep the shift defined.
-      const int bit = std::min(static_cast<int>(&atom - rule_atoms[i].data()), 63);
-      atom_rules_[a].push_back({static_cast<int>(i), bit});
+      const int bit = std::min(static_cast<int>(&atom - rule_atoms_[i].data()), 63);
+      ix.atom_rules[a].push_back({static_cast<int>(i), bit});
     }
   }
 }
 
-// Index each atom by its rarest pair of neighbouring trigrams (common letters and spaces score
-// high), so the scan stops rarely: ", in load_model" is indexed by "_mo" and "mod", not by
-// ", i" and " in".
-void PatternMatcher::BuildGramIndex() {
-  gram_bits_.assign(65536 / 64, 0);
-  std::vector<uint16_t> per_key(65536, 0);
+// Index each atom by its rarest pair of neighbouring 4-byte grams, so the scan stops rarely.
+// Rare is guessed twice: from the letters (common letters and spaces score high: ", in
+// load_model" is indexed inside "_model", not by ", in"), and from the text of all the regexes,
+// which is log vocabulary too: a gram several regexes share ("load", "safetensors", "sglang")
+// is a common one in the logs ("Loading safetensors checkpoint shards" would stop the scan on
+// every line). On the corpus-built bench log (its engine's subset), 5.5% of the positions
+// scanned reach the second check; trigrams picked by their letters alone let 17.6% through.
+void PatternMatcher::BuildGramIndex(Index& ix) const {
+  ix.gram_bits.assign(65536 / 64, 0);
+  std::vector<uint16_t> per_key(65536, 0);     // entries already indexed under this key
+  std::vector<uint16_t> in_regexes(65536, 0);  // regexes whose text contains this gram
   std::vector<GramEntry> entries;
-  auto common = [](unsigned char c) -> long {
-    static constexpr std::string_view kByFrequency = " etaoinsrhldcu.,mpfgy-/:wb_=v[]()k0123456789";
-    size_t k = kByFrequency.find(static_cast<char>(c));
-    return k == std::string_view::npos ? 1 : static_cast<long>(kByFrequency.size() - k + 1);
-  };
-  for (size_t a = 0; a < atoms_.size(); ++a) {
-    const std::string& atom = atoms_[a];  // 4 bytes or more: two trigrams
+  // Letter scores, 1 (rare) to 46 (' '), as a table: the lookups run for every gram of every
+  // atom of every subset.
+  static const std::array<long, 256> kCommon = [] {
+    constexpr std::string_view kByFrequency = " etaoinsrhldcu.,mpfgy-/:wb_=v[]()k0123456789";
+    std::array<long, 256> t{};
+    t.fill(1);
+    for (size_t k = 0; k < kByFrequency.size(); ++k) {
+      t[static_cast<unsigned char>(kByFrequency[k])] =
+          static_cast<long>(kByFrequency.size() - k + 1);
+    }
+    return t;
+  }();
+  auto common = [](unsigned char c) { return kCommon[c]; };
+  std::vector<unsigned> keys;
+  for (const std::string& regex : regexes_) {
+    const auto* u = reinterpret_cast<const unsigned char*>(regex.data());
+    keys.clear();
+    for (size_t k = 0; k + 4 <= regex.size(); ++k) keys.push_back(GramHash(u + k));
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    for (unsigned key : keys) ++in_regexes[key];
+  }
+  constexpr long kShared = 2'000'000;  // about the letter score of four common letters
+  for (size_t a = 0; a < ix.atoms.size(); ++a) {
+    const std::string& atom = ix.atoms[a];  // 5 bytes or more: two 4-byte grams
     const auto* u = reinterpret_cast<const unsigned char*>(atom.data());
-    auto key_at = [&](size_t k) { return GramHash(u + k, false); };
+    auto key_at = [&](size_t k) { return GramHash(u + k); };
     auto score_at = [&](size_t k) {
-      return common(u[k]) * common(u[k + 1]) * common(u[k + 2]) + long{per_key[key_at(k)]} * 5000;
+      const unsigned key = key_at(k);
+      return common(u[k]) * common(u[k + 1]) * common(u[k + 2]) * common(u[k + 3]) +
+             long{per_key[key]} * kShared +
+             long{std::max(in_regexes[key], uint16_t{1}) - 1} * kShared;
     };
     size_t best = 0;
     long best_score = -1;
-    for (size_t k = 0; k + 3 < atom.size(); ++k) {
+    for (size_t k = 0; k + 4 < atom.size(); ++k) {
       const long score = score_at(k) + score_at(k + 1);
       if (best_score < 0 || score < best_score) {
         best_score = score;
@@ -373,16 +418,16 @@ void PatternMatcher::BuildGramIndex() {
       e.offset = static_cast<uint32_t>(k);
       entries.push_back(e);
       ++per_key[e.key];
-      gram_bits_[e.key / 64] |= uint64_t{1} << (e.key % 64);
+      ix.gram_bits[e.key / 64] |= uint64_t{1} << (e.key % 64);
     }
   }
   std::stable_sort(entries.begin(), entries.end(), [](const GramEntry& x, const GramEntry& y) {
     return (x.key & (kGramSlots - 1)) < (y.key & (kGramSlots - 1));
   });
-  gram_entries_ = std::move(entries);
-  gram_slot_start_.assign(kGramSlots + 1, 0);
-  for (const auto& e : gram_entries_) ++gram_slot_start_[(e.key & (kGramSlots - 1)) + 1];
-  for (unsigned k = 0; k < kGramSlots; ++k) gram_slot_start_[k + 1] += gram_slot_start_[k];
+  ix.gram_entries = std::move(entries);
+  ix.gram_slot_start.assign(kGramSlots + 1, 0);
+  for (const auto& e : ix.gram_entries) ++ix.gram_slot_start[(e.key & (kGramSlots - 1)) + 1];
+  for (unsigned k = 0; k < kGramSlots; ++k) ix.gram_slot_start[k + 1] += ix.gram_slot_start[k];
 }
 
 // Per-thread scratch, kept between calls so Match allocates nothing. `seen` marks the rules of
@@ -412,27 +457,27 @@ bool PatternMatcher::RunRule(int idx, std::string_view message) const {
 }
 
 // Which atoms occur: the rules of every atom found are candidates. Two passes per block: the
-// first only notes the positions whose trigram is in the table (no branch, as such log text
+// first only notes the positions whose gram is in the table (no branch, as such log text
 // hits often and unpredictably), the second checks those.
-void PatternMatcher::FindAtoms(std::string_view message, Scan& scan) const {
+void PatternMatcher::FindAtoms(const Index& ix, std::string_view message, Scan& scan) const {
   const auto* p = reinterpret_cast<const unsigned char*>(message.data());
   const size_t n = message.size();
   constexpr size_t kBlock = 512;
   uint32_t hit_pos[kBlock / 2];
-  for (size_t start = 0; start + 2 < n; start += kBlock) {
-    const size_t end = std::min(n - 2, start + kBlock);
+  for (size_t start = 0; start + 3 < n; start += kBlock) {
+    const size_t end = std::min(n - 3, start + kBlock);
     size_t hits = 0;
     for (size_t i = start; i < end; i += 2) {
-      const unsigned key = GramHash(p + i, i + 3 < n);
+      const unsigned key = GramHash(p + i);
       hit_pos[hits] = static_cast<uint32_t>(i);
-      hits += (gram_bits_[key >> 6] >> (key & 63)) & 1;
+      hits += (ix.gram_bits[key >> 6] >> (key & 63)) & 1;
     }
     for (size_t h = 0; h < hits; ++h) {
       const size_t i = hit_pos[h];
-      const unsigned key = GramHash(p + i, i + 3 < n);
+      const unsigned key = GramHash(p + i);
       const unsigned slot = key & (kGramSlots - 1);
-      for (uint32_t x = gram_slot_start_[slot]; x < gram_slot_start_[slot + 1]; ++x) {
-        const GramEntry& g = gram_entries_[x];
+      for (uint32_t x = ix.gram_slot_start[slot]; x < ix.gram_slot_start[slot + 1]; ++x) {
+        const GramEntry& g = ix.gram_entries[x];
         if (g.key != key || g.offset > i || g.size - g.offset > n - i) continue;
         const unsigned char* q = p + (i - g.offset);
         size_t k = 0;
@@ -443,10 +488,10 @@ void PatternMatcher::FindAtoms(std::string_view message, Scan& scan) const {
           k = std::min<size_t>(g.size, 8);
         }
         const auto ua = static_cast<size_t>(g.atom);
-        const std::string& atom = atoms_[ua];
+        const std::string& atom = ix.atoms[ua];
         while (k < atom.size() && kLower.t[q[k]] == static_cast<unsigned char>(atom[k])) ++k;
         if (k < atom.size()) continue;
-        for (const AtomRule& ar : atom_rules_[ua]) {
+        for (const AtomRule& ar : ix.atom_rules[ua]) {
           const auto r = static_cast<size_t>(ar.rule);
           if (scan.seen[r] != scan.stamp) {
             scan.seen[r] = scan.stamp;
@@ -460,10 +505,15 @@ void PatternMatcher::FindAtoms(std::string_view message, Scan& scan) const {
   }
 }
 
-void PatternMatcher::Match(std::string_view message, std::vector<int>* matched) const {
+void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, int subset) const {
   matched->clear();
-  if (!compiled_ok_) return;
-  if (message.empty()) return MatchEveryRule(message, matched);
+  if (!compiled_ok_ || subset < 0 || static_cast<size_t>(subset) >= indexes_.size()) return;
+  const Index& ix = indexes_[static_cast<size_t>(subset)];
+  if (message.empty()) {
+    // A line that is only a prefix: the answer is fixed, found once by running every regex.
+    matched->assign(ix.empty_matches.begin(), ix.empty_matches.end());
+    return;
+  }
   thread_local Scan scan;
   if (scan.seen.size() < fast_.size()) scan.seen.resize(fast_.size(), 0);
   if (scan.found.size() < fast_.size()) scan.found.resize(fast_.size(), 0);
@@ -472,7 +522,7 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched) 
     scan.stamp = 1;
   }
   scan.candidates.clear();
-  if (!atoms_.empty() && message.size() >= 4) FindAtoms(message, scan);
+  if (!ix.atoms.empty() && message.size() >= 4) FindAtoms(ix, message, scan);
   // Whether the atoms found satisfy the rule's prefilter formula.
   auto passes = [&](int idx) {
     const auto r = static_cast<size_t>(idx);
@@ -482,7 +532,7 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched) 
   };
   const uint64_t head8 = BigEndian8(message);
   // Anchored rules whose matches can start with this byte and whose range admits the message.
-  for (int idx : anchored_by_byte_[static_cast<unsigned char>(message[0])]) {
+  for (int idx : ix.anchored_by_byte[static_cast<unsigned char>(message[0])]) {
     const FastRule& f = fast_[static_cast<size_t>(idx)];
     if (f.needs_atom && !passes(idx)) continue;
     if (f.ranged) {
@@ -493,7 +543,7 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched) 
     }
     if (RunRule(idx, message)) matched->push_back(idx);
   }
-  for (int idx : always_) {
+  for (int idx : ix.always) {
     if (RunRule(idx, message)) matched->push_back(idx);
   }
   for (int idx : scan.candidates) {

@@ -1,6 +1,6 @@
 // A generic multi-pattern matcher: given a list of RE2 regexes, answers "which of them match this
 // message", running only the regexes that cheap exact tests cannot rule out (literal compares,
-// match ranges of anchored regexes, a trigram index of each regex's required literals). It knows
+// match ranges of anchored regexes, a 4-gram index of each regex's required literals). It knows
 // nothing about what the patterns mean; RuleSet (logs/rules.h) owns one for its rules.
 #pragma once
 
@@ -32,9 +32,17 @@ class PatternMatcher {
   // Until the next Compile, Match and MatchEveryRule find nothing (the pattern list changed).
   void Invalidate() { compiled_ok_ = false; }
 
-  // Indices of every pattern whose regex matches `message` (unanchored), ascending.
+  // A subset of the patterns (those i with keep[i]) with candidate tables of its own, for a
+  // caller that knows the other patterns cannot matter to it (LogStream, once the engine is
+  // known, needs only that engine's rules and the generic ones): fewer atoms to look for and
+  // fewer regexes to run. Returns its id for Match. Subset 0, every pattern, is made by Compile;
+  // Compile drops the others.
+  int AddSubset(const std::vector<bool>& keep);
+
+  // Indices of every pattern of `subset` whose regex matches `message` (unanchored), ascending.
   // Thread-safe. Cheap exact tests pick the few patterns that can match and only those run.
-  void Match(std::string_view message, std::vector<int>* matched) const;
+  // An unknown subset finds nothing.
+  void Match(std::string_view message, std::vector<int>* matched, int subset = 0) const;
   // The same answer by running every regex: the definition Match must agree with (tests and the
   // fuzz target compare the two).
   void MatchEveryRule(std::string_view message, std::vector<int>* matched) const;
@@ -69,11 +77,46 @@ class PatternMatcher {
   // Per-thread scratch of one Match call: which rules' atoms occur (see FindAtoms).
   struct Scan;
 
+  // Small and contiguous so the scan's lookups stay in cache: entries grouped by slot
+  // (hash & (kGramSlots - 1)), each carrying what the first check needs.
+  struct GramEntry {
+    uint64_t head;       // the atom's first 8 bytes (fewer: zero-padded)
+    uint64_t head_mask;  // which bytes of head to compare
+    uint32_t key;        // gram hash
+    uint32_t atom;
+    uint32_t offset;  // where the gram sits in the atom
+    uint32_t size;    // the atom's length
+  };
+  static constexpr unsigned kGramSlots = 1024;
+  static constexpr size_t kMaxFormulaAtoms = 6;
+  struct AtomRule {
+    int rule;
+    int bit;  // the atom's position among the rule's own atoms
+  };
+  // The candidate tables of a set of patterns.
+  struct Index {
+    // Anchored rules by the first byte of the message: a rule sits under every byte its matches
+    // can start with (from its match range), so a message is tested against a handful of them.
+    std::vector<std::vector<int>> anchored_by_byte;  // 256 lists of rule indices
+    // Unanchored rules (and anchored ones with a loose range, "^(?:Prefill|Decode) batch"): each
+    // one's FilteredRE2 atoms (lowercase literals of 5+ bytes, at least one of which occurs in
+    // every matching message). A 4-gram-indexed scan finds which atoms occur (one table lookup
+    // per two bytes: each atom is indexed by two neighbouring 4-grams, one of which starts at an
+    // even offset of the message wherever the atom sits); only the rules of those atoms run.
+    // Unanchored rules without atoms always run.
+    std::vector<std::string> atoms;
+    std::vector<std::vector<AtomRule>> atom_rules;  // atom id → rules that have it
+    std::vector<int> always;                        // unanchored rules with no atom
+    std::vector<GramEntry> gram_entries;            // grouped by slot
+    std::vector<uint32_t> gram_slot_start;          // kGramSlots + 1 offsets into gram_entries
+    std::vector<uint64_t> gram_bits;  // 65536 bits: some entry has a gram of this hash
+    std::vector<int> empty_matches;   // the patterns that match ""
+  };
   Result<bool> PrefilterAtoms(size_t i, const RE2::Options& opt, std::vector<std::string>* atoms);
-  Status ClassifyRules(const RE2::Options& opt, std::vector<std::vector<std::string>>* rule_atoms);
-  void IndexAtoms(const std::vector<std::vector<std::string>>& rule_atoms);
-  void BuildGramIndex();
-  void FindAtoms(std::string_view message, Scan& scan) const;
+  Status ClassifyRules(const RE2::Options& opt);
+  void IndexAtoms(const std::vector<bool>& keep, Index& ix) const;
+  void BuildGramIndex(Index& ix) const;
+  void FindAtoms(const Index& ix, std::string_view message, Scan& scan) const;
   bool RunRule(int idx, std::string_view message) const;
 
   std::vector<std::string> regexes_;
@@ -81,35 +124,9 @@ class PatternMatcher {
   std::vector<FastRule> fast_;
   // Anchored rules by the first byte of the message: a rule sits under every byte its matches
   // can start with (from its match range), so a message is tested against a handful of them.
-  std::vector<std::vector<int>> anchored_by_byte_;  // 256 lists of rule indices
-  // Unanchored rules (and anchored ones with a loose range, "^(?:Prefill|Decode) batch"): each
-  // one's FilteredRE2 atoms (lowercase literals of 5+ bytes, at least one of which occurs in
-  // every matching message). A trigram-indexed scan finds which atoms occur (one table lookup
-  // per two bytes: each atom is indexed by two neighbouring trigrams, one of which starts at an
-  // even offset of the message wherever the atom sits); only the rules of those atoms run.
-  // Unanchored rules without atoms always run.
-  // Small and contiguous so the scan's lookups stay in cache: entries grouped by slot
-  // (hash & (kGramSlots - 1)), each carrying what the first check needs.
-  struct GramEntry {
-    uint64_t head;       // the atom's first 8 bytes (fewer: zero-padded)
-    uint64_t head_mask;  // which bytes of head to compare
-    uint32_t key;        // trigram hash
-    uint32_t atom;
-    uint32_t offset;  // where the trigram sits in the atom
-    uint32_t size;    // the atom's length
-  };
-  static constexpr unsigned kGramSlots = 1024;
-  std::vector<std::string> atoms_;
-  struct AtomRule {
-    int rule;
-    int bit;  // the atom's position among the rule's own atoms
-  };
-  static constexpr size_t kMaxFormulaAtoms = 6;
-  std::vector<std::vector<AtomRule>> atom_rules_;  // atom id → rules that have it
-  std::vector<int> always_;                        // unanchored rules with no atom
-  std::vector<GramEntry> gram_entries_;            // grouped by slot
-  std::vector<uint32_t> gram_slot_start_;          // kGramSlots + 1 offsets into gram_entries_
-  std::vector<uint64_t> gram_bits_;  // 65536 bits: some entry has a trigram of this hash
+  std::vector<std::vector<std::string>> rule_atoms_;  // each rule's prefilter atoms (see Index)
+  std::vector<int> empty_matches_;                    // the patterns that match ""
+  std::vector<Index> indexes_;                        // [0]: every pattern; then AddSubset's
   bool compiled_ok_ = false;
 };
 

@@ -509,7 +509,30 @@ Status RuleSet::Compile() {
       }
     }
   }
+  BuildEngineSubsets();
   return Status::Ok();
+}
+
+// One matcher subset per engine (its rules and the generic ones) and one of the generic rules
+// alone, for an engine no rule names.
+void RuleSet::BuildEngineSubsets() {
+  engine_subsets_.clear();
+  auto subset_of = [&](std::string_view engine) {
+    std::vector<bool> keep(rules_.size());
+    for (size_t i = 0; i < rules_.size(); ++i) {
+      keep[i] = rules_[i].engine == "generic" || rules_[i].engine == engine;
+    }
+    return matcher_.AddSubset(keep);
+  };
+  generic_subset_ = subset_of("generic");
+  for (const auto& e : Engines()) engine_subsets_.emplace_back(e, subset_of(e));
+}
+
+int RuleSet::EngineSubset(std::string_view engine) const {
+  for (const auto& [name, subset] : engine_subsets_) {
+    if (name == engine) return subset;
+  }
+  return generic_subset_;
 }
 
 std::vector<std::string> RuleSet::Engines() const {

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "diagnose/knowledge.h"
@@ -86,9 +87,14 @@ class RuleSet {
 
   // Indices (into rules()) of every rule whose regex matches `message`, ascending. Thread-safe.
   // Cheap exact tests pick the few rules that can match (see PatternMatcher) and only those run.
-  void Match(std::string_view message, std::vector<int>* matched) const {
-    matcher_.Match(message, matched);
+  // `subset` 0 is every rule; EngineSubset gives a smaller one.
+  void Match(std::string_view message, std::vector<int>* matched, int subset = 0) const {
+    matcher_.Match(message, matched, subset);
   }
+  // The matcher subset holding `engine`'s rules and the generic ones (only the generic ones when
+  // no rule names `engine`). For a caller whose engine is settled, which ignores every other
+  // engine's rules anyway (LogStream): Match with it answers as Match does, less those rules.
+  int EngineSubset(std::string_view engine) const;
   // The same answer by running every rule's regex: the definition Match must agree with (tests
   // and the fuzz target compare the two).
   void MatchEveryRule(std::string_view message, std::vector<int>* matched) const {
@@ -118,10 +124,14 @@ class RuleSet {
   int FindRule(std::string_view id) const;  // -1 when absent
 
  private:
+  void BuildEngineSubsets();
+
   std::vector<LogRule> rules_;
   StartupKnowledge knowledge_;
   PatternMatcher matcher_;
   PrefixBook prefixes_;
+  std::vector<std::pair<std::string, int>> engine_subsets_;  // engine → matcher subset
+  int generic_subset_ = 0;
 };
 
 }  // namespace spinup

@@ -113,13 +113,25 @@ TEST(RuleSet, UnknownRuleInCauseIsAnError) {
 }
 
 // Match picks candidates with prefilters and literal shortcuts; MatchEveryRule runs every
-// regex. They must agree on every message, whatever its case or where it starts.
+// regex. They must agree on every message, whatever its case or where it starts; and each
+// engine's subset must give that answer less the other engines' rules.
 void ExpectSameMatches(const RuleSet& rs, std::string_view message, int* lines_matched) {
   std::vector<int> fast, every;
   rs.Match(message, &fast);
   rs.MatchEveryRule(message, &every);
   EXPECT_EQ(fast, every) << "message: " << message;
   if (!every.empty()) ++*lines_matched;
+  std::vector<std::string> engines = rs.Engines();
+  engines.push_back("no.such.engine");  // the generic rules alone
+  for (const auto& engine : engines) {
+    std::vector<int> want;
+    for (int i : every) {
+      const LogRule& r = rs.rules()[static_cast<size_t>(i)];
+      if (r.engine == "generic" || r.engine == engine) want.push_back(i);
+    }
+    rs.Match(message, &fast, rs.EngineSubset(engine));
+    EXPECT_EQ(fast, want) << "engine " << engine << ", message: " << message;
+  }
 }
 
 void ExpectSameMatchesAllForms(const RuleSet& rs, std::string_view line, int* lines_matched) {
