@@ -169,6 +169,21 @@ bool ParseSglangTags(std::string_view tags, std::string* rank) {
   return true;
 }
 
+// "WARNING quantization.py:1680: " at the start of `s`: the length to skip, 0 when absent.
+size_t PythonLevelAndSource(std::string_view s) {
+  size_t sp = s.find(' ');
+  if (sp == std::string_view::npos || sp > 8 || !IsLevel(s.substr(0, sp))) return 0;
+  size_t colon = s.find(".py:", sp + 1);
+  if (colon == std::string_view::npos || colon - sp > 96) return 0;
+  for (size_t k = sp + 1; k < colon; ++k) {
+    if (s[k] == ' ') return 0;
+  }
+  size_t d = colon + 4;
+  while (d < s.size() && IsDigit(s[d])) ++d;
+  if (d == colon + 4 || s.substr(d, 2) != ": ") return 0;
+  return d + 2;
+}
+
 // TensorRT-LLM's Python logger: "[12/20/2025-04:21:37] [TRT-LLM] [I] msg", also without the time
 // and with a rank ("[TRT-LLM] [RANK 0] [I] msg"). `close` is the first ']'. Sets p.message on
 // success.
@@ -248,6 +263,13 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
       p.rank = rank;
       p.style = PrefixStyle::kSglang;
       msg = s.substr(after);
+      // "[2025-09-15 02:22:37] WARNING quantization.py:1680: msg" is a Python logger's format
+      // (TensorRT-LLM's modules use it), not SGLang's: SGLang prints no level or source file.
+      if (size_t src = PythonLevelAndSource(msg); src != 0) {
+        p.level = msg.substr(0, msg.find(' '));
+        p.style = PrefixStyle::kPython;
+        msg = msg.substr(src);
+      }
       return true;
     }
     if (inner.substr(0, 7) == "gpu_id=" && inner.size() > 7 && inner.size() < 12) {

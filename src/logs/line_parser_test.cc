@@ -363,3 +363,25 @@ TEST(ParseLineVllmTags, WorkerRankBeforePid) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// A bracketed time followed by "LEVEL file.py:N:" is a Python logger, not SGLang (which prints
+// neither a level nor a source file).
+TEST(ParseLinePython, BracketedTimeWithLevelAndSourceIsNotSglang) {
+  ParsedLine p = ParseLine(
+      "[2025-09-15 02:22:37] WARNING quantization.py:1680: w1_weight_scale_2 != w3_weight_scale_2");
+  EXPECT_EQ(p.style, PrefixStyle::kPython);
+  EXPECT_EQ(p.level, "WARNING");
+  EXPECT_EQ(p.message, "w1_weight_scale_2 != w3_weight_scale_2");
+  ASSERT_TRUE(p.time.has_value());
+  EXPECT_EQ(p.time->second, 37);
+  ParsedLine s = ParseLine("[2025-09-15 02:22:37 TP0] Load weight begin. avail mem=70 GB");
+  EXPECT_EQ(s.style, PrefixStyle::kSglang);
+  ParsedLine t = ParseLine("[2025-09-15 02:22:37] INFO something happened: yes");
+  EXPECT_EQ(t.style, PrefixStyle::kSglang);  // no source file: still SGLang's main process
+}
+
+}  // namespace
+}  // namespace spinup
