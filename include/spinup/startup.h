@@ -88,6 +88,9 @@ struct LogEvent {
   // kPhaseEnd: elapsed seconds reported by the engine, when the line carries it; kProgress: the
   // bar's own elapsed time ("[01:40<08:39"), when printed.
   std::optional<double> elapsed_seconds;
+  // kReady: only the engine is ready (vLLM's "init engine ... took"); its HTTP server has yet to
+  // bind, so an error before the server is up or serves a request still ends the start.
+  bool engine_only = false;
 };
 
 // One process of the server's tree, sampled from /proc.

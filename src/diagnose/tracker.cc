@@ -130,6 +130,23 @@ void StartupTracker::Hint(AttemptFacts& a, const std::string& rank, Phase phase,
   BeginPhase(a, rank, phase, t, /*explicit_begin=*/false);
 }
 
+// The engine was up but its HTTP server never was: the time since the engine's ready line was the
+// server starting, and the start is not ready after all.
+void StartupTracker::TakeBackEngineReady(AttemptFacts& a) {
+  a.ready = false;
+  a.engine_only_ready = false;
+  for (auto it = a.timeline.rbegin(); it != a.timeline.rend(); ++it) {
+    if (it->phase == Phase::kReady) {
+      it->phase = Phase::kHttpStart;
+      break;
+    }
+  }
+  for (auto& r : a.ranks) {
+    if (r.phase == Phase::kReady) r.phase = Phase::kHttpStart;
+  }
+  if (a.phase == Phase::kReady) a.phase = Phase::kHttpStart;
+}
+
 void StartupTracker::NoteFailingRank(AttemptFacts& a, const std::string& rank) {
   if (a.failing_rank_phase) return;
   // Only a named rank inside a phase it began itself and has not ended: an engine core that merely
@@ -366,12 +383,14 @@ void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::opti
       OnProgress(a, e, t);
       break;
     case LogEvent::Kind::kError:
+      if (a.engine_only_ready) TakeBackEngineReady(a);
       push_error(e);
       a.error_after_progress = true;
       if (e.phase) Hint(a, e.rank, *e.phase, t);
       if (a.crashed) a.crash_phase = a.phase;
       break;
     case LogEvent::Kind::kFatal:
+      if (a.engine_only_ready) TakeBackEngineReady(a);
       push_error(e);
       if (!a.crashed) {
         a.crashed = true;
@@ -381,12 +400,18 @@ void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::opti
       a.crash_phase = a.phase;
       break;
     case LogEvent::Kind::kReady:
-      if (!a.ready) BeginPhase(a, e.rank, Phase::kReady, t);
+      if (!a.ready) {
+        BeginPhase(a, e.rank, Phase::kReady, t);
+        a.engine_only_ready = e.engine_only;
+      } else if (!e.engine_only) {
+        a.engine_only_ready = false;
+      }
       a.ready = true;
       Mark(Signal::kLogProgress, t);
       break;
     case LogEvent::Kind::kRequestServed:
       a.request_served = true;
+      a.engine_only_ready = false;
       if (!a.ready) BeginPhase(a, e.rank, Phase::kReady, t);
       a.ready = true;
       Mark(Signal::kLogProgress, t);

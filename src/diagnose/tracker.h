@@ -88,6 +88,9 @@ struct AttemptFacts {
   // that ends like this ends in a crash even where the final "died" line was not pasted.
   bool error_after_progress = false;
   bool ready = false;
+  // Ready only as far as the engine goes (vLLM's "init engine ... took"): an error before the
+  // HTTP server says it is up or serves a request takes the ready back.
+  bool engine_only_ready = false;
   bool request_served = false;
   bool http_up = false;
   std::optional<Phase> phase;  // the phase the attempt is in (latest begin or hint)
@@ -190,6 +193,7 @@ class StartupTracker {
   void NewAttempt(std::optional<int64_t> t);
   TrackedRank& Rank(AttemptFacts& a, const std::string& rank);
   void NoteFailingRank(AttemptFacts& a, const std::string& rank);
+  void TakeBackEngineReady(AttemptFacts& a);
   // explicit_begin: a begin line (may move the attempt back, e.g. a late NCCL communicator);
   // otherwise a hint, which moves the rank forward and the attempt only forward.
   void BeginPhase(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t,

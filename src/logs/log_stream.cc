@@ -41,6 +41,7 @@ LogEvent::Kind KindOf(RuleEmit e) {
     case RuleEmit::kAttemptStart:
       return LogEvent::Kind::kAttemptStart;
     case RuleEmit::kReady:
+    case RuleEmit::kEngineReady:
       return LogEvent::Kind::kReady;
     case RuleEmit::kRequestServed:
       return LogEvent::Kind::kRequestServed;
@@ -206,6 +207,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
   e.progress_n = 0;
   e.progress_total = 0;
   e.elapsed_seconds.reset();
+  e.engine_only = false;
   return e;
 }
 
@@ -312,6 +314,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
     // A restarts rule with no count ("Back-off restarting failed container") says the service has
     // been restarted at least once.
     if (r.emit == RuleEmit::kRestarts && r.n_group == 0) e.progress_n = 1;
+    e.engine_only = r.emit == RuleEmit::kEngineReady;
     const RE2& re = rules_.regex(idx);
     int groups = std::max({r.rank_group, r.bar_group, r.n_group, r.total_group, r.elapsed_group});
     if (groups > 0) {

@@ -39,8 +39,10 @@ enum class RuleEmit {
   kInfo,
   kNoise,
   kHint,
-  kFrame,     // a traceback frame naming its phase: the deepest frame of a crash says where
-  kRestarts,  // a supervisor's restart count, captured by the rule's "n" group
+  kFrame,        // a traceback frame naming its phase: the deepest frame of a crash says where
+  kRestarts,     // a supervisor's restart count, captured by the rule's "n" group
+  kEngineReady,  // the engine is ready, its HTTP server still starting: ready unless an error
+                 // follows before the server says it is up or serves a request
 };
 std::optional<RuleEmit> ParseRuleEmit(std::string_view name);
 std::string_view RuleEmitName(RuleEmit emit);

@@ -1,0 +1,346 @@
+#!/usr/bin/env python3
+# Writes tests/data/scenarios/*.log and expect.json: synthetic startup logs, one per failure class,
+# in the engines' wording (from their sources and ../shared/docs, never from corpus logs).
+# Usage: tests/data/scenarios/make_scenarios.py   (then review the diff and run tests/scenario_test.cc)
+import json, os
+cases = []
+def case(name, state, phase, cause, text):
+    cases.append((name, state, phase, cause, text.strip('\n') + '\n'))
+V = "INFO 08-20 10:00:{s:02d} [{f}] {m}"
+def vl(lines, tag=''):
+    out = []
+    for i, (lvl, f, m) in enumerate(lines):
+        out.append(f"{tag}{lvl} 08-20 10:{i//60:02d}:{i%60:02d} [{f}] {m}")
+    return '\n'.join(out)
+VHEAD = [('INFO','api_server.py:1805','vLLM API server version 0.10.1'),
+         ('INFO','utils.py:326','non-default args: {\'model\': \'Qwen/Qwen3-8B\', \'tensor_parallel_size\': 2}'),
+         ('INFO','core.py:75','Initializing a V1 LLM engine (v0.10.1) with config: model=\'Qwen/Qwen3-8B\'')]
+VLOAD = [('INFO','gpu_model_runner.py:1953','Starting to load model Qwen/Qwen3-8B...'),
+         ('INFO','default_loader.py:262','Loading weights took 20.10 seconds'),
+         ('INFO','gpu_model_runner.py:2007','Model loading took 15.27 GiB and 21.02 seconds')]
+VCOMP = [('INFO','backends.py:548',"Using cache directory: /root/.cache/vllm/torch_compile_cache/abc/rank_0_0/backbone for vLLM's torch.compile"),
+         ('INFO','backends.py:559','Dynamo bytecode transform time: 4.10 s'),
+         ('INFO','monitor.py:34','torch.compile takes 14.20 s in total')]
+VKV = [('INFO','gpu_worker.py:276','Available KV cache memory: 50.00 GiB'),
+       ('INFO','kv_cache_utils.py:849','GPU KV cache size: 400,000 tokens'),
+       ('INFO','kv_cache_utils.py:853','Maximum concurrency for 40,960 tokens per request: 9.77x')]
+def tb(frames, exc, lvl='ERROR', f='core.py:700'):
+    L = [(lvl, f, 'EngineCore failed to start.'), (lvl, f, 'Traceback (most recent call last):')]
+    for path, fn in frames:
+        L.append((lvl, f, f'  File "/usr/local/lib/python3.12/dist-packages/{path}", line 100, in {fn}'))
+        L.append((lvl, f, '    x = y()'))
+    L.append((lvl, f, exc))
+    return L
+
+case('v1_compile_crash', 'crashed', 'compile', None, vl(VHEAD+VLOAD+VCOMP[:2]+tb(
+    [('vllm/v1/engine/core.py','__init__'),('vllm/v1/engine/core.py','_initialize_kv_caches'),
+     ('vllm/v1/worker/gpu_worker.py','determine_available_memory'),('vllm/v1/worker/gpu_model_runner.py','profile_run'),
+     ('vllm/compilation/backends.py','__call__'),('torch/_inductor/compile_fx.py','compile_fx')],
+    "torch._inductor.exc.InductorError: CalledProcessError: Command '['/usr/bin/gcc']' returned non-zero exit status 1."), '(EngineCore_0 pid=311) '))
+case('v1_graph_shapes', 'crashed', 'cuda_graph', 'illegal_memory_access', vl(VHEAD+VLOAD+VCOMP+VKV) +
+     '\nCapturing CUDA graph shapes:  12%|█▏        | 8/67 [00:02<00:16,  3.62it/s]\n' +
+     vl(tb([('vllm/v1/worker/gpu_model_runner.py','_dummy_run')], 'RuntimeError: CUDA error: an illegal memory access was encountered')))
+case('v1_graph_mixed', 'crashed', 'cuda_graph', 'illegal_memory_access', vl(VHEAD+VLOAD+VCOMP+VKV) +
+     '\nCapturing CUDA graphs (mixed prefill-decode, PIECEWISE):  45%|████▌     | 30/67 [00:05<00:06,  5.90it/s]\n' +
+     vl(tb([('vllm/v1/worker/gpu_model_runner.py','_dummy_run')], 'RuntimeError: CUDA error: an illegal memory access was encountered')))
+case('v1_kv_nomem', 'crashed', 'kv_cache', 'kv_memory', vl(VHEAD+VLOAD+VCOMP+tb(
+    [('vllm/v1/engine/core.py','_initialize_kv_caches'),('vllm/v1/core/kv_cache_utils.py','check_enough_kv_cache_memory')],
+    "ValueError: To serve at least one request with the models's max seq len (131072), (16.00 GiB KV cache is needed, which is larger than the available KV cache memory (9.50 GiB). Based on the available memory, the estimated maximum model length is 77000. Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.")))
+case('v1_load_oom', 'crashed', 'weight_load', 'gpu_oom', vl(VHEAD+VLOAD[:1]+tb(
+    [('vllm/v1/worker/gpu_model_runner.py','load_model'),('vllm/model_executor/model_loader/base_loader.py','load_model'),
+     ('vllm/model_executor/models/qwen3.py','__init__'),('torch/utils/_device.py','__torch_function__')],
+    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.16 GiB. GPU 0 has a total capacity of 23.53 GiB of which 738.94 MiB is free.")))
+case('v1_worker_load_fail', 'crashed', 'weight_load', 'model_unsupported', vl(VHEAD+[('INFO','parallel_state.py:1134','rank 0 in world size 2 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0')]+VLOAD[:1]+
+    [('ERROR','multiproc_executor.py:585','WorkerProc failed to start.'),('ERROR','multiproc_executor.py:585','Traceback (most recent call last):'),
+     ('ERROR','multiproc_executor.py:585','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/multiproc_executor.py", line 559, in worker_main'),
+     ('ERROR','multiproc_executor.py:585','    worker = WorkerProc(*args, **kwargs)'),
+     ('ERROR','multiproc_executor.py:585','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_worker.py", line 214, in load_model'),
+     ('ERROR','multiproc_executor.py:585','    self.model_runner.load_model(eep_scale_up=eep_scale_up)'),
+     ('ERROR','multiproc_executor.py:585',"NotImplementedError: Quantization method fp4 is not supported on this GPU"),
+     ('ERROR','core.py:700','EngineCore failed to start.')], '(Worker_TP0 pid=400) '))
+case('v1_dist_hang', 'stalled', 'distributed_init', '*', vl(VHEAD+[
+    ('DEBUG','parallel_state.py:1000','world_size=2 rank=0 local_rank=0 distributed_init_method=tcp://127.0.0.1:39423 backend=nccl'),
+    ('INFO','utils.py:1','Found nccl from library libnccl.so.2'),('INFO','pynccl.py:70','vLLM is using nccl==2.21.5')]) +
+    '\n' + vl([('DEBUG','core.py:1','Waiting for 1 local, 0 remote core engine proc(s) to start.')]*1).replace('10:00:00','10:15:00'))
+case('v1_ready', 'ready', 'ready', None, vl(VHEAD+VLOAD+VCOMP+VKV+[
+    ('INFO','gpu_model_runner.py:2500','Graph capturing finished in 6 secs, took 0.53 GiB'),
+    ('INFO','core.py:210','init engine (profile, create kv cache, warmup model) took 44.51 seconds'),
+    ('INFO','api_server.py:1','Starting vLLM API server 0 on http://0.0.0.0:8000'),
+    ('INFO','launcher.py:1','Available routes are:')]) + '\nINFO:     Started server process [1]\nINFO:     Waiting for application startup.\nINFO:     Application startup complete.\n')
+case('v1_addr_in_use', 'crashed', 'http_start', 'port_in_use', vl(VHEAD+VLOAD+VCOMP+VKV+[
+    ('INFO','core.py:210','init engine (profile, create kv cache, warmup model) took 44.51 seconds'),
+    ('INFO','api_server.py:1','Starting vLLM API server 0 on http://0.0.0.0:8000'),
+    ('ERROR','api_server.py:1',"[Errno 98] error while attempting to bind on address ('0.0.0.0', 8000): address already in use")]))
+case('v0_mp_nccl_hang', 'stalled', 'distributed_init', '*', """INFO 08-20 10:00:00 api_server.py:206] vLLM API server version 0.5.1
+INFO 08-20 10:00:01 llm_engine.py:169] Initializing an LLM engine (v0.5.1) with config: model='m'
+(VllmWorkerProcess pid=11) INFO 08-20 10:00:05 multiproc_worker_utils.py:215] Worker ready; awaiting tasks
+INFO 08-20 10:00:06 utils.py:737] Found nccl from library libnccl.so.2
+INFO 08-20 10:00:06 pynccl.py:63] vLLM is using nccl==2.20.5
+(VllmWorkerProcess pid=11) INFO 08-20 10:00:06 pynccl.py:63] vLLM is using nccl==2.20.5
+INFO 08-20 10:12:00 shm_broadcast.py:1] No available shared memory broadcast block found in 60 second.
+""")
+case('v1_hf_download_fail', 'crashed', 'launch', 'hf_download', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/huggingface_hub/utils/_http.py", line 409, in hf_raise_for_status
+    response.raise_for_status()
+requests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: https://huggingface.co/meta-llama/Llama-3.1-8B/resolve/main/config.json
+huggingface_hub.errors.GatedRepoError: 401 Client Error. Cannot access gated repo for url https://huggingface.co/meta-llama/Llama-3.1-8B/resolve/main/config.json.
+''')
+# SGLang
+def sg(lines, tp=None, h=10, m=0):
+    out = []
+    for i, l in enumerate(lines):
+        tag = f' TP{tp}' if tp is not None else ''
+        out.append(f'[2025-09-22 {h:02d}:{m+i//60:02d}:{i%60:02d}{tag}] {l}')
+    return '\n'.join(out)
+SHEAD = ["server_args=ServerArgs(model_path='Qwen/Qwen3-30B', tp_size=2)"]
+SDIST = ['Init torch distributed begin.', 'sglang is using nccl==2.21.5', 'Init torch distributed ends. mem usage=0.13 GB']
+SLOAD = ['Load weight begin. avail mem=78.00 GB', 'Load weight end. type=Qwen3MoeForCausalLM, dtype=torch.bfloat16, avail mem=20.00 GB, mem usage=58.00 GB.']
+SKV = ['KV Cache is allocated. #tokens: 46611, K size: 1.42 GB, V size: 1.42 GB', 'Memory pool end. avail mem=2.09 GB']
+case('sg_graph_oom', 'crashed', 'cuda_graph', 'gpu_oom', sg(SHEAD) + '\n' + sg(SDIST+SLOAD+SKV+['Capture cuda graph begin. This can take up to several minutes. avail mem=1.45 GB',
+    'Scheduler hit an exception: Traceback (most recent call last):',
+    '  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/cuda_graph_runner.py", line 300, in capture',
+    '    self.capture_one_batch_size(bs, forward)',
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.'], tp=0))
+case('sg_kv_negative', 'crashed', 'kv_cache', 'kv_memory', sg(SHEAD) + '\n' + sg(SDIST+SLOAD+[
+    'max_total_tokens=131072 is larger than the profiled value -561981. Use the profiled value instead.',
+    'Scheduler hit an exception: Traceback (most recent call last):',
+    '  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/model_runner.py", line 900, in init_memory_pool',
+    '    raise RuntimeError(',
+    'RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.'], tp=0))
+case('sg_dist_hang', 'stalled', 'distributed_init', 'nccl_p2p', sg(SHEAD) + '\n' + sg(SDIST[:2], tp=0) + '\n' + sg(SDIST[:2], tp=1) +
+    '\n[2025-09-22 10:12:00] Waiting for scheduler to be ready...\n')
+case('sg_multinode_hang', 'crashed', 'distributed_init', 'rendezvous', sg(["server_args=ServerArgs(model_path='m', tp_size=16, nnodes=2, node_rank=0, dist_init_addr='10.0.0.1:5000')"]) + '\n' + sg(SDIST[:2], tp=0) +
+    '\n[2025-09-22 10:40:00 TP0] [c10d] waitForInput: socket SocketImpl(fd=30, remote=[10.0.0.2]:5000) timed out after 1800000ms\n')
+case('sg_warmup_crash', 'crashed', 'warmup', 'illegal_memory_access', sg(SHEAD) + '\n' + sg(SDIST+SLOAD+SKV+['Capture cuda graph begin.', 'Capture cuda graph end. Time elapsed: 7.23 s. mem usage=0.93 GB. avail mem=1.00 GB.',
+    'max_total_num_tokens=46611, chunked_prefill_size=2048'], tp=0) + '\n' + sg(['INFO:     Started server process [3207]', 'INFO:     Application startup complete.', 'INFO:     Uvicorn running on http://0.0.0.0:30000 (Press CTRL+C to quit)',
+    'INFO:     127.0.0.1:1 - "GET /get_model_info HTTP/1.1" 200 OK', 'Prefill batch. #new-seq: 1, #new-token: 6', 'Scheduler hit an exception: Traceback (most recent call last):',
+    '  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 1000, in event_loop_normal', '    result = self.run_batch(batch)',
+    'RuntimeError: CUDA error: an illegal memory access was encountered'], m=1))
+case('sg_jit_stall', 'stalled', 'compile', 'cold_jit', sg(SHEAD) + '\n' + sg(SDIST+SLOAD+SKV+['Entering DeepGEMM JIT Pre-Compile session. It may take a long time (typically 10-20 mins) if you have not run `sglang.compile_deep_gemm`.'], tp=0) + '\n[2025-09-22 11:30:00] Waiting for scheduler\n')
+case('sg_load_slow_ok', 'ready', 'ready', 'slow_weight_reads', sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB'], tp=0) + '\nLoading safetensors checkpoint shards:  50% Completed | 2/4 [02:56<02:57, 88.81s/it]\n' + sg(SLOAD[1:]+SKV+['Capture cuda graph begin.', 'Capture cuda graph end. Time elapsed: 7.23 s.', 'max_total_num_tokens=46611'], tp=0, m=6) + '\n' + sg(['INFO:     Uvicorn running on http://0.0.0.0:30000', 'The server is fired up and ready to roll!'], m=7))
+case('sg_model_import', 'crashed', 'weight_load', 'model_unsupported', sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB', 'Scheduler hit an exception: Traceback (most recent call last):',
+    '  File "/sgl-workspace/sglang/python/sglang/srt/model_loader/loader.py", line 300, in load_model', '    model = _initialize_model(',
+    '  File "/sgl-workspace/sglang/python/sglang/srt/model_loader/utils.py", line 80, in get_model_architecture', '    raise ValueError(',
+    "ValueError: Model architectures ['Qwen3NextForCausalLM'] are not supported for now."], tp=0))
+case('sg_safetensors', 'crashed', 'weight_load', 'corrupt_safetensors', sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB', 'Scheduler hit an exception: Traceback (most recent call last):',
+    '  File "/sgl-workspace/sglang/python/sglang/srt/model_loader/weight_utils.py", line 500, in safetensors_weights_iterator', '    with safe_open(st_file, framework="pt") as f:',
+    "safetensors_rust.SafetensorError: Error while deserializing header: MetadataIncompleteBuffer"], tp=0))
+# TGI
+def tg(lines, base=0):
+    out=[]
+    for i,(lvl,who,m) in enumerate(lines):
+        s=base+i
+        out.append(f'2024-05-01T01:{s//60:02d}:{s%60:02d}.618817Z  {lvl} {who}text_generation_launcher: {m}')
+    return '\n'.join(out)
+THEAD=[('INFO','','Args { model_id: "m", num_shard: Some(2) }'),('INFO','download: ','Starting download process.'),
+       ('INFO','download: ','Files are already present on the host. Skipping download.'),('INFO','download: ','Successfully downloaded weights.'),
+       ('INFO','shard-manager: ','Starting shard rank=0'),('INFO','shard-manager: ','Starting shard rank=1')]
+case('tgi_shard_oom', 'crashed', 'weight_load', 'gpu_oom', tg(THEAD+[('INFO','shard-manager: ','Waiting for shard to be ready... rank=0'),
+    ('ERROR','shard-manager: ','Shard complete standard error output:\n\ntorch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 224.00 MiB'),
+    ('ERROR','','Shard 0 failed to start'),('INFO','','Shutting down shards'),('ERROR','', 'Error: ShardCannotStart')]))
+case('tgi_warmup_oom', 'crashed', 'warmup', '*', tg(THEAD+[('INFO','shard-manager: ','Shard ready in 20.1s rank=0'),('INFO','shard-manager: ','Shard ready in 20.3s rank=1'),
+    ('INFO','','Starting Webserver'),('INFO','text_generation_router: ','Warming up model'),
+    ('ERROR','warmup{max_input_length=4095 max_prefill_tokens=4096}:warmup: text_generation_client: ','Server error: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`'),
+    ('ERROR','', 'Error: WarmupError')]).replace('text_generation_launcher: Warming up model','text_generation_router: Warming up model'))
+case('tgi_shard_hang', 'in_progress', 'weight_load', '*', tg(THEAD) + '\n' + tg([('INFO','shard-manager: ','Waiting for shard to be ready... rank=0')]*1, base=600))
+# TRT-LLM
+case('trt_deserialize', 'crashed', 'weight_load', 'trt_version_mismatch', '''I0501 01:00:00.000 1 server.cc:100] Loading model tensorrt_llm
+[TensorRT-LLM][INFO] Loaded engine size: 8745 MiB
+[TensorRT-LLM][ERROR] 6: The engine plan file is not compatible with this version of TensorRT, expecting library version 10.3.0.26 got 10.1.0.27, please rebuild.
+[TensorRT-LLM][ERROR] Assertion failed: Failed to deserialize cuda engine (/app/tensorrt_llm/cpp/tensorrt_llm/runtime/tllmRuntime.cpp:200)
+E0501 01:00:05.000 1 model_lifecycle.cc:638] failed to load 'tensorrt_llm' version 1: Internal: unexpected error when creating modelInstanceState
+error: creating server: Internal - failed to load all models
+''')
+# crash loops in the words of the supervisors
+VCRASH = vl(VHEAD+[('INFO','gpu_model_runner.py:1953','Starting to load model m...')] + tb([('vllm/v1/worker/gpu_worker.py','init_device')],
+    'ValueError: Free memory on device cuda:0 (0.41/79.18 GiB) on startup is less than desired GPU memory utilization (0.9, 71.26 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.'))
+case('k8s_describe_restart_count', 'crash_loop', '*', '*', VCRASH + '''
+$ kubectl describe pod vllm-0
+    State:          Waiting
+      Reason:       CrashLoopBackOff
+    Last State:     Terminated
+      Reason:       Error
+      Exit Code:    1
+    Ready:          False
+    Restart Count:  5
+  Warning  BackOff    2m (x20 over 7m)  kubelet  Back-off restarting failed container vllm in pod vllm-0
+''')
+case('k8s_get_pods', 'crash_loop', '*', '*', VCRASH + '''
+$ kubectl get pods
+NAME                     READY   STATUS             RESTARTS      AGE
+vllm-deployment-abc-1    0/1     CrashLoopBackOff   4 (30s ago)   2m49s
+''')
+case('k8s_backoff_only', 'crash_loop', '*', '*', VCRASH + '''
+  Warning  BackOff  3m (x12 over 6m)  kubelet  Back-off restarting failed container vllm in pod vllm-0_default(abc)
+''')
+case('docker_restarting', 'crash_loop', '*', '*', VCRASH + '''
+$ docker ps
+CONTAINER ID   IMAGE                    COMMAND                  CREATED         STATUS                         PORTS     NAMES
+1a2b3c4d5e6f   vllm/vllm-openai:latest  "vllm serve m"           3 minutes ago   Restarting (1) 8 seconds ago             vllm
+''')
+case('systemd_paste', 'crash_loop', '*', '*', '''Mar 09 12:00:00 host systemd[1]: Started vllm.service - vLLM.
+''' + '\n'.join('Mar 09 12:00:%02d host vllm[100]: %s' % (i+1, l) for i, l in enumerate(VCRASH.split('\n'))) + '''
+Mar 09 12:01:00 host systemd[1]: vllm.service: Main process exited, code=exited, status=1/FAILURE
+Mar 09 12:01:00 host systemd[1]: vllm.service: Failed with result 'exit-code'.
+Mar 09 12:01:30 host systemd[1]: vllm.service: Scheduled restart job, restart counter is at 3.
+Mar 09 12:01:30 host systemd[1]: Stopped vllm.service - vLLM.
+Mar 09 12:01:30 host systemd[1]: Started vllm.service - vLLM.
+''')
+case('v1_free_memory', 'crashed', 'launch', 'orphan_processes', vl(VHEAD + tb([('vllm/v1/executor/multiproc_executor.py','worker_main'),('vllm/v1/worker/gpu_worker.py','init_device')],
+    'ValueError: Free memory on device cuda:0 (0.41/79.18 GiB) on startup is less than desired GPU memory utilization (0.9, 71.26 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.')))
+case('v1_dist_init_fail', 'crashed', 'distributed_init', '*', vl(VHEAD + tb([('vllm/v1/worker/gpu_worker.py','init_device'),('vllm/v1/worker/gpu_worker.py','init_worker_distributed_environment'),('vllm/distributed/parallel_state.py','init_distributed_environment'),('torch/distributed/c10d_logger.py','wrapper')],
+    'torch.distributed.DistStoreError: Timed out after 601 seconds waiting for clients. 1/2 clients joined.')))
+VC3 = '\n'.join([VCRASH]*3)
+case('docker_logs_three_banners', 'crash_loop', '*', '*', VC3)
+SGC = sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB', 'Scheduler hit an exception: Traceback (most recent call last):', "ValueError: bad config"], tp=0)
+case('sg_three_banners', 'crash_loop', 'weight_load', '*', '\n'.join([SGC]*3))
+# ---- causes, one per row of hang-causes.md, in the engines' words
+def sgcrash(err_lines, pre=SDIST+['Load weight begin. avail mem=78.00 GB']):
+    return sg(SHEAD) + '\n' + sg(pre + ['Scheduler hit an exception: Traceback (most recent call last):'] + err_lines, tp=0)
+case('c_p2p_hang', 'stalled', 'distributed_init', 'nccl_p2p', sg(SHEAD) + '\n' + sg(['Init torch distributed begin.', 'sglang is using nccl==2.21.5',
+    'NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC', 'NCCL INFO Channel 01/0 : 0[0] -> 1[1] via P2P/IPC'], tp=0) + '\n[2025-09-22 10:20:00] Waiting for scheduler\n')
+case('c_nvls', 'stalled', 'distributed_init', 'nccl_transport', sg(SHEAD) + '\n' + sg(['Init torch distributed begin.', 'sglang is using nccl==2.21.5',
+    'NCCL INFO NVLS Bind mem 0x7f0000000000 UC handle 0x1 MC handle 0x2 size 1073741824'], tp=0) + '\n[2025-09-22 10:20:00] Waiting for scheduler\n')
+case('c_shm', 'crashed', 'distributed_init', 'dev_shm', sgcrash(['RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:275, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5',
+    'ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error.', 'Last error:', 'Error while creating shared memory segment /dev/shm/nccl-abc (size 9637888)'], pre=['Init torch distributed begin.']))
+case('c_hf_gated', 'crashed', '*', 'hf_download', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/huggingface_hub/utils/_http.py", line 409, in hf_raise_for_status
+    response.raise_for_status()
+requests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: https://huggingface.co/meta-llama/Llama-3.1-8B/resolve/main/config.json
+huggingface_hub.errors.GatedRepoError: 401 Client Error. Cannot access gated repo for url https://huggingface.co/meta-llama/Llama-3.1-8B/resolve/main/config.json.
+''')
+case('c_hf_offline', 'crashed', '*', 'hf_download', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
+OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the cached files and it looks like Qwen/Qwen3-8B is not the path to a directory containing a file named config.json.
+''')
+case('c_hf_stall', 'stalled', 'download', 'hf_download', '''2024-05-01T01:00:00.618817Z  INFO text_generation_launcher: Args { model_id: "m" }
+2024-05-01T01:00:01.618817Z  INFO download: text_generation_launcher: Starting download process.
+2024-05-01T01:00:02.618817Z  INFO text_generation_launcher: Download file: model-00001-of-00004.safetensors
+2024-05-01T01:30:02.618817Z  WARN text_generation_launcher: Waiting for download
+''')
+case('c_host_oom', 'crashed', '*', 'host_oom', sg(SHEAD) + '\n' + sg(SDIST + ['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + sg(['Received sigquit from a child process. It usually means the child failed.'], m=3) + '\n[Mon Sep 22 10:03:00 2025] Out of memory: Killed process 4242 (python3) total-vm:900000000kB\n')
+case('c_skew', 'crashed', 'weight_load', 'rank_load_skew', sgcrash(["ValueError: TP rank 1 could finish the model loading, but there are other ranks that didn't finish loading. It is likely due to unexpected failures (e.g. OOM) or a slow node."]))
+case('c_mtp', 'crashed', '*', 'mtp_hybrid', sgcrash(["ValueError: Speculative decoding for Qwen3_5MoeForConditionalGeneration is not compatible with radix cache when using --mamba-scheduler-strategy no_buffer. To use radix cache with speculative decoding, please use --mamba-scheduler-strategy extra_buffer and set SGLANG_ENABLE_SPEC_V2=1."], pre=[]))
+case('c_remote_code', 'crashed', '*', 'tokenizer_remote_code', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
+ValueError: The repository for deepseek-ai/DeepSeek-V3 contains custom code which must be executed to correctly load the model. You can inspect the repository content at https://hf.co/deepseek-ai/DeepSeek-V3. Please pass the argument `trust_remote_code=True` to allow custom code to be run.
+''')
+case('c_stale_handle', 'crashed', '*', 'shared_jit_cache', sgcrash(["OSError: [Errno 116] Stale file handle: '/nfs/cache/triton/abc'"]))
+case('c_fabric', 'crashed', '*', 'host_platform', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
+RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized
+''')
+case('c_driver', 'crashed', '*', 'cuda_build_mismatch', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
+RuntimeError: The NVIDIA driver on your system is too old (found version 11040). Please update your GPU driver by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx
+''')
+case('c_nokernel', 'crashed', '*', 'cuda_build_mismatch', sgcrash(["RuntimeError: CUDA error: no kernel image is available for execution on the device", "CUDA kernel errors might be asynchronously reported at some other API call"]))
+case('c_undefined_symbol', 'crashed', '*', 'cuda_build_mismatch', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
+ImportError: /usr/local/lib/python3.12/dist-packages/vllm/_C.abi3.so: undefined symbol: _ZN3c1017RegisterOperatorsD1Ev
+''')
+case('c_corrupt', 'crashed', 'weight_load', 'corrupt_safetensors', vl(VHEAD + VLOAD[:1]) + '\n' + '''Traceback (most recent call last):
+safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge
+''')
+case('c_graph_hang', 'stalled', 'cuda_graph', 'cuda_graph_hang', sg(SHEAD) + '\n' + sg(SDIST+SLOAD+SKV+['Capture cuda graph begin. This can take up to several minutes. avail mem=1.45 GB'], tp=0) + '\n[2025-09-22 10:30:00] Waiting for scheduler\n')
+case('c_port_zmq', 'crashed', '*', 'port_in_use', sgcrash(["zmq.error.ZMQError: Address already in use (addr='tcp://127.0.0.1:30001')"], pre=[]))
+case('c_rendezvous_refused', 'crashed', 'distributed_init', 'rendezvous', sg(["server_args=ServerArgs(model_path='m', tp_size=16, nnodes=2, node_rank=1, dist_init_addr='10.0.0.1:5000')"]) + '\n' + sg(['Init torch distributed begin.', 'Scheduler hit an exception: Traceback (most recent call last):', 'torch.distributed.DistNetworkError: The client socket has failed to connect to [10.0.0.1]:5000 (errno: 110 - Connection timed out).'], tp=8))
+# a warning that mentions "not supported" must not outrank the crash's own error
+case('c_warning_vs_oom', 'crashed', 'weight_load', 'gpu_oom', vl(VHEAD + [('WARNING','config.py:1','Sliding window attention is not supported for this backend; disabling it.')] + VLOAD[:1] + tb(
+    [('vllm/v1/worker/gpu_model_runner.py','load_model')], "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.16 GiB. GPU 0 has a total capacity of 23.53 GiB of which 738.94 MiB is free.")))
+case('c_warning_vs_p2p', 'crashed', 'cuda_graph', 'illegal_memory_access', vl(VHEAD + [('WARNING','custom_all_reduce.py:1',"Custom allreduce is disabled because your platform lacks GPU P2P capability or P2P test failed. To silence this warning, specify disable_custom_all_reduce=True explicitly.")] + VLOAD + VCOMP + VKV) +
+     '\nCapturing CUDA graphs (mixed prefill-decode, PIECEWISE):  45%|████▌     | 30/67 [00:05<00:06,  5.90it/s]\n' +
+     vl(tb([('vllm/v1/worker/gpu_model_runner.py','_dummy_run')], 'RuntimeError: CUDA error: an illegal memory access was encountered')))
+# ---- wrapped formats
+BASE_SG = sg(SHEAD) + '\n' + sg(SDIST+SLOAD+SKV+['Capture cuda graph begin.'], tp=0) + '\n[2025-09-22 10:30:00] Waiting for scheduler'
+def wrap(fn): return '\n'.join(fn(l) for l in BASE_SG.split('\n')) + '\n'
+case('w_stern', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'sglang-7d9f-abcde sglang ' + l))
+case('w_stern_ts', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'sglang-7d9f-abcde sglang 2025-09-22T10:00:00.123456789Z ' + l))
+case('w_kubectl_prefix', 'stalled', 'cuda_graph', '*', wrap(lambda l: '[pod/sglang-7d9f-abcde/sglang] ' + l))
+case('w_compose', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'sglang-1  | ' + l))
+case('w_docker_ts', 'stalled', 'cuda_graph', '*', wrap(lambda l: '2025-09-22T10:00:00.123456789Z ' + l))
+case('w_k8s_json', 'stalled', 'cuda_graph', '*', wrap(lambda l: json.dumps({"log": l + "\n", "stream": "stderr", "time": "2025-09-22T10:00:00.1Z"})))
+case('w_cri', 'stalled', 'cuda_graph', '*', wrap(lambda l: '2025-09-22T10:00:00.123456789+00:00 stderr F ' + l))
+case('w_journal_cat', 'stalled', 'cuda_graph', '*', wrap(lambda l: l))
+case('w_loki', 'stalled', 'cuda_graph', '*', wrap(lambda l: '2025-09-22T10:00:00Z {app="sglang", pod="sglang-0"} ' + l))
+case('w_syslog', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'Sep 22 10:00:00 gpu-node-1 sglang[4242]: ' + l))
+case('w_ray', 'stalled', 'cuda_graph', '*', wrap(lambda l: '(ServeReplica:default:SGLang pid=4242) ' + l))
+case('w_linenum', 'stalled', 'cuda_graph', '*', '\n'.join('%4d  %s' % (i+1, l) for i, l in enumerate(BASE_SG.split('\n'))) + '\n')
+case('w_ansi', 'stalled', 'cuda_graph', '*', wrap(lambda l: '\x1b[36m' + l + '\x1b[0m'))
+case('w_quote_gt', 'stalled', 'cuda_graph', '*', wrap(lambda l: '> ' + l))
+# ---- worker RPC method names say where a worker failed
+case('v0_worker_method_load', 'crashed', 'weight_load', 'gpu_oom', '''INFO 08-20 10:00:00 api_server.py:206] vLLM API server version 0.6.1
+INFO 08-20 10:00:01 llm_engine.py:169] Initializing an LLM engine (v0.6.1) with config: model='m'
+(VllmWorkerProcess pid=11) INFO 08-20 10:00:05 multiproc_worker_utils.py:215] Worker ready; awaiting tasks
+INFO 08-20 10:00:06 pynccl.py:63] vLLM is using nccl==2.20.5
+(VllmWorkerProcess pid=11) ERROR 08-20 10:00:30 multiproc_worker_utils.py:226] Exception in worker VllmWorkerProcess while processing method load_model.
+(VllmWorkerProcess pid=11) ERROR 08-20 10:00:30 multiproc_worker_utils.py:226] Traceback (most recent call last):
+(VllmWorkerProcess pid=11) ERROR 08-20 10:00:30 multiproc_worker_utils.py:226] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 448.00 MiB.
+''')
+case('v1_rpc_kv', 'crashed', 'kv_cache', '*', vl(VHEAD + VLOAD + [
+    ('ERROR','core.py:700','EngineCore failed to start.'), ('ERROR','core.py:700','Traceback (most recent call last):'),
+    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core.py", line 100, in _initialize_kv_caches'),
+    ('ERROR','core.py:700','    available_gpu_memory = self.model_executor.determine_available_memory()'),
+    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/abstract.py", line 100, in determine_available_memory'),
+    ('ERROR','core.py:700','    output = self.collective_rpc("determine_available_memory")'),
+    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/multiproc_executor.py", line 100, in collective_rpc'),
+    ('ERROR','core.py:700','    raise RuntimeError(f"Worker failed with error \'{e}\', please check the stack trace above for the root cause")'),
+    ('ERROR','core.py:700',"RuntimeError: Worker failed with error 'CUDA error: an illegal memory access was encountered', please check the stack trace above for the root cause")]))
+case('v1_rpc_graph', 'crashed', 'cuda_graph', '*', vl(VHEAD + VLOAD + VCOMP + VKV + [
+    ('ERROR','core.py:700','EngineCore failed to start.'), ('ERROR','core.py:700','Traceback (most recent call last):'),
+    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core.py", line 100, in _initialize_kv_caches'),
+    ('ERROR','core.py:700','    self.model_executor.initialize_from_config(kv_cache_configs)'),
+    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/abstract.py", line 100, in initialize_from_config'),
+    ('ERROR','core.py:700','    self.collective_rpc("compile_or_warm_up_model")'),
+    ('ERROR','core.py:700',"RuntimeError: Worker failed with error 'NCCL error: unhandled cuda error', please check the stack trace above for the root cause")]))
+def vt(lines):
+    out=[]
+    for i,(tag,lvl,f,m) in enumerate(lines):
+        out.append(f"({tag}) {lvl} 08-20 10:{i//60:02d}:{i%60:02d} [{f}] {m}")
+    return '\n'.join(out)
+TP2 = [('APIServer pid=1','INFO','api_server.py:1805','vLLM API server version 0.10.1'),
+       ('EngineCore_0 pid=20','INFO','core.py:75','Initializing a V1 LLM engine (v0.10.1) with config: model=m'),
+       ('VllmWorker rank=0 pid=30','INFO','parallel_state.py:1134','rank 0 in world size 2 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0'),
+       ('VllmWorker rank=1 pid=31','INFO','parallel_state.py:1134','rank 1 in world size 2 is assigned as DP rank 0, PP rank 0, TP rank 1, EP rank 0'),
+       ('VllmWorker rank=0 pid=30','INFO','gpu_model_runner.py:1953','Starting to load model m...'),
+       ('VllmWorker rank=1 pid=31','INFO','gpu_model_runner.py:1953','Starting to load model m...'),
+       ('VllmWorker rank=0 pid=30','INFO','gpu_model_runner.py:2007','Model loading took 15.27 GiB and 21.02 seconds'),
+       ('VllmWorker rank=1 pid=31','INFO','gpu_model_runner.py:2007','Model loading took 15.27 GiB and 21.02 seconds'),
+       ('VllmWorker rank=0 pid=30','INFO','monitor.py:34','torch.compile takes 14.20 s in total'),
+       ('VllmWorker rank=1 pid=31','INFO','monitor.py:34','torch.compile takes 14.20 s in total'),
+       ('VllmWorker rank=0 pid=30','INFO','gpu_worker.py:276','Available KV cache memory: 50.00 GiB'),
+       ('EngineCore_0 pid=20','INFO','kv_cache_utils.py:849','GPU KV cache size: 400,000 tokens'),
+       ('EngineCore_0 pid=20','INFO','kv_cache_utils.py:853','Maximum concurrency for 40,960 tokens per request: 9.77x')]
+case('v1_tp2_graph_crash', 'crashed', 'cuda_graph', '*', vt(TP2) + '\n(VllmWorker rank=0 pid=30) Capturing CUDA graphs:  20%|██  | 13/67 [00:03<00:12]\n' + vt([
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','WorkerProc hit an exception.'),
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','Traceback (most recent call last):'),
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527',"RuntimeError: NCCL error: unhandled cuda error"),
+       ('EngineCore_0 pid=20','ERROR','core.py:700','EngineCore failed to start.'),
+       ('APIServer pid=1','ERROR','api_server.py:1','RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}')]))
+case('v1_tp2_load_crash_other_rank', 'crashed', 'weight_load', 'gpu_oom', vt(TP2[:6] + [
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','WorkerProc failed to start.'),
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','Traceback (most recent call last):'),
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB.'),
+       ('VllmWorker rank=0 pid=30','INFO','gpu_model_runner.py:2007','Model loading took 15.27 GiB and 21.02 seconds'),
+       ('EngineCore_0 pid=20','ERROR','core.py:700','EngineCore failed to start.')]))
+# ---- vLLM's engine is ready before its server: an error in between is a crash in http_start
+case('v1_chat_template_crash', 'crashed', 'http_start', '*', vl(VHEAD+VLOAD+VCOMP+VKV+[
+    ('INFO','core.py:210','init engine (profile, create kv cache, warmup model) took 44.51 seconds'),
+    ('INFO','api_server.py:1','Supported_tasks: [\'generate\']')]) + '''
+Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", line 1400, in init_app_state
+    resolved_chat_template = load_chat_template(args.chat_template)
+ValueError: The supplied chat template string (/models/template.jinja) appears path-like, but doesn't exist!
+''')
+case('v1_ready_then_request_error', 'ready', 'ready', '*', vl(VHEAD+VLOAD+VCOMP+VKV+[
+    ('INFO','core.py:210','init engine (profile, create kv cache, warmup model) took 44.51 seconds'),
+    ('INFO','api_server.py:1','Starting vLLM API server 0 on http://0.0.0.0:8000')]) + '''
+INFO:     Started server process [1]
+INFO:     Waiting for application startup.
+INFO:     Application startup complete.
+''' + vl([('ERROR','serving_chat.py:1','Error in preprocessing prompt inputs'), ('ERROR','serving_chat.py:1','ValueError: This model\'s maximum context length is 4096 tokens.')]))
+
+out = os.path.dirname(os.path.abspath(__file__))
+exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
+for name, st, ph, ca, text in cases:
+    with open(os.path.join(out, name + '.log'), 'w') as f:
+        f.write(text)
+    exp[name] = {"outcome": st, "phase": ph, "cause": ca}
+with open(os.path.join(out, 'expect.json'), 'w') as f:
+    json.dump(exp, f, indent=1, ensure_ascii=False)
+print(len(cases), 'scenarios')
