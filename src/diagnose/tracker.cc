@@ -130,6 +130,17 @@ void StartupTracker::Hint(AttemptFacts& a, const std::string& rank, Phase phase,
   BeginPhase(a, rank, phase, t, /*explicit_begin=*/false);
 }
 
+void StartupTracker::OnReady(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  if (!a.ready) {
+    BeginPhase(a, e.rank, Phase::kReady, t);
+    a.engine_only_ready = e.engine_only;
+  } else if (!e.engine_only) {
+    a.engine_only_ready = false;  // the server says it is up too
+  }
+  a.ready = true;
+  Mark(Signal::kLogProgress, t);
+}
+
 // The engine was up but its HTTP server never was: the time since the engine's ready line was the
 // server starting, and the start is not ready after all.
 void StartupTracker::TakeBackEngineReady(AttemptFacts& a) {
@@ -400,14 +411,7 @@ void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::opti
       a.crash_phase = a.phase;
       break;
     case LogEvent::Kind::kReady:
-      if (!a.ready) {
-        BeginPhase(a, e.rank, Phase::kReady, t);
-        a.engine_only_ready = e.engine_only;
-      } else if (!e.engine_only) {
-        a.engine_only_ready = false;
-      }
-      a.ready = true;
-      Mark(Signal::kLogProgress, t);
+      OnReady(a, e, t);
       break;
     case LogEvent::Kind::kRequestServed:
       a.request_served = true;

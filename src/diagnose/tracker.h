@@ -194,6 +194,7 @@ class StartupTracker {
   TrackedRank& Rank(AttemptFacts& a, const std::string& rank);
   void NoteFailingRank(AttemptFacts& a, const std::string& rank);
   void TakeBackEngineReady(AttemptFacts& a);
+  void OnReady(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   // explicit_begin: a begin line (may move the attempt back, e.g. a late NCCL communicator);
   // otherwise a hint, which moves the rank forward and the attempt only forward.
   void BeginPhase(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t,

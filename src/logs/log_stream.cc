@@ -232,6 +232,157 @@ ParsedLine LogStream::Parse(std::string_view raw) {
   return p;
 }
 
+// A prefix a rules file taught (an engine the built-in parsers do not know): after the wrappers
+// first (docker timestamps before the engine's prefix), then the whole line (a wrapper parser may
+// have taken the start of the engine's own prefix).
+void LogStream::ApplyTaughtPrefix(ParsedLine& p, std::string_view& msg, std::optional<int64_t>& t) {
+  if (p.style != PrefixStyle::kNone || !p.rank.empty() || rules_.prefixes().empty()) return;
+  auto m = rules_.prefixes().Match(msg);
+  if (!m && last_clean_ != msg) m = rules_.prefixes().Match(last_clean_);
+  if (!m) return;
+  msg = m->message;
+  if (!m->level.empty()) p.level = m->level;
+  if (!m->rank.empty()) p.rank = CanonicalRank(m->rank);
+  if (auto ms = m->time.empty() ? std::nullopt : ParseTimeArg(m->time)) {
+    p.time = UnixMsToCivil(*ms);
+    t = ResolveTime(p);
+  }
+  if (!engine_forced_ && engine_strength_ < 1) {
+    engine_ = *m->engine;
+    engine_strength_ = 1;
+  }
+}
+
+// Weak engine detection from the prefix; a rule marked `detect` decides for good.
+void LogStream::DetectEngineFromPrefix(PrefixStyle style) {
+  if (engine_forced_) return;
+  if (engine_strength_ < 1) {
+    std::string_view e = EngineOfStyle(style);
+    if (!e.empty()) {
+      engine_ = std::string(e);
+      engine_strength_ = 1;
+    }
+  } else if (engine_strength_ == 1 && style == PrefixStyle::kSglang && engine_ != "sglang") {
+    // vLLM-formatted lines appear inside old SGLang (its vLLM import); never the reverse.
+    engine_ = "sglang";
+  }
+}
+
+// Pass 1 over the matched rules: engine detection; false when the line is noise. `fatal` says
+// whether a fatal rule matched (its error rules are then not reported twice).
+bool LogStream::FirstPass(bool* fatal) {
+  *fatal = false;
+  const auto& all = rules_.rules();
+  for (int idx : matched_) {
+    const LogRule& r = all[static_cast<size_t>(idx)];
+    const bool generic = IsGeneric(r);
+    if (!generic && !engine_forced_ && r.detect && engine_strength_ < 2) {
+      engine_ = r.engine;
+      engine_strength_ = 2;
+      match_subset_ = rules_.EngineSubset(engine_);
+    }
+    if (!generic && !engine_.empty() && !SameName(r.engine, engine_)) continue;
+    if (r.emit == RuleEmit::kNoise) return false;
+    if (r.emit == RuleEmit::kFatal) *fatal = true;
+  }
+  return true;
+}
+
+// The rule's capture groups into the event: rank, bar name, n, total, elapsed.
+void LogStream::FillCaptures(const LogRule& r, int idx, std::string_view msg, LogEvent& e) {
+  int groups = std::max({r.rank_group, r.bar_group, r.n_group, r.total_group, r.elapsed_group});
+  if (groups <= 0) return;
+  re2::StringPiece sub[8];
+  int n = std::min(groups + 1, 8);
+  if (!rules_.regex(idx).Match(re2::StringPiece(msg.data(), msg.size()), 0, msg.size(),
+                               RE2::UNANCHORED, sub, n)) {
+    return;
+  }
+  auto cap = [&](int g) -> std::string_view {
+    if (g <= 0 || g >= n || sub[g].data() == nullptr) return {};
+    return std::string_view(sub[g].data(), sub[g].size());
+  };
+  auto to_i = [](std::string_view v) {
+    int64_t x = 0;
+    for (char c : v) {
+      if (c >= '0' && c <= '9' && x < (int64_t{1} << 52)) x = x * 10 + (c - '0');
+    }
+    return x;
+  };
+  if (!cap(r.rank_group).empty()) e.rank = r.rank_prefix + CanonicalRank(cap(r.rank_group));
+  if (!cap(r.bar_group).empty()) e.bar.assign(cap(r.bar_group).substr(0, 200));
+  if (!cap(r.n_group).empty()) e.progress_n = to_i(cap(r.n_group));
+  if (!cap(r.total_group).empty()) e.progress_total = to_i(cap(r.total_group));
+  if (!cap(r.elapsed_group).empty()) {
+    std::string v(cap(r.elapsed_group).substr(0, 32));
+    char* end = nullptr;
+    double d = std::strtod(v.c_str(), &end);
+    if (end != v.c_str() && d >= 0 && d < 1e9) e.elapsed_seconds = d;
+  }
+}
+
+// Pass 2: one event per matched rule of this engine. Sets *any when a rule said something and
+// *progress when a bar was read.
+void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::string_view text,
+                               std::optional<int64_t> t, bool fatal, bool* any, bool* progress) {
+  const auto& all = rules_.rules();
+  for (int idx : matched_) {
+    const LogRule& r = all[static_cast<size_t>(idx)];
+    if (!IsGeneric(r) && !engine_.empty() && !SameName(r.engine, engine_)) continue;
+    if (fatal && r.emit == RuleEmit::kError) continue;  // one decisive line, not two
+    LogEvent& e = ResetEvent(KindOf(r.emit), t, p.rank, r.id, text);
+    e.phase = r.phase;
+    // A restarts rule with no count ("Back-off restarting failed container") says the service has
+    // been restarted at least once.
+    if (r.emit == RuleEmit::kRestarts && r.n_group == 0) e.progress_n = 1;
+    e.engine_only = r.emit == RuleEmit::kEngineReady;
+    FillCaptures(r, idx, msg, e);
+    if (r.emit == RuleEmit::kHint) e.kind = LogEvent::Kind::kInfo;
+    if (r.emit == RuleEmit::kProgress) {
+      if (e.bar.empty()) e.bar = r.bar;
+      if (r.n_group == 0) {
+        auto bar = ParseTqdm(msg);
+        if (!bar) continue;  // a bar's name without a reading: nothing to report
+        e.progress_n = bar->n;
+        e.progress_total = bar->total;
+        if (e.bar.empty()) e.bar.assign(bar->bar);
+        e.elapsed_seconds = bar->elapsed_s;
+      }
+      *progress = true;
+      *any = true;
+      if (!NewBarValue(e.bar, e.progress_n, e.progress_total)) continue;
+    }
+    *any = true;
+    Emit(e);
+  }
+}
+
+// A bar no rule names (or a bare "  0%|...| 0/23") is still progress of the current phase. True
+// when the line was a bar; `*handled` when the text glued after it was handled as its own line.
+bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::string_view text,
+                           std::optional<int64_t> t, int depth, bool* handled) {
+  auto bar = ParseTqdm(msg);
+  if (!bar) return false;
+  if (NewBarValue(std::string(bar->bar), bar->n, bar->total)) {
+    LogEvent& e = ResetEvent(LogEvent::Kind::kProgress, t, p.rank, "tqdm", text);
+    e.bar.assign(bar->bar);
+    e.progress_n = bar->n;
+    e.progress_total = bar->total;
+    e.elapsed_seconds = bar->elapsed_s;
+    Emit(e);
+  }
+  // tqdm without a newline glues the next log line onto the bar.
+  if (bar->end < msg.size()) {
+    std::string_view rest = Trim(msg.substr(bar->end));
+    if (!rest.empty() && rest.size() < msg.size() && depth < 4) {
+      std::string copy(rest);
+      HandleSegment(copy, depth + 1);
+      *handled = true;
+    }
+  }
+  return true;
+}
+
 void LogStream::HandleSegment(std::string_view raw, int depth) {
   ParsedLine p = Parse(raw);
   std::string_view msg = p.message;
@@ -244,40 +395,8 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
     }
     return;
   }
-
-  // A prefix a rules file taught (an engine the built-in parsers do not know).
-  if (p.style == PrefixStyle::kNone && p.rank.empty() && !rules_.prefixes().empty()) {
-    // After the wrappers first (docker timestamps before the engine's prefix), then the whole
-    // line (a wrapper parser may have taken the start of the engine's own prefix).
-    auto m = rules_.prefixes().Match(msg);
-    if (!m && last_clean_ != msg) m = rules_.prefixes().Match(last_clean_);
-    if (m) {
-      msg = m->message;
-      if (!m->level.empty()) p.level = m->level;
-      if (!m->rank.empty()) p.rank = CanonicalRank(m->rank);
-      if (auto ms = m->time.empty() ? std::nullopt : ParseTimeArg(m->time)) {
-        p.time = UnixMsToCivil(*ms);
-        t = ResolveTime(p);
-      }
-      if (!engine_forced_ && engine_strength_ < 1) {
-        engine_ = *m->engine;
-        engine_strength_ = 1;
-      }
-    }
-  }
-
-  // Weak engine detection from the prefix; a rule marked `detect` decides for good.
-  if (engine_forced_) {
-  } else if (engine_strength_ < 1) {
-    std::string_view e = EngineOfStyle(p.style);
-    if (!e.empty()) {
-      engine_ = std::string(e);
-      engine_strength_ = 1;
-    }
-  } else if (engine_strength_ == 1 && p.style == PrefixStyle::kSglang && engine_ != "sglang") {
-    // vLLM-formatted lines appear inside old SGLang (its vLLM import); never the reverse.
-    engine_ = "sglang";
-  }
+  ApplyTaughtPrefix(p, msg, t);
+  DetectEngineFromPrefix(p.style);
 
   // Ranks print the same message line after line (each TP rank its own copy, tqdm redraws):
   // the rules matched depend only on the message and the subset, so a repeat reuses them.
@@ -286,110 +405,17 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
     last_message_.assign(msg);
     last_subset_ = match_subset_;
   }
-  bool any = false;
   bool fatal = false;
-  const auto& all = rules_.rules();
-  // Pass 1: noise, engine detection, and whether a fatal rule matched.
-  for (int idx : matched_) {
-    const LogRule& r = all[static_cast<size_t>(idx)];
-    const bool generic = IsGeneric(r);
-    if (!generic && !engine_forced_ && r.detect && engine_strength_ < 2) {
-      engine_ = r.engine;
-      engine_strength_ = 2;
-      match_subset_ = rules_.EngineSubset(engine_);
-    }
-    if (!generic && !engine_.empty() && !SameName(r.engine, engine_)) continue;
-    if (r.emit == RuleEmit::kNoise) return;
-    if (r.emit == RuleEmit::kFatal) fatal = true;
-  }
+  if (!FirstPass(&fatal)) return;  // noise
   std::string_view text =
       msg.size() > opt_.max_text_bytes ? msg.substr(0, opt_.max_text_bytes) : msg;
-  bool progress_emitted = false;
-  for (int idx : matched_) {
-    const LogRule& r = all[static_cast<size_t>(idx)];
-    if (!IsGeneric(r) && !engine_.empty() && !SameName(r.engine, engine_)) continue;
-    if (fatal && r.emit == RuleEmit::kError) continue;  // one decisive line, not two
-    LogEvent& e = ResetEvent(KindOf(r.emit), t, p.rank, r.id, text);
-    e.phase = r.phase;
-    // A restarts rule with no count ("Back-off restarting failed container") says the service has
-    // been restarted at least once.
-    if (r.emit == RuleEmit::kRestarts && r.n_group == 0) e.progress_n = 1;
-    e.engine_only = r.emit == RuleEmit::kEngineReady;
-    const RE2& re = rules_.regex(idx);
-    int groups = std::max({r.rank_group, r.bar_group, r.n_group, r.total_group, r.elapsed_group});
-    if (groups > 0) {
-      re2::StringPiece sub[8];
-      int n = std::min(groups + 1, 8);
-      if (re.Match(re2::StringPiece(msg.data(), msg.size()), 0, msg.size(), RE2::UNANCHORED, sub,
-                   n)) {
-        auto cap = [&](int g) -> std::string_view {
-          if (g <= 0 || g >= n || sub[g].data() == nullptr) return {};
-          return std::string_view(sub[g].data(), sub[g].size());
-        };
-        if (!cap(r.rank_group).empty()) {
-          e.rank = r.rank_prefix + CanonicalRank(cap(r.rank_group));
-        }
-        if (!cap(r.bar_group).empty()) e.bar.assign(cap(r.bar_group).substr(0, 200));
-        auto to_i = [](std::string_view v) {
-          int64_t x = 0;
-          for (char c : v) {
-            if (c >= '0' && c <= '9' && x < (int64_t{1} << 52)) x = x * 10 + (c - '0');
-          }
-          return x;
-        };
-        if (!cap(r.n_group).empty()) e.progress_n = to_i(cap(r.n_group));
-        if (!cap(r.total_group).empty()) e.progress_total = to_i(cap(r.total_group));
-        if (!cap(r.elapsed_group).empty()) {
-          std::string v(cap(r.elapsed_group).substr(0, 32));
-          char* end = nullptr;
-          double d = std::strtod(v.c_str(), &end);
-          if (end != v.c_str() && d >= 0 && d < 1e9) e.elapsed_seconds = d;
-        }
-      }
-    }
-    if (r.emit == RuleEmit::kHint) e.kind = LogEvent::Kind::kInfo;
-    if (r.emit == RuleEmit::kProgress) {
-      if (e.bar.empty()) e.bar = r.bar;
-      if (r.n_group == 0) {
-        auto bar = ParseTqdm(msg);
-        if (!bar) continue;  // a bar's name without a reading: nothing to report
-        e.progress_n = bar->n;
-        e.progress_total = bar->total;
-        if (e.bar.empty()) e.bar.assign(bar->bar);
-        e.elapsed_seconds = bar->elapsed_s;
-      }
-      if (!NewBarValue(e.bar, e.progress_n, e.progress_total)) {
-        progress_emitted = true;
-        any = true;
-        continue;
-      }
-      progress_emitted = true;
-    }
-    any = true;
-    Emit(e);
-  }
-  // A bar no rule names (or a bare "  0%|...| 0/23") is still progress of the current phase.
-  if (!progress_emitted) {
-    if (auto bar = ParseTqdm(msg)) {
-      if (NewBarValue(std::string(bar->bar), bar->n, bar->total)) {
-        LogEvent& e = ResetEvent(LogEvent::Kind::kProgress, t, p.rank, "tqdm", text);
-        e.bar.assign(bar->bar);
-        e.progress_n = bar->n;
-        e.progress_total = bar->total;
-        e.elapsed_seconds = bar->elapsed_s;
-        Emit(e);
-      }
-      any = true;
-      // tqdm without a newline glues the next log line onto the bar.
-      if (bar->end < msg.size()) {
-        std::string_view rest = Trim(msg.substr(bar->end));
-        if (!rest.empty() && rest.size() < msg.size() && depth < 4) {
-          std::string copy(rest);
-          HandleSegment(copy, depth + 1);
-          return;
-        }
-      }
-    }
+  bool any = false;
+  bool progress = false;
+  EmitRuleEvents(p, msg, text, t, fatal, &any, &progress);
+  if (!progress) {
+    bool handled = false;
+    if (UnnamedBar(p, msg, text, t, depth, &handled)) any = true;
+    if (handled) return;
   }
   if (!any && IsErrorLevel(p.level) && !msg.empty() && msg.front() != ' ' && msg.front() != '^') {
     // An engine's own ERROR/CRITICAL line that no rule names is still a decisive error (frames

@@ -61,6 +61,15 @@ class LogStream {
   // Cleans and parses one segment; JSON-lines objects are read through their message field.
   ParsedLine Parse(std::string_view raw);
   void HandleSegment(std::string_view segment, int depth = 0);
+  // HandleSegment's steps (log_stream.cc).
+  void ApplyTaughtPrefix(ParsedLine& p, std::string_view& msg, std::optional<int64_t>& t);
+  void DetectEngineFromPrefix(PrefixStyle style);
+  bool FirstPass(bool* fatal);
+  void FillCaptures(const LogRule& r, int idx, std::string_view msg, LogEvent& e);
+  void EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::string_view text,
+                      std::optional<int64_t> t, bool fatal, bool* any, bool* progress);
+  bool UnnamedBar(const ParsedLine& p, std::string_view msg, std::string_view text,
+                  std::optional<int64_t> t, int depth, bool* handled);
   // Records a bar reading; false when it repeats the last one (tqdm reprints).
   bool NewBarValue(const std::string& bar, int64_t n, int64_t total);
   std::optional<int64_t> ResolveTime(const ParsedLine& p);

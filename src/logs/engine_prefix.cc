@@ -1,0 +1,309 @@
+#include "logs/engine_prefix.h"
+
+#include <algorithm>
+#include <string>
+
+#include "logs/text_scan.h"
+
+namespace spinup {
+
+using scan::At;
+using scan::Digits;
+using scan::IsDigit;
+using scan::IsLevel;
+using scan::IsUpper;
+using scan::ParseClock;
+using scan::ParseDateTime;
+using scan::ParseFraction;
+
+namespace {
+
+// The 2024-2026 SGLang tag list: " TP2", " DP0 TP2 EP0", " PP0", " ATTN_CP1", " MOE_DP1".
+bool ParseSglangTags(std::string_view tags, std::string* rank) {
+  // tags: "TP2" / "DP0 TP2 EP0" (leading space removed)
+  size_t i = 0;
+  while (i < tags.size()) {
+    size_t sp = tags.find(' ', i);
+    std::string_view w =
+        tags.substr(i, sp == std::string_view::npos ? std::string_view::npos : sp - i);
+    if (w.empty() || w.size() > 24) return false;
+    size_t d = 0;
+    while (d < w.size() && (IsUpper(w[d]) || w[d] == '_')) ++d;
+    if (d == 0 || d == w.size()) return false;
+    for (size_t k = d; k < w.size(); ++k) {
+      if (!IsDigit(w[k])) return false;
+    }
+    if (sp == std::string_view::npos) break;
+    i = sp + 1;
+  }
+  *rank = CanonicalRank(tags);
+  return true;
+}
+
+// "WARNING quantization.py:1680: " at the start of `s`: the length to skip, 0 when absent.
+size_t PythonLevelAndSource(std::string_view s) {
+  size_t sp = s.find(' ');
+  if (sp == std::string_view::npos || sp > 8 || !IsLevel(s.substr(0, sp))) return 0;
+  size_t colon = s.find(".py:", sp + 1);
+  if (colon == std::string_view::npos || colon - sp > 96) return 0;
+  for (size_t k = sp + 1; k < colon; ++k) {
+    if (s[k] == ' ') return 0;
+  }
+  size_t d = colon + 4;
+  while (d < s.size() && IsDigit(s[d])) ++d;
+  if (d == colon + 4 || s.substr(d, 2) != ": ") return 0;
+  return d + 2;
+}
+
+// TensorRT-LLM's Python logger: "[12/20/2025-04:21:37] [TRT-LLM] [I] msg", also without the time
+// and with a rank ("[TRT-LLM] [RANK 0] [I] msg"). `close` is the first ']'. Sets p.message on
+// success.
+bool ParseTrtllmPython(std::string_view s, size_t close, ParsedLine& p) {
+  std::string_view inner = s.substr(1, close - 1);
+  CivilTime t;
+  size_t tag = 0;
+  // "MM/DD/YYYY-HH:MM:SS"
+  int mo = Digits(inner, 0, 2), d = Digits(inner, 3, 2), y = Digits(inner, 6, 4);
+  if (inner.size() == 19 && At(inner, 2, '/') && At(inner, 5, '/') && At(inner, 10, '-') &&
+      mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && y >= 1970) {
+    t.year = y;
+    t.month = mo;
+    t.day = d;
+    if (ParseClock(inner, 11, t) == std::string_view::npos) return false;
+    tag = close + 2;
+    if (!At(s, close + 1, ' ')) return false;
+  } else if (inner != "TRT-LLM") {
+    return false;
+  }
+  constexpr std::string_view kTag = "[TRT-LLM] ";
+  if (tag != 0) {
+    if (s.substr(tag, kTag.size()) != kTag) return false;
+    tag += kTag.size();
+  } else {
+    tag = close + 2;
+    if (!At(s, close + 1, ' ')) return false;
+  }
+  // Optional "[RANK N] ", then the one-letter level "[I] ".
+  if (s.substr(tag, 6) == "[RANK ") {
+    size_t c = s.find("] ", tag);
+    if (c == std::string_view::npos || c - tag > 16) return false;
+    p.rank = "rank" + std::string(s.substr(tag + 6, c - tag - 6));
+    tag = c + 2;
+  }
+  if (!At(s, tag, '[') || !At(s, tag + 2, ']')) return false;
+  p.level = s.substr(tag + 1, 1);
+  if (t.year != 0) p.time = t;
+  p.style = PrefixStyle::kTrtllm;
+  size_t m = tag + 3;
+  if (At(s, m, ' ')) ++m;
+  p.message = s.substr(std::min(m, s.size()));
+  return true;
+}
+
+// SGLang's "[2026-03-09 12:01:53(.mmm)?( TAGS)?]", "[12:01:53 TP0]", "[06-17 13:46:56]" at s[0],
+// whose bracket closes at `close`.
+bool ParseSglangTime(std::string_view& msg, size_t close, ParsedLine& p) {
+  std::string_view s = msg;
+  std::string_view inner = s.substr(1, close - 1);
+  CivilTime t;
+  size_t j = ParseDateTime(inner, 0, ' ', t);
+  if (j == std::string_view::npos) {
+    t = CivilTime{};
+    int mo = Digits(inner, 0, 2), d = Digits(inner, 3, 2);
+    if (mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && At(inner, 2, '-') && At(inner, 5, ' ')) {
+      t.month = mo;
+      t.day = d;
+      j = ParseClock(inner, 6, t);
+    } else {
+      j = ParseClock(inner, 0, t);
+    }
+  }
+  if (j == std::string_view::npos) return false;
+  j = ParseFraction(inner, j, t);
+  std::string rank;
+  if (j < inner.size()) {
+    if (inner[j] != ' ' || !ParseSglangTags(inner.substr(j + 1), &rank)) return false;
+  }
+  p.time = t;
+  p.rank = rank;
+  p.style = PrefixStyle::kSglang;
+  msg = s.substr(At(s, close + 1, ' ') ? close + 2 : close + 1);
+  // "[2025-09-15 02:22:37] WARNING quantization.py:1680: msg" is a Python logger's format
+  // (TensorRT-LLM's modules use it), not SGLang's: SGLang prints no level or source file.
+  if (size_t src = PythonLevelAndSource(msg); src != 0) {
+    p.level = msg.substr(0, msg.find(' '));
+    p.style = PrefixStyle::kPython;
+    msg = msg.substr(src);
+  }
+  return true;
+}
+
+// A bracketed prefix: SGLang's time and tags or "[gpu_id=0]"; TensorRT-LLM's "[TRT-LLM] [I]"
+// (Python) or "[TensorRT-LLM][INFO]" (C++).
+bool ParseBracketPrefix(std::string_view& msg, ParsedLine& p) {
+  std::string_view s = msg;
+  size_t close = s.find(']');
+  if (close == std::string_view::npos || close > 96) return false;
+  std::string_view inner = s.substr(1, close - 1);
+  if (IsDigit(inner.empty() ? ' ' : inner[0]) && ParseSglangTime(msg, close, p)) return true;
+  if (inner.substr(0, 7) == "gpu_id=" && inner.size() > 7 && inner.size() < 12) {
+    for (size_t k = 7; k < inner.size(); ++k) {
+      if (!IsDigit(inner[k])) return false;
+    }
+    p.rank = "gpu" + std::string(inner.substr(7));
+    p.style = PrefixStyle::kSglang;
+    msg = s.substr(At(s, close + 1, ' ') ? close + 2 : close + 1);
+    return true;
+  }
+  if (ParseTrtllmPython(s, close, p)) {
+    msg = p.message;
+    return true;
+  }
+  if (inner == "TensorRT-LLM" && At(s, close + 1, '[')) {
+    size_t c2 = s.find(']', close + 1);
+    if (c2 == std::string_view::npos || c2 - close > 12) return false;
+    p.level = s.substr(close + 2, c2 - close - 2);
+    p.style = PrefixStyle::kTrtllm;
+    size_t m = c2 + 1;
+    if (At(s, m, ' ')) ++m;
+    msg = s.substr(m);
+    return true;
+  }
+  return false;
+}
+
+// The tag's rank name: "Worker_rank1" for vLLM 0.8-0.9's "(VllmWorker rank=1 pid=31)", one name per
+// process for the pid-only worker tags, the tag itself otherwise.
+std::string VllmTagRank(std::string_view name, std::string_view worker_rank,
+                        std::string_view pid_text) {
+  std::string tag(name);
+  if (!worker_rank.empty()) {
+    tag = "Worker_rank" + std::string(worker_rank);
+  } else if (tag == "Worker" || tag == "VllmWorkerProcess" || tag == "RayWorkerWrapper" ||
+             tag == "VllmWorker") {
+    tag = "Worker-" + std::string(pid_text);
+  }
+  return CanonicalRank(tag);
+}
+
+// vLLM process tag: "(Worker_TP0 pid=400) ", Ray "(RayWorkerWrapper pid=1, ip=...) ", nested Ray
+// data actors, and pastes that lost the opening parenthesis. The tag sits at the start and its name
+// has no spaces, so " pid=" can only be at the first space: looking only there keeps every other
+// line cheap.
+bool ParseVllmProcessTag(std::string_view& msg, size_t first_space, ParsedLine& p) {
+  std::string_view s = msg;
+  size_t pid = first_space;
+  // vLLM 0.8-0.9: "(VllmWorker rank=1 pid=31) ": the rank sits between the name and the pid.
+  std::string_view worker_rank;
+  if (pid != std::string_view::npos && s.substr(pid, 6) == " rank=") {
+    size_t r = pid + 6, r_end = r;
+    while (r_end < s.size() && r_end < r + 6 && IsDigit(s[r_end])) ++r_end;
+    if (r_end > r && s.substr(r_end, 5) == " pid=") {
+      worker_rank = s.substr(r, r_end - r);
+      pid = r_end;
+    }
+  }
+  if (pid == std::string_view::npos || s.substr(pid, 5) != " pid=") return false;
+  size_t close = s.find(')', pid);
+  if (close == std::string_view::npos || close - pid >= 64 || pid + 5 >= s.size() ||
+      !IsDigit(s[pid + 5])) {
+    return false;
+  }
+  size_t start = s[0] == '(' ? 1 : 0;
+  std::string_view name = s.substr(start, first_space - start);
+  // Nested Ray actor names carry parentheses; keep only the last identifier.
+  size_t open = name.rfind('(');
+  if (open != std::string_view::npos) name = name.substr(open + 1);
+  if (name.empty()) return false;
+  size_t pid_end = pid + 5;
+  while (pid_end < s.size() && IsDigit(s[pid_end])) ++pid_end;
+  p.rank = VllmTagRank(name, worker_rank, s.substr(pid + 5, pid_end - pid - 5));
+  p.style = PrefixStyle::kVllm;
+  size_t m = close + 1;
+  if (At(s, m, ' ')) ++m;
+  msg = s.substr(m);
+  return true;
+}
+
+// vLLM level + date: "INFO 08-29 04:16:14 [file.py:12] " or old "INFO 07-12 19:04:13 api.py:206] ".
+// A level word is at most 8 bytes, so it ends at the first space.
+bool ParseVllmLevelDate(std::string_view& msg, size_t sp, ParsedLine& p) {
+  std::string_view s = msg;
+  if (sp == std::string_view::npos || sp > 8 || !IsLevel(s.substr(0, sp))) return false;
+  CivilTime t;
+  int mo = Digits(s, sp + 1, 2), d = Digits(s, sp + 4, 2);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, sp + 3, '-') || !At(s, sp + 6, ' ')) {
+    return false;
+  }
+  t.month = mo;
+  t.day = d;
+  size_t j = ParseClock(s, sp + 7, t);
+  if (j == std::string_view::npos) return false;
+  j = ParseFraction(s, j, t);
+  p.level = s.substr(0, sp);
+  p.time = t;
+  p.style = PrefixStyle::kVllm;
+  if (At(s, j, ' ')) ++j;
+  // the [file.py:N] or file.py:N] location
+  size_t close = s.find("] ", j);
+  if (close != std::string_view::npos && close - j < 160) {
+    std::string_view loc = s.substr(j, close - j);
+    if (loc.find(".py:") != std::string_view::npos && loc.find(' ') == std::string_view::npos) {
+      j = close + 2;
+    }
+  }
+  msg = s.substr(std::min(j, s.size()));
+  return true;
+}
+
+// Python logging's default: "2025-03-03 18:46:45,039 - INFO - name: msg".
+bool ParsePythonLogging(std::string_view& msg, ParsedLine& p) {
+  std::string_view s = msg;
+  if (s.size() <= 20 || !IsDigit(s[0])) return false;
+  CivilTime t;
+  size_t j = ParseDateTime(s, 0, ' ', t);
+  if (j == std::string_view::npos) return false;
+  j = ParseFraction(s, j, t);
+  if (s.substr(j, 3) != " - ") return false;
+  size_t lvl_end = s.find(" - ", j + 3);
+  if (lvl_end == std::string_view::npos || lvl_end - j >= 40) return false;
+  p.level = s.substr(j + 3, lvl_end - j - 3);
+  p.time = t;
+  p.style = PrefixStyle::kPython;
+  msg = s.substr(lvl_end + 3);
+  return true;
+}
+
+}  // namespace
+
+bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
+  if (msg.empty()) return false;
+  if (msg[0] == '[') return ParseBracketPrefix(msg, p);
+  // The first space within 128 bytes (npos when none): where a process tag's " pid=" or the end
+  // of a level word must be.
+  const size_t first_space = msg.substr(0, 128).find(' ');
+  return ParseVllmProcessTag(msg, first_space, p) || ParseVllmLevelDate(msg, first_space, p) ||
+         ParsePythonLogging(msg, p);
+}
+
+// TGI's tracing target: the launcher, router and client crates ("text_generation_router::server:
+// "), maybe inside a span ("warmup{...}:warmup: text_generation_client: "), then maybe the Rust
+// source location ("router/src/server.rs:1597: "). All of it is prefix.
+std::string_view StripTgiTarget(std::string_view rest, size_t after_level) {
+  size_t tl = rest.find("text_generation_");
+  if (tl == std::string_view::npos || tl > 512) return rest.substr(after_level);
+  size_t colon = rest.find(": ", tl);
+  if (colon == std::string_view::npos) return rest.substr(after_level);
+  std::string_view msg = rest.substr(colon + 2);
+  // "router/src/server.rs:1597: " (no spaces, ".rs:" then digits).
+  size_t rs = msg.find(".rs:");
+  size_t sp = msg.find(' ');
+  if (rs != std::string_view::npos && rs < sp) {
+    size_t d = rs + 4;
+    while (d < msg.size() && IsDigit(msg[d])) ++d;
+    if (d > rs + 4 && msg.substr(d, 2) == ": ") msg = msg.substr(d + 2);
+  }
+  return msg;
+}
+
+}  // namespace spinup

@@ -1,0 +1,176 @@
+// Scanners shared by the log line parsers, and the civil-time conversions line_parser.h declares.
+#include "logs/text_scan.h"
+
+#include <cstdio>
+
+namespace spinup {
+namespace scan {
+namespace {
+
+int DaysInMonth(int year, int month) {
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return month == 2 && leap ? 29 : kDays[month - 1];
+}
+
+}  // namespace
+
+// Reads exactly n digits at s[i..]; returns -1 when they are not all digits.
+int Digits(std::string_view s, size_t i, size_t n) {
+  if (i + n > s.size()) return -1;
+  int v = 0;
+  for (size_t k = 0; k < n; ++k) {
+    char c = s[i + k];
+    if (!IsDigit(c)) return -1;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+// HH:MM:SS at s[i]; fills t, returns the index after it or npos.
+size_t ParseClock(std::string_view s, size_t i, CivilTime& t) {
+  int h = Digits(s, i, 2), m = Digits(s, i + 3, 2), sec = Digits(s, i + 6, 2);
+  if (h < 0 || m < 0 || sec < 0 || !At(s, i + 2, ':') || !At(s, i + 5, ':')) {
+    return std::string_view::npos;
+  }
+  if (h > 23 || m > 59 || sec > 60) return std::string_view::npos;
+  t.hour = h;
+  t.minute = m;
+  t.second = sec;
+  return i + 8;
+}
+
+// Optional fraction (.123 or ,123 with any number of digits): milliseconds kept.
+size_t ParseFraction(std::string_view s, size_t i, CivilTime& t) {
+  if (i < s.size() && (s[i] == '.' || s[i] == ',') && i + 1 < s.size() && IsDigit(s[i + 1])) {
+    size_t j = i + 1;
+    int ms = 0, k = 0;
+    while (j < s.size() && IsDigit(s[j])) {
+      if (k < 3) ms = ms * 10 + (s[j] - '0');
+      ++k;
+      ++j;
+    }
+    while (k < 3) {
+      ms *= 10;
+      ++k;
+    }
+    t.millis = ms;
+    return j;
+  }
+  return i;
+}
+
+// YYYY-MM-DD at s[i] followed by `sep` and a clock. Returns the index after the clock. An
+// impossible date (2026-02-30) is no date: `--now` refuses it instead of rolling it over.
+size_t ParseDateTime(std::string_view s, size_t i, char sep, CivilTime& t) {
+  int y = Digits(s, i, 4), mo = Digits(s, i + 5, 2), d = Digits(s, i + 8, 2);
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, i + 4, '-') || !At(s, i + 7, '-') ||
+      !At(s, i + 10, sep) || d > DaysInMonth(y, mo)) {
+    return std::string_view::npos;
+  }
+  t.year = y;
+  t.month = mo;
+  t.day = d;
+  return ParseClock(s, i + 11, t);
+}
+
+// RFC 3339 as docker/kubectl print it: 2026-03-09T12:01:49.123456789Z or +00:00 / +0000.
+// Applies the offset so the result is UTC. Returns index after it.
+size_t ParseRfc3339(std::string_view s, size_t i, CivilTime& t) {
+  size_t j = ParseDateTime(s, i, 'T', t);
+  if (j == std::string_view::npos) return j;
+  j = ParseFraction(s, j, t);
+  if (At(s, j, 'Z')) return j + 1;
+  if (At(s, j, '+') || At(s, j, '-')) {
+    int sign = s[j] == '-' ? -1 : 1;
+    int oh = Digits(s, j + 1, 2);
+    size_t k = j + 3;
+    if (oh < 0) return std::string_view::npos;
+    if (At(s, k, ':')) ++k;
+    int om = Digits(s, k, 2);
+    if (om < 0) return std::string_view::npos;
+    int64_t ms = CivilToUnixMs(t) - sign * (int64_t{oh} * 3600 + om * 60) * 1000;
+    int millis = t.millis;
+    t = UnixMsToCivil(ms);
+    t.millis = millis;
+    return k + 2;
+  }
+  return j;
+}
+
+bool IsLevel(std::string_view w) {
+  return w == "INFO" || w == "WARNING" || w == "ERROR" || w == "DEBUG" || w == "CRITICAL" ||
+         w == "WARN" || w == "TRACE" || w == "FATAL";
+}
+
+}  // namespace scan
+
+using scan::ParseDateTime;
+using scan::ParseFraction;
+using scan::ParseRfc3339;
+
+int64_t CivilToUnixMs(const CivilTime& t) {
+  // Howard Hinnant's days_from_civil.
+  int y = t.year;
+  unsigned m = static_cast<unsigned>(t.month < 1 ? 1 : t.month);
+  unsigned d = static_cast<unsigned>(t.day < 1 ? 1 : t.day);
+  y -= m <= 2;
+  const int era = (y >= 0 ? y : y - 399) / 400;
+  const unsigned yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  int64_t days = int64_t{era} * 146097 + static_cast<int64_t>(doe) - 719468;
+  return ((days * 24 + t.hour) * 60 + t.minute) * 60000 + int64_t{t.second} * 1000 + t.millis;
+}
+
+CivilTime UnixMsToCivil(int64_t ms) {
+  int64_t secs = ms >= 0 ? ms / 1000 : (ms - 999) / 1000;
+  int64_t days = secs >= 0 ? secs / 86400 : (secs - 86399) / 86400;
+  int64_t rem = secs - days * 86400;
+  CivilTime t;
+  t.millis = static_cast<int>(ms - secs * 1000);
+  t.hour = static_cast<int>(rem / 3600);
+  t.minute = static_cast<int>(rem % 3600 / 60);
+  t.second = static_cast<int>(rem % 60);
+  int64_t z = days + 719468;
+  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const unsigned doe = static_cast<unsigned>(z - era * 146097);
+  const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  int64_t y = static_cast<int64_t>(yoe) + era * 400;
+  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const unsigned mp = (5 * doy + 2) / 153;
+  const unsigned d = doy - (153 * mp + 2) / 5 + 1;
+  const unsigned m = mp < 10 ? mp + 3 : mp - 9;
+  t.year = static_cast<int>(y + (m <= 2));
+  t.month = static_cast<int>(m);
+  t.day = static_cast<int>(d);
+  return t;
+}
+
+std::string FormatIsoTime(int64_t ms) {
+  CivilTime t = UnixMsToCivil(ms);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d", t.year, t.month, t.day, t.hour,
+                t.minute, t.second);
+  return buf;
+}
+
+std::optional<int64_t> ParseTimeArg(std::string_view text) {
+  CivilTime t;
+  size_t j = ParseRfc3339(text, 0, t);
+  if (j == std::string_view::npos) {
+    t = CivilTime{};
+    j = ParseDateTime(text, 0, ' ', t);
+    if (j != std::string_view::npos) j = ParseFraction(text, j, t);
+  }
+  if (j == std::string_view::npos || j != text.size()) return std::nullopt;
+  return CivilToUnixMs(t);
+}
+
+std::optional<CivilTime> ParseRfc3339Time(std::string_view text) {
+  CivilTime t;
+  if (text.size() < 19 || ParseRfc3339(text, 0, t) == std::string_view::npos) return std::nullopt;
+  return t;
+}
+
+}  // namespace spinup
