@@ -33,7 +33,7 @@ struct HistoryArgs {
 std::unique_ptr<HistoryStore> OpenForReading(const HistoryFlags& flags, CliContext& ctx) {
   HistoryStoreOptions o;
   o.read_only = true;
-  auto store = HistoryStore::Open(ResolveHistoryPath(flags), o);
+  auto store = HistoryStore::Open(ResolveHistoryPath(flags, ctx.settings.history_dir), o);
   if (!store.ok()) {
     *ctx.err << "spinup: history: " << store.status().message() << "\n";
     ctx.exit_code = kExitUsage;
