@@ -6,30 +6,36 @@ FUZZ_SECONDS ?= 30
 JOBS        ?= $(shell nproc)
 CMAKE_GEN   := -G Ninja
 VERSION     := $(shell grep -m1 -o 'spinup VERSION [0-9.]*' CMakeLists.txt | cut -d' ' -f3)
+# What the release checks need from the normal build: the binary, its man pages and completions,
+# and the checkpoint generator check-portable feeds it (not the test suite: that runs in the
+# sanitizer build).
+RELEASE_TARGETS := spinup spinup_docs spinup_gen_checkpoint
 
-.PHONY: deps build demo test unit check-build fuzz portable package release bench format clean
+.PHONY: deps configure build demo test unit check-build fuzz release-build portable package \
+        release bench format clean
 
 deps:
 	@scripts/install-deps
 
-# The normal build is the portable one (SPINUP_PORTABLE, on by default): the suite tests the
-# binary that ships.
-build: deps
+# The normal build is the portable one (SPINUP_PORTABLE, on by default).
+configure: deps
 	@cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+
+build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
 demo: build
 	@scripts/demo $(BUILD)
 
-# Unit + integration tests and the release checks on the normal build, then ONE clang build with
-# ASan+UBSan that runs the suite again and links the fuzzers, then bounded fuzzing.
-test: unit portable package check-build fuzz
+# ONE clang build with ASan+UBSan runs the whole suite and links the fuzzers, then bounded
+# fuzzing; then the release checks on the portable binary (built alone, without the suite).
+test: check-build fuzz portable package
 	@echo "make test: all suites passed"
 
+# The suite on the normal (unsanitized) build, for a quick local run.
 unit: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# The sanitizer build: tests and libFuzzer targets together (clang), instead of two builds.
 check-build: deps
 	@CXX=clang++ cmake -S . -B $(CHECK_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug \
 	  -DSPINUP_SANITIZE=ON -DSPINUP_FUZZ=ON -DSPINUP_BUILD_BENCH=OFF >/dev/null
@@ -40,16 +46,19 @@ check-build: deps
 fuzz: check-build
 	@scripts/run-fuzz $(CHECK_BUILD) $(FUZZ_SECONDS) $(JOBS)
 
+release-build: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target $(RELEASE_TARGETS)
+
 # Shared libraries, symbol versions, and a run inside a minimal Debian root (docs/install.md).
-portable: build
+portable: release-build
 	@scripts/check-portable $(BUILD)/spinup
 
 # The .deb installs and lints clean; cmake --install lays out the same files.
-package: build
+package: release-build
 	@scripts/make-release $(BUILD) $(VERSION) dist
 	@scripts/check-package dist/spinup_$(VERSION)_amd64.deb $(BUILD)
 
-release: build
+release: release-build
 	@scripts/make-release $(BUILD) $(VERSION) dist
 	@ls -l dist
 

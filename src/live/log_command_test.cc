@@ -1,8 +1,14 @@
 // --log-command and --log - (issue 12): a command's output is followed and the command restarted
 // with a note when it exits; standard input is a log source.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "live/log_sources.h"
@@ -64,15 +70,71 @@ TEST(LogCommandSource, SilentFailuresBackOff) {
   EXPECT_NE(notes[2].find("restarting in 4s"), std::string::npos);
 }
 
+// The command's pid (sh execs a simple command, so it is the command itself), once written.
+pid_t WaitForPid(const std::filesystem::path& file) {
+  for (int i = 0; i < 1000; ++i) {
+    std::ifstream in(file);
+    pid_t pid = 0;
+    if (in >> pid && pid > 0) return pid;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return -1;
+}
+
+// Gone or a zombie: it no longer runs.
+bool Ended(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return true;
+  const size_t paren = line.rfind(')');
+  return paren != std::string::npos && paren + 2 < line.size() && line[paren + 2] == 'Z';
+}
+
+bool EndsSoon(pid_t pid) {
+  for (int i = 0; i < 1000 && !Ended(pid); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return Ended(pid);
+}
+
 TEST(LogCommandSource, DestructorEndsTheCommand) {
-  auto t0 = std::chrono::steady_clock::now();
+  testing::TempDir dir;
+  const auto pid_file = dir / "pid";
+  pid_t pid = -1;
   {
     LogCommandOptions o;
-    o.command = "sleep 30";
+    o.command = "echo $$ > " + pid_file.string() + "; exec sleep 300";
     LogCommandSource src(std::move(o));
-    EXPECT_EQ(src.Read(), "");
+    pid = WaitForPid(pid_file);
+    ASSERT_GT(pid, 0);
+    EXPECT_FALSE(Ended(pid));
   }
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(20));
+  EXPECT_TRUE(Ended(pid));  // ended and reaped by the destructor
+}
+
+// spinup killed outright (SIGKILL: no destructor runs) takes its log command with it.
+TEST(LogCommandSource, CommandDiesWithSpinup) {
+  testing::TempDir dir;
+  const auto pid_file = dir / "pid";
+  const std::string command = "echo $$ > " + pid_file.string() + "; exec sleep 300";
+  pid_t spinup = ::fork();
+  ASSERT_GE(spinup, 0);
+  if (spinup == 0) {
+    int null = ::open("/dev/null", O_RDWR);
+    ::dup2(null, 0);
+    ::dup2(null, 1);
+    ::dup2(null, 2);
+    ::execl(SPINUP_EXE, "spinup", "watch", "--log-command", command.c_str(), "--timeout", "120s",
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  pid_t child = WaitForPid(pid_file);
+  ::kill(spinup, SIGKILL);
+  int status = 0;
+  ::waitpid(spinup, &status, 0);
+  ASSERT_GT(child, 0);
+  EXPECT_TRUE(EndsSoon(child)) << "log command " << child << " outlived spinup";
+  if (!Ended(child)) ::kill(child, SIGKILL);
 }
 
 // End to end through the binary: a log on standard input, and a log command.
