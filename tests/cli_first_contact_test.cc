@@ -35,8 +35,9 @@ InProcess RunIn(std::vector<std::string> args, CliEnv env = {}) {
   return r;
 }
 
-const std::vector<std::string> kCommands = {"inspect", "verify", "run",  "watch", "explain",
-                                            "report",  "bench",  "warm", "evict"};
+const std::vector<std::string> kCommands = {"inspect", "verify",  "doctor", "run",
+                                            "watch",   "explain", "report", "history",
+                                            "bench",   "warm",    "evict"};
 
 TEST(FirstContact, BareSpinupPrintsTheOverviewAndExitsTwo) {
   auto r = RunSpinup({});

@@ -127,9 +127,10 @@ void BuildCliApp(CLI::App& app, CliContext& ctx) {
   AddHelpCommand(app, ctx);
   app.require_subcommand(0, 1);
   const std::pair<const char*, const char*> kGroups[] = {
-      {"inspect", "Before a start"}, {"verify", "Before a start"}, {"doctor", "Before a start"}, {"run", "During a start"},
-      {"watch", "During a start"},   {"explain", "After a start"}, {"report", "After a start"}, {"history", "After a start"},
-      {"bench", "Page cache"},       {"warm", "Page cache"},       {"evict", "Page cache"}};
+      {"inspect", "Before a start"}, {"verify", "Before a start"}, {"doctor", "Before a start"},
+      {"run", "During a start"},     {"watch", "During a start"},  {"explain", "After a start"},
+      {"report", "After a start"},   {"history", "After a start"}, {"bench", "Page cache"},
+      {"warm", "Page cache"},        {"evict", "Page cache"}};
   for (const auto& [name, group] : kGroups) app.get_subcommand(name)->group(group);
   for (CLI::App* sub : app.get_subcommands({})) AddCommonFlags(*sub, ctx);
 }

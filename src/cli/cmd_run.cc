@@ -3,13 +3,13 @@
 #include <memory>
 #include <ostream>
 
+#include "base/duration.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "cli/fleet_flags.h"
 #include "cli/history_flags.h"
-#include "cli/live_flags.h"
-#include "base/duration.h"
 #include "cli/live_command.h"
+#include "cli/live_flags.h"
 #include "live/tree_keeper.h"
 
 namespace spinup {

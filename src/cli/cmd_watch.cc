@@ -9,9 +9,9 @@
 #include "cli/exit_codes.h"
 #include "cli/fleet_flags.h"
 #include "cli/history_flags.h"
+#include "cli/live_command.h"
 #include "cli/live_flags.h"
 #include "cli/watch_targets.h"
-#include "cli/live_command.h"
 
 namespace spinup {
 
@@ -27,6 +27,69 @@ struct WatchArgs {
   std::vector<std::string> logs;
   std::string log_command;
 };
+
+// The name the fleet outputs show for what is watched.
+std::string SourceName(const WatchArgs& args) {
+  if (!args.pids.empty()) return "pid " + std::to_string(args.pids.front());
+  if (!args.unit.empty()) return "unit " + args.unit;
+  if (!args.logs.empty()) return args.logs.front() == "-" ? "stdin" : args.logs.front();
+  if (!args.log_command.empty()) return args.log_command;
+  return "journal";
+}
+
+void RunWatch(WatchArgs& args, CliContext& ctx) {
+  if (args.pids.empty() && args.unit.empty() && args.logs.empty() && args.journal_files.empty() &&
+      args.log_command.empty()) {
+    *ctx.err << "spinup: watch: give --pid, --unit, --log, --log-command or --journal-file\n";
+    ctx.exit_code = kExitUsage;
+    return;
+  }
+  LiveCommandConfig c;
+  if (!ResolveLiveFlags(args.live, ctx, false, c)) return;
+  c.pids = args.pids;
+  c.unit = args.unit;
+  c.journal_files = args.journal_files;
+  c.logs = args.logs;
+  c.log_command = args.log_command;
+  if (std::count(c.logs.begin(), c.logs.end(), "-") > 1) {
+    *ctx.err << "spinup: watch: --log - (standard input) can be given once\n";
+    ctx.exit_code = kExitUsage;
+    return;
+  }
+  std::vector<std::string> server_argv;
+  if (!args.pids.empty()) server_argv = ReadCmdline(args.pids.front());
+  if (!ResolveWarmFlag(args.live, server_argv, ctx, c)) return;
+  std::string source = SourceName(args);
+  ApplyFleetSettings(ctx.settings, args.live.once, args.fleet);
+  // --once is a probe, not a start: nothing to record or learn.
+  std::unique_ptr<HistoryRecorder> history;
+  if (!args.live.once)
+    history = StartHistory(args.history, args.live.model, server_argv, "watch", ctx);
+  if (history) {
+    c.extra_sinks.push_back(history.get());
+    c.learned_budgets = &history->book();
+    HistoryRecorder* h = history.get();
+    c.predicted_ready_eta = [h]() -> std::optional<double> {
+      return h->last_prediction() ? h->last_prediction()->eta_s : std::nullopt;
+    };
+  }
+  // After the fleet flags (their errors come first), before any watching.
+  auto watch = [&] {
+    WatchTargets targets{args.pids, args.unit, args.journal_files.empty(), args.logs};
+    Status checked = CheckWatchTargets(targets, WatchRoots{}, &c.sampler.pid_start_ticks);
+    if (!checked.ok()) {
+      *ctx.err << "spinup: " << OneLine(checked.message()) << "\n";
+      return ExitCodeFor(checked);
+    }
+    return WatchCommand(c, *ctx.out, *ctx.err);
+  };
+  ctx.exit_code = WithFleetOutputs(args.fleet, args.live.model, server_argv, source, ctx, c, watch,
+                                   [&](MetricsSink& m) {
+                                     if (history) ConnectHistoryMetrics(*history, m);
+                                   });
+  // After the verdict is final: the start goes into the history.
+  if (history) (void)history->Commit(ctx.exit_code);
+}
 
 }  // namespace
 
@@ -60,64 +123,7 @@ void AddWatchCommand(CLI::App& app, CliContext& ctx) {
   AddFleetFlags(*sub, args->fleet);
   AddHistoryFlags(*sub, args->history, true);
   sub->footer("Example:\n  kubectl logs -f sglang-0 | spinup watch --log - --until verdict");
-  sub->callback([args, &ctx] {
-    if (args->pids.empty() && args->unit.empty() && args->logs.empty() &&
-        args->journal_files.empty() && args->log_command.empty()) {
-      *ctx.err << "spinup: watch: give --pid, --unit, --log, --log-command or --journal-file\n";
-      ctx.exit_code = kExitUsage;
-      return;
-    }
-    LiveCommandConfig c;
-    if (!ResolveLiveFlags(args->live, ctx, false, c)) return;
-    c.pids = args->pids;
-    c.unit = args->unit;
-    c.journal_files = args->journal_files;
-    c.logs = args->logs;
-    c.log_command = args->log_command;
-    if (std::count(c.logs.begin(), c.logs.end(), "-") > 1) {
-      *ctx.err << "spinup: watch: --log - (standard input) can be given once\n";
-      ctx.exit_code = kExitUsage;
-      return;
-    }
-    std::vector<std::string> server_argv;
-    if (!args->pids.empty()) server_argv = ReadCmdline(args->pids.front());
-    if (!ResolveWarmFlag(args->live, server_argv, ctx, c)) return;
-    std::string source = !args->pids.empty()   ? "pid " + std::to_string(args->pids.front())
-                         : !args->unit.empty() ? "unit " + args->unit
-                         : !args->logs.empty() ? (args->logs.front() == "-" ? std::string("stdin")
-                                                                            : args->logs.front())
-                         : !args->log_command.empty() ? args->log_command
-                                                      : std::string("journal");
-    ApplyFleetSettings(ctx.settings, args->live.once, args->fleet);
-    // --once is a probe, not a start: nothing to record or learn.
-    std::unique_ptr<HistoryRecorder> history;
-    if (!args->live.once)
-      history = StartHistory(args->history, args->live.model, server_argv, "watch", ctx);
-    if (history) {
-      c.extra_sinks.push_back(history.get());
-      c.learned_budgets = &history->book();
-      HistoryRecorder* h = history.get();
-      c.predicted_ready_eta = [h]() -> std::optional<double> {
-        return h->last_prediction() ? h->last_prediction()->eta_s : std::nullopt;
-      };
-    }
-    // After the fleet flags (their errors come first), before any watching.
-    auto watch = [&] {
-      WatchTargets targets{args->pids, args->unit, args->journal_files.empty(), args->logs};
-      Status checked = CheckWatchTargets(targets, WatchRoots{}, &c.sampler.pid_start_ticks);
-      if (!checked.ok()) {
-        *ctx.err << "spinup: " << OneLine(checked.message()) << "\n";
-        return ExitCodeFor(checked);
-      }
-      return WatchCommand(c, *ctx.out, *ctx.err);
-    };
-    ctx.exit_code = WithFleetOutputs(args->fleet, args->live.model, server_argv, source, ctx, c,
-                                     watch, [&](MetricsSink& m) {
-                                       if (history) ConnectHistoryMetrics(*history, m);
-                                     });
-    // After the verdict is final: the start goes into the history.
-    if (history) (void)history->Commit(ctx.exit_code);
-  });
+  sub->callback([args, &ctx] { RunWatch(*args, ctx); });
 }
 
 }  // namespace spinup

@@ -157,9 +157,9 @@ FirstRequestAnswer FirstRequestProbe::Run() {
     a.answered = models.ok();
     a.http_status = models.ok() ? models->status : 0;
     a.body = models.ok() ? Cap(models->body) : "";
-    a.error = models.ok() ? "GET /v1/models named no model (HTTP " +
-                                std::to_string(models->status) + ")"
-                          : "GET /v1/models: no answer (" + models.status().message() + ")";
+    a.error = models.ok()
+                  ? "GET /v1/models named no model (HTTP " + std::to_string(models->status) + ")"
+                  : "GET /v1/models: no answer (" + models.status().message() + ")";
     return a;
   }
   post("/v1/completions",

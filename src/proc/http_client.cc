@@ -24,7 +24,8 @@ bool IEquals(std::string_view a, std::string_view b) {
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -135,9 +136,9 @@ Status Wait(int fd, short events, std::chrono::steady_clock::time_point deadline
 
 std::string RequestText(const HttpCall& c) {
   const bool v6 = c.host.find(':') != std::string::npos;
-  std::string r = c.method + " " + c.path + " HTTP/1.1\r\nHost: " +
-                  (v6 ? "[" + c.host + "]" : c.host) + ":" + std::to_string(c.port) +
-                  "\r\nUser-Agent: spinup\r\nAccept: */*\r\nConnection: close\r\n";
+  std::string r =
+      c.method + " " + c.path + " HTTP/1.1\r\nHost: " + (v6 ? "[" + c.host + "]" : c.host) + ":" +
+      std::to_string(c.port) + "\r\nUser-Agent: spinup\r\nAccept: */*\r\nConnection: close\r\n";
   if (!c.body.empty() || c.method == "POST") {
     r += "Content-Type: application/json\r\nContent-Length: " + std::to_string(c.body.size()) +
          "\r\n";

@@ -35,9 +35,9 @@ struct HttpCall {
   std::string path = "/";
   std::string body;  // sent as application/json when not empty
   std::chrono::milliseconds connect_timeout{1000};
-  std::chrono::milliseconds timeout{1000};  // the whole exchange after the connect
+  std::chrono::milliseconds timeout{1000};    // the whole exchange after the connect
   const std::atomic<bool>* cancel = nullptr;  // checked every 100 ms
-  size_t max_response = 1 << 20;             // bytes read at most; the body is cut there
+  size_t max_response = 1 << 20;              // bytes read at most; the body is cut there
 };
 
 // One exchange with `Connection: close`. Errors name what failed in a few words, for

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <chrono>
 #include <thread>
 
 #include "test_util.h"
@@ -33,8 +34,10 @@ TEST(HttpClient, ParsesLengthChunkedAndUnframedBodies) {
 TEST(HttpClient, KnowsWhenAResponseIsWhole) {
   EXPECT_FALSE(HttpResponseComplete("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhel"));
   EXPECT_TRUE(HttpResponseComplete("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello"));
-  EXPECT_FALSE(HttpResponseComplete("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhe"));
-  EXPECT_TRUE(HttpResponseComplete("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"));
+  EXPECT_FALSE(
+      HttpResponseComplete("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhe"));
+  EXPECT_TRUE(
+      HttpResponseComplete("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"));
   EXPECT_FALSE(HttpResponseComplete("HTTP/1.1 200 OK\r\n\r\nuntil close"));
 }
 
@@ -45,7 +48,7 @@ TEST(HttpClient, PostsToARealServerAndReportsRefusals) {
   });
   const int port = server.bind_to_any_port("127.0.0.1");
   std::thread t([&] { server.listen_after_bind(); });
-  server.wait_until_ready();
+  while (!server.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   HttpCall call;
   call.port = static_cast<uint16_t>(port);
   call.method = "POST";

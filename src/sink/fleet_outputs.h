@@ -1,5 +1,6 @@
 // The fleet-facing outputs of a live watch, made from resolved settings: the Prometheus metrics
-// sink with its /metrics, /livez and /readyz server (--metrics, --model-label) and the HTML report sink
+// sink with its /metrics, /livez and /readyz server (--metrics, --model-label) and the HTML report
+// sink
 // (--report). The live commands add sinks() to their own and call Finish() when the watch has
 // ended.
 #pragma once
