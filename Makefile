@@ -11,8 +11,8 @@ VERSION     := $(shell grep -m1 -o 'spinup VERSION [0-9.]*' CMakeLists.txt | cut
 # sanitizer build).
 RELEASE_TARGETS := spinup spinup_docs spinup_gen_checkpoint
 
-.PHONY: deps configure build demo test unit check-build fuzz release-build portable package \
-        release bench format clean
+.PHONY: deps configure build demo test unit check-compile check-suite check-build fuzz fuzz-only \
+        release-build portable package release bench format clean
 
 deps:
 	@scripts/install-deps
@@ -28,23 +28,39 @@ demo: build
 	@scripts/demo $(BUILD)
 
 # ONE clang build with ASan+UBSan runs the whole suite and links the fuzzers, then bounded
-# fuzzing; then the release checks on the portable binary (built alone, without the suite).
-test: check-build fuzz portable package
+# fuzzing; then the release checks on the portable binary, built alone (not the suite again).
+# The release build runs niced beside the suite and the fuzzers: the integration tests mostly
+# wait on their servers, so it takes the idle CPU; its log is shown only when it fails.
+test: check-compile configure
+	@nice -n 15 cmake --build $(BUILD) -j $(JOBS) --target $(RELEASE_TARGETS) \
+	  >$(BUILD)/release-build.log 2>&1 & build=$$!; \
+	  $(MAKE) --no-print-directory check-suite fuzz-only; rc=$$?; \
+	  wait $$build || { cat $(BUILD)/release-build.log; exit 1; }; exit $$rc
+	@$(MAKE) --no-print-directory portable package
 	@echo "make test: all suites passed"
 
 # The suite on the normal (unsanitized) build, for a quick local run.
 unit: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-check-build: deps
+check-compile: deps
 	@CXX=clang++ cmake -S . -B $(CHECK_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug \
 	  -DSPINUP_SANITIZE=ON -DSPINUP_FUZZ=ON -DSPINUP_BUILD_BENCH=OFF >/dev/null
 	@cmake --build $(CHECK_BUILD) -j $(JOBS)
+
+check-suite:
 	@cd $(CHECK_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
 
-fuzz: check-build
+fuzz-only:
 	@scripts/run-fuzz $(CHECK_BUILD) $(FUZZ_SECONDS) $(JOBS)
+
+# The sanitizer build and its suite, or it and bounded fuzzing, alone.
+check-build: check-compile
+	@$(MAKE) --no-print-directory check-suite
+
+fuzz: check-compile
+	@$(MAKE) --no-print-directory fuzz-only
 
 release-build: configure
 	@cmake --build $(BUILD) -j $(JOBS) --target $(RELEASE_TARGETS)
