@@ -112,6 +112,21 @@ TEST(LogCommandSource, DestructorEndsTheCommand) {
   EXPECT_TRUE(Ended(pid));  // ended and reaped by the destructor
 }
 
+// A command that ignores SIGTERM is killed after a grace period, so spinup's exit never hangs.
+TEST(LogCommandSource, DestructorKillsACommandThatIgnoresSigterm) {
+  testing::TempDir dir;
+  const auto pid_file = dir / "pid";
+  pid_t pid = -1;
+  {
+    LogCommandOptions o;
+    o.command = "trap '' TERM; echo $$ > " + pid_file.string() + "; while :; do sleep 1; done";
+    LogCommandSource src(std::move(o));
+    pid = WaitForPid(pid_file);
+    ASSERT_GT(pid, 0);
+  }
+  EXPECT_TRUE(Ended(pid));
+}
+
 // spinup killed outright (SIGKILL: no destructor runs) takes its log command with it.
 TEST(LogCommandSource, CommandDiesWithSpinup) {
   testing::TempDir dir;

@@ -288,12 +288,28 @@ LogCommandSource::LogCommandSource(LogCommandOptions options) : options_(std::mo
   Start();
 }
 
-LogCommandSource::~LogCommandSource() {
-  if (pid_ > 0) {
-    ::kill(-pid_, SIGTERM);
-    int status = 0;
-    ::waitpid(pid_, &status, 0);
+namespace {
+
+// SIGTERM to the command's process group, SIGKILL after 2 s if the command is still there (a
+// command that ignores SIGTERM must not hang spinup's exit); then reaps it. Its wait status.
+int EndGroup(pid_t pid) {
+  ::kill(-pid, SIGTERM);
+  int status = 0;
+  for (int i = 0; i < 40; ++i) {
+    pid_t r = ::waitpid(pid, &status, WNOHANG);
+    if (r == pid || (r < 0 && errno != EINTR)) return status;
+    ::usleep(50'000);
   }
+  ::kill(-pid, SIGKILL);
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return status;
+}
+
+}  // namespace
+
+LogCommandSource::~LogCommandSource() {
+  if (pid_ > 0) EndGroup(pid_);
   if (out_fd_ >= 0) ::close(out_fd_);
   if (err_fd_ >= 0) ::close(err_fd_);
 }
@@ -335,8 +351,8 @@ void LogCommandSource::Reap() {
   int status = 0;
   pid_t r = ::waitpid(pid_, &status, WNOHANG);
   if (r == 0) {  // closed its output but lives on: it cannot feed us any more
-    ::kill(-pid_, SIGTERM);
-    r = ::waitpid(pid_, &status, 0);
+    status = EndGroup(pid_);
+    r = pid_;
   }
   pid_ = -1;
   int code = r > 0 ? ExitCodeFromWaitStatus(status) : -1;

@@ -90,7 +90,8 @@ Result<std::unique_ptr<LogSource>> OpenStdinSource();
 // `--log-command 'kubectl logs -f POD'`: runs the command with `/bin/sh -c` in its own process
 // group and follows its stdout and stderr. When it exits, `note` is told why and it is started
 // again after a delay (1 s, doubling to 30 s while runs produce no output), because a log stream
-// ends whenever the pod or the API server blinks. The destructor ends the command's group.
+// ends whenever the pod or the API server blinks. The destructor ends the command's group
+// (SIGTERM, then SIGKILL after 2 s); the command gets SIGKILL if spinup dies (PR_SET_PDEATHSIG).
 struct LogCommandOptions {
   std::string command;
   double first_delay_s = 1.0;
