@@ -32,7 +32,7 @@ demo: build
 # The release build runs niced beside the suite and the fuzzers: the integration tests mostly
 # wait on their servers, so it takes the idle CPU; its log is shown only when it fails.
 test: check-compile configure
-	@nice -n 15 cmake --build $(BUILD) -j $(JOBS) --target $(RELEASE_TARGETS) \
+	@nice -n 5 cmake --build $(BUILD) -j $(JOBS) --target $(RELEASE_TARGETS) \
 	  >$(BUILD)/release-build.log 2>&1 & build=$$!; \
 	  $(MAKE) --no-print-directory check-suite fuzz-only; rc=$$?; \
 	  wait $$build || { cat $(BUILD)/release-build.log; exit 1; }; exit $$rc
