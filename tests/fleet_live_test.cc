@@ -56,9 +56,9 @@ TEST(FleetLive, RunWritesReportServesMetricsAndRecordsAReplayableStream) {
                       "60"},
                      "", 60);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  // The job label defaults to the model directory's name, found on the server's command line.
+  // The model label defaults to the model directory's name, found on the server's command line.
   EXPECT_NE(r.err.find("metrics at http://127.0.0.1:"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("job=\"Tiny-Model\""), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("model=\"Tiny-Model\""), std::string::npos) << r.err;
   ASSERT_TRUE(fs::exists(report)) << r.err;
   std::string html = ReadFile(report);
   EXPECT_NE(html.find("data-state=\"ready\""), std::string::npos);

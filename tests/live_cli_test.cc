@@ -9,7 +9,7 @@ namespace {
 TEST(LiveCliTest, WatchWithoutASourceIsAUsageError) {
   auto r = testing::RunSpinup({"watch"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("spinup: watch: give --pid, --unit, --log or --journal-file"),
+  EXPECT_NE(r.err.find("spinup: watch: give --pid, --unit, --log, --log-command or --journal-file"),
             std::string::npos);
 }
 

@@ -218,7 +218,7 @@ struct PrometheusServer {
   void Start(int target_port) {
     std::string config =
         "global:\n  scrape_interval: 1s\n  scrape_timeout: 900ms\n"
-        "scrape_configs:\n  - job_name: spinup\n    honor_labels: true\n"
+        "scrape_configs:\n  - job_name: spinup\n"
         "    static_configs:\n      - targets: ['127.0.0.1:" +
         std::to_string(target_port) + "']\n";
     testing::WriteFile(dir / "prometheus.yml", config);
@@ -263,7 +263,10 @@ TEST(PrometheusScrape, RealPrometheusScrapesStateAndReadBytes) {
   json state = QueryUntil(client, "spinup_startup_state == 1", deadline);
   ASSERT_EQ(state.size(), 1u) << "no scrape arrived; prometheus log:\n" << prom.Log();
   EXPECT_EQ(state[0]["metric"]["state"], "progressing");
-  EXPECT_EQ(state[0]["metric"]["job"], "llama-70b") << "honor_labels keeps spinup's job label";
+  EXPECT_EQ(state[0]["metric"]["model"], "llama-70b");
+  // job and instance are the scrape config's, as Prometheus expects: no honor_labels needed.
+  EXPECT_EQ(state[0]["metric"]["job"], "spinup");
+  EXPECT_EQ(state[0]["metric"]["instance"], "127.0.0.1:" + std::to_string(server.port()));
   EXPECT_EQ(state[0]["metric"]["host"], "node-a");
 
   json bytes = QueryUntil(client, "spinup_checkpoint_read_bytes", deadline);
@@ -316,7 +319,8 @@ TEST(PrometheusScrape, RealPrometheusScrapesSpinupWatchOfStandInServer) {
   ASSERT_EQ(state.size(), 1u) << "no scrape arrived; prometheus log:\n"
                               << prom.Log() << "\nwatch:\n"
                               << testing::ReadFile(tmp / "watch.out");
-  EXPECT_EQ(state[0]["metric"]["job"], "model") << "job defaults to the model directory's name";
+  EXPECT_EQ(state[0]["metric"]["model"], "model") << "model defaults to the model folder's name";
+  EXPECT_EQ(state[0]["metric"]["job"], "spinup");
   char host[256] = {};
   gethostname(host, sizeof(host) - 1);
   EXPECT_EQ(state[0]["metric"]["host"], host);

@@ -1,9 +1,11 @@
 #include "cli/cli.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <ostream>
@@ -11,39 +13,162 @@
 #include <vector>
 
 #include "cli/exit_codes.h"
+#include "cli/help.h"
+
+extern const char* const kSpinupGitRevision;  // generated/version.cc (cmake/version.cmake)
 
 namespace spinup {
+namespace {
 
-int RunCli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  CliContext ctx;
-  ctx.out = &out;
-  ctx.err = &err;
-  ctx.out_is_tty = (&out == &std::cout) && isatty(STDOUT_FILENO);
-  ctx.err_is_tty = (&err == &std::cerr) && isatty(STDERR_FILENO);
-  ctx.own_process = &out == &std::cout && &err == &std::cerr;
+// A config or colour problem found after the flags parsed: a usage error like any other.
+class SettingsError : public CLI::ParseError {
+ public:
+  explicit SettingsError(const std::string& msg)
+      : CLI::ParseError("SettingsError", msg, kExitUsage) {}
+};
 
-  CLI::App app{
+void AddCommonFlags(CLI::App& sub, CliContext& ctx) {
+  sub.add_option("--color", ctx.color,
+                 "colour: auto (a terminal, unless NO_COLOR is set), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->group("Common");
+  sub.add_option("--config", ctx.config_flag,
+                 "config file (default /etc/spinup/config.toml when present; docs/config.md)")
+      ->group("Common");
+  // Runs when this command's flags are parsed, before its callback: the one place the file is
+  // read and colour decided.
+  sub.parse_complete_callback([&ctx] {
+    auto s = LoadSettings(ctx.config_flag, ctx.env.paths);
+    if (!s.ok()) throw SettingsError(s.status().message());
+    ctx.settings = std::move(*s);
+    ctx.settings.color_out = ResolveColor(ctx.color, ctx.out_is_tty, ctx.env.no_color);
+    ctx.settings.color_err = ResolveColor(ctx.color, ctx.err_is_tty, ctx.env.no_color);
+  });
+}
+
+const char* const kOverviewFooter =
+    "Run 'spinup help COMMAND' (or 'spinup COMMAND --help') for a command's options and an "
+    "example; 'man spinup-COMMAND' for more.\n"
+    "Exit codes: 0 ready/ok, 1 crashed or problems found, 2 usage error, 3 stalled, 4 timed out, "
+    "5 still in progress.";
+
+void AddHelpCommand(CLI::App& app, CliContext& ctx) {
+  std::string& topic = ctx.help_topic;
+  auto* help = app.add_subcommand("help", "Show the overview, or a command's options and example");
+  help->add_option("COMMAND", topic, "the command to explain");
+  help->group("Help");
+  help->callback([&app, &ctx] {
+    const std::string& topic = ctx.help_topic;
+    // App::help() would describe the selected subcommand (this one): format directly.
+    if (topic.empty()) {
+      *ctx.out << app.get_formatter()->make_help(&app, "spinup", CLI::AppFormatMode::Normal);
+      ctx.exit_code = kExitOk;
+      return;
+    }
+    CLI::App* sub = nullptr;
+    try {
+      sub = app.get_subcommand(topic);
+    } catch (const CLI::OptionNotFound&) {
+    }
+    if (sub == nullptr) {
+      std::string hint = SuggestCommand(topic, CommandNames(app));
+      *ctx.err << "spinup: unknown command '" << topic << "'"
+               << (hint.empty() ? "" : "; did you mean '" + hint + "'?") << "\n";
+      ctx.exit_code = kExitUsage;
+      return;
+    }
+    *ctx.out << sub->get_formatter()->make_help(sub, "spinup " + topic, CLI::AppFormatMode::Normal);
+    ctx.exit_code = kExitOk;
+  });
+}
+
+// The first word that is not a flag names the command; catch typos before CLI11 reports them as
+// "unexpected arguments".
+bool CheckCommandWord(int argc, const char* const* argv, CLI::App& app, std::ostream& err) {
+  if (argc < 2 || argv[1][0] == '-') return true;
+  const std::string word = argv[1];
+  for (const auto& n : CommandNames(app)) {
+    if (n == word) return true;
+  }
+  std::string hint = SuggestCommand(word, CommandNames(app));
+  err << "spinup: unknown command '" << word << "'"
+      << (hint.empty() ? "" : "; did you mean '" + hint + "'?") << "\n"
+      << "Run 'spinup help' for the list of commands.\n";
+  return false;
+}
+
+}  // namespace
+
+std::string VersionString() {
+  return std::string("spinup ") + SPINUP_VERSION + " (git " + kSpinupGitRevision + ")";
+}
+
+void BuildCliApp(CLI::App& app, CliContext& ctx) {
+  app.description(
       "spinup: see what a large-model inference server is doing while it starts, judge it, and "
-      "load its checkpoint fast.",
-      "spinup"};
-  app.set_version_flag("--version", std::string("spinup ") + SPINUP_VERSION);
-  app.require_subcommand(1);
-  app.footer(
-      "Exit codes: 0 ready/ok, 1 crashed or problems found, 2 usage error, 3 stalled, "
-      "4 timed out, 5 still in progress.");
+      "load its checkpoint fast.");
+  app.name("spinup");
+  app.set_version_flag("-V,--version", VersionString(), "print the version and git revision");
+  app.footer(kOverviewFooter);
+  app.formatter(std::make_shared<HelpFormatter>(HelpWidth(ctx.env.columns)));
+  app.option_defaults()->group("Options");
 
   AddInspectCommand(app, ctx);
   AddVerifyCommand(app, ctx);
+  AddRunCommand(app, ctx);
+  AddWatchCommand(app, ctx);
+  AddExplainCommand(app, ctx);
+  AddReportCommand(app, ctx);
   AddBenchCommand(app, ctx);
   AddWarmCommand(app, ctx);
   AddEvictCommand(app, ctx);
-  AddExplainCommand(app, ctx);
-  AddWatchCommand(app, ctx);
-  AddRunCommand(app, ctx);
-  AddReportCommand(app, ctx);
   AddDoctorCommand(app, ctx);
   AddHistoryCommand(app, ctx);
+  AddHelpCommand(app, ctx);
+  app.require_subcommand(0, 1);
+  const std::pair<const char*, const char*> kGroups[] = {
+      {"inspect", "Before a start"}, {"verify", "Before a start"}, {"doctor", "Before a start"},
+      {"run", "During a start"},     {"watch", "During a start"},  {"explain", "After a start"},
+      {"report", "After a start"},   {"history", "After a start"}, {"bench", "Page cache"},
+      {"warm", "Page cache"},        {"evict", "Page cache"}};
+  for (const auto& [name, group] : kGroups) app.get_subcommand(name)->group(group);
+  for (CLI::App* sub : app.get_subcommands({})) AddCommonFlags(*sub, ctx);
+}
 
+CliEnv DetectCliEnv(const std::ostream& out, const std::ostream& err) {
+  CliEnv env;
+  env.out_is_tty = (&out == &std::cout) && isatty(STDOUT_FILENO);
+  env.err_is_tty = (&err == &std::cerr) && isatty(STDERR_FILENO);
+  winsize ws{};
+  if (env.out_is_tty && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) env.columns = ws.ws_col;
+  const char* no_color = std::getenv("NO_COLOR");
+  env.no_color = no_color != nullptr && *no_color != '\0';
+  return env;
+}
+
+int RunCli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  return RunCli(argc, argv, out, err, DetectCliEnv(out, err));
+}
+
+int RunCli(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+           const CliEnv& env) {
+  CliContext ctx;
+  ctx.out = &out;
+  ctx.err = &err;
+  ctx.env = env;
+  ctx.out_is_tty = env.out_is_tty;
+  ctx.err_is_tty = env.err_is_tty;
+  ctx.own_process = &out == &std::cout && &err == &std::cerr;
+
+  CLI::App app;
+  BuildCliApp(app, ctx);
+
+  // A bare `spinup` is a usage error (exit 2) that shows the overview on stdout.
+  if (argc < 2) {
+    out << app.help();
+    return kExitUsage;
+  }
+  if (!CheckCommandWord(argc, argv, app, err)) return kExitUsage;
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -57,6 +182,10 @@ int RunCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
     return kExitOk;
   } catch (const CLI::ParseError& e) {
     err << "spinup: " << e.what() << "\n";
+    return kExitUsage;
+  }
+  if (app.get_subcommands().empty()) {
+    out << app.help();
     return kExitUsage;
   }
   // Output that did not reach its file (`verify --json > /dev/full`) is a failure, like cat's.

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "cli/reader_cli.h"
+#include "format/read_set.h"
 #include "io/reader_tasks.h"
 
 namespace spinup {
@@ -30,8 +31,10 @@ void RunBench(const BenchFlags& f, CliContext& ctx) {
   if (!resolved.ok()) return ReportReaderError(ctx, resolved.status());
   ReaderOptions opt = *resolved;
   opt.direct = !f.buffered;  // O_DIRECT unless --buffered: bench measures the storage
-  auto files = ListCheckpointFiles(f.path);
-  if (!files.ok()) return ReportReaderError(ctx, files.status());
+  auto set = ResolveCheckpointReadSet(f.path);
+  if (!set.ok()) return ReportReaderError(ctx, set.status());
+  NoteMissingShards(ctx, *set);
+  const std::vector<CheckpointFile>* files = &set->files;
   ReadControl control;
   Result<BenchResult> r = Status::Internal("not run");
   {
@@ -75,12 +78,15 @@ void RunBench(const BenchFlags& f, CliContext& ctx) {
 void AddBenchCommand(CLI::App& app, CliContext& ctx) {
   auto flags = std::make_shared<BenchFlags>();
   auto* sub = app.add_subcommand("bench", "Measure the read bandwidth of a checkpoint's files");
-  sub->add_option("path", flags->path, "model directory or weight file")->required();
+  sub->add_option("path", flags->path,
+                  "model folder, one .safetensors file, or HF cache folder models--org--name")
+      ->required();
   auto* direct = sub->add_flag("--direct", flags->direct, "read with O_DIRECT (default)");
   sub->add_flag("--buffered", flags->buffered, "read through the page cache")->excludes(direct);
   AddReaderFlags(*sub, flags->reader);
   sub->add_flag("--cold", flags->cold, "drop the files from the page cache first");
-  sub->add_flag("--json", flags->json, "one JSON object on stdout");
+  sub->add_flag("--json", flags->json, "one JSON object on stdout")->group("Output");
+  sub->footer("Example:\n  spinup bench --cold /models/Llama-3.1-70B");
   sub->callback([flags, &ctx] { RunBench(*flags, ctx); });
 }
 

@@ -158,6 +158,8 @@ void AddDoctorCommand(CLI::App& app, CliContext& ctx) {
   sub->add_option("--proc-root", f->proc_root, "/proc to read (containers, tests)");
   sub->add_option("--sys-root", f->sys_root, "/sys to read");
   sub->add_option("--dev-root", f->dev_root, "/dev to read");
+  sub->footer(
+      "Example:\n  spinup doctor -- python -m sglang.launch_server --model-path /models/X --tp 4");
   sub->callback([f, &ctx] { RunDoctor(*f, ctx); });
 }
 

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "cli/reader_cli.h"
+#include "format/read_set.h"
 #include "io/reader_tasks.h"
 
 namespace spinup {
@@ -22,8 +23,10 @@ struct EvictFlags {
 };
 
 void RunEvict(const EvictFlags& f, CliContext& ctx) {
-  auto files = ListCheckpointFiles(f.path);
-  if (!files.ok()) return ReportReaderError(ctx, files.status());
+  auto set = ResolveCheckpointReadSet(f.path);
+  if (!set.ok()) return ReportReaderError(ctx, set.status());
+  NoteMissingShards(ctx, *set);
+  const std::vector<CheckpointFile>* files = &set->files;
   auto r = EvictAndMeasure(*files);
   if (!r.ok()) return ReportReaderError(ctx, r.status());
   if (f.json) {
@@ -52,8 +55,11 @@ void RunEvict(const EvictFlags& f, CliContext& ctx) {
 void AddEvictCommand(CLI::App& app, CliContext& ctx) {
   auto flags = std::make_shared<EvictFlags>();
   auto* sub = app.add_subcommand("evict", "Drop a checkpoint's files from the page cache");
-  sub->add_option("path", flags->path, "model directory or weight file")->required();
-  sub->add_flag("--json", flags->json, "one JSON object on stdout");
+  sub->add_option("path", flags->path,
+                  "model folder, one .safetensors file, or HF cache folder models--org--name")
+      ->required();
+  sub->add_flag("--json", flags->json, "one JSON object on stdout")->group("Output");
+  sub->footer("Example:\n  spinup evict /models/Llama-3.1-70B");
   sub->callback([flags, &ctx] { RunEvict(*flags, ctx); });
 }
 

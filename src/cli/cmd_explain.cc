@@ -46,7 +46,7 @@ struct ExplainArgs {
 std::unique_ptr<HistoryRecorder> ImportRecorder(const ExplainArgs& args, CliContext& ctx) {
   if (!args.record) return nullptr;
   HistoryRecorderConfig hc;
-  hc.path = ResolveHistoryPath(args.history);
+  hc.path = ResolveHistoryPath(args.history, ctx.settings.history_dir);
   hc.context.host = HostName();
   hc.context.spinup_version = SPINUP_VERSION;
   hc.context.source = "import";
@@ -86,7 +86,10 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
     *ctx.err << "spinup: " << msg << "\n";
     ctx.exit_code = kExitUsage;
   };
-  auto rules = LoadRules(args.rules);
+  // rules.d and the config's files first, then --rules: a later file may refine an earlier one.
+  std::vector<std::string> rule_files = ctx.settings.rules_files;
+  rule_files.insert(rule_files.end(), args.rules.begin(), args.rules.end());
+  auto rules = LoadRules(rule_files);
   if (!rules.ok()) return fail(rules.status().message());
   if (!args.engine.empty()) {
     auto engines = rules->Engines();
@@ -103,6 +106,7 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
   }
   SessionOptions opt;
   opt.engine = args.engine;
+  opt.stall_after_s = ctx.settings.stall_after_s;
   if (args.year) {
     opt.reference_year = args.year;
   } else if (now) {
@@ -162,7 +166,7 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
     *ctx.out << DumpJson(ExplainJson(v), 2) << "\n";
   } else {
     ExplainTextOptions t;
-    t.color = ctx.out_is_tty;
+    t.color = ctx.settings.color_out;
     WriteExplainText(v, t, *ctx.out);
   }
   ctx.exit_code = ExitCodeForState(v.state);
@@ -186,13 +190,15 @@ void AddExplainCommand(CLI::App& app, CliContext& ctx) {
   sub->add_option("--year", args->year,
                   "year for timestamps that lack one (default: --now's or this year)")
       ->check(CLI::Range(1970, 9999));
-  sub->add_flag("--json", args->json, "print one JSON object (docs/explain.md)");
+  sub->add_flag("--json", args->json, "print one JSON object (docs/explain.md)")->group("Output");
   sub->add_option("--html", args->html,
-                  "also write the HTML startup report to this file (docs/report.md)");
+                  "also write the HTML startup report to this file (docs/report.md)")
+      ->group("Output");
   sub->add_flag("--record", args->record,
                 "also add this start to the startup history, marked as imported "
                 "(docs/history.md)");
   AddHistoryFlags(*sub, args->history, false);
+  sub->footer("Example:\n  journalctl -u sglang -b | spinup explain -");
   sub->callback([args, &ctx] { RunExplain(*args, ctx); });
 }
 

@@ -33,7 +33,7 @@ struct HistoryArgs {
 std::unique_ptr<HistoryStore> OpenForReading(const HistoryFlags& flags, CliContext& ctx) {
   HistoryStoreOptions o;
   o.read_only = true;
-  auto store = HistoryStore::Open(ResolveHistoryPath(flags), o);
+  auto store = HistoryStore::Open(ResolveHistoryPath(flags, ctx.settings.history_dir), o);
   if (!store.ok()) {
     *ctx.err << "spinup: history: " << store.status().message() << "\n";
     ctx.exit_code = kExitUsage;
@@ -125,6 +125,8 @@ void AddHistoryCommand(CLI::App& app, CliContext& ctx) {
   show->add_flag("--json", args->show_json, "one JSON object");
   show->add_option("--html", args->html, "also write the start's HTML report to this file");
   AddHistoryFlags(*show, args->show_history, false);
+  sub->footer(
+      "Example:\n  spinup history --model Llama-3.1-70B; spinup history show 3 --html s.html");
   sub->callback([args, &ctx, show] {
     if (show->parsed()) {
       ShowStart(*args, ctx);

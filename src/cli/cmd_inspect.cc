@@ -34,13 +34,18 @@ void AddInspectCommand(CLI::App& app, CliContext& ctx) {
                   "model folder, one .safetensors file, or HF cache folder models--org--name")
       ->required();
   sub->add_option("--tp", flags->tp, "tensor-parallel size (default 1)")
-      ->check(CLI::Range(1, 65536));
-  sub->add_option("--gpu-mem", flags->gpu_mem, "memory per GPU, e.g. 80GB, 96GiB");
-  sub->add_option("--read-bw", flags->read_bw, "storage read rate, e.g. 500MB/s, 2.2GB/s");
-  sub->add_flag("--json", flags->json, "print one JSON object (docs/inspect.md)");
+      ->check(CLI::Range(1, 65536))
+      ->group("Estimate");
+  sub->add_option("--gpu-mem", flags->gpu_mem, "memory per GPU, e.g. 80GB, 96GiB")
+      ->group("Estimate");
+  sub->add_option("--read-bw", flags->read_bw, "storage read rate, e.g. 500MB/s, 2.2GB/s")
+      ->group("Estimate");
   sub->add_flag("--measure-read", flags->measure_read,
                 "read a bounded sample (1 GiB at most) cold to measure the read rate "
-                "(docs/reader.md)");
+                "(docs/reader.md)")
+      ->group("Estimate");
+  sub->add_flag("--json", flags->json, "print one JSON object (docs/inspect.md)")->group("Output");
+  sub->footer("Example:\n  spinup inspect /models/Llama-3.1-70B --tp 4 --gpu-mem 80GB");
   sub->callback([flags, &ctx] {
     InspectSettings settings;
     settings.tp = flags->tp;

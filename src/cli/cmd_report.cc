@@ -31,6 +31,7 @@ void AddReportCommand(CLI::App& app, CliContext& ctx) {
   sub->add_option("--title", opts->title, "the report's title");
   sub->add_option("--job", opts->job, "job name shown in the header");
   sub->add_option("--host", opts->host, "host name shown in the header");
+  sub->footer("Example:\n  spinup report events.jsonl -o startup.html");
   sub->callback([&ctx, opts] {
     std::ifstream file;
     std::istream* in = &std::cin;

@@ -3,13 +3,13 @@
 #include <memory>
 #include <ostream>
 
+#include "base/duration.h"
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "cli/fleet_flags.h"
 #include "cli/history_flags.h"
-#include "cli/live_flags.h"
-#include "base/duration.h"
 #include "cli/live_command.h"
+#include "cli/live_flags.h"
 #include "live/tree_keeper.h"
 
 namespace spinup {
@@ -18,7 +18,7 @@ namespace {
 
 struct RunArgs {
   LiveFlags live;
-  FleetFlags fleet;  // --metrics, --job, --report
+  FleetFlags fleet;  // --metrics, --model-label, --report
   HistoryFlags history;
   std::string log;
   std::string grace = "5s";
@@ -43,6 +43,9 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
   AddHistoryFlags(*sub, args->history, true);
   sub->add_option("command", args->command, "the server command line (after --)")->required();
   sub->positionals_at_end();
+  sub->footer(
+      "Example:\n  spinup run --port 30000 --metrics 9400 -- python -m sglang.launch_server "
+      "--model-path /models/X --tp 4");
   sub->callback([args, &ctx] {
     LiveCommandConfig c;
     if (!ResolveLiveFlags(args->live, ctx, true, c)) return;
@@ -60,7 +63,7 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
     // Not under systemd (NOTIFY_SOCKET): there the unit's cgroup already ends the whole tree
     // when spinup dies, and sd_notify must come from the main PID (NotifyAccess=main), which
     // the monitor would not be.
-    if (ctx.own_process && !c.notify) {
+    if (ctx.own_process && c.notify_socket.empty()) {
       Status kept = SplitOffTreeKeeper();
       if (!kept.ok()) *ctx.err << "spinup: note: " << kept.message() << "\n";
     }
@@ -75,6 +78,7 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
       };
     }
     // The view goes to stderr: stdout carries the server's own output.
+    ApplyFleetSettings(ctx.settings, args->live.once, args->fleet);
     ctx.exit_code = WithFleetOutputs(
         args->fleet, args->live.model, args->command, "spinup run", ctx, c,
         [&] { return RunCommand(c, *ctx.err, *ctx.err); },

@@ -30,7 +30,8 @@ void AddVerifyCommand(CLI::App& app, CliContext& ctx) {
                   "model folder, one .safetensors file, or HF cache folder models--org--name")
       ->required();
   sub->add_flag("--hash", flags->hash, "SHA-256 every shard (in parallel), compare with HF blobs");
-  sub->add_flag("--json", flags->json, "print one JSON object (docs/verify.md)");
+  sub->add_flag("--json", flags->json, "print one JSON object (docs/verify.md)")->group("Output");
+  sub->footer("Example:\n  spinup verify --hash ~/.cache/huggingface/hub/models--Qwen--Qwen2.5-7B");
   sub->callback([flags, &ctx] {
     auto ck = LoadCheckpoint(flags->path);
     if (!ck.ok()) {

@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "cli/reader_cli.h"
+#include "format/read_set.h"
 #include "io/reader_tasks.h"
 
 namespace spinup {
@@ -57,8 +58,10 @@ void RunWarm(const WarmFlags& f, CliContext& ctx) {
   auto resolved = ResolveReaderFlags(f.reader);
   if (!resolved.ok()) return ReportReaderError(ctx, resolved.status());
   ReaderOptions opt = *resolved;
-  auto files = ListCheckpointFiles(f.path);
-  if (!files.ok()) return ReportReaderError(ctx, files.status());
+  auto set = ResolveCheckpointReadSet(f.path);
+  if (!set.ok()) return ReportReaderError(ctx, set.status());
+  NoteMissingShards(ctx, *set);
+  const std::vector<CheckpointFile>* files = &set->files;
   if (f.check) return RunCheck(f, *files, ctx);
   ReadControl control;
   Result<WarmResult> r = Status::Internal("not run");
@@ -103,10 +106,13 @@ void AddWarmCommand(CLI::App& app, CliContext& ctx) {
   auto* sub = app.add_subcommand(
       "warm",
       "Bring a checkpoint into the page cache at full storage speed (--check: report only)");
-  sub->add_option("path", flags->path, "model directory or weight file")->required();
+  sub->add_option("path", flags->path,
+                  "model folder, one .safetensors file, or HF cache folder models--org--name")
+      ->required();
   AddReaderFlags(*sub, flags->reader);
   sub->add_flag("--check", flags->check, "only report residency per shard and overall");
-  sub->add_flag("--json", flags->json, "one JSON object on stdout");
+  sub->add_flag("--json", flags->json, "one JSON object on stdout")->group("Output");
+  sub->footer("Example:\n  spinup warm /models/Llama-3.1-70B && systemctl start sglang");
   sub->callback([flags, &ctx] { RunWarm(*flags, ctx); });
 }
 

@@ -19,11 +19,23 @@ namespace spinup {
 void AddFleetFlags(CLI::App& sub, FleetFlags& flags) {
   sub.add_option("--metrics", flags.metrics,
                  "serve Prometheus metrics at http://ADDR:PORT/metrics (PORT alone binds "
-                 "127.0.0.1; docs/metrics.md)");
-  sub.add_option("--job", flags.job,
-                 "the `job` label of every metric (default: the model directory's name)");
+                 "127.0.0.1; 'off': not even the config's; docs/metrics.md)")
+      ->group("Fleet");
+  sub.add_option("--model-label", flags.model_label,
+                 "the `model` label of every metric (default: the config's [metrics] model, "
+                 "else the model directory's name)")
+      ->group("Fleet");
+  // The old name; hidden (empty group) so help, man pages and completions show one spelling.
+  sub.add_option("--job", flags.model_label)->group("");
   sub.add_option("--report", flags.report,
-                 "write the HTML startup report to this file when the watch ends (docs/report.md)");
+                 "write the HTML startup report to this file when the watch ends (docs/report.md)")
+      ->group("Output");
+}
+
+void ApplyFleetSettings(const Settings& settings, bool once, FleetFlags& flags) {
+  if (flags.metrics.empty() && !once) flags.metrics = settings.metrics;
+  if (flags.metrics == "off") flags.metrics.clear();
+  if (flags.model_label.empty()) flags.model_label = settings.model_label;
 }
 
 std::string MetricsUrl(std::string_view host, int port) {
@@ -50,7 +62,8 @@ bool ResolveFleetFlags(const FleetFlags& flags, std::string_view model,
     }
     config.metrics = *addr;
   }
-  config.job = flags.job.empty() ? DefaultJobName(model, server_argv) : flags.job;
+  config.model_label =
+      flags.model_label.empty() ? DefaultModelLabel(model, server_argv) : flags.model_label;
   char host[256] = {};
   if (gethostname(host, sizeof(host) - 1) == 0) config.host = host;
   config.version = SPINUP_VERSION;
@@ -88,7 +101,7 @@ int WithFleetOutputs(const FleetFlags& flags, std::string_view model,
   }
   if (fc.metrics) {
     *ctx.err << "spinup: metrics at " << MetricsUrl(fc.metrics->host, (*outputs)->metrics_port())
-             << " (job=\"" << OneLine(fc.job) << "\")\n";
+             << " (model=\"" << OneLine(fc.model_label) << "\")\n";
   }
   for (Sink* s : (*outputs)->sinks()) config.extra_sinks.push_back(s);
   if (with_metrics && (*outputs)->metrics_sink()) with_metrics(*(*outputs)->metrics_sink());

@@ -1,6 +1,6 @@
 // Flags that put a live watch into the fleet's tools, shared by `spinup watch` and `spinup run`:
-// --metrics ADDR:PORT, --job NAME, --report FILE.html. Resolved here, at the CLI edge (host name,
-// the server's command line), into a FleetConfig.
+// --metrics ADDR:PORT, --model-label NAME, --report FILE.html. Resolved here, at the CLI edge (host
+// name, the server's command line), into a FleetConfig.
 #pragma once
 
 #include <functional>
@@ -20,7 +20,7 @@ namespace spinup {
 
 struct FleetFlags {
   std::string metrics;
-  std::string job;
+  std::string model_label;  // --model-label (--job, its old name, still works)
   std::string report;
   bool any() const { return !metrics.empty() || !report.empty(); }
 };
@@ -33,6 +33,10 @@ void AddFleetFlags(CLI::App& sub, FleetFlags& flags);
 bool ResolveFleetFlags(const FleetFlags& flags, std::string_view model,
                        const std::vector<std::string>& server_argv, const std::string& source,
                        CliContext& ctx, FleetConfig& config);
+
+// The config file's [metrics] defaults, where the flags leave them unset. `--once` never serves:
+// a probe must not take the port from the long-running watch.
+void ApplyFleetSettings(const Settings& settings, bool once, FleetFlags& flags);
 
 // Starts the fleet outputs (when any flag asks for them), adds their sinks to `config`, runs
 // `command` (the watch or run), then stops the metrics server and checks the report was written.

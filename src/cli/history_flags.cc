@@ -35,9 +35,10 @@ std::string DefaultHistoryPath(unsigned uid, const char* xdg, const char* home) 
   return system;
 }
 
-std::string ResolveHistoryPath(const HistoryFlags& flags) {
+std::string ResolveHistoryPath(const HistoryFlags& flags, const std::string& config_dir) {
   if (flags.off) return "";
   if (!flags.path.empty()) return flags.path;
+  if (!config_dir.empty()) return config_dir + "/history.db";
   return DefaultHistoryPath(::getuid(), std::getenv("XDG_STATE_HOME"), std::getenv("HOME"));
 }
 
@@ -64,7 +65,7 @@ std::string ModelFromArgv(const std::vector<std::string>& argv) {
 std::unique_ptr<HistoryRecorder> StartHistory(const HistoryFlags& flags, const std::string& model,
                                               const std::vector<std::string>& server_argv,
                                               const std::string& source, CliContext& ctx) {
-  std::string path = ResolveHistoryPath(flags);
+  std::string path = ResolveHistoryPath(flags, ctx.settings.history_dir);
   if (path.empty()) return nullptr;
   HistoryRecorderConfig hc;
   hc.path = path;

@@ -32,8 +32,9 @@ void AddHistoryFlags(CLI::App& sub, HistoryFlags& flags, bool record);
 // /var/lib/spinup/history.db. Pure: the caller passes the environment.
 std::string DefaultHistoryPath(unsigned uid, const char* xdg_state_home, const char* home);
 
-// The database path for these flags ("" with --no-history); reads the environment.
-std::string ResolveHistoryPath(const HistoryFlags& flags);
+// The database path for these flags ("" with --no-history): --history, else the config file's
+// [history] dir + "/history.db" (`config_dir`), else the default; reads the environment.
+std::string ResolveHistoryPath(const HistoryFlags& flags, const std::string& config_dir);
 
 // For run/watch: opens the history for this start (model from --model or the server's command
 // line, its fingerprint from the checkpoint's headers, the startup flags from the command line).

@@ -46,8 +46,12 @@ std::optional<Sinks> MakeSinks(const LiveCommandConfig& c, std::ostream& out, Cl
       break;
   }
   s.extra = c.extra_sinks;
-  if (c.notify)
-    s.notify = std::make_unique<NotifySink>(NotifySink::SendFn{}, c.predicted_ready_eta);
+  if (!c.notify_socket.empty()) {
+    // A lost notification must not stop the watch; systemd's watchdog notices the silence.
+    s.notify = std::make_unique<NotifySink>(
+        [socket = c.notify_socket](const std::string& m) { (void)SendNotify(socket, m); },
+        c.predicted_ready_eta);
+  }
   if (!c.events_file.empty()) {
     s.events_stream = std::make_unique<std::ofstream>(c.events_file, std::ios::app);
     if (!*s.events_stream) {
@@ -114,6 +118,29 @@ int CheckEvents(const LiveCommandConfig& c, const Sinks& s, int code, std::ostre
   return code == 0 ? 1 : code;
 }
 
+// --log FILE, --log - (standard input) and --log-command.
+bool AddLogSources(const LiveCommandConfig& c, Watcher& watcher, std::ostream& err) {
+  for (const auto& log : c.logs) {
+    if (log != "-") {
+      watcher.AddSource(std::make_unique<FileFollower>(log));
+      continue;
+    }
+    auto in = OpenStdinSource();
+    if (!in.ok()) {
+      err << "spinup: " << in.status().message() << "\n";
+      return false;
+    }
+    watcher.AddSource(std::move(*in));
+  }
+  if (!c.log_command.empty()) {
+    LogCommandOptions lc;
+    lc.command = c.log_command;
+    lc.note = [&err](const std::string& note) { err << "spinup: note: " << note << "\n"; };
+    watcher.AddSource(std::make_unique<LogCommandSource>(std::move(lc)));
+  }
+  return true;
+}
+
 }  // namespace
 
 int WatchCommand(const LiveCommandConfig& c, std::ostream& out, std::ostream& err) {
@@ -142,7 +169,7 @@ int WatchCommand(const LiveCommandConfig& c, std::ostream& out, std::ostream& er
   Stages stages = MakeStages(c);
   Watcher watcher(w, clock, **model, sampler.get(), sinks->all());
   for (VerdictStage* st : stages.all()) watcher.AddStage(st);
-  for (const auto& log : c.logs) watcher.AddSource(std::make_unique<FileFollower>(log));
+  if (!AddLogSources(c, watcher, err)) return 2;
   if (!c.unit.empty() || !c.journal_files.empty()) {
     JournalOptions j;
     j.unit = c.unit;

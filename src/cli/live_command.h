@@ -31,16 +31,17 @@ struct LiveCommandConfig {
   std::vector<int> pids;
   std::string unit;
   std::vector<std::string> journal_files;
-  std::vector<std::string> logs;
-  int64_t journal_since_ms = 0;  // live journal: entries from this time on
+  std::vector<std::string> logs;  // "-": standard input
+  std::string log_command;        // --log-command: run it, follow its output, restart it
+  int64_t journal_since_ms = 0;   // live journal: entries from this time on
 
   LiveSamplerConfig sampler;  // pids/unit are filled from the fields above
   StartupModelConfig model;
   WatchOptions watch;
   LiveView view = LiveView::kPlain;
   int terminal_width = 100;
-  bool notify = false;      // NOTIFY_SOCKET is set: send sd_notify STATUS/READY/WATCHDOG
-  std::string events_file;  // --events FILE: the JSON-lines stream, besides the view
+  std::string notify_socket;  // NOTIFY_SOCKET: send sd_notify STATUS/READY/WATCHDOG there
+  std::string events_file;    // --events FILE: the JSON-lines stream, besides the view
 
   RunOptions run;  // run: the command and its output log
 

@@ -18,33 +18,48 @@ namespace spinup {
 void AddLiveFlags(CLI::App& sub, LiveFlags& f) {
   sub.add_option("--model", f.model,
                  "model directory (default: from the server's command line: --model-path, "
-                 "--model, vllm serve PATH)");
+                 "--model, vllm serve PATH)")
+      ->group("Server");
   sub.add_option("--port", f.port, "server port: listening check and /health probe")
-      ->check(CLI::Range(1, 65535));
-  sub.add_option("--interval", f.interval, "sampling interval (default 1s; e.g. 0.2s, 2s)");
-  sub.add_flag("--json", f.json, "JSON-lines event stream instead of the view (docs/events.md)");
-  sub.add_flag("--once", f.once, "one sample: print the state and exit with its code");
-  sub.add_option("--timeout", f.timeout, "give up after this long (exit 4)");
+      ->check(CLI::Range(1, 65535))
+      ->group("Server");
+  sub.add_option("--rules", f.rules,
+                 "extra rules file (JSON, see docs/rules.md), after /etc/spinup/rules.d; "
+                 "repeatable")
+      ->group("Server");
+  sub.add_flag("--no-gpu", f.no_gpu, "do not load NVML")->group("Server");
+  sub.add_option("--interval", f.interval, "sampling interval (default 1s; e.g. 0.2s, 2s)")
+      ->group("Judging");
+  sub.add_flag("--once", f.once, "one sample: print the state and exit with its code")
+      ->group("Judging");
+  sub.add_option("--timeout", f.timeout, "give up after this long (exit 4)")->group("Judging");
   sub.add_option("--stall-after", f.stall_after,
-                 "call a phase stalled after this long without progress (overrides the budgets)");
+                 "call a phase stalled after this long without progress (overrides the budgets "
+                 "and the config's [budgets] stall_after)")
+      ->group("Judging");
   sub.add_option("--until", f.until,
                  "ready: stop at ready; verdict: stop at the first ready, crashed, crash_loop or "
                  "stalled state")
-      ->check(CLI::IsMember({"ready", "verdict"}));
-  sub.add_option("--rules", f.rules, "extra rules file (JSON, see docs/rules.md); repeatable");
-  sub.add_option("--events", f.events, "also append the JSON-lines event stream to this file");
-  sub.add_flag("--no-gpu", f.no_gpu, "do not load NVML");
+      ->check(CLI::IsMember({"ready", "verdict"}))
+      ->group("Judging");
+  sub.add_flag("--json", f.json, "JSON-lines event stream instead of the view (docs/events.md)")
+      ->group("Output");
+  sub.add_option("--events", f.events, "also append the JSON-lines event stream to this file")
+      ->group("Output");
   sub.add_option("--probe", f.probe,
                  "what ready means with --port: generate (health, then one 1-token request must be "
                  "served; the default when the engine is known), health, or none (the engine's "
                  "ready line)")
-      ->check(CLI::IsMember({"generate", "health", "none"}));
+      ->check(CLI::IsMember({"generate", "health", "none"}))
+      ->group("Judging");
   sub.add_flag("--warm", f.warm,
                "read the checkpoint into the page cache from launch on, within free memory "
-               "(docs/reader.md)");
+               "(docs/reader.md)")
+      ->group("Server");
   sub.add_option("--warm-reserve", f.warm_reserve,
                  "memory --warm leaves to the server and the system (default: 2GiB or 10% of RAM, "
-                 "the larger)");
+                 "the larger)")
+      ->group("Server");
 }
 
 std::string FindOnPath(std::string_view name, std::string_view path) {
@@ -103,6 +118,7 @@ bool ResolveLiveFlags(const LiveFlags& f, CliContext& ctx, bool view_on_stderr,
     if (!t.ok()) return fail("--timeout: " + t.status().message());
     c.watch.timeout_s = *t;
   }
+  c.model.session.stall_after_s = ctx.settings.stall_after_s;
   if (!f.stall_after.empty()) {
     auto t = ParseDuration(f.stall_after);
     if (!t.ok()) return fail("--stall-after: " + t.status().message());
@@ -110,7 +126,9 @@ bool ResolveLiveFlags(const LiveFlags& f, CliContext& ctx, bool view_on_stderr,
   }
   if (f.until == "ready") c.watch.until = Until::kReady;
   if (f.until == "verdict") c.watch.until = Until::kVerdict;
-  c.model.rules_files = f.rules;
+  // rules.d and the config's files first, then --rules.
+  c.model.rules_files = ctx.settings.rules_files;
+  c.model.rules_files.insert(c.model.rules_files.end(), f.rules.begin(), f.rules.end());
   c.events_file = f.events;
   if (!f.model.empty()) {
     if (::access(f.model.c_str(), R_OK) != 0) return fail(f.model + ": not readable");
@@ -146,7 +164,7 @@ bool ResolveLiveFlags(const LiveFlags& f, CliContext& ctx, bool view_on_stderr,
     if (::ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20) c.terminal_width = ws.ws_col;
   }
   const char* notify = std::getenv("NOTIFY_SOCKET");
-  c.notify = notify != nullptr && *notify != '\0';
+  if (notify != nullptr) c.notify_socket = notify;
   return true;
 }
 

@@ -16,6 +16,13 @@ std::string HumanBytes(uint64_t bytes) { return FormatBytesBinary(bytes); }
 
 std::string HumanRate(double bytes_per_s) { return FormatRate(bytes_per_s); }
 
+void NoteMissingShards(CliContext& ctx, const CheckpointReadSet& set) {
+  if (set.missing.empty()) return;
+  *ctx.err << "spinup: note: " << set.missing.size() << " shard(s) named by the index are missing ("
+           << set.missing.front() << (set.missing.size() > 1 ? ", ..." : "")
+           << "); reading the rest. spinup verify " << set.root << " says more\n";
+}
+
 void ReportReaderError(CliContext& ctx, const Status& status) {
   *ctx.err << "spinup: " << OneLine(status.message()) << "\n";
   ctx.exit_code = ExitCodeFor(status);

@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/cli.h"
+#include "format/read_set.h"
 #include "spinup/reader.h"
 #include "spinup/status.h"
 
@@ -18,6 +19,9 @@ namespace spinup {
 
 std::string HumanBytes(uint64_t bytes);     // "4.00 GiB"
 std::string HumanRate(double bytes_per_s);  // "2.1 GB/s" (FormatRate: decimal, like fio)
+
+// "spinup: note: 2 shard(s) named by the index are missing (...)" when the set is incomplete.
+void NoteMissingShards(CliContext& ctx, const CheckpointReadSet& set);
 
 // Prints the error (cleaned for the terminal) and sets the exit code through ExitCodeFor.
 void ReportReaderError(CliContext& ctx, const Status& status);

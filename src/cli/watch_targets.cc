@@ -77,6 +77,7 @@ Status CheckWatchTargets(const WatchTargets& t, const WatchRoots& roots,
     if (!st.ok()) return st;
   }
   for (const auto& log : t.logs) {
+    if (log == "-") continue;  // standard input: nothing to check before reading it
     Status st = CheckLog(log);
     if (!st.ok()) return st;
   }

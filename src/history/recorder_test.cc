@@ -67,7 +67,7 @@ TEST(HistoryRecorderTest, RecordsStartsAndLearnsFromThem) {
   rec.OnPrediction([&](const Prediction& p) { metrics.SetExpectations(p.expected_s, p.eta_s); });
   Drive(rec, 9'000'000, 400, now);
   std::string exposition = metrics.Render();
-  EXPECT_NE(exposition.find("spinup_expected_phase_seconds{job=\"job\",host=\"node1\",phase="
+  EXPECT_NE(exposition.find("spinup_expected_phase_seconds{model=\"job\",host=\"node1\",phase="
                             "\"weight_load\"} 101"),
             std::string::npos)
       << exposition;

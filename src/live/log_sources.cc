@@ -2,14 +2,19 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
-#include <systemd/sd-journal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstring>
 
+#include "live/child_process.h"
 #include "live/journal_entry.h"
+#include "live/libsystemd.h"
 
 namespace spinup {
 
@@ -143,9 +148,10 @@ constexpr size_t kJournalMaxEvents = 1000;      // per Read(): a burst is cut th
 
 class JournalSource final : public LogSource {
  public:
-  JournalSource(sd_journal* j, std::string name, std::string unit, bool files)
-      : j_(j), name_(std::move(name)), unit_(std::move(unit)), files_(files) {}
-  ~JournalSource() override { sd_journal_close(j_); }
+  JournalSource(const SdJournalApi& sd, sd_journal* j, std::string name, std::string unit,
+                bool files)
+      : sd_(sd), j_(j), name_(std::move(name)), unit_(std::move(unit)), files_(files) {}
+  ~JournalSource() override { sd_.close(j_); }
   JournalSource(const JournalSource&) = delete;
   JournalSource& operator=(const JournalSource&) = delete;
   std::string Read() override {
@@ -153,11 +159,11 @@ class JournalSource final : public LogSource {
     events_.clear();
     if (done_) return out;
     // sd_journal_process keeps the view current when journald rotates or adds files.
-    sd_journal_process(j_);
+    sd_.process(j_);
     for (int i = 0; i < kJournalReadEntries && out.size() < kJournalReadBytes &&
                     events_.size() < kJournalMaxEvents;
          ++i) {
-      int r = sd_journal_next(j_);
+      int r = sd_.next(j_);
       if (r <= 0) {
         // A file does not grow under us: its end (or an unreadable entry) ends it.
         if (files_) done_ = true;
@@ -165,14 +171,14 @@ class JournalSource final : public LogSource {
       }
       JournalFields fields;
       uint64_t usec = 0;
-      if (sd_journal_get_realtime_usec(j_, &usec) >= 0) {
+      if (sd_.get_realtime_usec(j_, &usec) >= 0) {
         fields.realtime_ms = static_cast<int64_t>(usec / 1000);
       }
       const void* data = nullptr;
       size_t len = 0;
-      sd_journal_restart_data(j_);
+      sd_.restart_data(j_);
       while (fields.items.size() < kMaxJournalFields &&
-             sd_journal_enumerate_available_data(j_, &data, &len) > 0) {
+             sd_.enumerate_available_data(j_, &data, &len) > 0) {
         fields.Add(std::string_view(static_cast<const char*>(data), len));
       }
       JournalEntryFacts facts = ClassifyJournalEntry(fields, unit_);
@@ -189,6 +195,7 @@ class JournalSource final : public LogSource {
   std::vector<PlacedUnitEvent> TakeUnitEvents() override { return std::move(events_); }
 
  private:
+  const SdJournalApi& sd_;
   sd_journal* j_;
   std::string name_;
   std::string unit_;
@@ -199,15 +206,15 @@ class JournalSource final : public LogSource {
 
 // journalctl -u's matches, less the coredump ones: the unit's processes, or the manager (PID 1)
 // about the unit, or a user manager about a user unit.
-int AddUnitMatches(sd_journal* j, const std::string& unit) {
-  auto add = [&](const std::string& m) { return sd_journal_add_match(j, m.data(), m.size()); };
+int AddUnitMatches(const SdJournalApi& sd, sd_journal* j, const std::string& unit) {
+  auto add = [&](const std::string& m) { return sd.add_match(j, m.data(), m.size()); };
   int r = add("_SYSTEMD_UNIT=" + unit);
-  if (r >= 0) r = sd_journal_add_disjunction(j);
+  if (r >= 0) r = sd.add_disjunction(j);
   if (r >= 0) r = add("_PID=1");
   if (r >= 0) r = add("UNIT=" + unit);
-  if (r >= 0) r = sd_journal_add_disjunction(j);
+  if (r >= 0) r = sd.add_disjunction(j);
   if (r >= 0) r = add("_SYSTEMD_USER_UNIT=" + unit);
-  if (r >= 0) r = sd_journal_add_disjunction(j);
+  if (r >= 0) r = sd.add_disjunction(j);
   if (r >= 0) r = add("USER_UNIT=" + unit);
   return r;
 }
@@ -215,6 +222,9 @@ int AddUnitMatches(sd_journal* j, const std::string& unit) {
 }  // namespace
 
 Result<std::unique_ptr<LogSource>> OpenJournalSource(const JournalOptions& options) {
+  auto loaded = LoadSdJournal();
+  if (!loaded.ok()) return loaded.status();
+  const SdJournalApi& sd = **loaded;
   sd_journal* j = nullptr;
   int r = 0;
   std::string name;
@@ -223,31 +233,151 @@ Result<std::unique_ptr<LogSource>> OpenJournalSource(const JournalOptions& optio
     std::vector<const char*> paths;
     for (const auto& p : options.journal_files) paths.push_back(p.c_str());
     paths.push_back(nullptr);
-    r = sd_journal_open_files(&j, paths.data(), 0);
+    r = sd.open_files(&j, paths.data(), 0);
     name = "journal file " + options.journal_files.front();
   } else {
-    r = sd_journal_open(&j, SD_JOURNAL_LOCAL_ONLY);
+    r = sd.open(&j, SD_JOURNAL_LOCAL_ONLY);
     name = "journal";
   }
   if (r < 0) return Status::FromErrno(-r, name + ": cannot open journal");
   // A hint to libsystemd: spinup looks at no more than this of any field (MESSAGE is capped
   // further by the classifier).
-  sd_journal_set_data_threshold(j, 64 << 10);
+  sd.set_data_threshold(j, 64 << 10);
   const std::string unit = NormalizeUnitName(options.unit);
   if (!unit.empty()) {
-    r = AddUnitMatches(j, unit);
+    r = AddUnitMatches(sd, j, unit);
     if (r < 0) {
-      sd_journal_close(j);
+      sd.close(j);
       return Status::FromErrno(-r, name + ": bad unit match");
     }
     name += " " + unit;
   }
   if (options.since_ms > 0) {
-    sd_journal_seek_realtime_usec(j, static_cast<uint64_t>(options.since_ms) * 1000);
+    sd.seek_realtime_usec(j, static_cast<uint64_t>(options.since_ms) * 1000);
   } else {
-    sd_journal_seek_head(j);
+    sd.seek_head(j);
   }
-  return std::unique_ptr<LogSource>(std::make_unique<JournalSource>(j, name, unit, files));
+  return std::unique_ptr<LogSource>(std::make_unique<JournalSource>(sd, j, name, unit, files));
+}
+
+}  // namespace spinup
+
+// ---- Standard input and log commands ------------------------------------------------------
+
+namespace spinup {
+
+Result<std::unique_ptr<LogSource>> OpenStdinSource() {
+  // A fresh open of the same pipe gets its own O_NONBLOCK; a terminal or file falls back to fd 0.
+  int fd = ::open("/proc/self/fd/0", O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) {
+    fd = ::dup(STDIN_FILENO);
+    if (fd < 0) return Status::FromErrno(errno, "--log -: standard input");
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+  }
+  return std::unique_ptr<LogSource>(std::make_unique<PipeSource>(fd, "stdin", -1, -1));
+}
+
+LogCommandSource::LogCommandSource(LogCommandOptions options) : options_(std::move(options)) {
+  if (!options_.now_s) {
+    options_.now_s = [] {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+          .count();
+    };
+  }
+  delay_s_ = options_.first_delay_s;
+  Start();
+}
+
+namespace {
+
+// SIGTERM to the command's process group, SIGKILL after 2 s if the command is still there (a
+// command that ignores SIGTERM must not hang spinup's exit); then reaps it. Its wait status.
+int EndGroup(pid_t pid) {
+  ::kill(-pid, SIGTERM);
+  int status = 0;
+  for (int i = 0; i < 40; ++i) {
+    pid_t r = ::waitpid(pid, &status, WNOHANG);
+    if (r == pid || (r < 0 && errno != EINTR)) return status;
+    ::usleep(50'000);
+  }
+  ::kill(-pid, SIGKILL);
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return status;
+}
+
+}  // namespace
+
+LogCommandSource::~LogCommandSource() {
+  if (pid_ > 0) EndGroup(pid_);
+  if (out_fd_ >= 0) ::close(out_fd_);
+  if (err_fd_ >= 0) ::close(err_fd_);
+}
+
+void LogCommandSource::Start() {
+  restart_at_ = -1;
+  produced_ = false;
+  auto child = SpawnChild({"/bin/sh", "-c", options_.command});
+  ++starts_;
+  if (!child.ok()) {
+    if (options_.note) options_.note(Name() + ": " + child.status().message());
+    restart_at_ = options_.now_s() + delay_s_;
+    return;
+  }
+  pid_ = child->pid;
+  out_fd_ = child->stdout_fd;
+  err_fd_ = child->stderr_fd;
+}
+
+std::string LogCommandSource::Drain(int& fd) {
+  std::string out;
+  if (fd < 0) return out;
+  char buf[64 << 10];
+  for (int i = 0; i < 16; ++i) {
+    ssize_t n = ::read(fd, buf, sizeof(buf));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    if (n == 0) {
+      ::close(fd);
+      fd = -1;
+      break;
+    }
+    out.append(buf, static_cast<size_t>(n));
+  }
+  return out;
+}
+
+void LogCommandSource::Reap() {
+  int status = 0;
+  pid_t r = ::waitpid(pid_, &status, WNOHANG);
+  if (r == 0) {  // closed its output but lives on: it cannot feed us any more
+    status = EndGroup(pid_);
+    r = pid_;
+  }
+  pid_ = -1;
+  int code = r > 0 ? ExitCodeFromWaitStatus(status) : -1;
+  if (produced_) delay_s_ = options_.first_delay_s;
+  restart_at_ = options_.now_s() + delay_s_;
+  if (options_.note) {
+    char delay[32];
+    std::snprintf(delay, sizeof(delay), "%gs", delay_s_);
+    options_.note(Name() + " exited with status " + std::to_string(code) + "; restarting in " +
+                  delay);
+  }
+  delay_s_ = std::min(options_.max_delay_s, delay_s_ * 2);
+}
+
+std::string LogCommandSource::Read() {
+  if (restart_at_ >= 0) {
+    if (options_.now_s() < restart_at_) return {};
+    Start();
+  }
+  std::string out = Drain(out_fd_);
+  out += Drain(err_fd_);
+  if (!out.empty()) produced_ = true;
+  // Both pipes closed: the command has exited (or closed its output, which ends it for us).
+  if (pid_ > 0 && out_fd_ < 0 && err_fd_ < 0) Reap();
+  return out;
 }
 
 }  // namespace spinup

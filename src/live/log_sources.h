@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -80,6 +81,48 @@ class PipeSource final : public LogSource {
   int tee_fd_;
   int log_fd_;
   bool done_ = false;
+};
+
+// Standard input (`--log -`: `kubectl logs -f POD | spinup watch --log -`), read without blocking
+// through its own open file description, so the shell's stdin flags are left alone. Done at EOF.
+Result<std::unique_ptr<LogSource>> OpenStdinSource();
+
+// `--log-command 'kubectl logs -f POD'`: runs the command with `/bin/sh -c` in its own process
+// group and follows its stdout and stderr. When it exits, `note` is told why and it is started
+// again after a delay (1 s, doubling to 30 s while runs produce no output), because a log stream
+// ends whenever the pod or the API server blinks. The destructor ends the command's group
+// (SIGTERM, then SIGKILL after 2 s); the command gets SIGKILL if spinup dies (PR_SET_PDEATHSIG).
+struct LogCommandOptions {
+  std::string command;
+  double first_delay_s = 1.0;
+  double max_delay_s = 30.0;
+  std::function<double()> now_s;  // monotonic seconds (default: steady_clock)
+  std::function<void(const std::string&)>
+      note;  // "log command '...' exited with 1; restarting in 1s"
+};
+class LogCommandSource final : public LogSource {
+ public:
+  explicit LogCommandSource(LogCommandOptions options);
+  ~LogCommandSource() override;
+  LogCommandSource(const LogCommandSource&) = delete;
+  LogCommandSource& operator=(const LogCommandSource&) = delete;
+  int PollFd() const override { return out_fd_; }
+  std::string Read() override;
+  std::string Name() const override { return "log command '" + options_.command + "'"; }
+  int starts() const { return starts_; }
+
+ private:
+  void Start();
+  void Reap();
+  std::string Drain(int& fd);
+  LogCommandOptions options_;
+  int pid_ = -1;
+  int out_fd_ = -1;
+  int err_fd_ = -1;
+  int starts_ = 0;
+  bool produced_ = false;  // this run printed something: the next delay starts over
+  double delay_s_ = 0;
+  double restart_at_ = -1;  // when to start again (-1: running)
 };
 
 // The journal of one systemd unit: its processes' lines (`_SYSTEMD_UNIT=`) and what systemd

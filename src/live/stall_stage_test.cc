@@ -119,10 +119,10 @@ TEST(LiveOnlyVerdictFields, ReachTheMetrics) {
   v.warm = WarmStatus{"done", 1000, 1000, 1000, 1.0, ""};
   sink.OnVerdict(v);
   text = sink.Render();
-  EXPECT_NE(text.find("spinup_first_request_seconds{job=\"job\",host=\"host\"} 0.25"),
+  EXPECT_NE(text.find("spinup_first_request_seconds{model=\"job\",host=\"host\"} 0.25"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("spinup_warm_bytes{job=\"job\",host=\"host\"} 1000"), std::string::npos);
+  EXPECT_NE(text.find("spinup_warm_bytes{model=\"job\",host=\"host\"} 1000"), std::string::npos);
 }
 
 }  // namespace

@@ -1,28 +1,37 @@
 #include "proc/health.h"
 
-#include <httplib.h>
-
 #include <nlohmann/json.hpp>
 
+#include <string_view>
+
+#include "proc/http_client.h"
+
 namespace spinup::proc {
+namespace {
+
+// GET path; the status code of the answer, or nullopt when nothing answered in time.
+std::optional<int> GetStatus(const HealthProbeOptions& o, std::string_view path) {
+  HttpCall call;
+  call.host = o.host;
+  call.port = o.port;
+  call.path = std::string(path);
+  call.connect_timeout = o.connect_timeout;
+  call.timeout = o.read_timeout;
+  call.max_response = 64 << 10;  // the status is all we use
+  auto answer = HttpExchange(call);
+  if (!answer.ok()) return std::nullopt;
+  return answer->status;
+}
+
+}  // namespace
 
 std::optional<HealthAnswer> ProbeHealthDetailed(const HealthProbeOptions& options) {
   if (options.port == 0) return std::nullopt;
-  httplib::Client client(options.host, options.port);
-  auto secs = [](std::chrono::milliseconds ms) {
-    return std::pair<time_t, time_t>(ms.count() / 1000, (ms.count() % 1000) * 1000);
-  };
-  auto [cs, cus] = secs(options.connect_timeout);
-  auto [rs, rus] = secs(options.read_timeout);
-  client.set_connection_timeout(cs, cus);
-  client.set_read_timeout(rs, rus);
-  client.set_write_timeout(rs, rus);
-  client.set_keep_alive(false);
   for (const char* path : {"/health", "/v1/models"}) {
-    auto res = client.Get(path);
-    if (!res) return std::nullopt;  // nothing answers: the second path would not either
-    if (res->status == 404 || res->status == 405) continue;
-    return HealthAnswer{res->status, path};
+    auto status = GetStatus(options, path);
+    if (!status) return std::nullopt;  // nothing answers: the second path would not either
+    if (*status == 404 || *status == 405) continue;
+    return HealthAnswer{*status, path};
   }
   return HealthAnswer{404, "/v1/models"};
 }
@@ -91,18 +100,19 @@ std::optional<std::string> GenerationProblem(std::string_view request, int statu
 
 struct FirstRequestProbe::Impl {
   FirstRequestOptions options;
-  httplib::Client client;
   std::atomic<bool> stopped{false};
-  explicit Impl(FirstRequestOptions o) : options(std::move(o)), client(options.host, options.port) {
-    auto ms = [](std::chrono::milliseconds d) {
-      return std::pair<time_t, time_t>(d.count() / 1000, (d.count() % 1000) * 1000);
-    };
-    auto [cs, cus] = ms(options.connect_timeout);
-    auto [rs, rus] = ms(options.timeout);
-    client.set_connection_timeout(cs, cus);
-    client.set_read_timeout(rs, rus);
-    client.set_write_timeout(rs, rus);
-    client.set_keep_alive(false);
+  explicit Impl(FirstRequestOptions o) : options(std::move(o)) {}
+  Result<HttpAnswer> Call(const std::string& method, const std::string& path, std::string body) {
+    HttpCall c;
+    c.host = options.host;
+    c.port = options.port;
+    c.method = method;
+    c.path = path;
+    c.body = std::move(body);
+    c.connect_timeout = options.connect_timeout;
+    c.timeout = options.timeout;
+    c.cancel = &stopped;
+    return HttpExchange(c);
   }
 };
 
@@ -110,23 +120,18 @@ FirstRequestProbe::FirstRequestProbe(FirstRequestOptions options)
     : impl_(std::make_unique<Impl>(std::move(options))) {}
 FirstRequestProbe::~FirstRequestProbe() = default;
 
-void FirstRequestProbe::Stop() {
-  impl_->stopped = true;
-  impl_->client.stop();
-}
+void FirstRequestProbe::Stop() { impl_->stopped = true; }
 
 FirstRequestAnswer FirstRequestProbe::Run() {
   FirstRequestAnswer a;
-  auto& client = impl_->client;
   auto post = [&](const std::string& path, const nlohmann::json& body) {
     a.request = "POST " + path;
     auto t0 = std::chrono::steady_clock::now();
-    auto res = impl_->stopped ? httplib::Result{nullptr, httplib::Error::Canceled}
-                              : client.Post(path.c_str(), body.dump(), "application/json");
+    auto res = impl_->Call("POST", path, body.dump());
     a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (!res) {
+    if (!res.ok()) {
       a.answered = false;
-      a.error = a.request + ": no answer (" + httplib::to_string(res.error()) + ")";
+      a.error = a.request + ": no answer (" + res.status().message() + ")";
       return false;
     }
     a.answered = true;
@@ -144,16 +149,17 @@ FirstRequestAnswer FirstRequestProbe::Run() {
     if (a.http_status != 404 && a.http_status != 405) return a;
   }
   if (impl_->stopped) return a;
-  auto models = client.Get("/v1/models");
+  auto models = impl_->Call("GET", "/v1/models", "");
   std::optional<std::string> model;
-  if (models && models->status == 200) model = FirstModelId(models->body);
+  if (models.ok() && models->status == 200) model = FirstModelId(models->body);
   if (!model) {
     a.request = "GET /v1/models";
-    a.answered = static_cast<bool>(models);
-    a.http_status = models ? models->status : 0;
-    a.body = models ? Cap(models->body) : "";
-    a.error = models ? "GET /v1/models named no model (HTTP " + std::to_string(models->status) + ")"
-                     : "GET /v1/models: no answer (" + httplib::to_string(models.error()) + ")";
+    a.answered = models.ok();
+    a.http_status = models.ok() ? models->status : 0;
+    a.body = models.ok() ? Cap(models->body) : "";
+    a.error = models.ok()
+                  ? "GET /v1/models named no model (HTTP " + std::to_string(models->status) + ")"
+                  : "GET /v1/models: no answer (" + models.status().message() + ")";
     return a;
   }
   post("/v1/completions",

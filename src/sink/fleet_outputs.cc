@@ -9,7 +9,7 @@ Result<std::unique_ptr<FleetOutputs>> FleetOutputs::Start(const FleetConfig& con
   auto out = std::unique_ptr<FleetOutputs>(new FleetOutputs());
   if (config.metrics) {
     out->metrics_ = std::make_unique<MetricsSink>(
-        MetricsConfig{config.job, config.host, config.version}, now_ms);
+        MetricsConfig{config.model_label, config.host, config.version}, now_ms);
     MetricsSink* sink = out->metrics_.get();
     out->server_ = std::make_unique<MetricsServer>([sink] { return sink->Render(); });
     out->probes_ = std::make_unique<ProbeEndpoints>();
@@ -19,7 +19,7 @@ Result<std::unique_ptr<FleetOutputs>> FleetOutputs::Start(const FleetConfig& con
   }
   if (!config.report_path.empty()) {
     ReportOptions ro;
-    ro.job = config.job;
+    ro.job = config.model_label;
     ro.host = config.host;
     ro.source = config.source;
     out->report_ = std::make_unique<HtmlReportSink>(ro, now_ms, config.report_path);
@@ -41,7 +41,7 @@ Status FleetOutputs::Finish() {
   return Status::Ok();
 }
 
-std::string DefaultJobName(std::string_view model, const std::vector<std::string>& argv) {
+std::string DefaultModelLabel(std::string_view model, const std::vector<std::string>& argv) {
   std::string path(model);
   for (size_t i = 0; path.empty() && i < argv.size(); ++i) {
     const std::string& a = argv[i];

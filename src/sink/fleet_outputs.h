@@ -1,5 +1,6 @@
 // The fleet-facing outputs of a live watch, made from resolved settings: the Prometheus metrics
-// sink with its /metrics, /livez and /readyz server (--metrics, --job) and the HTML report sink
+// sink with its /metrics, /livez and /readyz server (--metrics, --model-label) and the HTML report
+// sink
 // (--report). The live commands add sinks() to their own and call Finish() when the watch has
 // ended.
 #pragma once
@@ -22,7 +23,7 @@ namespace spinup {
 
 struct FleetConfig {
   std::optional<ListenAddress> metrics;  // serve /metrics when set
-  std::string job;
+  std::string model_label;               // the `model` label
   std::string host;
   std::string version;
   std::string report_path;  // write the HTML report at the end when set
@@ -47,9 +48,9 @@ class FleetOutputs {
   std::unique_ptr<HtmlReportSink> report_;
 };
 
-// The default `job`: the model directory's (or hub id's) last path element, from --model or the
-// server's command line (`--model-path X`, `--model X`, `--model=X`, `vllm serve X`); "spinup"
+// The default `model` label: the model directory's (or hub id's) last path element, from --model or
+// the server's command line (`--model-path X`, `--model X`, `--model=X`, `vllm serve X`); "spinup"
 // when none is known.
-std::string DefaultJobName(std::string_view model, const std::vector<std::string>& server_argv);
+std::string DefaultModelLabel(std::string_view model, const std::vector<std::string>& server_argv);
 
 }  // namespace spinup

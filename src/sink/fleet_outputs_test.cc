@@ -9,22 +9,22 @@
 namespace spinup {
 namespace {
 
-TEST(FleetOutputs, DefaultJobNameFromModelOrCommandLine) {
-  EXPECT_EQ(DefaultJobName("/models/Llama-3-70B/", {}), "Llama-3-70B");
-  EXPECT_EQ(DefaultJobName("", {"python3", "-m", "sglang.launch_server", "--model-path",
-                                "/m/Qwen2-72B", "--tp", "8"}),
+TEST(FleetOutputs, DefaultModelLabelFromModelOrCommandLine) {
+  EXPECT_EQ(DefaultModelLabel("/models/Llama-3-70B/", {}), "Llama-3-70B");
+  EXPECT_EQ(DefaultModelLabel("", {"python3", "-m", "sglang.launch_server", "--model-path",
+                                   "/m/Qwen2-72B", "--tp", "8"}),
             "Qwen2-72B");
-  EXPECT_EQ(DefaultJobName("", {"python3", "x", "--model=meta-llama/Llama-3-8B"}), "Llama-3-8B");
-  EXPECT_EQ(DefaultJobName("", {"/usr/bin/vllm", "serve", "/data/mistral", "--port", "1"}),
+  EXPECT_EQ(DefaultModelLabel("", {"python3", "x", "--model=meta-llama/Llama-3-8B"}), "Llama-3-8B");
+  EXPECT_EQ(DefaultModelLabel("", {"/usr/bin/vllm", "serve", "/data/mistral", "--port", "1"}),
             "mistral");
-  EXPECT_EQ(DefaultJobName("", {"server"}), "spinup");
+  EXPECT_EQ(DefaultModelLabel("", {"server"}), "spinup");
 }
 
 TEST(FleetOutputs, ServesMetricsAndWritesReportAtFinish) {
   testing::TempDir dir;
   FleetConfig c;
   c.metrics = ListenAddress{"127.0.0.1", 0};
-  c.job = "job1";
+  c.model_label = "job1";
   c.host = "host1";
   c.report_path = (dir / "r.html").string();
   auto out = FleetOutputs::Start(c, [] { return int64_t{1'700'000'000'000}; });
@@ -37,7 +37,7 @@ TEST(FleetOutputs, ServesMetricsAndWritesReportAtFinish) {
   httplib::Client client("127.0.0.1", (*out)->metrics_port());
   auto res = client.Get("/metrics");
   ASSERT_TRUE(res);
-  EXPECT_NE(res->body.find("spinup_ready{job=\"job1\",host=\"host1\"} 1"), std::string::npos)
+  EXPECT_NE(res->body.find("spinup_ready{model=\"job1\",host=\"host1\"} 1"), std::string::npos)
       << res->body;
   auto ready = client.Get("/readyz");
   ASSERT_TRUE(ready);

@@ -1,8 +1,10 @@
 #include <gtest/gtest.h>
+
 #include <stdlib.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
+#include <cstddef>
 #include <nlohmann/json.hpp>
 
 #include <sstream>
@@ -177,8 +179,6 @@ TEST(NotifySinkTest, StatusReadyAndWatchdogOnlyWhileProgressing) {
                       "READY=1", "WATCHDOG=1", "WATCHDOG=1"}));
 }
 
-// The real protocol: libsystemd's sd_notify sending datagrams to an AF_UNIX socket named by
-// NOTIFY_SOCKET.
 TEST(NotifySinkTest, StatusSaysWhenTheHistoryExpectsReady) {
   std::vector<std::string> sent;
   std::optional<double> eta = 130;
@@ -193,6 +193,8 @@ TEST(NotifySinkTest, StatusSaysWhenTheHistoryExpectsReady) {
   EXPECT_EQ(sent[0].find("ready in"), std::string::npos) << sent[0];
 }
 
+// The real protocol: SendNotify (spinup's own sd_notify, no libsystemd) sending datagrams to the
+// AF_UNIX socket that NOTIFY_SOCKET names.
 TEST(NotifySinkTest, SendsDatagramsToNotifySocket) {
   testing::TempDir dir;
   std::string path = (dir / "notify.sock").string();
@@ -203,16 +205,14 @@ TEST(NotifySinkTest, SendsDatagramsToNotifySocket) {
   ASSERT_LT(path.size(), sizeof(addr.sun_path));
   std::strcpy(addr.sun_path, path.c_str());
   ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
-  ::setenv("NOTIFY_SOCKET", path.c_str(), 1);
   {
-    NotifySink sink;  // default: sd_notify
+    NotifySink sink([&path](const std::string& m) { ASSERT_TRUE(SendNotify(path, m).ok()); });
     sink.OnVerdict(Loading(105'000'000'000));
     Verdict ready;
     ready.state = State::kReady;
     ready.headline = "ready";
     sink.OnVerdict(ready);
   }
-  ::unsetenv("NOTIFY_SOCKET");
   std::vector<std::string> got;
   char buf[4096];
   ssize_t n;
@@ -220,6 +220,25 @@ TEST(NotifySinkTest, SendsDatagramsToNotifySocket) {
   ::close(fd);
   EXPECT_EQ(got, (std::vector<std::string>{"STATUS=weight_load 44% 105/234 GB 780 MB/s ETA 2m10s",
                                            "WATCHDOG=1", "STATUS=ready", "READY=1", "WATCHDOG=1"}));
+  EXPECT_FALSE(SendNotify("relative/path", "READY=1").ok());
+  EXPECT_FALSE(SendNotify((dir / "absent.sock").string(), "READY=1").ok());
+}
+
+TEST(NotifySinkTest, AbstractSocketNames) {
+  const std::string name = "@spinup-test-" + std::to_string(::getpid());
+  int fd = ::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::memcpy(addr.sun_path + 1, name.data() + 1, name.size() - 1);
+  socklen_t len = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + name.size());
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), len), 0);
+  EXPECT_TRUE(SendNotify(name, "READY=1").ok());
+  char buf[64];
+  ssize_t n = ::recv(fd, buf, sizeof(buf), MSG_DONTWAIT);
+  ::close(fd);
+  ASSERT_EQ(n, 7);
+  EXPECT_EQ(std::string(buf, 7), "READY=1");
 }
 
 }  // namespace

@@ -62,7 +62,7 @@ std::vector<MetricFamily> MetricsSink::Collect() const {
   const int64_t now = now_ms_();
   using Labels = std::vector<std::pair<std::string, std::string>>;
   auto base = [&](Labels extra = {}) {
-    Labels l = {{"job", config_.job}, {"host", config_.host}};
+    Labels l = {{"model", config_.model}, {"host", config_.host}};
     for (auto& e : extra) l.push_back(std::move(e));
     return l;
   };

@@ -1,8 +1,9 @@
 // MetricsSink keeps the current state of one startup as Prometheus metrics (documented in
 // docs/metrics.md). It is fed by the watch loop's thread (OnSample/OnVerdict) and read by the
 // metrics server's threads (Render), so its state sits behind a mutex. Every sample carries the
-// `job` and `host` labels, so the fleet view is one Prometheus query; spinup aggregates nothing
-// across nodes itself.
+// `model` and `host` labels, so the fleet view is one Prometheus query; spinup aggregates nothing
+// across nodes itself. `job` and `instance` are left to the scrape configuration (Prometheus
+// convention), so no honor_labels is needed.
 #pragma once
 
 #include <cstdint>
@@ -19,8 +20,8 @@
 namespace spinup {
 
 struct MetricsConfig {
-  std::string job;   // --job, default the model directory's name (resolved by the CLI)
-  std::string host;  // the node's host name (resolved by the CLI)
+  std::string model;  // --model-label, default the model directory's name (resolved by the CLI)
+  std::string host;   // the node's host name (resolved by the CLI)
   std::string version;
 };
 

@@ -28,7 +28,7 @@ Verdict LoadingVerdict() {
   return v;
 }
 
-TEST(MetricsSink, RendersCurrentStateWithJobAndHostOnEverySample) {
+TEST(MetricsSink, RendersCurrentStateWithModelAndHostOnEverySample) {
   int64_t now = kT0 + 40'000;
   MetricsSink sink({"Llama-70B", "node-a", "0.1.0"}, [&] { return now; });
   Sample s;
@@ -45,7 +45,9 @@ TEST(MetricsSink, RendersCurrentStateWithJobAndHostOnEverySample) {
   auto parsed = ParseExposition(sink.Render());
   ASSERT_TRUE(parsed.ok()) << parsed.status().message();
   for (const auto& sample : parsed->samples) {
-    EXPECT_EQ(sample.labels.at("job"), "Llama-70B") << sample.name;
+    EXPECT_EQ(sample.labels.at("model"), "Llama-70B") << sample.name;
+    EXPECT_EQ(sample.labels.count("job"), 0u) << "job is the scrape config's";
+    EXPECT_EQ(sample.labels.count("instance"), 0u) << "instance is the scrape config's";
     EXPECT_EQ(sample.labels.at("host"), "node-a") << sample.name;
   }
   auto value = [&](std::string_view name, std::map<std::string, std::string> m = {}) {
@@ -119,7 +121,7 @@ TEST(MetricsSink, HostileRankNamesStayParseable) {
   auto parsed = ParseExposition(sink.Render());
   ASSERT_TRUE(parsed.ok()) << parsed.status().message();
   EXPECT_NE(parsed->Find("spinup_phase", {{"rank", "TP0\"}\nspinup_ready 1"}}), nullptr);
-  EXPECT_EQ(parsed->Find("spinup_ready")->labels.at("job"), "a\"b");
+  EXPECT_EQ(parsed->Find("spinup_ready")->labels.at("model"), "a\"b");
 }
 
 }  // namespace

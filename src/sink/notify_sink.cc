@@ -1,6 +1,12 @@
 #include "sink/notify_sink.h"
 
-#include <systemd/sd-daemon.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstddef>
+#include <cstring>
 
 #include "base/units.h"
 #include "sink/live_format.h"
@@ -8,10 +14,26 @@
 namespace spinup {
 
 NotifySink::NotifySink(SendFn send, EtaFn ready_eta)
-    : send_(std::move(send)), ready_eta_(std::move(ready_eta)) {
-  if (!send_) {
-    send_ = [](const std::string& msg) { sd_notify(0, msg.c_str()); };
+    : send_(std::move(send)), ready_eta_(std::move(ready_eta)) {}
+
+Status SendNotify(const std::string& socket, std::string_view message) {
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  if (socket.empty() || socket.size() >= sizeof(addr.sun_path) ||
+      (socket[0] != '/' && socket[0] != '@')) {
+    return Status::InvalidArgument("NOTIFY_SOCKET: not a socket path: " + socket);
   }
+  std::memcpy(addr.sun_path, socket.data(), socket.size());
+  if (socket[0] == '@') addr.sun_path[0] = '\0';  // abstract namespace
+  const auto len = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + socket.size());
+  int fd = ::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return Status::FromErrno(errno, "NOTIFY_SOCKET: socket");
+  ssize_t n = ::sendto(fd, message.data(), message.size(), MSG_NOSIGNAL,
+                       reinterpret_cast<const sockaddr*>(&addr), len);
+  int err = errno;
+  ::close(fd);
+  if (n < 0) return Status::FromErrno(err, "NOTIFY_SOCKET " + socket);
+  return Status::Ok();
 }
 
 std::string NotifySink::Status(const Verdict& v) const {

@@ -8,6 +8,9 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
+
+#include "spinup/status.h"
 
 #include "spinup/sink.h"
 
@@ -15,13 +18,12 @@ namespace spinup {
 
 class NotifySink final : public Sink {
  public:
-  // `send` delivers one notification ("STATUS=...", "READY=1", "WATCHDOG=1"); the default uses
-  // libsystemd's sd_notify.
+  // `send` delivers one notification ("STATUS=...", "READY=1", "WATCHDOG=1").
   using SendFn = std::function<void(const std::string&)>;
   // The predicted seconds to ready from the startup history (src/history), if any: added to the
   // STATUS line of a start that is still on its way ("..., ready in about 2 min").
   using EtaFn = std::function<std::optional<double>()>;
-  explicit NotifySink(SendFn send = {}, EtaFn ready_eta = {});
+  explicit NotifySink(SendFn send, EtaFn ready_eta = {});
   void OnVerdict(const Verdict& verdict) override;
   void Finish(const Verdict& final_verdict) override;
 
@@ -32,5 +34,9 @@ class NotifySink final : public Sink {
   std::string last_status_;
   bool ready_sent_ = false;
 };
+
+// The sd_notify protocol without libsystemd: one datagram to the AF_UNIX socket systemd named in
+// NOTIFY_SOCKET (a path, or "@name" for the abstract namespace). The CLI reads the variable.
+Status SendNotify(const std::string& socket, std::string_view message);
 
 }  // namespace spinup
