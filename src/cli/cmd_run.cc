@@ -69,14 +69,7 @@ void AddRunCommand(CLI::App& app, CliContext& ctx) {
     }
     // After the keeper split: the SQLite handle must not be shared across the fork.
     auto history = StartHistory(args->history, args->live.model, args->command, "run", ctx);
-    if (history) {
-      c.extra_sinks.push_back(history.get());
-      c.learned_budgets = &history->book();
-      HistoryRecorder* h = history.get();
-      c.predicted_ready_eta = [h]() -> std::optional<double> {
-        return h->last_prediction() ? h->last_prediction()->eta_s : std::nullopt;
-      };
-    }
+    if (history) AttachHistory(*history, c);
     // The view goes to stderr: stdout carries the server's own output.
     ApplyFleetSettings(ctx.settings, args->live.once, args->fleet);
     ctx.exit_code = WithFleetOutputs(

@@ -65,14 +65,7 @@ void RunWatch(WatchArgs& args, CliContext& ctx) {
   std::unique_ptr<HistoryRecorder> history;
   if (!args.live.once)
     history = StartHistory(args.history, args.live.model, server_argv, "watch", ctx);
-  if (history) {
-    c.extra_sinks.push_back(history.get());
-    c.learned_budgets = &history->book();
-    HistoryRecorder* h = history.get();
-    c.predicted_ready_eta = [h]() -> std::optional<double> {
-      return h->last_prediction() ? h->last_prediction()->eta_s : std::nullopt;
-    };
-  }
+  if (history) AttachHistory(*history, c);
   // After the fleet flags (their errors come first), before any watching.
   auto watch = [&] {
     WatchTargets targets{args.pids, args.unit, args.journal_files.empty(), args.logs};

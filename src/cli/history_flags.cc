@@ -62,6 +62,15 @@ std::string ModelFromArgv(const std::vector<std::string>& argv) {
   return "";
 }
 
+void AttachHistory(HistoryRecorder& recorder, LiveCommandConfig& config) {
+  config.extra_sinks.push_back(&recorder);
+  config.learned_budgets = &recorder.book();
+  HistoryRecorder* h = &recorder;
+  config.predicted_ready_eta = [h]() -> std::optional<double> {
+    return h->last_prediction() ? h->last_prediction()->eta_s : std::nullopt;
+  };
+}
+
 std::unique_ptr<HistoryRecorder> StartHistory(const HistoryFlags& flags, const std::string& model,
                                               const std::vector<std::string>& server_argv,
                                               const std::string& source, CliContext& ctx) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/live_command.h"
 #include "history/recorder.h"
 
 namespace CLI {
@@ -43,6 +44,10 @@ std::string ResolveHistoryPath(const HistoryFlags& flags, const std::string& con
 std::unique_ptr<HistoryRecorder> StartHistory(const HistoryFlags& flags, const std::string& model,
                                               const std::vector<std::string>& server_argv,
                                               const std::string& source, CliContext& ctx);
+
+// Wires the recorder into a live command: it records as a sink, its learned budgets go to the
+// judge and its predicted time to ready to sd_notify's STATUS=.
+void AttachHistory(HistoryRecorder& recorder, LiveCommandConfig& config);
 
 // Feeds the recorder's predictions to the metrics sink (spinup_expected_phase_seconds,
 // spinup_eta_seconds).
