@@ -81,6 +81,25 @@ Status FeedLog(int fd, const std::string& name, StartupSession& session,
   return Status::Ok();
 }
 
+// The session's settings: the engine if forced, and the year for year-less timestamps (--year,
+// else --now's, else this year's).
+SessionOptions ExplainSessionOptions(const ExplainArgs& args, std::optional<int64_t> now,
+                                     const CliContext& ctx) {
+  SessionOptions opt;
+  opt.engine = args.engine;
+  opt.stall_after_s = ctx.settings.stall_after_s;
+  if (args.year) {
+    opt.reference_year = args.year;
+  } else if (now) {
+    opt.reference_year = UnixMsToCivil(*now).year;
+  } else {
+    auto wall = std::chrono::system_clock::now().time_since_epoch();
+    opt.reference_year =
+        UnixMsToCivil(std::chrono::duration_cast<std::chrono::milliseconds>(wall).count()).year;
+  }
+  return opt;
+}
+
 void RunExplain(const ExplainArgs& args, CliContext& ctx) {
   auto fail = [&](const std::string& msg) {
     *ctx.err << "spinup: " << msg << "\n";
@@ -104,18 +123,7 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
       return fail("--now: cannot read '" + args.now + "' (use YYYY-MM-DD HH:MM:SS or ISO 8601)");
     }
   }
-  SessionOptions opt;
-  opt.engine = args.engine;
-  opt.stall_after_s = ctx.settings.stall_after_s;
-  if (args.year) {
-    opt.reference_year = args.year;
-  } else if (now) {
-    opt.reference_year = UnixMsToCivil(*now).year;
-  } else {
-    auto wall = std::chrono::system_clock::now().time_since_epoch();
-    opt.reference_year =
-        UnixMsToCivil(std::chrono::duration_cast<std::chrono::milliseconds>(wall).count()).year;
-  }
+  const SessionOptions opt = ExplainSessionOptions(args, now, ctx);
 
   int fd = 0;
   const std::string name = args.log == "-" ? "<stdin>" : args.log;
