@@ -335,6 +335,10 @@ INFO:     Waiting for application startup.
 INFO:     Application startup complete.
 ''' + vl([('ERROR','serving_chat.py:1','Error in preprocessing prompt inputs'), ('ERROR','serving_chat.py:1','ValueError: This model\'s maximum context length is 4096 tokens.')]))
 
+# ---- SGLang's other subprocesses die in the same words as its scheduler
+case('sg_dp_controller_crash', 'crashed', 'weight_load', '*', sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + sg(['DataParallelController hit an exception: Traceback (most recent call last):', 'RuntimeError: Rank 1 scheduler died during initialization'], m=1))
+case('sg_scheduler_dead', 'crashed', 'weight_load', '*', sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + sg(['Rank 0 scheduler is dead. Please check if there are relevant logs.'], m=1))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
