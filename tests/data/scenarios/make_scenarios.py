@@ -339,6 +339,18 @@ INFO:     Application startup complete.
 case('sg_dp_controller_crash', 'crashed', 'weight_load', '*', sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + sg(['DataParallelController hit an exception: Traceback (most recent call last):', 'RuntimeError: Rank 1 scheduler died during initialization'], m=1))
 case('sg_scheduler_dead', 'crashed', 'weight_load', '*', sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + sg(['Rank 0 scheduler is dead. Please check if there are relevant logs.'], m=1))
 
+# ---- vLLM's API server is up once its own access log or its periodic stats logger speaks (the
+# stats task starts in the server's lifespan), even where the excerpt lost "Application startup"
+case('v0_stats_ready', 'ready', 'ready', '*', vl([('INFO','llm_engine.py:237','Initializing an LLM engine (v0.6.3) with config: model=\'meta-llama/Llama-3.1-8B\''),
+    ('INFO','model_runner.py:1060','Starting to load model meta-llama/Llama-3.1-8B...'),
+    ('INFO','model_runner.py:1071','Loading model weights took 14.99 GB'),
+    ('INFO','gpu_executor.py:122','# GPU blocks: 27000, # CPU blocks: 2048'),
+    ('INFO','model_runner.py:1400','Capturing the model for CUDA graphs. This may lead to unexpected consequences if the model is not static.'),
+    ('INFO','model_runner.py:1524','Graph capturing finished in 12 secs.'),
+    ('INFO','metrics.py:349','Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 0.0 tokens/s, Running: 0 reqs, Swapped: 0 reqs, Pending: 0 reqs, GPU KV cache usage: 0.0%, CPU KV cache usage: 0.0%.')]))
+case('v1_health_probe_ready', 'ready', 'ready', '*', vl(VHEAD+VLOAD+VCOMP+VKV+[
+    ('INFO','gpu_model_runner.py:2708','Graph capturing finished in 9 secs, took 0.55 GiB')]) +
+    '\nINFO:     10.1.2.3:50512 - "GET /health HTTP/1.1" 200 OK\n')
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
