@@ -351,6 +351,12 @@ case('v0_stats_ready', 'ready', 'ready', '*', vl([('INFO','llm_engine.py:237','I
 case('v1_health_probe_ready', 'ready', 'ready', '*', vl(VHEAD+VLOAD+VCOMP+VKV+[
     ('INFO','gpu_model_runner.py:2708','Graph capturing finished in 9 secs, took 0.55 GiB')]) +
     '\nINFO:     10.1.2.3:50512 - "GET /health HTTP/1.1" 200 OK\n')
+# ---- Docker Compose says when a service's container died ("NAME exited with code N"): the attempt
+# ended there, even where the engine printed nothing (SIGKILL = 137 is the kernel's OOM killer's mark)
+BASE_V = vl(VHEAD + VLOAD[:1]) + '\nLoading safetensors checkpoint shards:  40% Completed | 2/5 [00:30<00:45, 15.0s/it]'
+case('w_compose_exit_oom', 'crashed', 'weight_load', 'host_oom', '\n'.join('vllm-1  | ' + l for l in BASE_V.split('\n')) + '\nvllm-1 exited with code 137\n')
+case('w_compose_exit_loop', 'crash_loop', 'weight_load', '*', ('\n'.join('vllm-1  | ' + l for l in BASE_V.split('\n')) + '\nvllm-1 exited with code 1\n') * 2)
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
