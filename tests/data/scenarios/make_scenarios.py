@@ -50,7 +50,7 @@ case('v1_load_oom', 'crashed', 'weight_load', 'gpu_oom', vl(VHEAD+VLOAD[:1]+tb(
     [('vllm/v1/worker/gpu_model_runner.py','load_model'),('vllm/model_executor/model_loader/base_loader.py','load_model'),
      ('vllm/model_executor/models/qwen3.py','__init__'),('torch/utils/_device.py','__torch_function__')],
     "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.16 GiB. GPU 0 has a total capacity of 23.53 GiB of which 738.94 MiB is free.")))
-case('v1_worker_load_fail', 'crashed', 'weight_load', 'model_unsupported', vl(VHEAD+[('INFO','parallel_state.py:1134','rank 0 in world size 2 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0')]+VLOAD[:1]+
+case('v1_worker_load_fail', 'crashed', 'weight_load', 'gpu_arch_feature', vl(VHEAD+[('INFO','parallel_state.py:1134','rank 0 in world size 2 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0')]+VLOAD[:1]+
     [('ERROR','multiproc_executor.py:585','WorkerProc failed to start.'),('ERROR','multiproc_executor.py:585','Traceback (most recent call last):'),
      ('ERROR','multiproc_executor.py:585','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/multiproc_executor.py", line 559, in worker_main'),
      ('ERROR','multiproc_executor.py:585','    worker = WorkerProc(*args, **kwargs)'),
@@ -356,6 +356,47 @@ case('v1_health_probe_ready', 'ready', 'ready', '*', vl(VHEAD+VLOAD+VCOMP+VKV+[
 BASE_V = vl(VHEAD + VLOAD[:1]) + '\nLoading safetensors checkpoint shards:  40% Completed | 2/5 [00:30<00:45, 15.0s/it]'
 case('w_compose_exit_oom', 'crashed', 'weight_load', 'host_oom', '\n'.join('vllm-1  | ' + l for l in BASE_V.split('\n')) + '\nvllm-1 exited with code 137\n')
 case('w_compose_exit_loop', 'crash_loop', 'weight_load', '*', ('\n'.join('vllm-1  | ' + l for l in BASE_V.split('\n')) + '\nvllm-1 exited with code 1\n') * 2)
+
+# ---- causes outside the hang table: no GPU visible, a full disk, a read-only cache, a parallel layout
+# that does not divide the model, a context longer than the model's, a GPU that lacks a feature
+case('c_no_gpu', 'crashed', '*', 'no_gpu_visible', vl(VHEAD[:2]) + '''
+Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/vllm/engine/arg_utils.py", line 1000, in create_engine_config
+    device_config = DeviceConfig(device=self.device)
+RuntimeError: Failed to infer device type
+''')
+case('c_no_gpu_sg', 'crashed', '*', 'no_gpu_visible', sgcrash(['RuntimeError: No CUDA GPUs are available'], pre=['Init torch distributed begin.']))
+case('c_disk_full', 'crashed', 'compile', 'disk_full', vl(VHEAD+VLOAD+VCOMP[:2]+tb(
+    [('vllm/compilation/backends.py','__call__'),('torch/_inductor/codecache.py','write_atomic')],
+    "OSError: [Errno 28] No space left on device: '/root/.cache/vllm/torch_compile_cache/abc/rank_0_0/inductor_cache/tmp1'")))
+case('c_shm_not_disk', 'crashed', 'distributed_init', 'dev_shm', sgcrash(['RuntimeError: NCCL error: unhandled system error',
+    'Error while creating shared memory segment /dev/shm/nccl-x3 (size 9637888): No space left on device'], pre=['Init torch distributed begin.']))
+case('c_cache_ro', 'crashed', '*', 'cache_not_writable', sgcrash(["PermissionError: [Errno 13] Permission denied: '/home/sglang/.cache/flashinfer'"]))
+case('c_cache_rofs', 'crashed', '*', 'cache_not_writable', vl(VHEAD[:2]) + '''
+Traceback (most recent call last):
+OSError: [Errno 30] Read-only file system: '/.cache/huggingface'
+''')
+case('c_tp_heads', 'crashed', '*', 'parallel_layout', vl(VHEAD[:2]) + '''
+Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/vllm/config.py", line 900, in verify_with_parallel_config
+    raise ValueError(
+ValueError: Total number of attention heads (40) must be divisible by tensor parallel size (3).
+''')
+case('c_tgi_shards', 'crashed', '*', 'parallel_layout', tg(THEAD+[('INFO','shard-manager: ','Waiting for shard to be ready... rank=0'),
+    ('ERROR','shard-manager: ','Shard complete standard error output:\n\nAssertionError: `num_heads` must be divisible by `num_shards` (got `num_heads`: 40 and `num_shards`: 3'),
+    ('ERROR','','Shard 0 failed to start'),('INFO','','Shutting down shards'),('ERROR','', 'Error: ShardCannotStart')]))
+case('c_ctx_long', 'crashed', '*', 'context_too_long', vl(VHEAD[:2]) + '''
+Traceback (most recent call last):
+ValueError: User-specified max_model_len (262144) is greater than the derived max_model_len (max_position_embeddings=131072 or model_max_length=None in model's config.json). To allow overriding this maximum, set the env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1.
+''')
+case('c_bf16_old_gpu', 'crashed', '*', 'gpu_arch_feature', vl(VHEAD[:2]) + '''
+Traceback (most recent call last):
+ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5. You can use float16 instead by explicitly setting the `dtype` flag in CLI, for example: --dtype=half.
+''')
+case('c_quant_capability', 'crashed', 'weight_load', 'gpu_arch_feature', vl(VHEAD+VLOAD[:1]) + '''
+Traceback (most recent call last):
+ValueError: The quantization method fp8 is not supported for the current GPU. Minimum capability: 89. Current capability: 86.
+''')
 
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
