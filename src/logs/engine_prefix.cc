@@ -256,7 +256,13 @@ bool ParseVllmLevelDate(std::string_view& msg, size_t sp, ParsedLine& p) {
   return true;
 }
 
-// Python logging's default: "2025-03-03 18:46:45,039 - INFO - name: msg".
+// supervisord's own level words ("2025-08-20 10:01:00,100 WARN exited: vllm (...)").
+bool IsSupervisorLevel(std::string_view w) {
+  return w == "CRIT" || w == "ERRO" || w == "DEBG" || w == "TRAC" || w == "BLAT";
+}
+
+// Python logging's default: "2025-03-03 18:46:45,039 - INFO - name: msg"; also the plain
+// "%(asctime)s %(levelname)s %(message)s" shape, which supervisord prints too.
 bool ParsePythonLogging(std::string_view& msg, ParsedLine& p) {
   std::string_view s = msg;
   if (s.size() <= 20 || !IsDigit(s[0])) return false;
@@ -264,6 +270,19 @@ bool ParsePythonLogging(std::string_view& msg, ParsedLine& p) {
   size_t j = ParseDateTime(s, 0, ' ', t);
   if (j == std::string_view::npos) return false;
   j = ParseFraction(s, j, t);
+  if (j < s.size() && s[j] == ' ') {
+    const size_t word_end = s.find(' ', j + 1);
+    if (word_end != std::string_view::npos && word_end - j <= 9) {
+      std::string_view word = s.substr(j + 1, word_end - j - 1);
+      if (IsLevel(word) || IsSupervisorLevel(word)) {
+        p.level = word;
+        p.time = t;
+        p.style = PrefixStyle::kPython;
+        msg = s.substr(word_end + 1);
+        return true;
+      }
+    }
+  }
   if (s.substr(j, 3) != " - ") return false;
   size_t lvl_end = s.find(" - ", j + 3);
   if (lvl_end == std::string_view::npos || lvl_end - j >= 40) return false;

@@ -384,4 +384,19 @@ TEST(ParseLinePython, BracketedTimeWithLevelAndSourceIsNotSglang) {
 }
 
 }  // namespace
+TEST(ParseLine, PlainAsctimeLevelPrefix) {
+  // "%(asctime)s %(levelname)s %(message)s" and supervisord's own lines.
+  ParsedLine p =
+      ParseLine("2025-08-20 10:01:00,100 WARN exited: vllm (exit status 1; not expected)");
+  EXPECT_EQ(p.style, PrefixStyle::kPython);
+  EXPECT_EQ(p.level, "WARN");
+  ASSERT_TRUE(p.time.has_value());
+  EXPECT_EQ(p.time->minute, 1);
+  EXPECT_EQ(p.message, "exited: vllm (exit status 1; not expected)");
+  EXPECT_EQ(ParseLine("2025-08-20 10:01:00,100 CRIT Supervisor running as root").level, "CRIT");
+  // A date followed by a word that is no level keeps the whole line as its message.
+  ParsedLine q = ParseLine("2025-08-20 10:01:00,100 spawned: 'vllm' with pid 42");
+  EXPECT_EQ(q.message, "2025-08-20 10:01:00,100 spawned: 'vllm' with pid 42");
+}
+
 }  // namespace spinup

@@ -398,6 +398,22 @@ Traceback (most recent call last):
 ValueError: The quantization method fp8 is not supported for the current GPU. Minimum capability: 89. Current capability: 86.
 ''')
 
+# ---- supervisord inside the image: its own lines start and end each attempt
+SUP_V = vl(VHEAD + VLOAD[:1]) + '\nLoading safetensors checkpoint shards:  40% Completed | 2/5 [00:30<00:45, 15.0s/it]'
+case('sup_loop', 'crash_loop', 'weight_load', 'restart_loop',
+     ("2025-08-20 10:00:00,100 INFO spawned: 'vllm' with pid 42\n" + SUP_V + "\n2025-08-20 10:01:00,100 WARN exited: vllm (exit status 1; not expected)\n") * 2 +
+     "2025-08-20 10:02:00,100 INFO gave up: vllm entered FATAL state, too many start retries too quickly\n")
+case('sup_sigkill', 'crashed', 'weight_load', 'host_oom',
+     "2025-08-20 10:00:00,100 INFO spawned: 'vllm' with pid 42\n" + SUP_V + "\n2025-08-20 10:01:00,100 WARN exited: vllm (terminated by SIGKILL; not expected)\n")
+# ---- Kubernetes events: a liveness/startup probe that kills a slow start is a restart
+case('k8s_probe_kill', 'in_progress', 'weight_load', 'restart_loop', SUP_V + '''
+Events:
+  Type     Reason     Age                From     Message
+  ----     ------     ----               ----     -------
+  Warning  Unhealthy  40s (x3 over 60s)  kubelet  Liveness probe failed: Get "http://10.1.2.3:8000/health": dial tcp 10.1.2.3:8000: connect: connection refused
+  Normal   Killing    40s                kubelet  Container vllm failed liveness probe, will be restarted
+''')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
