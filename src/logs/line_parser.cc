@@ -232,7 +232,9 @@ ParsedLine ParseLineOnce(std::string_view line) {
     if (p.rank.empty()) p.rank = rank_before;
     if (p.time) break;
   }
-  if (!p.time && p.wrapper_time) p.time = p.wrapper_time;
+  // One clock per log: a wrapper (journald, docker, kubectl, CRI) stamps every line, the engine
+  // only some, in its container's time zone; mixing the two turns a zone offset into a stall.
+  if (p.wrapper_time) p.time = p.wrapper_time;
   p.message = s;
   return p;
 }

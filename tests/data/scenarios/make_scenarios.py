@@ -249,16 +249,23 @@ case('c_warning_vs_p2p', 'crashed', 'cuda_graph', 'illegal_memory_access', vl(VH
 # ---- wrapped formats
 BASE_SG = sg(SHEAD) + '\n' + sg(SDIST+SLOAD+SKV+['Capture cuda graph begin.'], tp=0) + '\n[2025-09-22 10:30:00] Waiting for scheduler'
 def wrap(fn): return '\n'.join(fn(l) for l in BASE_SG.split('\n')) + '\n'
+# A wrapper stamps each line when it was written: the engine's own time, here (the container runs in UTC).
+import re as _re
+def ts_of(l):
+    m = _re.search(r'\[(\d{4})-(\d\d)-(\d\d) (\d\d:\d\d:\d\d)', l)
+    return m.groups() if m else ('2025', '09', '22', '10:00:00')
+def iso(l): y, mo, d, hms = ts_of(l); return f'{y}-{mo}-{d}T{hms}'
+def syslog_ts(l): y, mo, d, hms = ts_of(l); return f'Sep {d} {hms}'
 case('w_stern', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'sglang-7d9f-abcde sglang ' + l))
-case('w_stern_ts', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'sglang-7d9f-abcde sglang 2025-09-22T10:00:00.123456789Z ' + l))
+case('w_stern_ts', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'sglang-7d9f-abcde sglang ' + iso(l) + '.123456789Z ' + l))
 case('w_kubectl_prefix', 'stalled', 'cuda_graph', '*', wrap(lambda l: '[pod/sglang-7d9f-abcde/sglang] ' + l))
 case('w_compose', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'sglang-1  | ' + l))
-case('w_docker_ts', 'stalled', 'cuda_graph', '*', wrap(lambda l: '2025-09-22T10:00:00.123456789Z ' + l))
+case('w_docker_ts', 'stalled', 'cuda_graph', '*', wrap(lambda l: iso(l) + '.123456789Z ' + l))
 case('w_k8s_json', 'stalled', 'cuda_graph', '*', wrap(lambda l: json.dumps({"log": l + "\n", "stream": "stderr", "time": "2025-09-22T10:00:00.1Z"})))
-case('w_cri', 'stalled', 'cuda_graph', '*', wrap(lambda l: '2025-09-22T10:00:00.123456789+00:00 stderr F ' + l))
+case('w_cri', 'stalled', 'cuda_graph', '*', wrap(lambda l: iso(l) + '.123456789+00:00 stderr F ' + l))
 case('w_journal_cat', 'stalled', 'cuda_graph', '*', wrap(lambda l: l))
-case('w_loki', 'stalled', 'cuda_graph', '*', wrap(lambda l: '2025-09-22T10:00:00Z {app="sglang", pod="sglang-0"} ' + l))
-case('w_syslog', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'Sep 22 10:00:00 gpu-node-1 sglang[4242]: ' + l))
+case('w_loki', 'stalled', 'cuda_graph', '*', wrap(lambda l: iso(l) + 'Z {app="sglang", pod="sglang-0"} ' + l))
+case('w_syslog', 'stalled', 'cuda_graph', '*', wrap(lambda l: syslog_ts(l) + ' gpu-node-1 sglang[4242]: ' + l))
 case('w_ray', 'stalled', 'cuda_graph', '*', wrap(lambda l: '(ServeReplica:default:SGLang pid=4242) ' + l))
 case('w_linenum', 'stalled', 'cuda_graph', '*', '\n'.join('%4d  %s' % (i+1, l) for i, l in enumerate(BASE_SG.split('\n'))) + '\n')
 case('w_ansi', 'stalled', 'cuda_graph', '*', wrap(lambda l: '\x1b[36m' + l + '\x1b[0m'))
@@ -413,6 +420,15 @@ Events:
   Warning  Unhealthy  40s (x3 over 60s)  kubelet  Liveness probe failed: Get "http://10.1.2.3:8000/health": dial tcp 10.1.2.3:8000: connect: connection refused
   Normal   Killing    40s                kubelet  Container vllm failed liveness probe, will be restarted
 ''')
+
+# ---- one clock per log: the engine logs in its container's zone (UTC+8 here), the wrapper in UTC;
+# mixing the two would turn the 8 h offset into a stall
+def shift8(l):
+    y, mo, d, hms = ts_of(l); h = (int(hms[:2]) + 8) % 24
+    return l.replace(f'{y}-{mo}-{d} {hms}', f'{y}-{mo}-{d} {h:02d}{hms[2:]}', 1)
+BASE_SG_RUN = sg(SHEAD) + '\n' + sg(SDIST+SLOAD+SKV+['Capture cuda graph begin.'], tp=0)
+case('w_docker_ts_zone', 'in_progress', 'cuda_graph', '*', '\n'.join(iso(l) + '.123456789Z ' + shift8(l) for l in BASE_SG_RUN.split('\n')) +
+     '\n' + iso(BASE_SG_RUN.split('\n')[-1]) + '.223456789Z Capturing batches (bs=256 avail_mem=2.00 GB):   2%|▏         | 1/52 [00:01<00:51,  1.00it/s]\n')
 
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
