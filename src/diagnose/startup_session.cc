@@ -1,6 +1,7 @@
 #include "diagnose/startup_session.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "logs/log_stream.h"
 
@@ -62,6 +63,33 @@ StartupSession::StartupSession(const RuleSet& rules, SessionOptions options)
 StartupSession::~StartupSession() = default;
 
 void StartupSession::StampOnArrival(int source) { SourceAt(source).stamp_on_arrival = true; }
+
+void StartupSession::LearnZone(std::string_view tail, int64_t written_utc_ms) {
+  constexpr int64_t kQuarterHourMs = 15 * 60 * 1000;
+  constexpr size_t kTailBytes = 64 << 10;
+  if (!options_.live) return;
+  if (tail.size() > kTailBytes) {
+    tail.remove_prefix(tail.size() - kTailBytes);
+    const size_t nl = tail.find('\n');
+    if (nl == std::string_view::npos) return;
+    tail.remove_prefix(nl + 1);
+  }
+  LogStreamOptions o;
+  o.engine = options_.engine;
+  o.reference_year = options_.reference_year;
+  LogStream scratch(rules_, o);
+  scratch.Feed(tail);
+  scratch.Finish();
+  const std::optional<int64_t> stated = scratch.last_line_time_ms();
+  if (!stated) return;
+  const int64_t gap = *stated - written_utc_ms;
+  const int64_t zone = (gap >= 0 ? gap + kQuarterHourMs / 2 : gap - kQuarterHourMs / 2) /
+                       kQuarterHourMs * kQuarterHourMs;
+  // A line is stamped just before it is written: a gap far from a zone is no zone (a buffered
+  // writer, a file copied later); a zone beyond 14 h does not exist.
+  if (std::llabs(gap - zone) > 2 * 60 * 1000 || std::llabs(zone) > 14 * 3600 * 1000LL) return;
+  options_.local_utc_offset_s = zone / 1000;
+}
 
 void StartupSession::SyncEngine(const std::string& detected) {
   if (detected.empty() || detected == engine_) return;

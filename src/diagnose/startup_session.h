@@ -62,6 +62,12 @@ class StartupSession {
   void OnUnitEvent(const UnitEvent& event, std::optional<int64_t> now_ms,
                    std::vector<LogEvent>* events = nullptr);
   void OnSample(const Sample& sample);
+  // Live, before a followed file's first text is fed: `tail` ends that file, whose end was written
+  // at `written_utc_ms`. The last line's own time against that write time is the zone the engine
+  // prints local time in (a container logs UTC on a host that is not); it replaces the host's
+  // zone for every source. Nothing changes when the last line states no time or the gap is no
+  // whole number of quarter hours within 14 h.
+  void LearnZone(std::string_view tail, int64_t written_utc_ms);
 
   // The verdict at `now_ms` (nullopt: the latest time seen in the log).
   Verdict Evaluate(std::optional<int64_t> now_ms = std::nullopt) const;

@@ -220,5 +220,55 @@ TEST(SessionLive, AnEndedLogEndingInAnErrorIsACrashLiveToo) {
   EXPECT_EQ(s.Evaluate(t + 2000).state, State::kCrashed);
 }
 
+// Live: the engine prints local time in its container's zone, which need not be the host's. The
+// followed file's last write against its last line's stated time says which zone that is.
+TEST(SessionLive, TheLogsZoneIsLearnedFromTheFilesLastWrite) {
+  const std::string log =
+      "[2026-03-09 12:00:00 TP0] Load weight begin. avail mem=70 GB\n"
+      "[2026-03-09 12:00:30 TP0] Load weight end. type=X, avail mem=10 GB\n";
+  const int64_t stated_end = 1773057630000;                      // 2026-03-09 12:00:30 read as UTC
+  const int64_t written = stated_end - 8 * 3600 * 1000LL + 900;  // the engine's zone is UTC+8
+  auto judge = [&](int64_t host_zone_s, bool learn) {
+    SessionOptions o;
+    o.reference_year = 2026;
+    o.live = true;
+    o.local_utc_offset_s = host_zone_s;
+    StartupSession s(Rules(), o);
+    if (learn) s.LearnZone(log, written);
+    s.OnLogText(0, log, written + 60000);
+    return s.Evaluate(written + 60000);
+  };
+  // The host's own zone (UTC here) would put the last line 8 h in the future; learned, a minute
+  // ago.
+  for (int64_t host_zone : {int64_t{0}, int64_t{-5 * 3600}, int64_t{8 * 3600}}) {
+    Verdict v = judge(host_zone, true);
+    ASSERT_TRUE(v.stalled_seconds.has_value());
+    EXPECT_NEAR(*v.stalled_seconds, 60, 2) << host_zone;
+  }
+  Verdict unlearned = judge(10 * 3600, false);  // a host in UTC+10: two hours stale
+  ASSERT_TRUE(unlearned.stalled_seconds.has_value());
+  EXPECT_GT(*unlearned.stalled_seconds, 3600);  // what LearnZone is for
+}
+
+TEST(SessionLive, NoZoneIsLearnedFromAGapThatIsNoZone) {
+  SessionOptions o;
+  o.reference_year = 2026;
+  o.live = true;
+  const std::string log = "[2026-03-09 12:00:30 TP0] Load weight begin. avail mem=70 GB\n";
+  const int64_t stated = 1773057630000;
+  for (int64_t gap_ms : {int64_t{37 * 60 * 1000}, int64_t{15 * 3600 * 1000LL}}) {
+    StartupSession s(Rules(), o);
+    s.LearnZone(log, stated - gap_ms);  // 37 min: no zone; 15 h: beyond any zone
+    s.OnLogText(0, log, stated);
+    Verdict v = s.Evaluate(stated);
+    ASSERT_TRUE(v.stalled_seconds.has_value());
+    EXPECT_LT(*v.stalled_seconds, 5) << gap_ms;  // the host's zone (UTC) kept
+  }
+  StartupSession untimed(Rules(), o);
+  untimed.LearnZone("Loading safetensors checkpoint shards:  50% 1/2\n", stated - 3600000);
+  untimed.OnLogText(0, log, stated);
+  EXPECT_LT(*untimed.Evaluate(stated).stalled_seconds, 5);  // a last line without a time
+}
+
 }  // namespace
 }  // namespace spinup

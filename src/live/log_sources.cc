@@ -96,6 +96,11 @@ std::string FileFollower::Read() {
     ++reopens_;
   }
   out = ReadAvailable();
+  last_write_ms_.reset();
+  if (struct stat end{}; ::fstat(fd_, &end) == 0 && static_cast<uint64_t>(end.st_size) == offset_) {
+    last_write_ms_ =
+        static_cast<int64_t>(end.st_mtim.tv_sec) * 1000 + end.st_mtim.tv_nsec / 1000000;
+  }
   // Rotation: the path now names another file. Finish the old one first (done above), then
   // switch, so no line written just before the rename is lost.
   struct stat path_st {};

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,9 @@ class LogSource {
     UnitEvent event;
   };
   virtual std::vector<PlacedUnitEvent> TakeUnitEvents() { return {}; }
+  // When the last Read() reached the end of a file: when that end was written (its mtime, ms
+  // since the epoch). What the session learns the log's time zone from.
+  virtual std::optional<int64_t> LastWriteMs() const { return std::nullopt; }
 };
 
 // Follows a file like `tail -F`: starts at its beginning (a startup is judged from its first line),
@@ -49,6 +53,7 @@ class FileFollower final : public LogSource {
   std::string Name() const override { return "log " + path_; }
   // How often the file was found rotated or truncated (for tests and evidence).
   int reopen_count() const { return reopens_; }
+  std::optional<int64_t> LastWriteMs() const override { return last_write_ms_; }
 
  private:
   std::string ReadAvailable();
@@ -60,6 +65,7 @@ class FileFollower final : public LogSource {
   uint64_t offset_ = 0;
   int reopens_ = 0;
   bool fifo_ = false;
+  std::optional<int64_t> last_write_ms_;
 };
 
 // Reads a pipe (the child's stdout or stderr under `spinup run`) and, when `tee_fd` >= 0, writes

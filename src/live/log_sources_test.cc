@@ -105,6 +105,23 @@ TEST(FileFollowerTest, BoundsOneRead) {
   EXPECT_EQ(f.Read().size(), 10000u - 8192u);
 }
 
+// The session learns the log's time zone from when its end was written: known only when a read
+// reached the end.
+TEST(FileFollowerTest, KnowsWhenTheEndItReadWasWritten) {
+  testing::TempDir dir;
+  auto path = dir / "server.log";
+  Append(path, std::string(10000, 'x'));
+  const struct timespec times[2] = {{1773057630, 250000000}, {1773057630, 250000000}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, path.c_str(), times, 0), 0);
+  FileFollower f(path.string(), 4096);
+  f.Read();
+  EXPECT_FALSE(f.LastWriteMs().has_value());  // more to read: this is not the end
+  f.Read();
+  f.Read();
+  ASSERT_TRUE(f.LastWriteMs().has_value());
+  EXPECT_EQ(*f.LastWriteMs(), 1773057630250);
+}
+
 TEST(PipeSourceTest, PassesBytesThroughUnchangedAndReportsEof) {
   int p[2], tee[2];
   ASSERT_EQ(::pipe(p), 0);

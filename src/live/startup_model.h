@@ -36,6 +36,9 @@ class SessionStartupModel final : public StartupModel {
     session_->OnUnitEvent(event, now_ms, &events);
   }
   Verdict Evaluate(int64_t now_ms) override { return session_->Evaluate(now_ms); }
+  void LearnZone(std::string_view text, int64_t written_utc_ms) override {
+    session_->LearnZone(text, written_utc_ms);
+  }
 
   const StartupSession& session() const { return *session_; }
 

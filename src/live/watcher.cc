@@ -67,6 +67,11 @@ bool Watcher::Pump() {
     // one chatty source cannot starve the sampling.
     for (int round = 0; round < 8; ++round) {
       std::string text = src.Read();
+      if (!zone_asked_ && !text.empty()) {
+        // Once, before any line is fed: the zone applies to every time stated from here on.
+        zone_asked_ = true;
+        if (auto written = src.LastWriteMs()) model_.LearnZone(text, *written);
+      }
       auto unit_events = src.TakeUnitEvents();
       if (text.empty() && unit_events.empty()) break;
       // The manager's facts go in between the lines they came between (a restart splits two

@@ -36,6 +36,9 @@ class StartupModel {
                            std::vector<LogEvent>& /*events*/) {}
   virtual void OnSample(const Sample& sample) = 0;
   virtual Verdict Evaluate(int64_t now_ms) = 0;
+  // Before the first text of a followed file: that text's end was written at `written_utc_ms`
+  // (the log's time zone can be learned from it; see StartupSession::LearnZone).
+  virtual void LearnZone(std::string_view /*text*/, int64_t /*written_utc_ms*/) {}
 };
 
 // One sample of everything outside the server (processes, GPU, checkpoint residency, port).
@@ -62,7 +65,6 @@ struct WatchOptions {
   // `run`: with Until::kDefault the watch lasts as long as the server (set by RunServer).
   bool server_lifetime = false;
 };
-
 
 // Why a watch ended and with which code.
 struct WatchEnd {
@@ -118,7 +120,8 @@ class Watcher {
   std::vector<VerdictStage*> stages_;
   std::vector<std::unique_ptr<LogSource>> sources_;
   std::vector<bool> ended_;
-  Verdict last_judged_;  // before the stages
+  bool zone_asked_ = false;  // LearnZone is asked once, by the first source that has text
+  Verdict last_judged_;      // before the stages
   Verdict last_verdict_;
   int64_t started_ms_;
 };

@@ -390,6 +390,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
   ParsedLine p = Parse(raw);
   std::string_view msg = p.message;
   std::optional<int64_t> t = ResolveTime(p);
+  if (depth == 0) last_line_time_ms_ = t;
   if (!p.wrapper_ident.empty() && IsSystemdIdent(p.wrapper_ident)) {
     // The service manager's own line, not the server's: a fact about the unit or nothing.
     if (auto u = ParseSystemdMessage(msg); u && on_unit_event_) {

@@ -56,6 +56,9 @@ class LogStream {
   uint64_t lines() const { return line_no_; }
   uint64_t bytes() const { return bytes_; }
   std::optional<int64_t> last_time_ms() const { return last_time_ms_; }
+  // The time the latest line stated itself (nullopt when it stated none), as the log's clock
+  // reads it: no time zone applied.
+  std::optional<int64_t> last_line_time_ms() const { return last_line_time_ms_; }
 
  private:
   // Cleans and parses one segment; JSON-lines objects are read through their message field.
@@ -105,6 +108,7 @@ class LogStream {
   int year_ = 1970;
   int last_month_ = 0;
   std::optional<int64_t> last_time_ms_;
+  std::optional<int64_t> last_line_time_ms_;
   // Latest n/total per bar, so repeated redraws of the same value are not re-emitted.
   struct BarSeen {
     std::string bar;
