@@ -326,7 +326,7 @@ TEST_F(JournalE2ETest, CrashLoopAcrossRestartsOfTheUnit) {
   ASSERT_TRUE(v.is_object()) << r.out;
   EXPECT_EQ(v["state"], "crash_loop") << v.dump(2);
   EXPECT_EQ(v["attempts"], 4) << v.dump(2);
-  EXPECT_TRUE(Mentions(v["evidence"], "systemd restarted the unit 3 times")) << v.dump(2);
+  EXPECT_TRUE(Mentions(v["evidence"], "restarted 3 times by its supervisor")) << v.dump(2);
   EXPECT_TRUE(Mentions(v["evidence"], "4 start attempts in the log, 4 crashed")) << v.dump(2);
   EXPECT_TRUE(Mentions(v["errors"], "ImportError: libcudart.so.12")) << v.dump(2);
   bool restart_loop = false;
@@ -353,7 +353,7 @@ TEST_F(JournalE2ETest, RestartsWithOnlyATracebackEachAreACrashLoop) {
   json v = Final(Events(r.out));
   EXPECT_EQ(v["state"], "crash_loop") << v.dump(2);
   EXPECT_EQ(v["attempts"], 4) << v.dump(2);
-  EXPECT_TRUE(Mentions(v["evidence"], "systemd restarted the unit 3 times")) << v.dump(2);
+  EXPECT_TRUE(Mentions(v["evidence"], "restarted 3 times by its supervisor")) << v.dump(2);
 
   // Judged right after the third restart was scheduled, before the new run printed anything:
   // still the loop, not an unknown start.
@@ -390,7 +390,7 @@ TEST_F(JournalE2ETest, OneRestartThenReadyIsReady) {
   json v = Final(Events(r.out));
   EXPECT_EQ(v["state"], "ready") << v.dump(2);
   EXPECT_EQ(v["attempts"], 2) << v.dump(2);
-  EXPECT_TRUE(Mentions(v["evidence"], "systemd restarted the unit 1 time")) << v.dump(2);
+  EXPECT_TRUE(Mentions(v["evidence"], "restarted 1 time by its supervisor")) << v.dump(2);
 }
 
 TEST_F(JournalE2ETest, MalformedExportFieldsDoNotBreakTheWatch) {
@@ -406,7 +406,7 @@ TEST_F(JournalE2ETest, MalformedExportFieldsDoNotBreakTheWatch) {
   json v = Final(Events(r.out));
   EXPECT_EQ(v["state"], "ready") << v.dump(2);
   // The counter was unreadable, but it was still a restart.
-  EXPECT_TRUE(Mentions(v["evidence"], "systemd restarted the unit 1 time")) << v.dump(2);
+  EXPECT_TRUE(Mentions(v["evidence"], "restarted 1 time by its supervisor")) << v.dump(2);
 }
 
 }  // namespace

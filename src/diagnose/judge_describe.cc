@@ -68,11 +68,16 @@ std::string CrashHeadline(const Context& c, const Verdict& v, const std::string&
   const std::string ph(PhaseName(v.phase));
   std::string h;
   if (v.state == State::kCrashLoop && c.between_turns) {
-    h = fmt::format("CRASH LOOP: {} attempts, {} crashed; attempt {} is starting",
-                    c.st.total_attempts, c.st.crashed_attempts, c.st.total_attempts);
+    // A supervisor's restart counter tells of attempts the log does not show.
+    const int crashed = std::max(c.st.crashed_attempts, c.crashed_before);
+    const int attempts = std::max(c.st.total_attempts, crashed + 1);
+    h = fmt::format("CRASH LOOP: {} attempts, {} crashed; attempt {} is starting", attempts,
+                    crashed, attempts);
   } else if (v.state == State::kCrashLoop) {
-    h = fmt::format("CRASH LOOP: {} attempts, {} crashed; the last in {}{}", c.st.total_attempts,
-                    std::max(c.st.crashed_attempts, c.crashed_before), ph, where);
+    const bool this_one = c.attempt->crashed || c.attempt->error_after_progress;
+    const int crashed = std::max(c.st.crashed_attempts, c.crashed_before + (this_one ? 1 : 0));
+    h = fmt::format("CRASH LOOP: {} attempts, {} crashed; the last in {}{}",
+                    std::max(c.st.total_attempts, crashed), crashed, ph, where);
   } else {
     h = fmt::format("CRASHED in {}{}", ph, where);
   }
@@ -276,7 +281,7 @@ void AddEvidence(const Context& c, Verdict& v) {
                                      st.crashed_attempts));
   }
   if (st.restarts > 0) {
-    v.evidence.push_back(fmt::format("systemd restarted the unit {} time{} (its restart counter)",
+    v.evidence.push_back(fmt::format("restarted {} time{} by its supervisor (its restart counter)",
                                      st.restarts, st.restarts == 1 ? "" : "s"));
   }
   if (a != nullptr && a->heartbeats > 0) {

@@ -412,8 +412,8 @@ case('sup_loop', 'crash_loop', 'weight_load', 'restart_loop',
      "2025-08-20 10:02:00,100 INFO gave up: vllm entered FATAL state, too many start retries too quickly\n")
 case('sup_sigkill', 'crashed', 'weight_load', 'host_oom',
      "2025-08-20 10:00:00,100 INFO spawned: 'vllm' with pid 42\n" + SUP_V + "\n2025-08-20 10:01:00,100 WARN exited: vllm (terminated by SIGKILL; not expected)\n")
-# ---- Kubernetes events: a liveness/startup probe that kills a slow start is a restart
-case('k8s_probe_kill', 'in_progress', 'weight_load', 'restart_loop', SUP_V + '''
+# ---- Kubernetes events: a liveness/startup probe that kills a slow start ends the attempt and restarts it
+case('k8s_probe_kill', 'crashed', 'weight_load', 'restart_loop', SUP_V + '''
 Events:
   Type     Reason     Age                From     Message
   ----     ------     ----               ----     -------
