@@ -60,6 +60,27 @@ TEST(FirstContact, HelpAndHelpCommand) {
   EXPECT_NE(typo.err.find("did you mean 'inspect'?"), std::string::npos) << typo.err;
 }
 
+// Nested commands: `help history show`, and --color/--config after `history show` as anywhere.
+TEST(FirstContact, HelpAndCommonFlagsReachNestedCommands) {
+  auto show = RunIn({"help", "history", "show"});
+  EXPECT_EQ(show.code, 0) << show.err;
+  EXPECT_NE(show.out.find("Usage: spinup history show"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("--color"), std::string::npos);
+  EXPECT_NE(show.out.find("Example:"), std::string::npos);
+  auto typo = RunIn({"help", "history", "shw"});
+  EXPECT_EQ(typo.code, 2);
+  EXPECT_NE(typo.err.find("unknown command 'history shw'; did you mean 'show'?"), std::string::npos)
+      << typo.err;
+  auto colored =
+      RunIn({"history", "show", "3", "--color", "never", "--history", "/nonexistent/h.db"});
+  EXPECT_EQ(colored.code, 2);
+  EXPECT_NE(colored.err.find("no history recorded"), std::string::npos) << colored.err;
+  // --config after the nested command is read like any other.
+  auto config = RunIn({"history", "show", "3", "--config", "/nonexistent/c.toml"});
+  EXPECT_EQ(config.code, 2);
+  EXPECT_NE(config.err.find("/nonexistent/c.toml"), std::string::npos) << config.err;
+}
+
 TEST(FirstContact, UnknownCommandSuggestsTheClosestAndExitsTwo) {
   auto r = RunSpinup({"inspct", "/models/x"});
   EXPECT_EQ(r.exit_code, 2);

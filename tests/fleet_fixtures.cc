@@ -82,6 +82,147 @@ Plan PlanFor(std::string_view s) {
 
 json Header(int64_t t, const char* type) { return {{"time", t}, {"type", type}}; }
 
+std::string Rank(int r) { return "TP" + std::to_string(r); }
+
+// Writes one scenario's stream: the verdict it keeps updating, the clock and the bytes read.
+class StreamWriter {
+ public:
+  StreamWriter(Plan p, int ranks) : p_(std::move(p)), ranks_(ranks) {
+    v_.engine = "sglang";
+    v_.attempts = p_.attempts;
+  }
+
+  void EmitVerdict(State st, Phase ph, bool final_) {
+    v_.state = st;
+    v_.phase = ph;
+    v_.headline = std::string(StateName(st)) + " in " + std::string(PhaseName(ph));
+    json j = Header(t_, "verdict");
+    j.update(ToJson(v_));
+    j["final"] = final_;
+    Emit(j);
+  }
+
+  // Every rank begins `ph` (150 ms apart: one rank lags, the others wait for it); samples (and
+  // measured progress in weight_load) every 10 s of its `secs`.
+  void RunPhase(Phase ph, double secs, bool ends, bool slow) {
+    int64_t start = t_;
+    for (int r = 0; r < ranks_; ++r) {
+      PhaseEvent(Rank(r), ph, start + r * 150);
+      v_.timeline.push_back({Rank(r), ph, start + r * 150, std::nullopt, std::nullopt, false});
+    }
+    v_.ranks.clear();
+    for (int r = 0; r < ranks_; ++r) v_.ranks.push_back({Rank(r), ph, start});
+    int steps = std::max(2, static_cast<int>(secs / 10));
+    for (int i = 1; i <= steps; ++i) {
+      t_ = start + static_cast<int64_t>(secs * 1000 * i / steps);
+      if (ph == Phase::kWeightLoad) MeasuredProgress(i, steps);
+      PushSample(t_);
+    }
+    for (auto& e : v_.timeline) {
+      if (e.phase == ph && !e.end_ms) {
+        if (ends) e.end_ms = t_;
+        e.seconds = static_cast<double>(t_ - *e.start_ms) / 1000.0;
+        e.slow = slow;
+      }
+    }
+  }
+
+  void Ready() {
+    for (int r = 0; r < ranks_; ++r) PhaseEvent(Rank(r), Phase::kReady, t_);
+    for (int r = 0; r < ranks_; ++r) {
+      v_.timeline.push_back({Rank(r), Phase::kReady, t_, t_, 0.0, false});
+    }
+    for (auto& r : v_.ranks) r.phase = Phase::kReady;
+  }
+
+  // The evidence and finding of a start that ended in `p.stop`: a stall or a crash.
+  void FailedEnding() {
+    if (p_.state == State::kStalled) {
+      v_.stalled_seconds = p_.stop_seconds;
+      v_.budget_seconds = 300;
+      v_.phase_seconds = p_.stop_seconds;
+      v_.evidence = {
+          "no new log line for " + std::to_string(static_cast<int>(p_.stop_seconds)) + " s",
+          "CPU 0.0% on 5 processes", "131 threads in futex wait", "no disk reads",
+          "last line on TP0-TP3: begin " + std::string(PhaseName(p_.stop))};
+      v_.findings = {{"nccl_p2p_hang",
+                      "NCCL peer-to-peer hang on PCIe/virtualised GPUs",
+                      {"all ranks in futex wait", "GPU memory flat"},
+                      "export NCCL_P2P_DISABLE=1 (or fix ACS/IOMMU settings)"}};
+    } else {
+      v_.evidence = {"exit status 1", "last error: " + p_.errors.front()};
+      v_.errors = p_.errors;
+      v_.findings = {{"kv_cache_oom",
+                      "KV cache does not fit in GPU memory",
+                      {"CUDA out of memory during KV cache allocation"},
+                      "lower --mem-fraction-static or --max-total-tokens; use more GPUs"}};
+    }
+  }
+
+  const Plan& plan() const { return p_; }
+  std::string Take() { return std::move(out_); }
+
+ private:
+  void Emit(const json& j) { out_ += j.dump() + "\n"; }
+
+  void PushSample(int64_t at) {
+    Sample s;
+    s.time_ms = at;
+    s.gpu_available = true;
+    for (int g = 0; g < ranks_; ++g) {
+      GpuSample gs;
+      gs.index = g;
+      gs.name = "NVIDIA H100 80GB HBM3";
+      gs.total_bytes = 80ull << 30;
+      gs.used_bytes = (1ull << 30) + done_ / static_cast<uint64_t>(ranks_) + (g * (64ull << 20));
+      s.gpus.push_back(gs);
+    }
+    s.checkpoint_bytes = kTotal;
+    s.checkpoint_resident_bytes = done_;
+    s.restarts = p_.attempts - 1;
+    json j = Header(at, "signal");
+    j.update(ToJson(s));
+    Emit(j);
+  }
+
+  void PhaseEvent(const std::string& rank, Phase ph, int64_t at) {
+    LogEvent e;
+    e.kind = ph == Phase::kReady ? LogEvent::Kind::kReady : LogEvent::Kind::kPhaseBegin;
+    e.time_ms = at;
+    e.rank = rank;
+    e.phase = ph;
+    e.rule_id = "test." + std::string(PhaseName(ph));
+    e.text = "[" + rank + "] begin " + std::string(PhaseName(ph)) + " <b>&</b>";
+    e.line_no = static_cast<uint64_t>((at - kT0) / 100);
+    json j = Header(at, "phase");
+    j.update(ToJson(e));
+    Emit(j);
+  }
+
+  void MeasuredProgress(int i, int steps) {
+    done_ = std::min<uint64_t>(kTotal,
+                               kTotal * static_cast<uint64_t>(i) / static_cast<uint64_t>(steps));
+    json j = Header(t_, "progress");
+    j["source"] = "measured";
+    j["phase"] = "weight_load";
+    Progress pr;
+    pr.bytes_done = done_;
+    pr.bytes_total = kTotal;
+    pr.bytes_per_second = p_.rate * (0.9 + 0.2 * (i % 3) / 2.0);
+    pr.eta_seconds = static_cast<double>(kTotal - done_) / p_.rate;
+    j.update(ToJson(pr));
+    Emit(j);
+    v_.progress = pr;
+  }
+
+  const Plan p_;
+  const int ranks_;
+  std::string out_;
+  Verdict v_;
+  int64_t t_ = kT0;
+  uint64_t done_ = 0;
+};
+
 }  // namespace
 
 const std::vector<std::string>& ScenarioNames() {
@@ -96,133 +237,23 @@ std::string ScenarioState(std::string_view scenario) {
 }
 
 std::string ScenarioStream(std::string_view scenario, int ranks) {
-  Plan p = PlanFor(scenario);
-  std::string out;
-  auto emit = [&](json j) { out += j.dump() + "\n"; };
-  Verdict v;
-  v.engine = "sglang";
-  v.attempts = p.attempts;
-  int64_t t = kT0;
-  uint64_t done = 0;
-  auto push_sample = [&](int64_t at) {
-    Sample s;
-    s.time_ms = at;
-    s.gpu_available = true;
-    for (int g = 0; g < ranks; ++g) {
-      GpuSample gs;
-      gs.index = g;
-      gs.name = "NVIDIA H100 80GB HBM3";
-      gs.total_bytes = 80ull << 30;
-      gs.used_bytes = (1ull << 30) + done / static_cast<uint64_t>(ranks) + (g * (64ull << 20));
-      s.gpus.push_back(gs);
-    }
-    s.checkpoint_bytes = kTotal;
-    s.checkpoint_resident_bytes = done;
-    s.restarts = p.attempts - 1;
-    json j = Header(at, "signal");
-    j.update(ToJson(s));
-    emit(j);
-  };
-  auto verdict = [&](State st, Phase ph, bool final_) {
-    v.state = st;
-    v.phase = ph;
-    v.headline = std::string(StateName(st)) + " in " + std::string(PhaseName(ph));
-    json j = Header(t, "verdict");
-    j.update(ToJson(v));
-    j["final"] = final_;
-    emit(j);
-  };
-  auto phase_event = [&](const std::string& rank, Phase ph, int64_t at) {
-    LogEvent e;
-    e.kind = ph == Phase::kReady ? LogEvent::Kind::kReady : LogEvent::Kind::kPhaseBegin;
-    e.time_ms = at;
-    e.rank = rank;
-    e.phase = ph;
-    e.rule_id = "test." + std::string(PhaseName(ph));
-    e.text = "[" + rank + "] begin " + std::string(PhaseName(ph)) + " <b>&</b>";
-    e.line_no = static_cast<uint64_t>((at - kT0) / 100);
-    json j = Header(at, "phase");
-    j.update(ToJson(e));
-    emit(j);
-  };
-  auto run_phase = [&](Phase ph, double secs, bool ends, bool slow) {
-    int64_t start = t;
-    for (int r = 0; r < ranks; ++r) {
-      std::string rank = "TP" + std::to_string(r);
-      // One rank lags in the hung distributed init: the others wait for it.
-      phase_event(rank, ph, start + r * 150);
-      v.timeline.push_back({rank, ph, start + r * 150, std::nullopt, std::nullopt, false});
-    }
-    v.ranks.clear();
-    for (int r = 0; r < ranks; ++r) v.ranks.push_back({"TP" + std::to_string(r), ph, start});
-    int steps = std::max(2, static_cast<int>(secs / 10));
-    for (int i = 1; i <= steps; ++i) {
-      t = start + static_cast<int64_t>(secs * 1000 * i / steps);
-      if (ph == Phase::kWeightLoad) {
-        done = std::min<uint64_t>(kTotal,
-                                  kTotal * static_cast<uint64_t>(i) / static_cast<uint64_t>(steps));
-        json j = Header(t, "progress");
-        j["source"] = "measured";
-        j["phase"] = "weight_load";
-        Progress pr;
-        pr.bytes_done = done;
-        pr.bytes_total = kTotal;
-        pr.bytes_per_second = p.rate * (0.9 + 0.2 * (i % 3) / 2.0);
-        pr.eta_seconds = static_cast<double>(kTotal - done) / p.rate;
-        j.update(ToJson(pr));
-        emit(j);
-        v.progress = pr;
-      }
-      push_sample(t);
-    }
-    for (auto& e : v.timeline) {
-      if (e.phase == ph && !e.end_ms) {
-        if (ends) e.end_ms = t;
-        e.seconds = static_cast<double>(t - *e.start_ms) / 1000.0;
-        e.slow = slow;
-      }
-    }
-  };
-  verdict(State::kStarting, Phase::kLaunch, false);
+  StreamWriter w(PlanFor(scenario), ranks);
+  const Plan& p = w.plan();
+  w.EmitVerdict(State::kStarting, Phase::kLaunch, false);
   for (const auto& [ph, secs] : p.phases) {
     bool slow = scenario == "slow" && ph == Phase::kWeightLoad;
-    run_phase(ph, secs, true, slow);
-    verdict(slow ? State::kSlow : State::kProgressing, ph, false);
+    w.RunPhase(ph, secs, true, slow);
+    w.EmitVerdict(slow ? State::kSlow : State::kProgressing, ph, false);
   }
   if (p.stop == Phase::kReady) {
-    for (int r = 0; r < ranks; ++r) phase_event("TP" + std::to_string(r), Phase::kReady, t);
-    for (int r = 0; r < ranks; ++r) {
-      v.timeline.push_back({"TP" + std::to_string(r), Phase::kReady, t, t, 0.0, false});
-    }
-    for (auto& r : v.ranks) r.phase = Phase::kReady;
+    w.Ready();
   } else {
-    run_phase(p.stop, p.stop_seconds, false, p.slow_stop);
-    if (p.state == State::kStalled) {
-      v.stalled_seconds = p.stop_seconds;
-      v.budget_seconds = 300;
-      v.phase_seconds = p.stop_seconds;
-      v.evidence = {
-          "no new log line for " + std::to_string(static_cast<int>(p.stop_seconds)) + " s",
-          "CPU 0.0% on 5 processes", "131 threads in futex wait", "no disk reads",
-          "last line on TP0-TP3: begin " + std::string(PhaseName(p.stop))};
-      v.findings = {{"nccl_p2p_hang",
-                     "NCCL peer-to-peer hang on PCIe/virtualised GPUs",
-                     {"all ranks in futex wait", "GPU memory flat"},
-                     "export NCCL_P2P_DISABLE=1 (or fix ACS/IOMMU settings)"}};
-    } else {
-      v.evidence = {"exit status 1", "last error: " + p.errors.front()};
-      v.errors = p.errors;
-      v.findings = {{"kv_cache_oom",
-                     "KV cache does not fit in GPU memory",
-                     {"CUDA out of memory during KV cache allocation"},
-                     "lower --mem-fraction-static or --max-total-tokens; use more GPUs"}};
-    }
+    w.RunPhase(p.stop, p.stop_seconds, false, p.slow_stop);
+    w.FailedEnding();
   }
-  verdict(p.state, p.stop, true);
+  w.EmitVerdict(p.state, p.stop, true);
   // A line from a newer writer, and a damaged one: the reader must skip both with a warning.
-  out += "{\"time\": 1, \"type\": \"hologram\"}\n";
-  out += "{not json\n";
-  return out;
+  return w.Take() + "{\"time\": 1, \"type\": \"hologram\"}\n" + "{not json\n";
 }
 
 }  // namespace spinup::testing

@@ -64,7 +64,7 @@ TEST(FleetLive, RunWritesReportServesMetricsAndRecordsAReplayableStream) {
   EXPECT_NE(html.find("data-state=\"ready\""), std::string::npos);
   EXPECT_NE(html.find("data-rank=\"TP0\""), std::string::npos);
   EXPECT_NE(html.find("data-rank=\"TP1\""), std::string::npos);
-  EXPECT_NE(html.find("job Tiny-Model"), std::string::npos);
+  EXPECT_NE(html.find("model Tiny-Model"), std::string::npos);
 
   // The real report in a real browser: every bar laid out (the report's script counts them).
   if (access("/usr/bin/chromium", X_OK) == 0) {

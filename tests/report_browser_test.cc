@@ -100,7 +100,7 @@ TEST(ReportBrowser, EveryScenarioRendersVerdictAndBarsInChromium) {
     auto events = dir / (scenario + ".jsonl");
     auto html = dir / (scenario + ".html");
     testing::WriteFile(events, stream);
-    auto r = RunSpinup({"report", events.string(), "-o", html.string(), "--job", "Llama-3-70B",
+    auto r = RunSpinup({"report", events.string(), "-o", html.string(), "--model", "Llama-3-70B",
                         "--host", "node-a"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     std::string dom = DumpDom(*chromium, dir / "profile", html);
@@ -115,8 +115,8 @@ TEST(ReportBrowser, ScreenshotOfStalledStartup) {
   auto events = dir / "stalled.jsonl";
   auto html = dir / "stalled.html";
   testing::WriteFile(events, testing::ScenarioStream("hung_cuda_graph", 4));
-  auto r = RunSpinup(
-      {"report", events.string(), "-o", html.string(), "--job", "Llama-3-70B", "--host", "node-a"});
+  auto r = RunSpinup({"report", events.string(), "-o", html.string(), "--model", "Llama-3-70B",
+                      "--host", "node-a"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto png = dir / "report.png";
   auto args = BrowserArgs(*chromium, dir / "profile");

@@ -1,5 +1,6 @@
 // Writes spinup's man pages and shell completions into a folder, from the same CLI11 definitions
-// that --help prints (src/cli/docgen.h). Run by the build; the output is installed.
+// that --help prints (src/cli/docgen.h): a page per command at every depth (spinup-history-show.1).
+// Run by the build; the output is installed.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -35,7 +36,8 @@ int main(int argc, char** argv) {
   write("man/man1/spinup.1", spinup::ManPageTop(app, SPINUP_VERSION));
   for (const auto& cmd : spinup::DescribeCli(app)) {
     if (cmd.name.empty()) continue;
-    write("man/man1/spinup-" + cmd.name + ".1", spinup::ManPageCommand(cmd, SPINUP_VERSION));
+    write("man/man1/" + spinup::ManPageName(cmd) + ".1",
+          spinup::ManPageCommand(cmd, SPINUP_VERSION));
   }
   write("completions/spinup.bash", spinup::BashCompletion(app));
   write("completions/_spinup", spinup::ZshCompletion(app));

@@ -27,7 +27,7 @@ class SettingsError : public CLI::ParseError {
       : CLI::ParseError("SettingsError", msg, kExitUsage) {}
 };
 
-void AddCommonFlags(CLI::App& sub, CliContext& ctx) {
+void AddCommonOptions(CLI::App& sub, CliContext& ctx) {
   sub.add_option("--color", ctx.color,
                  "colour: auto (a terminal, unless NO_COLOR is set), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
@@ -35,8 +35,14 @@ void AddCommonFlags(CLI::App& sub, CliContext& ctx) {
   sub.add_option("--config", ctx.config_flag,
                  "config file (default /etc/spinup/config.toml when present; docs/config.md)")
       ->group("Common");
-  // Runs when this command's flags are parsed, before its callback: the one place the file is
-  // read and colour decided.
+  // Nested commands (`history show`) take them too; their command's callback below reads them.
+  for (CLI::App* nested : sub.get_subcommands({})) AddCommonOptions(*nested, ctx);
+}
+
+void AddCommonFlags(CLI::App& sub, CliContext& ctx) {
+  AddCommonOptions(sub, ctx);
+  // Runs once this command and its subcommands are parsed, before their callbacks: the one place
+  // the file is read and colour decided.
   sub.parse_complete_callback([&ctx] {
     auto s = LoadSettings(ctx.config_flag, ctx.env.paths);
     if (!s.ok()) throw SettingsError(s.status().message());
@@ -53,31 +59,29 @@ const char* const kOverviewFooter =
     "5 still in progress.";
 
 void AddHelpCommand(CLI::App& app, CliContext& ctx) {
-  std::string& topic = ctx.help_topic;
   auto* help = app.add_subcommand("help", "Show the overview, or a command's options and example");
-  help->add_option("COMMAND", topic, "the command to explain");
+  help->add_option("COMMAND", ctx.help_topic, "the command to explain (and its subcommand)");
   help->group("Help");
   help->callback([&app, &ctx] {
-    const std::string& topic = ctx.help_topic;
     // App::help() would describe the selected subcommand (this one): format directly.
-    if (topic.empty()) {
-      *ctx.out << app.get_formatter()->make_help(&app, "spinup", CLI::AppFormatMode::Normal);
-      ctx.exit_code = kExitOk;
-      return;
+    CLI::App* sub = &app;
+    std::string name = "spinup";
+    for (const std::string& word : ctx.help_topic) {
+      CLI::App* next = nullptr;
+      for (CLI::App* s : sub->get_subcommands({})) {
+        if (s->get_name() == word && !s->get_group().empty()) next = s;
+      }
+      if (next == nullptr) {
+        std::string hint = SuggestCommand(word, CommandNames(*sub));
+        *ctx.err << "spinup: unknown command '" << (sub == &app ? "" : name.substr(7) + " ") << word
+                 << "'" << (hint.empty() ? "" : "; did you mean '" + hint + "'?") << "\n";
+        ctx.exit_code = kExitUsage;
+        return;
+      }
+      sub = next;
+      name += " " + word;
     }
-    CLI::App* sub = nullptr;
-    try {
-      sub = app.get_subcommand(topic);
-    } catch (const CLI::OptionNotFound&) {
-    }
-    if (sub == nullptr) {
-      std::string hint = SuggestCommand(topic, CommandNames(app));
-      *ctx.err << "spinup: unknown command '" << topic << "'"
-               << (hint.empty() ? "" : "; did you mean '" + hint + "'?") << "\n";
-      ctx.exit_code = kExitUsage;
-      return;
-    }
-    *ctx.out << sub->get_formatter()->make_help(sub, "spinup " + topic, CLI::AppFormatMode::Normal);
+    *ctx.out << sub->get_formatter()->make_help(sub, name, CLI::AppFormatMode::Normal);
     ctx.exit_code = kExitOk;
   });
 }

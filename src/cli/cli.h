@@ -36,8 +36,8 @@ struct CliContext {
   std::string config_flag;
   std::string color = "auto";
   Settings settings;
-  std::string help_topic;  // `spinup help COMMAND`
-  int exit_code = 0;       // set by the subcommand that ran
+  std::vector<std::string> help_topic;  // `spinup help COMMAND [SUBCOMMAND]`
+  int exit_code = 0;                    // set by the subcommand that ran
   // out/err are this process's own stdout/stderr (not a test's streams): `run` may split off
   // its tree keeper (live/tree_keeper.h), which forks this process.
   bool own_process = false;

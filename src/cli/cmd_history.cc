@@ -125,6 +125,7 @@ void AddHistoryCommand(CLI::App& app, CliContext& ctx) {
   show->add_flag("--json", args->show_json, "one JSON object");
   show->add_option("--html", args->html, "also write the start's HTML report to this file");
   AddHistoryFlags(*show, args->show_history, false);
+  show->footer("Example:\n  spinup history show 3 --html s.html");
   sub->footer(
       "Example:\n  spinup history --model Llama-3.1-70B; spinup history show 3 --html s.html");
   sub->callback([args, &ctx, show] {

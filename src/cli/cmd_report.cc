@@ -21,7 +21,7 @@ void AddReportCommand(CLI::App& app, CliContext& ctx) {
     std::string input;
     std::string output = "-";
     std::string title = "spinup startup report";
-    std::string job;
+    std::string model;
     std::string host;
   };
   auto opts = std::make_shared<Options>();
@@ -29,7 +29,10 @@ void AddReportCommand(CLI::App& app, CliContext& ctx) {
       ->required();
   sub->add_option("-o,--output", opts->output, "the HTML file to write ('-': standard output)");
   sub->add_option("--title", opts->title, "the report's title");
-  sub->add_option("--job", opts->job, "job name shown in the header");
+  sub->add_option("--model", opts->model,
+                  "model name shown in the header (the metrics' model label)");
+  // The flag's old name, from before the metrics' `job` label became `model`: still parses.
+  sub->add_option("--job", opts->model)->group("");
   sub->add_option("--host", opts->host, "host name shown in the header");
   sub->footer("Example:\n  spinup report events.jsonl -o startup.html");
   sub->callback([&ctx, opts] {
@@ -48,7 +51,7 @@ void AddReportCommand(CLI::App& app, CliContext& ctx) {
     int64_t now = 0;
     ReportOptions ro;
     ro.title = opts->title;
-    ro.job = opts->job;
+    ro.model = opts->model;
     ro.host = opts->host;
     ro.source = name;
     HtmlReportSink sink(

@@ -34,9 +34,16 @@ DocOption Describe(const CLI::Option* opt) {
   return d;
 }
 
-DocCommand DescribeApp(const CLI::App& app) {
+// A command the generators describe: not the top level's hidden ones, not `help`.
+bool Visible(const CLI::App& sub) {
+  return !sub.get_name().empty() && !sub.get_group().empty() && sub.get_name() != "help";
+}
+
+std::string Roff(const std::string& text);
+
+DocCommand DescribeApp(const CLI::App& app, const std::string& path) {
   DocCommand c;
-  c.name = app.get_parent() ? app.get_name() : "";
+  c.name = path;
   c.description = app.get_description();
   c.example = CommandExample(app);
   for (const CLI::Option* opt : app.get_options()) {
@@ -48,7 +55,34 @@ DocCommand DescribeApp(const CLI::App& app) {
       c.options.push_back(Describe(opt));
     }
   }
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (Visible(*sub)) c.subcommands.push_back({sub->get_name(), sub->get_description()});
+  }
   return c;
+}
+
+// `app` (named `path`), then each visible subcommand's tree, depth first in definition order.
+void DescribeTree(const CLI::App& app, const std::string& path, std::vector<DocCommand>& out) {
+  out.push_back(DescribeApp(app, path));
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (!Visible(*sub)) continue;
+    DescribeTree(*sub, path.empty() ? sub->get_name() : path + " " + sub->get_name(), out);
+  }
+}
+
+// "history show" -> {"history", "show"}.
+std::vector<std::string> Words(const std::string& name) {
+  std::vector<std::string> out;
+  std::istringstream in(name);
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// "\fBspinup\-history\-show\fR(1)".
+std::string PageRef(const std::string& command_name) {
+  DocCommand c;
+  c.name = command_name;
+  return "\\fB" + Roff(ManPageName(c)) + "\\fR(1)";
 }
 
 // roff: backslashes and leading dots/quotes are the only hazards in our plain text.
@@ -95,6 +129,30 @@ void ManOptions(const DocCommand& cmd, std::ostringstream& out) {
   }
 }
 
+// A command with subcommands: each with its description and its own page.
+void ManSubcommands(const DocCommand& cmd, std::ostringstream& out) {
+  if (cmd.subcommands.empty()) return;
+  out << ".SH SUBCOMMANDS\n";
+  for (const auto& sub : cmd.subcommands) {
+    const std::string full = cmd.name + " " + sub.name;
+    out << ".TP\n\\fBspinup " << Roff(full) << "\\fR\n"
+        << Roff(sub.description) << "\nSee " << PageRef(full) << ".\n";
+  }
+}
+
+// spinup(1), then the pages of the commands above this one, then those of its subcommands.
+std::string SeeAlso(const DocCommand& cmd) {
+  std::string out = "\\fBspinup\\fR(1)";
+  std::vector<std::string> words = Words(cmd.name);
+  std::string above;
+  for (size_t i = 0; i + 1 < words.size(); ++i) {
+    above += (above.empty() ? "" : " ") + words[i];
+    out += ",\n" + PageRef(above);
+  }
+  for (const auto& sub : cmd.subcommands) out += ",\n" + PageRef(cmd.name + " " + sub.name);
+  return out;
+}
+
 const char* const kExitStatus =
     ".SH EXIT STATUS\n"
     ".TP\n0\nready, whole, done\n"
@@ -126,23 +184,28 @@ std::string Header(const std::string& title, const std::string& version) {
 
 std::vector<DocCommand> DescribeCli(const CLI::App& app) {
   std::vector<DocCommand> out;
-  out.push_back(DescribeApp(app));
-  for (const CLI::App* sub : app.get_subcommands({})) {
-    if (sub->get_name().empty() || sub->get_group().empty() || sub->get_name() == "help") continue;
-    out.push_back(DescribeApp(*sub));
-  }
+  DescribeTree(app, "", out);
   return out;
 }
 
+std::string ManPageName(const DocCommand& cmd) {
+  std::string name = "spinup";
+  for (const auto& w : Words(cmd.name)) name += "-" + w;
+  return name;
+}
+
 std::string ManPageCommand(const DocCommand& cmd, const std::string& version) {
-  std::string upper = "SPINUP-";
-  for (char c : cmd.name) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  std::string upper;
+  for (char c : ManPageName(cmd)) {
+    upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  }
   std::ostringstream out;
   out << Header(upper, version);
-  out << ".SH NAME\nspinup\\-" << Roff(cmd.name) << " \\- " << Roff(FirstSentence(cmd.description))
-      << "\n";
+  out << ".SH NAME\n"
+      << Roff(ManPageName(cmd)) << " \\- " << Roff(FirstSentence(cmd.description)) << "\n";
   out << ".SH SYNOPSIS\n.B spinup " << Roff(cmd.name) << "\n[\\fIOPTIONS\\fR]";
   for (const auto& p : cmd.positionals) out << " \\fI" << Roff(p.names.front()) << "\\fR";
+  if (!cmd.subcommands.empty()) out << " [\\fISUBCOMMAND\\fR]";
   out << "\n.SH DESCRIPTION\n" << Roff(cmd.description) << "\n";
   if (!cmd.positionals.empty()) {
     out << ".SH ARGUMENTS\n";
@@ -150,11 +213,12 @@ std::string ManPageCommand(const DocCommand& cmd, const std::string& version) {
       out << ".TP\n\\fI" << Roff(p.names.front()) << "\\fR\n" << Roff(p.description) << "\n";
     }
   }
+  ManSubcommands(cmd, out);
   out << ".SH OPTIONS\n";
   ManOptions(cmd, out);
   if (!cmd.example.empty()) out << ".SH EXAMPLE\n.nf\n" << Roff(cmd.example) << ".fi\n";
   out << kExitStatus << kFiles;
-  out << ".SH SEE ALSO\n\\fBspinup\\fR(1)\n";
+  out << ".SH SEE ALSO\n" << SeeAlso(cmd) << "\n";
   return out.str();
 }
 
@@ -171,10 +235,12 @@ std::string ManPageTop(const CLI::App& app, const std::string& version) {
   std::string see_also;
   for (const auto& cmd : DescribeCli(app)) {
     if (cmd.name.empty()) continue;
-    out << ".TP\n\\fBspinup " << Roff(cmd.name) << "\\fR\n"
-        << Roff(cmd.description) << "\nSee \\fBspinup\\-" << Roff(cmd.name) << "\\fR(1).\n";
-    see_also +=
-        (see_also.empty() ? "" : ",\n") + std::string("\\fBspinup\\-") + Roff(cmd.name) + "\\fR(1)";
+    // Subcommands are listed on their command's page; every page is in SEE ALSO.
+    if (Words(cmd.name).size() == 1) {
+      out << ".TP\n\\fBspinup " << Roff(cmd.name) << "\\fR\n"
+          << Roff(cmd.description) << "\nSee " << PageRef(cmd.name) << ".\n";
+    }
+    see_also += (see_also.empty() ? "" : ",\n") + PageRef(cmd.name);
   }
   out << ".SH OPTIONS\n.TP\n\\fB\\-V\\fR, \\fB\\-\\-version\\fR\nPrint the version and git "
          "revision.\n.TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nPrint the overview.\n";
@@ -212,12 +278,54 @@ std::string ShQuote(const std::string& s) {
 
 }  // namespace
 
+namespace {
+
+// A `case` pattern for the command: `history`, or `'history show'` for a nested one.
+std::string CaseLabel(const std::string& name) {
+  return name.find(' ') == std::string::npos ? name : "'" + name + "'";
+}
+
+// Nested commands in `case "$cmd WORD"` form: the line that makes `cmd` the nested command; the
+// shells' loops over the words typed so far follow these (`spinup history --limit 5 show`).
+std::vector<std::string> NestedNames(const std::vector<DocCommand>& cmds) {
+  std::vector<std::string> out;
+  for (const auto& c : cmds) {
+    if (Words(c.name).size() > 1) out.push_back(c.name);
+  }
+  return out;
+}
+
+std::vector<std::string> SubcommandWords(const DocCommand& c) {
+  std::vector<std::string> out;
+  for (const auto& sub : c.subcommands) out.push_back(sub.name);
+  return out;
+}
+
+void BashCase(const DocCommand& c, std::ostringstream& out) {
+  std::vector<std::string> valued;
+  std::string choice_cases;
+  for (const auto& o : c.options) {
+    if (!o.value.empty()) valued.insert(valued.end(), o.names.begin(), o.names.end());
+    if (!o.choices.empty()) {
+      choice_cases += "      " + Join(o.names, "|") + ") COMPREPLY=($(compgen -W '" +
+                      Join(o.choices, " ") + "' -- \"$cur\")); return ;;\n";
+    }
+  }
+  out << "    " << CaseLabel(c.name) << ")\n      opts='" << Join(OptionWords(c), " ")
+      << " --help'\n"
+      << "      flags='" << Join(valued, " ") << "'\n";
+  if (!c.subcommands.empty()) out << "      subs='" << Join(SubcommandWords(c), " ") << "'\n";
+  if (!choice_cases.empty()) {
+    out << "      case $prev in\n" << choice_cases << "      esac\n";
+  }
+  out << "      ;;\n";
+}
+
+}  // namespace
+
 std::string BashCompletion(const CLI::App& app) {
   auto cmds = DescribeCli(app);
-  std::vector<std::string> names;
-  for (const auto& c : cmds) {
-    if (!c.name.empty()) names.push_back(c.name);
-  }
+  std::vector<std::string> names = SubcommandWords(cmds.front());
   names.push_back("help");
   std::ostringstream out;
   out << "# bash completion for spinup; generated from the command definitions, do not edit.\n"
@@ -226,30 +334,23 @@ std::string BashCompletion(const CLI::App& app) {
          "  if ((COMP_CWORD == 1)); then\n"
          "    COMPREPLY=($(compgen -W '"
       << Join(names, " ") << " --help --version -V' -- \"$cur\"))\n"
-      << "    return\n  fi\n  local opts='' flags=''\n  case ${COMP_WORDS[1]} in\n";
+      << "    return\n  fi\n  local opts='' flags='' subs='' cmd=${COMP_WORDS[1]} i\n";
+  if (auto nested = NestedNames(cmds); !nested.empty()) {
+    out << "  for ((i = 2; i < COMP_CWORD; i++)); do\n    case \"$cmd ${COMP_WORDS[i]}\" in\n";
+    for (const auto& n : nested) out << "      '" << n << "') cmd='" << n << "' ;;\n";
+    out << "    esac\n  done\n";
+  }
+  out << "  case $cmd in\n";
   for (const auto& c : cmds) {
-    if (c.name.empty()) continue;
-    std::vector<std::string> valued;
-    std::string choice_cases;
-    for (const auto& o : c.options) {
-      if (!o.value.empty()) valued.insert(valued.end(), o.names.begin(), o.names.end());
-      if (!o.choices.empty()) {
-        choice_cases += "      " + Join(o.names, "|") + ") COMPREPLY=($(compgen -W '" +
-                        Join(o.choices, " ") + "' -- \"$cur\")); return ;;\n";
-      }
-    }
-    out << "    " << c.name << ")\n      opts='" << Join(OptionWords(c), " ") << " --help'\n"
-        << "      flags='" << Join(valued, " ") << "'\n";
-    if (!choice_cases.empty()) {
-      out << "      case $prev in\n" << choice_cases << "      esac\n";
-    }
-    out << "      ;;\n";
+    if (!c.name.empty()) BashCase(c, out);
   }
   out << "    help) COMPREPLY=($(compgen -W '" << Join(names, " ")
       << "' -- \"$cur\")); return ;;\n"
          "  esac\n"
          "  if [[ $cur == -* ]]; then\n"
          "    COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
+         "  elif [[ -n $subs ]]; then\n"
+         "    COMPREPLY=($(compgen -W \"$subs\" -- \"$cur\"))\n"
          "  else\n"
          "    COMPREPLY=($(compgen -f -- \"$cur\"))\n"
          "  fi\n"
@@ -258,52 +359,111 @@ std::string BashCompletion(const CLI::App& app) {
   return out.str();
 }
 
+namespace {
+
+// Text inside a zsh '...' spec: no quotes, brackets or colons.
+std::string ZshText(std::string s, bool brackets) {
+  for (auto& ch : s) {
+    if (ch == '\'' || ch == ':' || (brackets && (ch == '[' || ch == ']'))) ch = ' ';
+  }
+  return s;
+}
+
+void ZshCase(const DocCommand& c, std::ostringstream& out) {
+  out << "    " << CaseLabel(c.name) << ")\n      _arguments \\\n";
+  for (const auto& o : c.options) {
+    std::string desc = ZshText(o.description, true);
+    if (desc.size() > 70) desc = desc.substr(0, 67) + "...";
+    std::string action;
+    if (!o.value.empty()) {
+      action = o.choices.empty() ? ":value:_files" : ":value:(" + Join(o.choices, " ") + ")";
+    }
+    const bool repeat = o.description.find("repeatable") != std::string::npos;
+    for (const auto& n : o.names) {
+      out << "        '" << (repeat ? "*" : "") << n << "[" << desc << "]" << action << "' \\\n";
+    }
+  }
+  if (c.subcommands.empty()) {
+    out << "        '*:file:_files'\n      ;;\n";
+    return;
+  }
+  out << "        '1:subcommand:(" << Join(SubcommandWords(c), " ") << ")'"
+      << (c.positionals.empty() ? "" : " \\\n        '*:file:_files'") << "\n      ;;\n";
+}
+
+}  // namespace
+
 std::string ZshCompletion(const CLI::App& app) {
   auto cmds = DescribeCli(app);
   std::ostringstream out;
   out << "#compdef spinup\n# zsh completion for spinup; generated from the command definitions, "
          "do not edit.\n\n_spinup() {\n  local -a commands\n  commands=(\n";
   for (const auto& c : cmds) {
-    if (c.name.empty()) continue;
-    std::string d = FirstSentence(c.description);
-    for (auto& ch : d) {
-      if (ch == '\'' || ch == ':') ch = ' ';
-    }
-    out << "    '" << c.name << ":" << d << "'\n";
+    if (Words(c.name).size() != 1) continue;
+    out << "    '" << c.name << ":" << ZshText(FirstSentence(c.description), false) << "'\n";
   }
   out << "    'help:show the overview or a command'\n  )\n"
          "  if ((CURRENT == 2)); then\n    _describe command commands\n    return\n  fi\n"
-         "  local cmd=${words[2]}\n  shift words\n  ((CURRENT--))\n  case $cmd in\n";
-  for (const auto& c : cmds) {
-    if (c.name.empty()) continue;
-    out << "    " << c.name << ")\n      _arguments \\\n";
-    for (const auto& o : c.options) {
-      std::string desc = o.description;
-      for (auto& ch : desc) {
-        if (ch == '\'' || ch == '[' || ch == ']' || ch == ':') ch = ' ';
-      }
-      if (desc.size() > 70) desc = desc.substr(0, 67) + "...";
-      std::string action;
-      if (!o.value.empty()) {
-        action = o.choices.empty() ? ":value:_files" : ":value:(" + Join(o.choices, " ") + ")";
-      }
-      const bool repeat = o.description.find("repeatable") != std::string::npos;
-      for (const auto& n : o.names) {
-        out << "        '" << (repeat ? "*" : "") << n << "[" << desc << "]" << action << "' \\\n";
-      }
+         "  local cmd=${words[2]}\n  shift words\n  ((CURRENT--))\n";
+  if (auto nested = NestedNames(cmds); !nested.empty()) {
+    // A nested command's words start at its own name, as the top level's do at theirs.
+    out << "  local i\n  for ((i = 2; i < CURRENT; i++)); do\n    case \"$cmd ${words[i]}\" in\n";
+    for (const auto& n : nested) {
+      out << "      '" << n << "') cmd='" << n
+          << "'; shift $((i - 1)) words; ((CURRENT -= i - 1)); i=1 ;;\n";
     }
-    out << "        '*:file:_files'\n      ;;\n";
+    out << "    esac\n  done\n";
+  }
+  out << "  case $cmd in\n";
+  for (const auto& c : cmds) {
+    if (!c.name.empty()) ZshCase(c, out);
   }
   out << "    help) _describe command commands ;;\n  esac\n}\n\n_spinup \"$@\"\n";
   return out.str();
 }
 
+namespace {
+
+// When fish offers a command's options: its words seen, and none of its subcommands yet.
+std::string FishCondition(const DocCommand& c) {
+  std::string cond;
+  for (const auto& w : Words(c.name)) {
+    cond += (cond.empty() ? "" : "; and ") + std::string("__fish_seen_subcommand_from ") + w;
+  }
+  if (!c.subcommands.empty()) {
+    cond += "; and not __fish_seen_subcommand_from " + Join(SubcommandWords(c), " ");
+  }
+  return "-n '" + cond + "'";
+}
+
+void FishCommand(const DocCommand& c, std::ostringstream& out) {
+  const std::string cond = FishCondition(c);
+  for (const auto& sub : c.subcommands) {
+    out << "complete -c spinup " << cond << " -a " << sub.name << " -d "
+        << ShQuote(FirstSentence(sub.description)) << "\n";
+  }
+  if (!c.positionals.empty()) out << "complete -c spinup " << cond << " -F\n";
+  for (const auto& o : c.options) {
+    out << "complete -c spinup " << cond;
+    for (const auto& n : o.names) {
+      if (n.rfind("--", 0) == 0) {
+        out << " -l " << n.substr(2);
+      } else {
+        out << " -s " << n.substr(1);
+      }
+    }
+    if (!o.value.empty()) {
+      out << (o.choices.empty() ? " -r -F" : " -x -a " + ShQuote(Join(o.choices, " ")));
+    }
+    out << " -d " << ShQuote(o.description) << "\n";
+  }
+}
+
+}  // namespace
+
 std::string FishCompletion(const CLI::App& app) {
   auto cmds = DescribeCli(app);
-  std::vector<std::string> names;
-  for (const auto& c : cmds) {
-    if (!c.name.empty()) names.push_back(c.name);
-  }
+  std::vector<std::string> names = SubcommandWords(cmds.front());
   names.push_back("help");
   const std::string all = Join(names, " ");
   std::ostringstream out;
@@ -312,30 +472,14 @@ std::string FishCompletion(const CLI::App& app) {
       << "complete -c spinup -n 'not __fish_seen_subcommand_from " << all
       << "' -s V -l version -d 'print the version'\n";
   for (const auto& c : cmds) {
-    if (c.name.empty()) continue;
+    if (Words(c.name).size() != 1) continue;
     out << "complete -c spinup -n 'not __fish_seen_subcommand_from " << all << "' -a " << c.name
         << " -d " << ShQuote(FirstSentence(c.description)) << "\n";
   }
   out << "complete -c spinup -n 'not __fish_seen_subcommand_from " << all
       << "' -a help -d 'show the overview or a command'\n";
   for (const auto& c : cmds) {
-    if (c.name.empty()) continue;
-    const std::string cond = "-n '__fish_seen_subcommand_from " + c.name + "'";
-    if (!c.positionals.empty()) out << "complete -c spinup " << cond << " -F\n";
-    for (const auto& o : c.options) {
-      out << "complete -c spinup " << cond;
-      for (const auto& n : o.names) {
-        if (n.rfind("--", 0) == 0) {
-          out << " -l " << n.substr(2);
-        } else {
-          out << " -s " << n.substr(1);
-        }
-      }
-      if (!o.value.empty()) {
-        out << (o.choices.empty() ? " -r -F" : " -x -a " + ShQuote(Join(o.choices, " ")));
-      }
-      out << " -d " << ShQuote(o.description) << "\n";
-    }
+    if (!c.name.empty()) FishCommand(c, out);
   }
   return out.str();
 }

@@ -283,6 +283,123 @@ void CrossCheck(Checkpoint* ck) {
   for (auto& p : found) ck->problems.push_back(std::move(p));
 }
 
+// A model folder's .safetensors files and index files, each sorted, model.safetensors.index.json
+// first among the indexes.
+struct FolderListing {
+  std::vector<std::string> shards;
+  std::vector<std::string> indexes;
+};
+
+Result<FolderListing> ListFolder(const fs::path& root) {
+  FolderListing out;
+  std::error_code ec;
+  for (auto it = fs::directory_iterator(root, ec); !ec && it != fs::directory_iterator();
+       it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (name.ends_with(".safetensors.index.json")) out.indexes.push_back(name);
+    if (name.ends_with(".safetensors")) out.shards.push_back(name);
+  }
+  if (ec) return Status::FromErrno(ec.value(), root.string());
+  std::sort(out.shards.begin(), out.shards.end());
+  std::sort(out.indexes.begin(), out.indexes.end());
+  auto preferred =
+      std::find(out.indexes.begin(), out.indexes.end(), "model.safetensors.index.json");
+  if (preferred != out.indexes.end()) std::iter_swap(out.indexes.begin(), preferred);
+  return out;
+}
+
+// Reads the index `file`: on success it becomes ck->index and the shards its weight map names
+// inside the folder go to `shard_files`. False when the index is unusable (a problem says why).
+bool ReadIndex(const std::string& file, Checkpoint* ck, std::vector<std::string>* shard_files) {
+  CheckpointIndex index;
+  index.file = file;
+  auto text = ReadSmallFile(ck->root / index.file, kMaxIndexBytes);
+  Result<BoundedJson> parsed = Status::Internal("not read");
+  if (text.ok()) parsed = ParseJsonBounded(*text, kIndexLimits);
+  static const json kNull;
+  const json& doc = parsed.ok() ? parsed->value : kNull;
+  auto wm = doc.is_object() ? doc.find("weight_map") : doc.end();
+  if (!text.ok() || !doc.is_object() || wm == doc.end() || !wm->is_object()) {
+    std::string why = !text.ok()     ? "index cannot be read: " + text.status().message()
+                      : !parsed.ok() ? "index is not usable JSON: " + parsed.status().message()
+                                     : "index is not a JSON object with a weight_map object";
+    ck->problems.push_back({ProblemKind::kHeaderInvalid, index.file, std::nullopt, why});
+    return false;
+  }
+  std::set<std::string> shards, outside;
+  for (const auto& [tensor, value] : wm->items()) {
+    if (!value.is_string()) {
+      ck->problems.push_back(
+          {ProblemKind::kHeaderInvalid, index.file, tensor, "weight_map value is not a file name"});
+      continue;
+    }
+    std::string v = value.get<std::string>();
+    index.weight_map[tensor] = v;
+    if (auto inside = InsideName(v)) {
+      shards.insert(*inside);
+    } else if (outside.insert(v).second) {
+      ck->problems.push_back({ProblemKind::kPathOutsideModel, v, tensor,
+                              fmt::format("{} names a file outside the model folder", index.file)});
+    }
+  }
+  auto meta = doc.find("metadata");
+  if (meta != doc.end() && meta->is_object()) {
+    auto ts = meta->find("total_size");
+    if (ts != meta->end() && ts->is_number_unsigned()) index.total_size = ts->get<uint64_t>();
+  }
+  shard_files->assign(shards.begin(), shards.end());
+  ck->index = std::move(index);
+  return true;
+}
+
+// The shard files to read: the one file named, else the index's (when usable), else the folder's.
+Result<std::vector<std::string>> ShardFiles(const Resolved& resolved, Checkpoint* ck) {
+  if (resolved.single_file) return std::vector<std::string>{*resolved.single_file};
+  auto listing = ListFolder(ck->root);
+  if (!listing.ok()) return listing.status();
+  std::vector<std::string> shard_files;
+  if (listing->indexes.empty() || !ReadIndex(listing->indexes[0], ck, &shard_files)) {
+    shard_files = listing->shards;
+  }
+  if (shard_files.empty() && !ck->index) {
+    return Status::NotFound(ck->root.string() + ": no .safetensors files and no index");
+  }
+  return shard_files;
+}
+
+// Headers are read in parallel: on network storage each is a latency-bound round trip. Problems
+// keep the shards' order.
+void LoadShards(const std::vector<std::string>& shard_files, const fs::path& confine,
+                Checkpoint* ck) {
+  ck->shards.resize(shard_files.size());
+  std::vector<std::vector<CheckpointProblem>> shard_problems(shard_files.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < shard_files.size();) {
+      ck->shards[i].file = shard_files[i];
+      LoadShard(ck->root, confine, &ck->shards[i], &shard_problems[i]);
+    }
+  };
+  size_t threads = std::min<size_t>(
+      {kMaxLoadThreads, shard_files.size(), std::max(1u, std::thread::hardware_concurrency())});
+  RunOnThreads(static_cast<int>(threads), [&](int) { work(); });
+  for (auto& list : shard_problems) {
+    for (auto& p : list) ck->problems.push_back(std::move(p));
+  }
+}
+
+void ReadConfig(Checkpoint* ck) {
+  std::error_code ec;
+  fs::path config_path = ck->root / "config.json";
+  if (!fs::exists(config_path, ec)) return;
+  auto text = ReadSmallFile(config_path, kMaxConfigBytes);
+  auto parsed = text.ok() ? ParseJsonBounded(*text, kConfigLimits) : text.status();
+  if (parsed.ok() && parsed->value.is_object()) {
+    ck->has_config = true;
+    ck->config = ParseConfig(parsed->value);
+  }
+}
+
 }  // namespace
 
 std::string_view ProblemKindName(ProblemKind kind) {
@@ -353,101 +470,11 @@ Result<Checkpoint> LoadCheckpoint(const fs::path& path) {
   Checkpoint ck;
   ck.input = path;
   ck.root = resolved->root;
-  std::error_code ec;
-
-  std::vector<std::string> shard_files;
-  if (resolved->single_file) {
-    shard_files.push_back(*resolved->single_file);
-  } else {
-    std::vector<std::string> listed, indexes;
-    for (auto it = fs::directory_iterator(ck.root, ec); !ec && it != fs::directory_iterator();
-         it.increment(ec)) {
-      std::string name = it->path().filename().string();
-      if (name.ends_with(".safetensors.index.json")) indexes.push_back(name);
-      if (name.ends_with(".safetensors")) listed.push_back(name);
-    }
-    if (ec) return Status::FromErrno(ec.value(), ck.root.string());
-    std::sort(listed.begin(), listed.end());
-    std::sort(indexes.begin(), indexes.end());
-    auto preferred = std::find(indexes.begin(), indexes.end(), "model.safetensors.index.json");
-    if (preferred != indexes.end()) std::iter_swap(indexes.begin(), preferred);
-
-    bool index_usable = false;
-    if (!indexes.empty()) {
-      CheckpointIndex index;
-      index.file = indexes[0];
-      auto text = ReadSmallFile(ck.root / index.file, kMaxIndexBytes);
-      Result<BoundedJson> parsed = Status::Internal("not read");
-      if (text.ok()) parsed = ParseJsonBounded(*text, kIndexLimits);
-      static const json kNull;
-      const json& doc = parsed.ok() ? parsed->value : kNull;
-      auto wm = doc.is_object() ? doc.find("weight_map") : doc.end();
-      if (!text.ok() || !doc.is_object() || wm == doc.end() || !wm->is_object()) {
-        std::string why = !text.ok()     ? "index cannot be read: " + text.status().message()
-                          : !parsed.ok() ? "index is not usable JSON: " + parsed.status().message()
-                                         : "index is not a JSON object with a weight_map object";
-        ck.problems.push_back({ProblemKind::kHeaderInvalid, index.file, std::nullopt, why});
-      } else {
-        index_usable = true;
-        std::set<std::string> shards, outside;
-        for (const auto& [tensor, value] : wm->items()) {
-          if (!value.is_string()) {
-            ck.problems.push_back({ProblemKind::kHeaderInvalid, index.file, tensor,
-                                   "weight_map value is not a file name"});
-            continue;
-          }
-          std::string v = value.get<std::string>();
-          index.weight_map[tensor] = v;
-          if (auto inside = InsideName(v)) {
-            shards.insert(*inside);
-          } else if (outside.insert(v).second) {
-            ck.problems.push_back(
-                {ProblemKind::kPathOutsideModel, v, tensor,
-                 fmt::format("{} names a file outside the model folder", index.file)});
-          }
-        }
-        auto meta = doc.find("metadata");
-        if (meta != doc.end() && meta->is_object()) {
-          auto ts = meta->find("total_size");
-          if (ts != meta->end() && ts->is_number_unsigned()) index.total_size = ts->get<uint64_t>();
-        }
-        shard_files.assign(shards.begin(), shards.end());
-        ck.index = std::move(index);
-      }
-    }
-    if (!index_usable) shard_files = listed;
-    if (shard_files.empty() && !ck.index) {
-      return Status::NotFound(ck.root.string() + ": no .safetensors files and no index");
-    }
-  }
-
-  // Headers are read in parallel: on network storage each is a latency-bound round trip.
-  ck.shards.resize(shard_files.size());
-  std::vector<std::vector<CheckpointProblem>> shard_problems(shard_files.size());
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < shard_files.size();) {
-      ck.shards[i].file = shard_files[i];
-      LoadShard(ck.root, resolved->confine, &ck.shards[i], &shard_problems[i]);
-    }
-  };
-  size_t threads = std::min<size_t>(
-      {kMaxLoadThreads, shard_files.size(), std::max(1u, std::thread::hardware_concurrency())});
-  RunOnThreads(static_cast<int>(threads), [&](int) { work(); });
-  for (auto& list : shard_problems) {
-    for (auto& p : list) ck.problems.push_back(std::move(p));
-  }
+  auto shard_files = ShardFiles(*resolved, &ck);
+  if (!shard_files.ok()) return shard_files.status();
+  LoadShards(*shard_files, resolved->confine, &ck);
   CrossCheck(&ck);
-
-  fs::path config_path = ck.root / "config.json";
-  if (fs::exists(config_path, ec)) {
-    auto text = ReadSmallFile(config_path, kMaxConfigBytes);
-    auto parsed = text.ok() ? ParseJsonBounded(*text, kConfigLimits) : text.status();
-    if (parsed.ok() && parsed->value.is_object()) {
-      ck.has_config = true;
-      ck.config = ParseConfig(parsed->value);
-    }
-  }
+  ReadConfig(&ck);
   return ck;
 }
 

@@ -345,16 +345,12 @@ std::optional<Damage> DamageFromName(std::string_view name) {
   return std::nullopt;
 }
 
-Result<DamageInfo> WriteDamaged(const fs::path& dir, Damage damage, uint64_t seed) {
-  DenseOptions o;
-  o.shards = 3;
-  o.seed = seed;
-  CheckpointSpec spec = DenseSpec(o);
-  const std::string second = ShardFile(spec, 1);
-  const std::string third = ShardFile(spec, 2);
+namespace {
+
+// The damage that is a wrong header or index: made in the spec, before anything is written.
+// `info` starts as an unnamed kind in the second shard.
+void DamageSpec(Damage damage, CheckpointSpec& spec, DamageInfo& info) {
   ShardSpec& s2 = spec.shards[1];
-  if (s2.tensors.size() < 2) return Status::Internal("damage base needs two tensors in shard 2");
-  DamageInfo info{"", second};
   switch (damage) {
     case Damage::kOverlap: {
       RawTensor& last = s2.tensors.back();
@@ -390,7 +386,7 @@ Result<DamageInfo> WriteDamaged(const fs::path& dir, Damage damage, uint64_t see
       uint64_t b = dup.end - dup.begin;
       s3.tensors.push_back(RawTensor{dup.name, dup.dtype, dup.shape, s3.data_len, s3.data_len + b});
       s3.data_len += b;
-      info = {"duplicate_tensor", third};
+      info = {"duplicate_tensor", ShardFile(spec, 2)};
       break;
     }
     case Damage::kIndexOutside:
@@ -404,9 +400,41 @@ Result<DamageInfo> WriteDamaged(const fs::path& dir, Damage damage, uint64_t see
     default:
       break;
   }
-  Status st = WriteCheckpoint(dir, spec);
-  if (!st.ok()) return st;
-  fs::path p2 = dir / second;
+}
+
+// Overwrites the header of the shard at `path` (of `size` bytes) in place: a length prefix past
+// the file's end, or (`too_long` false) JSON replaced by text of the same length.
+Status PatchHeader(const fs::path& path, bool too_long, uint64_t size) {
+  int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0) return Status::FromErrno(errno, path.string());
+  unsigned char prefix[8];
+  if (::pread(fd, prefix, 8, 0) != 8) {
+    ::close(fd);
+    return Status::Io(path.string() + ": short read");
+  }
+  uint64_t n = 0;
+  for (int i = 7; i >= 0; --i) n = (n << 8) | prefix[i];
+  std::string patch;
+  off_t at = 0;
+  if (too_long) {
+    uint64_t bogus = size + 1000;
+    for (int i = 0; i < 8; ++i) patch.push_back(static_cast<char>(bogus >> (8 * i)));
+  } else {
+    patch = "this header is not JSON";
+    patch.resize(n, ' ');
+    at = 8;
+  }
+  bool ok = ::pwrite(fd, patch.data(), patch.size(), at) == static_cast<ssize_t>(patch.size());
+  ::close(fd);
+  if (!ok) return Status::Io(path.string() + ": short write");
+  return Status::Ok();
+}
+
+// The damage done to the written files: the second shard cut, emptied, replaced or patched; the
+// third removed.
+Status DamageFiles(const fs::path& dir, Damage damage, const CheckpointSpec& spec,
+                   DamageInfo& info) {
+  fs::path p2 = dir / ShardFile(spec, 1);
   std::error_code ec;
   uint64_t size2 = fs::file_size(p2, ec);
   switch (damage) {
@@ -421,46 +449,46 @@ Result<DamageInfo> WriteDamaged(const fs::path& dir, Damage damage, uint64_t see
       info.kind = "empty_file";
       break;
     case Damage::kMissingShard:
-      fs::remove(dir / third, ec);
-      info = {"missing_shard", third};
+      fs::remove(dir / ShardFile(spec, 2), ec);
+      info = {"missing_shard", ShardFile(spec, 2)};
       break;
-    case Damage::kLfsPointer:
-      st = WriteText(p2, fmt::format("version https://git-lfs.github.com/spec/v1\noid sha256:{}\n"
-                                     "size {}\n",
-                                     std::string(64, 'a'), size2));
+    case Damage::kLfsPointer: {
+      Status st = WriteText(p2, fmt::format("version https://git-lfs.github.com/spec/v1\noid "
+                                            "sha256:{}\nsize {}\n",
+                                            std::string(64, 'a'), size2));
       if (!st.ok()) return st;
       info.kind = "lfs_pointer";
       break;
+    }
     case Damage::kHeaderTooLong:
     case Damage::kHeaderNotJson: {
-      int fd = ::open(p2.c_str(), O_RDWR | O_CLOEXEC);
-      if (fd < 0) return Status::FromErrno(errno, p2.string());
-      unsigned char prefix[8];
-      if (::pread(fd, prefix, 8, 0) != 8) {
-        ::close(fd);
-        return Status::Io(p2.string() + ": short read");
-      }
-      uint64_t n = 0;
-      for (int i = 7; i >= 0; --i) n = (n << 8) | prefix[i];
-      std::string patch;
-      off_t at = 0;
-      if (damage == Damage::kHeaderTooLong) {
-        uint64_t bogus = size2 + 1000;
-        for (int i = 0; i < 8; ++i) patch.push_back(static_cast<char>(bogus >> (8 * i)));
-      } else {
-        patch = "this header is not JSON";
-        patch.resize(n, ' ');
-        at = 8;
-      }
-      bool ok = ::pwrite(fd, patch.data(), patch.size(), at) == static_cast<ssize_t>(patch.size());
-      ::close(fd);
-      if (!ok) return Status::Io(p2.string() + ": short write");
+      Status st = PatchHeader(p2, damage == Damage::kHeaderTooLong, size2);
+      if (!st.ok()) return st;
       info.kind = "header_invalid";
       break;
     }
     default:
       break;
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<DamageInfo> WriteDamaged(const fs::path& dir, Damage damage, uint64_t seed) {
+  DenseOptions o;
+  o.shards = 3;
+  o.seed = seed;
+  CheckpointSpec spec = DenseSpec(o);
+  if (spec.shards[1].tensors.size() < 2) {
+    return Status::Internal("damage base needs two tensors in shard 2");
+  }
+  DamageInfo info{"", ShardFile(spec, 1)};
+  DamageSpec(damage, spec, info);
+  Status st = WriteCheckpoint(dir, spec);
+  if (!st.ok()) return st;
+  st = DamageFiles(dir, damage, spec, info);
+  if (!st.ok()) return st;
   return info;
 }
 

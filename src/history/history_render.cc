@@ -246,7 +246,7 @@ ReportData StartReportData(const StartRecord& r) {
   ReportData d;
   d.options.title = fmt::format("spinup startup report: start {}", r.id);
   d.options.host = r.host;
-  d.options.job = ShortModel(r.model);
+  d.options.model = ShortModel(r.model);
   d.options.source = fmt::format("history start {} ({})", r.id, r.source);
   Verdict v;
   v.state = r.state;

@@ -117,27 +117,142 @@ WatchEnd RunWatchLoop(Watcher& watcher, Clock& clock) {
   }
 }
 
+namespace {
+
+// --log is opened before the server starts: a missing folder is a usage error, not a run that
+// silently keeps no log. -1 without --log.
+Result<int> OpenServerLog(const std::string& path) {
+  if (path.empty()) return -1;
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) return Status::FromErrno(errno, "--log " + path);
+  return fd;
+}
+
+// One `run` once the server is started: the loop's steps over its process group, its watcher
+// and the signal gate.
+class ServerRun {
+ public:
+  ServerRun(const RunOptions& options, pid_t pid, Watcher& watcher, SignalGate& signals)
+      : options_(options), pid_(pid), watcher_(watcher), signals_(signals) {}
+
+  // Reads the sources; erases and redraws the terminal view only when output is about to pass
+  // through. True when something decisive was read.
+  bool Pump() {
+    std::vector<pollfd> pfds;
+    for (int fd : watcher_.PollFds()) pfds.push_back({fd, POLLIN, 0});
+    const bool output = !pfds.empty() && ::poll(pfds.data(), pfds.size(), 0) > 0;
+    if (output && options_.before_output) options_.before_output();
+    bool decisive = watcher_.Pump();
+    if (output && options_.after_output) options_.after_output();
+    return decisive;
+  }
+
+  void Reap() {
+    int st = 0;
+    pid_t r;
+    while ((r = ::waitpid(-1, &st, WNOHANG)) > 0) {
+      if (r == pid_) server_status_ = st;
+    }
+  }
+
+  // Until the server exits, the watch ends it (the end is returned), or the grace period after a
+  // forwarded SIGINT/SIGTERM/SIGHUP runs out (a hung rank often ignores SIGTERM).
+  std::optional<WatchEnd> Watch(Clock& clock) {
+    std::optional<WatchEnd> end;
+    const int64_t interval = IntervalMs(watcher_);
+    int64_t next_tick = clock.NowMs();
+    std::optional<std::chrono::steady_clock::time_point> stop_deadline;
+    while (!server_status_ && !end) {
+      if (stop_deadline && std::chrono::steady_clock::now() >= *stop_deadline) break;
+      int64_t now = clock.NowMs();
+      if (now >= NextWake(watcher_, next_tick)) {
+        Pump();
+        end = watcher_.Tick();
+        next_tick = std::max(next_tick + interval, now + 1);
+        if (end) break;
+      }
+      std::vector<int> fds = watcher_.PollFds();
+      fds.push_back(signals_.fd());
+      WaitFor(fds,
+              static_cast<int>(std::min(kPumpMs, NextWake(watcher_, next_tick) - clock.NowMs())));
+      for (int sig : signals_.Take()) {
+        if (sig == SIGCHLD) continue;  // reaped below, every pass
+        ::kill(-pid_, sig);            // what the terminal would have sent the foreground group
+        if (!stop_deadline) stop_deadline = std::chrono::steady_clock::now() + options_.grace;
+      }
+      // Every pass, not only on SIGCHLD: a thread started before the signal gate (the metrics
+      // endpoint's) may take the process's SIGCHLD, and the gate would never see it.
+      Reap();
+      if (Pump()) end = watcher_.Evaluate();
+    }
+    return end;
+  }
+
+  // Whatever happened, no process of the tree outlives us: not a rank holding GPU memory, not a
+  // child holding the port. SIGTERM, the grace period, then SIGKILL. Returns the processes that
+  // needed SIGKILL.
+  int EndTree() {
+    KillTreeOptions kill_options;
+    kill_options.proc_root = options_.proc_root;
+    kill_options.grace = options_.grace;
+    kill_options.reap = false;  // reaped here, keeping the server's status
+    if (!server_status_) ::kill(-pid_, SIGTERM);
+    auto deadline = std::chrono::steady_clock::now() + options_.grace;
+    while (!server_status_ && std::chrono::steady_clock::now() < deadline) {
+      Reap();
+      if (!server_status_) WaitFor({signals_.fd()}, 50);
+      signals_.Take();
+      Pump();
+    }
+    if (!server_status_) {
+      ::kill(-pid_, SIGKILL);
+      ::kill(pid_, SIGKILL);
+      int st = 0;
+      if (::waitpid(pid_, &st, 0) == pid_) server_status_ = st;
+    }
+    int killed = EndProcessTree(::getpid(), pid_, kill_options);
+    Reap();
+    return killed;
+  }
+
+  // The tree is gone, so the pipes reach EOF: read the last lines (for at most 2 s).
+  void Drain() {
+    auto drain_deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    while (!watcher_.all_sources_done() && std::chrono::steady_clock::now() < drain_deadline) {
+      Pump();
+      if (!watcher_.all_sources_done()) WaitFor(watcher_.PollFds(), 50);
+    }
+    Reap();
+  }
+
+  int server_status() const { return server_status_.value_or(0); }
+
+ private:
+  const RunOptions& options_;
+  const pid_t pid_;
+  Watcher& watcher_;
+  SignalGate& signals_;
+  std::optional<int> server_status_;
+};
+
+}  // namespace
+
 RunResult RunServer(const RunOptions& options, WatchOptions watch_options, Clock& clock,
                     StartupModel& model, const SamplerFactory& make_sampler,
                     std::vector<Sink*> sinks) {
   RunResult result;
   // Orphans of the server (ranks whose parent died) come to us, so we can end and reap them.
   (void)BecomeSubreaper();
-  // --log is opened before the server starts: a missing folder is a usage error, not a run
-  // that silently keeps no log.
-  int log_fd = -1;
-  if (!options.log_file.empty()) {
-    log_fd = ::open(options.log_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (log_fd < 0) {
-      result.exit_code = 2;
-      result.error = Status::FromErrno(errno, "--log " + options.log_file).message();
-      return result;
-    }
+  auto log_fd = OpenServerLog(options.log_file);
+  if (!log_fd.ok()) {
+    result.exit_code = 2;
+    result.error = log_fd.status().message();
+    return result;
   }
   SignalGate signals({SIGINT, SIGTERM, SIGHUP, SIGCHLD});
   auto child = SpawnChild(options.argv);
   if (!child.ok()) {
-    if (log_fd >= 0) ::close(log_fd);
+    if (*log_fd >= 0) ::close(*log_fd);
     result.exit_code = 127;
     result.error = child.status().message();
     return result;
@@ -148,94 +263,19 @@ RunResult RunServer(const RunOptions& options, WatchOptions watch_options, Clock
   Watcher watcher(watch_options, clock, model, &sampler, std::move(sinks));
   for (VerdictStage* st : options.stages) watcher.AddStage(st);
   watcher.AddSource(
-      std::make_unique<PipeSource>(child->stdout_fd, "stdout", STDOUT_FILENO, log_fd));
+      std::make_unique<PipeSource>(child->stdout_fd, "stdout", STDOUT_FILENO, *log_fd));
   watcher.AddSource(
-      std::make_unique<PipeSource>(child->stderr_fd, "stderr", STDERR_FILENO, log_fd));
+      std::make_unique<PipeSource>(child->stderr_fd, "stderr", STDERR_FILENO, *log_fd));
 
-  auto pump = [&] {
-    // Erase and redraw the terminal view only when output is about to pass through.
-    std::vector<pollfd> pfds;
-    for (int fd : watcher.PollFds()) pfds.push_back({fd, POLLIN, 0});
-    const bool output = !pfds.empty() && ::poll(pfds.data(), pfds.size(), 0) > 0;
-    if (output && options.before_output) options.before_output();
-    bool decisive = watcher.Pump();
-    if (output && options.after_output) options.after_output();
-    return decisive;
-  };
-  std::optional<int> server_status;
-  auto reap = [&] {
-    int st = 0;
-    pid_t r;
-    while ((r = ::waitpid(-1, &st, WNOHANG)) > 0) {
-      if (r == pid) server_status = st;
-    }
-  };
-
-  std::optional<WatchEnd> end;
-  const int64_t interval = IntervalMs(watcher);
-  int64_t next_tick = clock.NowMs();
-  // After a forwarded SIGINT/SIGTERM/SIGHUP the server gets the grace period to exit on its own;
-  // then the tree is ended (a hung rank often ignores SIGTERM).
-  std::optional<std::chrono::steady_clock::time_point> stop_deadline;
-  while (!server_status && !end) {
-    if (stop_deadline && std::chrono::steady_clock::now() >= *stop_deadline) break;
-    int64_t now = clock.NowMs();
-    if (now >= NextWake(watcher, next_tick)) {
-      pump();
-      end = watcher.Tick();
-      next_tick = std::max(next_tick + interval, now + 1);
-      if (end) break;
-    }
-    std::vector<int> fds = watcher.PollFds();
-    fds.push_back(signals.fd());
-    WaitFor(fds, static_cast<int>(std::min(kPumpMs, NextWake(watcher, next_tick) - clock.NowMs())));
-    for (int sig : signals.Take()) {
-      if (sig == SIGCHLD) continue;  // reaped below, every pass
-      ::kill(-pid, sig);  // what the terminal would have sent the foreground group
-      if (!stop_deadline) stop_deadline = std::chrono::steady_clock::now() + options.grace;
-    }
-    // Every pass, not only on SIGCHLD: a thread started before the signal gate (the metrics
-    // endpoint's) may take the process's SIGCHLD, and the gate would never see it.
-    reap();
-    if (pump()) end = watcher.Evaluate();
-  }
-
+  ServerRun run(options, pid, watcher, signals);
+  std::optional<WatchEnd> end = run.Watch(clock);
   // Evidence gathered at a stall needs the tree alive: let it finish (bounded) before ending it.
   watcher.Settle();
-  // Whatever happened, no process of the tree outlives us: not a rank holding GPU memory, not a
-  // child holding the port.
-  KillTreeOptions kill_options;
-  kill_options.proc_root = options.proc_root;
-  kill_options.grace = options.grace;
-  kill_options.reap = false;  // reaped below, keeping the server's status
-  if (!server_status) {
-    ::kill(-pid, SIGTERM);
-  }
-  auto deadline = std::chrono::steady_clock::now() + options.grace;
-  while (!server_status && std::chrono::steady_clock::now() < deadline) {
-    reap();
-    if (!server_status) WaitFor({signals.fd()}, 50);
-    signals.Take();
-    pump();
-  }
-  if (!server_status) {
-    ::kill(-pid, SIGKILL);
-    ::kill(pid, SIGKILL);
-    int st = 0;
-    if (::waitpid(pid, &st, 0) == pid) server_status = st;
-  }
-  result.killed_after_grace = EndProcessTree(::getpid(), pid, kill_options);
-  reap();
-  // The tree is gone, so the pipes reach EOF: read the last lines.
-  auto drain_deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
-  while (!watcher.all_sources_done() && std::chrono::steady_clock::now() < drain_deadline) {
-    pump();
-    if (!watcher.all_sources_done()) WaitFor(watcher.PollFds(), 50);
-  }
-  reap();
-  if (log_fd >= 0) ::close(log_fd);
+  result.killed_after_grace = run.EndTree();
+  run.Drain();
+  if (*log_fd >= 0) ::close(*log_fd);
 
-  int status = server_status ? *server_status : 0;
+  int status = run.server_status();
   int code = ExitCodeFromWaitStatus(status);
   sampler.set_exit_status(WIFSIGNALED(status) ? -WTERMSIG(status) : code);
   if (end) {

@@ -19,7 +19,7 @@ Result<std::unique_ptr<FleetOutputs>> FleetOutputs::Start(const FleetConfig& con
   }
   if (!config.report_path.empty()) {
     ReportOptions ro;
-    ro.job = config.model_label;
+    ro.model = config.model_label;
     ro.host = config.host;
     ro.source = config.source;
     out->report_ = std::make_unique<HtmlReportSink>(ro, now_ms, config.report_path);

@@ -119,7 +119,7 @@ std::string FormatClock(int64_t ms) {
                      tm_utc.tm_sec);
 }
 
-// The document head and the header line: title, job, host, engine, source, time range.
+// The document head and the header line: title, model, host, engine, source, time range.
 std::string PageHead(const ReportData& d, const Verdict& v) {
   std::string out;
   out += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">";
@@ -130,7 +130,7 @@ std::string PageHead(const ReportData& d, const Verdict& v) {
   out += "</style></head><body>\n";
   out += fmt::format("<header><h1>{}</h1><div class=\"meta\">", HtmlEscape(d.options.title));
   std::vector<std::string> meta;
-  if (!d.options.job.empty()) meta.push_back("job " + HtmlEscape(d.options.job));
+  if (!d.options.model.empty()) meta.push_back("model " + HtmlEscape(d.options.model));
   if (!d.options.host.empty()) meta.push_back("host " + HtmlEscape(d.options.host));
   if (!v.engine.empty()) meta.push_back("engine " + HtmlEscape(v.engine));
   if (!d.options.source.empty()) meta.push_back("source " + HtmlEscape(d.options.source));

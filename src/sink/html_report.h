@@ -22,7 +22,7 @@ namespace spinup {
 
 struct ReportOptions {
   std::string title = "spinup startup report";
-  std::string job;     // shown in the header when known
+  std::string model;   // the model label (metrics' `model`), shown in the header when known
   std::string host;    // shown in the header when known
   std::string source;  // what was watched: a log path, "pid 1234", a saved stream
   size_t max_log_lines = 200;

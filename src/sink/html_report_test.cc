@@ -206,6 +206,21 @@ TEST(ReportCommand, WritesFileAndWarnsWithFileAndLine) {
   EXPECT_NE(to_stdout.out.find("class=\"bar slow\""), std::string::npos);
 }
 
+// The header's name is the metrics' `model` label; --job, its old name, still parses but is hidden.
+TEST(ReportCommand, ModelNamesTheHeaderAndJobIsItsHiddenOldName) {
+  const std::string stream = testing::ScenarioStream("healthy", 2);
+  auto by_model = testing::RunSpinup({"report", "-", "--model", "Llama-3-70B"}, stream);
+  EXPECT_EQ(by_model.exit_code, 0) << by_model.err;
+  EXPECT_NE(by_model.out.find(">model Llama-3-70B"), std::string::npos);
+  EXPECT_EQ(by_model.out.find("job "), std::string::npos);
+  auto by_job = testing::RunSpinup({"report", "-", "--job", "Llama-3-70B"}, stream);
+  EXPECT_EQ(by_job.exit_code, 0) << by_job.err;
+  EXPECT_EQ(by_job.out, by_model.out);
+  auto help = testing::RunSpinup({"report", "--help"});
+  EXPECT_NE(help.out.find("--model"), std::string::npos) << help.out;
+  EXPECT_EQ(help.out.find("--job"), std::string::npos) << help.out;
+}
+
 // Issue 11 item 20: a log of 200,000 ranks made a 31 MB report; it is capped like the JSON.
 TEST(HtmlReport, ManyRanksAreCapped) {
   int64_t now = 0;

@@ -43,6 +43,14 @@ class MetricsSink final : public Sink {
   std::string Render() const { return WriteExposition(Collect()); }
 
  private:
+  class Families;  // the families being collected (metrics_sink.cc)
+  // Collect's steps; each runs under mu_.
+  void CollectState(Families& f) const;
+  void CollectPhases(Families& f, const Verdict& v, int64_t now) const;
+  void CollectProgress(Families& f, const Verdict& v) const;
+  void CollectHistoryAndClock(Families& f, int64_t now) const;
+  void CollectGpus(Families& f) const;
+
   MetricsConfig config_;
   std::function<int64_t()> now_ms_;
   mutable std::mutex mu_;
