@@ -37,25 +37,53 @@ std::string Where(const Context& c, Phase phase) {
 
 // The most telling error line: the exception itself ("ValueError: ..."), else the latest line
 // that is not just "Traceback (most recent call last)".
+// Lines that announce an error without saying it: a traceback's header, a launcher's summary.
+bool AnnouncesOnly(std::string_view e) {
+  static constexpr std::string_view kHeaders[] = {
+      "Traceback (most recent call last)", "(most recent call first)", "hit an exception",
+      "ShardCannotStart", "check if there are relevant logs"};
+  return std::any_of(std::begin(kHeaders), std::end(kHeaders),
+                     [&](std::string_view h) { return e.find(h) != std::string_view::npos; });
+}
+
+// Lines that point at an error printed elsewhere ("see root cause above", a process that "failed
+// to start" or died): the error itself, where the log has it, says more.
+bool PointsElsewhere(std::string_view e) {
+  static constexpr std::string_view kPointers[] = {"failed to start",
+                                                   "See root cause above",
+                                                   "See stack trace",
+                                                   "see stack trace",
+                                                   "died unexpectedly",
+                                                   "scheduler is dead",
+                                                   "Engine core initialization failed"};
+  return std::any_of(std::begin(kPointers), std::end(kPointers),
+                     [&](std::string_view p) { return e.find(p) != std::string_view::npos; });
+}
+
+bool ExceptionShaped(std::string_view e) {
+  return e.find("Error: ") != std::string_view::npos ||
+         e.find("Exception: ") != std::string_view::npos ||
+         e.find("out of memory") != std::string_view::npos;
+}
+
+// The error the headline quotes, latest first: an exception that is the error itself, then one
+// that points elsewhere, then any line that says something, then the latest line.
 std::string QuotedError(const std::vector<std::string>& errors) {
-  std::string first = errors.empty() ? "" : errors.back();
-  const char* kTraceback = "Traceback (most recent call last)";
+  std::string quoted = errors.empty() ? "" : errors.back();
   auto pick = [&](auto&& accept) {
     for (auto it = errors.rbegin(); it != errors.rend(); ++it) {
-      if (it->find(kTraceback) == std::string::npos && accept(*it)) {
-        first = *it;
+      if (!AnnouncesOnly(*it) && accept(*it)) {
+        quoted = *it;
         return true;
       }
     }
     return false;
   };
-  if (!pick([](const std::string& e) {
-        return e.find("Error: ") != std::string::npos || e.find("Exception: ") != std::string::npos;
-      })) {
-    pick([](const std::string&) { return true; });
-  }
-  if (first.size() > 160) first = first.substr(0, 157) + "...";
-  return first;
+  pick([](std::string_view e) { return ExceptionShaped(e) && !PointsElsewhere(e); }) ||
+      pick([](std::string_view e) { return ExceptionShaped(e); }) ||
+      pick([](std::string_view e) { return !PointsElsewhere(e); });
+  if (quoted.size() > 160) quoted = quoted.substr(0, 157) + "...";
+  return quoted;
 }
 
 std::string CrashHeadline(const Context& c, const Verdict& v, const std::string& where) {

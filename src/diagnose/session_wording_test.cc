@@ -268,5 +268,25 @@ TEST(SessionRanks, ARankThatEndedItsPhaseIsNotHeldBack) {
   EXPECT_EQ(v.phase, Phase::kCudaGraph) << v.headline;
 }
 
+// The headline quotes the error itself, not the lines that announce it ("EngineCore failed to
+// start.", a traceback's header, "See root cause above", a launcher's summary).
+TEST(SessionHeadline, QuotesTheErrorNotItsAnnouncements) {
+  std::string log = std::string(kVllmUpToLoad) +
+                    "ERROR 08-20 10:00:31 [core.py:700] EngineCore failed to start.\n"
+                    "ERROR 08-20 10:00:31 [core.py:700] Traceback (most recent call last):\n"
+                    "ERROR 08-20 10:00:31 [core.py:700] ValueError: No available memory for the "
+                    "cache blocks.\n"
+                    "RuntimeError: Engine core initialization failed. See root cause above. "
+                    "Failed core proc(s): {}\n";
+  Verdict v = Explain(log);
+  EXPECT_EQ(v.state, State::kCrashed) << v.headline;
+  EXPECT_NE(v.headline.find("ValueError: No available memory"), std::string::npos) << v.headline;
+  // Only the pointer is there: it is quoted rather than nothing.
+  Verdict p = Explain(std::string(kVllmUpToLoad) +
+                      "RuntimeError: Engine process failed to start. See stack trace for the root "
+                      "cause.\n");
+  EXPECT_NE(p.headline.find("Engine process failed to start"), std::string::npos) << p.headline;
+}
+
 }  // namespace
 }  // namespace spinup
