@@ -430,6 +430,98 @@ BASE_SG_RUN = sg(SHEAD) + '\n' + sg(SDIST+SLOAD+SKV+['Capture cuda graph begin.'
 case('w_docker_ts_zone', 'in_progress', 'cuda_graph', '*', '\n'.join(iso(l) + '.123456789Z ' + shift8(l) for l in BASE_SG_RUN.split('\n')) +
      '\n' + iso(BASE_SG_RUN.split('\n')[-1]) + '.223456789Z Capturing batches (bs=256 avail_mem=2.00 GB):   2%|▏         | 1/52 [00:01<00:51,  1.00it/s]\n')
 
+# ---- SGLang across releases (swords): the same phases and failures in each era's wording, from
+# the sources of 0.1/0.2 ("[gpu_id=0]", no time), 0.3 ("[10:00:01 TP0]", time only), 0.4/0.5 and
+# 2026 main (`sglang serve`)
+def sgt(lines, tp=None, m=0):
+    return '\n'.join(f'[10:{m+i//60:02d}:{i%60:02d}{" TP%d" % tp if tp is not None else ""}] {l}' for i, l in enumerate(lines))
+def gid(lines): return '\n'.join('[gpu_id=0] ' + l for l in lines)
+def pyframes(fr, root='/usr/local/lib/python3.10/dist-packages/sglang/srt'):
+    return [x for path, fn in fr for x in (f'  File "{root}/{path}", line 100, in {fn}', '    x = y()')]
+UVI = ['INFO:     Started server process [1234]', 'INFO:     Waiting for application startup.', 'INFO:     Application startup complete.',
+       'INFO:     Uvicorn running on http://127.0.0.1:30000 (Press CTRL+C to quit)']
+S02_UP = "server_args=ServerArgs(model_path='meta-llama/Meta-Llama-3-8B-Instruct', tp_size=1, mem_fraction_static=0.88)\n" + gid([
+    'Set cuda device.', 'Init nccl begin.', 'Load weight begin. avail mem=78.50 GB',
+    'Load weight end. type=LlamaForCausalLM, dtype=torch.bfloat16, avail mem=63.43 GB', 'Memory pool end. avail mem=7.41 GB',
+    'Capture cuda graph begin. This can take up to several minutes.',
+    'max_total_num_tokens=444139, max_prefill_tokens=16384, max_running_requests=4095, context_len=8192']) + '\n' + '\n'.join(UVI + [
+    'INFO:     127.0.0.1:52742 - "GET /get_model_info HTTP/1.1" 200 OK']) + '\n[gpu_id=0] Prefill batch. #new-seq: 1, #new-token: 7, #cached-token: 0, cache hit rate: 0.00%, #running-req: 0, #queue-req: 0'
+case('sg02_ready', 'ready', 'ready', None, S02_UP + '\nINFO:     127.0.0.1:52748 - "POST /generate HTTP/1.1" 200 OK\nThe server is fired up and ready to roll!\n')
+case('sg02_warmup_oom', 'crashed', 'warmup', 'gpu_oom', S02_UP + '\n' + '\n'.join(['Exception in ModelTpServer:', 'Traceback (most recent call last):'] +
+    pyframes([('managers/controller/tp_worker.py', 'exposed_step'), ('managers/controller/tp_worker.py', 'forward_step'), ('managers/controller/tp_worker.py', 'forward_prefill_batch')]) +
+    ['torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.20 GiB is free.']))
+S03 = sgt(["server_args=ServerArgs(model_path='m', tp_size=2)"])
+case('sg03_tp_server_load', 'crashed', 'weight_load', '*', S03 + '\n' + sgt(['Init nccl begin.'], tp=0) + '\n' + sgt(['Init nccl begin.', 'Load weight begin. avail mem=38.60 GB', 'Exception in run_tp_server:', 'Traceback (most recent call last):'] +
+    pyframes([('managers/tp_worker.py', 'run_tp_server'), ('managers/tp_worker.py', '__init__'), ('model_executor/model_runner.py', '__init__'), ('model_executor/model_runner.py', 'load_model')]) +
+    ["KeyError: 'model.layers.0.mlp.experts.w2_weight'"], tp=1) + '\n' + sgt(['Initialization failed. controller_init_state: Traceback (most recent call last):'], m=1))
+case('sg03_graph_failed', 'crashed', 'cuda_graph', 'gpu_oom', S03 + '\n' + sgt(['Init nccl begin.', 'Load weight begin. avail mem=38.60 GB', 'Load weight end. type=LlamaForCausalLM, dtype=torch.bfloat16, avail mem=30.12 GB',
+    'Memory pool end. avail mem=3.10 GB', 'Capture cuda graph begin. This can take up to several minutes.'], tp=0) + '\n' + sgt(['Initialization failed. controller_init_state: Traceback (most recent call last):'] +
+    pyframes([('managers/controller_single.py', 'start_controller_process'), ('managers/tp_worker.py', '__init__'), ('model_executor/model_runner.py', '__init__'),
+              ('model_executor/model_runner.py', 'init_cuda_graphs'), ('model_executor/cuda_graph_runner.py', 'capture')]) +
+    ['Exception: Capture cuda graph failed: CUDA out of memory. Tried to allocate 1.00 GiB.', 'Possible solutions:', '1. disable cuda graph by --disable-cuda-graph',
+     '2. set --mem-fraction-static to a smaller value', '3. disable torch compile by not using --enable-torch-compile'], m=1))
+# the hard watchdog (0.4: "Watchdog timeout (...)", 2026: "..., self.soft=False)") kills the server; the soft one only waits
+S04_UP = sg(SHEAD) + '\n' + sg(SDIST+SLOAD+SKV+['Capture cuda graph begin.', 'Capture cuda graph end. Time elapsed: 7.23 s', 'max_total_num_tokens=46611, chunked_prefill_size=2048'], tp=0) + '\n' + sg(UVI + [
+    'INFO:     127.0.0.1:1 - "GET /get_model_info HTTP/1.1" 200 OK'], m=1) + '\n' + sg(['Prefill batch. #new-seq: 1, #new-token: 7, #cached-token: 0'], tp=0, m=2)
+case('sg04_watchdog_kill', 'crashed', 'warmup', '*', S04_UP + '\n' + sg(['Watchdog timeout (self.watchdog_timeout=300)'], tp=0, m=7) + '\n' + sg(['Received sigquit from a child process. It usually means the child failed.'], m=8))
+case('sg05_soft_watchdog_stall', 'stalled', 'warmup', '*', S04_UP + '\n' + sg(['Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=True)'], tp=0, m=7) + '\n' +
+     sg(['Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=True)'], tp=0, m=17))
+case('sg04_scheduler_dead_sigkill', 'crashed', 'weight_load', 'host_oom', sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + sg([
+    'Rank 0 scheduler is dead. Please check if there are relevant logs.', 'Exit code: -9', 'Traceback (most recent call last):'] +
+    pyframes([('server.py', 'launch_server'), ('server.py', '_launch_subprocesses')]) + ['EOFError'], m=2))
+# 2026 main: elapsed= figures, "Capture target decode CUDA graph", the warm-up's GET /model_info; /health answers 503 until warm
+S26 = sg(["server_args=ServerArgs(model_path='Qwen/Qwen3-8B', tp_size=1, skip_server_warmup=False)"]) + '\n' + sg(['Init torch distributed begin.', 'Init torch distributed ends. elapsed=1.12 s, mem usage=0.13 GB',
+    'Load weight begin. avail mem=78.00 GB', 'Load weight end. elapsed=4.58 s, type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=62.26 GB, mem usage=15.47 GB.',
+    'KV Cache is allocated. dtype: torch.bfloat16, #tokens: 400000, K size: 27.47 GB, V size: 27.47 GB', 'Memory pool end. avail mem=6.10 GB',
+    'Capture cuda graph begin. This can take up to several minutes. avail mem=6.00 GB', 'Capture target decode CUDA graph end. elapsed=16.40 s, mem usage=0.52 GB, avail mem=5.48 GB.',
+    'max_total_num_tokens=400000, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=4096, context_len=40960, available_gpu_mem=5.48 GB'], tp=0) + '\n' + sg(UVI, m=1)
+case('sg26_ready', 'ready', 'ready', None, S26 + '\n' + sg(['INFO:     127.0.0.1:5 - "GET /model_info HTTP/1.1" 200 OK', 'Prefill batch, #new-seq: 1, #new-token: 7',
+    'INFO:     127.0.0.1:6 - "POST /generate HTTP/1.1" 200 OK', 'The server is fired up and ready to roll!'], m=2))
+case('sg26_health_503_stall', 'stalled', 'warmup', '*', S26 + '\n' + sg(['INFO:     127.0.0.1:5 - "GET /model_info HTTP/1.1" 200 OK'], m=2) + '\n' +
+     '\n'.join(sg([f'INFO:     10.0.0.9:4{k} - "GET /health HTTP/1.1" 503 Service Unavailable'], m=mm) for k, mm in enumerate([3, 6, 9, 12, 15, 18])))
+# speculative decoding: the draft worker loads and captures its own graphs after the target's
+SSPEC = ["server_args=ServerArgs(model_path='meta-llama/Llama-3.1-8B-Instruct', speculative_algorithm='EAGLE3', speculative_draft_model_path='jamesliu1/sglang-EAGLE3-Llama-3.1-Instruct-8B')"]
+SSPEC_UP = SDIST + SLOAD + SKV + ['Capture cuda graph begin. This can take up to several minutes. avail mem=8.00 GB', 'Capture cuda graph end. Time elapsed: 9.10 s. mem usage=1.14 GB. avail mem=6.86 GB.',
+    'Load weight begin. avail mem=6.80 GB', 'Load weight end. type=LlamaForCausalLMEagle3, dtype=torch.bfloat16, avail mem=5.90 GB, mem usage=0.90 GB.',
+    'Capture draft cuda graph begin. This can take up to several minutes. avail mem=5.80 GB']
+case('sg_eagle_draft_graph_oom', 'crashed', 'cuda_graph', 'gpu_oom', sg(SSPEC) + '\n' + sg(SSPEC_UP + ['Scheduler hit an exception: Traceback (most recent call last):'] +
+    pyframes([('managers/scheduler.py', 'run_scheduler_process'), ('managers/scheduler.py', '__init__'), ('managers/scheduler.py', 'init_model_worker'), ('managers/scheduler.py', 'maybe_init_draft_worker'),
+              ('speculative/eagle_worker.py', '__init__'), ('speculative/eagle_worker.py', 'init_cuda_graphs'), ('speculative/eagle_draft_cuda_graph_runner.py', '__init__')]) +
+    ['Exception: Capture cuda graph failed: CUDA out of memory. Tried to allocate 2.00 GiB.'], tp=0))
+case('sg_eagle_ready', 'ready', 'ready', None, sg(SSPEC) + '\n' + sg(SSPEC_UP + ['Capture draft cuda graph end. Time elapsed: 3.02 s. mem usage=0.43 GB. avail mem=5.37 GB.',
+    'Capture draft extend cuda graph begin. This can take up to several minutes. avail mem=5.37 GB', 'Capture draft extend cuda graph end. Time elapsed: 1.20 s. mem usage=0.24 GB. avail mem=5.13 GB.',
+    'max_total_num_tokens=46611, chunked_prefill_size=2048'], tp=0) + '\n' + sg(UVI + ['INFO:     127.0.0.1:1 - "GET /get_model_info HTTP/1.1" 200 OK', 'The server is fired up and ready to roll!'], m=1))
+# the draft's own capture is a cuda_graph phase of its own, after the target's graphs and the draft's weights
+case('sg_eagle_draft_graph_hang', 'stalled', 'cuda_graph', 'cuda_graph_hang', sg(SSPEC) + '\n' + sg(SSPEC_UP, tp=0) + '\n[2025-09-22 10:30:00] Waiting for scheduler\n')
+# the server dies right after the hard watchdog's line: the excerpt ends there
+case('sg04_watchdog_kill_only', 'crashed', 'warmup', '*', S04_UP + '\n' + sg(['Watchdog timeout (self.watchdog_timeout=300)'], tp=0, m=7))
+# data-parallel attention: the scheduler of rank DP1 TP1 fails setting up its DP group
+case('sg_dp_attention_dist', 'crashed', 'distributed_init', '*', sg(["server_args=ServerArgs(model_path='deepseek-ai/DeepSeek-V3', tp_size=8, dp_size=8, enable_dp_attention=True)"]) + '\n' +
+     '\n'.join(f'[2025-09-22 10:00:0{r} DP{r} TP{r}] Init torch distributed begin.' for r in range(2)) + '\n' +
+     '\n'.join('[2025-09-22 10:00:05 DP1 TP1] ' + l if i == 0 else l for i, l in enumerate(['Scheduler hit an exception: Traceback (most recent call last):'] +
+        pyframes([('managers/scheduler.py', 'run_scheduler_process'), ('managers/scheduler.py', '__init__'), ('managers/tp_worker.py', '__init__'), ('model_executor/model_runner.py', '__init__'),
+                  ('model_executor/model_runner.py', 'init_torch_distributed'), ('layers/dp_attention.py', 'initialize_dp_attention')]) +
+        ['torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:3356, unhandled cuda error'])) +
+     '\n[2025-09-22 10:00:06] Received sigquit from a child process. It usually means the child failed.\n')
+# PD disaggregation: the prefill server's KV transfer engine fails after its graphs are captured; and a prefill server that warms up
+SPD = ["server_args=ServerArgs(model_path='Qwen/Qwen3-8B', disaggregation_mode='prefill', disaggregation_transfer_backend='mooncake')"]
+SPD_UP = SDIST + SLOAD + SKV + ['Capture cuda graph begin.', 'Capture cuda graph end. Time elapsed: 7.23 s', 'max_total_num_tokens=46611, chunked_prefill_size=2048']
+case('sg_pd_mooncake_init', 'crashed', 'http_start', '*', sg(SPD) + '\n' + sg(SPD_UP + ['Mooncake Transfer Engine initialization failed.', 'Scheduler hit an exception: Traceback (most recent call last):'] +
+    pyframes([('managers/scheduler.py', 'run_scheduler_process'), ('managers/scheduler.py', '__init__'), ('managers/scheduler.py', 'init_disaggregation'),
+              ('disaggregation/mooncake/conn.py', '__init__'), ('disaggregation/mooncake/transfer_engine.py', '__init__'), ('disaggregation/mooncake/transfer_engine.py', 'initialize')]) +
+    ['RuntimeError: Mooncake Transfer Engine initialization failed.'], tp=0))
+case('sg_pd_prefill_ready', 'ready', 'ready', None, sg(SPD) + '\n' + sg(SPD_UP, tp=0) + '\n' + sg(UVI + ['INFO:     127.0.0.1:1 - "GET /model_info HTTP/1.1" 200 OK',
+    "End of prefill disaggregation mode warmup with status 200, resp: [{'text': ' Paris', 'meta_info': {}}]", 'The server is fired up and ready to roll!'], m=1))
+# 0.5: the KV pool does not fit, said only by the exception (no frames, no profiled-value line)
+case('sg05_kv_message_only', 'crashed', 'kv_cache', 'kv_memory', sg(SHEAD) + '\n' + sg(SDIST + SLOAD + ['Scheduler hit an exception: Traceback (most recent call last):',
+    'RuntimeError: Not enough memory. Please try to increase --mem-fraction-static. Current value: mem_fraction_static=0.55'], tp=0))
+# 0.5: SGLang's own JIT kernels build lazily; a build that fails inside graph capture is reported in the
+# phase its line names (cuda_graph), as corpus labels do for torch.compile inside capture
+case('sg05_jit_kernel_build', 'crashed', 'cuda_graph', '*', sg(SHEAD) + '\n' + sg(SDIST + SLOAD + SKV + ['Capture cuda graph begin. This can take up to several minutes. avail mem=2.00 GB',
+    'Scheduler hit an exception: Traceback (most recent call last):'] + pyframes([('model_executor/model_runner.py', 'init_device_graphs'), ('model_executor/cuda_graph_runner.py', 'capture'),
+    ('layers/rotary_embedding.py', 'forward_cuda'), ('../jit_kernel/rope.py', 'apply_rope'), ('../jit_kernel/utils.py', 'load_jit')]) +
+    ["RuntimeError: Error building extension 'sgl_jit_rope': ninja: build stopped: subcommand failed."], tp=0).replace('/srt/../jit_kernel/', '/jit_kernel/'))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
