@@ -208,6 +208,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
   e.progress_total = 0;
   e.elapsed_seconds.reset();
   e.engine_only = false;
+  e.pinned = false;
   return e;
 }
 
@@ -329,9 +330,12 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
     if (!IsGeneric(r) && !engine_.empty() && !SameName(r.engine, engine_)) continue;
-    if (fatal && r.emit == RuleEmit::kError) continue;  // one decisive line, not two
     LogEvent& e = ResetEvent(KindOf(r.emit), t, p.rank, r.id, text);
+    // One decisive line, not two: an error rule on a fatal line only counts as matched (a worker's
+    // "died, exit code: -9" is still evidence of a SIGKILL).
+    if (fatal && r.emit == RuleEmit::kError) e.kind = LogEvent::Kind::kInfo;
     e.phase = r.phase;
+    e.pinned = r.pin;
     // A restarts rule with no count ("Back-off restarting failed container") says the service has
     // been restarted at least once.
     if (r.emit == RuleEmit::kRestarts && r.n_group == 0) e.progress_n = 1;
