@@ -201,6 +201,22 @@ bool StripUntimedWrapper(std::string_view& s, const ParsedLine& p) {
   return true;
 }
 
+// Ray's log deduplication appends " [repeated 7x across cluster]" to a line several workers
+// printed (vLLM's Ray executor): the message ends before it, so "... in load_model$" still matches.
+std::string_view StripRayRepeat(std::string_view s) {
+  constexpr std::string_view kTail = "x across cluster]";
+  if (s.size() < kTail.size() + 12 || s.back() != ']' ||
+      s.substr(s.size() - kTail.size()) != kTail) {
+    return s;
+  }
+  size_t open = s.rfind(" [repeated ");
+  if (open == std::string_view::npos || s.size() - open > 40) return s;
+  for (size_t k = open + 11; k < s.size() - kTail.size(); ++k) {
+    if (!IsDigit(s[k])) return s;
+  }
+  return s.substr(0, open);
+}
+
 ParsedLine ParseLineOnce(std::string_view line) {
   ParsedLine p;
   std::string_view s = line;
@@ -233,7 +249,7 @@ ParsedLine ParseLineOnce(std::string_view line) {
     if (p.time) break;
   }
   if (!p.time && p.wrapper_time) p.time = p.wrapper_time;
-  p.message = s;
+  p.message = StripRayRepeat(s);
   return p;
 }
 

@@ -73,6 +73,16 @@ TEST(ParseLine, SglangPrefixWithRankTags) {
   EXPECT_EQ(p.message, "[Gloo] Rank 0 is connected to 0 peer ranks");
 }
 
+// Ray's deduplication suffix is not part of the message (vLLM's Ray executor); a look-alike is.
+TEST(ParseLine, RayRepeatSuffixIsDropped) {
+  auto p = ParseLine(
+      "(RayWorkerWrapper pid=1, ip=10.0.0.6) ERROR 03-27 10:29:05 [worker_base.py:620]   File "
+      "\"/x/vllm/worker/worker.py\", line 9, in _warm_up_model [repeated 7x across cluster]");
+  EXPECT_EQ(p.message, "  File \"/x/vllm/worker/worker.py\", line 9, in _warm_up_model");
+  p = ParseLine("INFO 03-27 10:29:05 [a.py:1] ok [repeated many times across cluster]");
+  EXPECT_EQ(p.message, "ok [repeated many times across cluster]");
+}
+
 TEST(ParseLine, VllmPrefixes) {
   auto p = ParseLine(
       "(Worker_TP0 pid=400) INFO 08-29 04:16:14 [model_runner.py:491] Loading model from "

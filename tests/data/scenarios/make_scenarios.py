@@ -636,6 +636,21 @@ case('v1_custom_ar_excerpt_crash', 'crashed', 'weight_load', 'gpu_oom', v1([
         ('vllm/model_executor/model_loader/default_loader.py', 'load_weights', 'loaded_weights = model.load_weights(')],
         'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.25 GiB. GPU 1 has a total capacity of 23.57 GiB of which 1.02 GiB is free.', f='multiproc_executor.py:597'), '(Worker_TP1 pid=32) ') + '\n')
 
+# vLLM's Ray executor: Ray's log deduplication suffix does not hide a frame's function name.
+RAYV = '(RayWorkerWrapper pid=1463574, ip=10.0.0.60) '
+def ray_rep(lines): return '\n'.join(l + ' [repeated 7x across cluster]' for l in lines.split('\n'))
+case('v0_ray_dedup_graph_oom', 'crashed', 'cuda_graph', 'gpu_oom', vl([
+    ('INFO', 'api_server.py:1007', 'vLLM API server version 0.8.2'),
+    ('INFO', 'llm_engine.py:241', "Initializing a V0 LLM engine (v0.8.2) with config: model='m', tensor_parallel_size=8, pipeline_parallel_size=2"),
+    ('INFO', 'worker.py:267', 'Memory profiling takes 4.26 seconds'),
+    ('INFO', 'executor_base.py:111', '# cuda blocks: 7191, # CPU blocks: 1024')]) + '\n' + ray_rep(vl(logged(
+    "Error executing method 'initialize_cache'. This might cause deadlock in distributed execution.", [
+        ('vllm/worker/worker_base.py', 'execute_method', 'raise e'),
+        ('vllm/worker/worker.py', 'initialize_cache', 'self._warm_up_model()'),
+        ('vllm/worker/worker.py', '_warm_up_model', 'self.model_runner.capture_model(self.gpu_cache)'),
+        ('torch/utils/_contextlib.py', 'decorate_context', 'return func(*args, **kwargs)')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 3 has a total capacity of 44.53 GiB of which 448.00 KiB is free.', f='worker_base.py:620'), RAYV)) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
