@@ -334,7 +334,12 @@ void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
   bool earlier = false;
   if (!state_.attempts.empty()) {
     const AttemptFacts& cur = state_.attempts.back();
-    has_content = !cur.timeline.empty() || !cur.errors.empty() || cur.ready || cur.crashed;
+    // Lines of the launch alone are not content: vLLM's API server banner is followed by its
+    // engine's ("Initializing a V1 LLM engine"), both within one start.
+    const bool past_launch =
+        std::any_of(cur.timeline.begin(), cur.timeline.end(),
+                    [](const PhaseSpan& s) { return s.phase != Phase::kLaunch; });
+    has_content = past_launch || !cur.errors.empty() || cur.ready || cur.crashed;
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
     // before its lines: the same attempt's beginning pasted after it, not a restart.
     earlier = !cur.banner && e.time_ms && cur.last_ms && *e.time_ms + 1000 < *cur.last_ms;

@@ -555,7 +555,7 @@ case('v1_kv_short_paste', 'crashed', 'kv_cache', 'kv_memory', v1(V1LOAD + V1COMP
 case('v1_no_cache_blocks', 'crashed', 'kv_cache', 'kv_memory', v1(V1CORE + V1LOAD + V1COMP + [('INFO', 'gpu_worker.py:298', 'Available KV cache memory: -1.72 GiB')] +
     logged('EngineCore failed to start.', F_CORE_KV[:2] + [('vllm/v1/engine/core.py', '_initialize_kv_caches', 'kv_cache_configs = [')],
     'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.'), CORE) + '\n')
-case('v1_profiling_assert', 'crashed', 'kv_cache', '*', v1(V1CORE + V1LOAD + V1COMP + logged('EngineCore failed to start.', F_CORE_KV + F_RPC + [
+case('v1_profiling_assert', 'crashed', 'kv_cache', 'orphan_processes', v1(V1CORE + V1LOAD + V1COMP + logged('EngineCore failed to start.', F_CORE_KV + F_RPC + [
     ('vllm/v1/worker/gpu_worker.py', 'determine_available_memory', 'assert self.init_snapshot.free_memory > free_gpu_memory, (')],
     'AssertionError: Error in memory profiling. Initial free memory 70.21 GiB, current free memory 75.02 GiB. This happens when other processes sharing the same container release GPU memory while vLLM is profiling during initialization. To fix this, ensure consistent GPU memory allocation or isolate vLLM in its own container.'), CORE) + '\n')
 # Newest wording: "torch.compile took ... in total" ends the compile phase like "takes" did.
@@ -591,7 +591,7 @@ case('v1_pydantic_config', 'crashed', 'launch', '*', v1(V1API[:2], API) + '\n' +
     ['pydantic_core._pydantic_core.ValidationError: 1 validation error for ModelConfig',
      "  Value error, User-specified max_model_len (200000) is greater than the derived max_model_len (max_position_embeddings=40960 or model_max_length=None in model's config.json). To allow overriding this maximum, set the env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1. [type=value_error, input_value=ArgsKwargs((), {'model': 'Qwen/Qwen3-8B'}), input_type=ArgsKwargs]",
      '    For further information visit https://errors.pydantic.dev/2.11/v/value_error'])], API) + '\n')
-case('v1_import_error', 'crashed', 'launch', '*', '\n'.join(frames([
+case('v1_import_error', 'crashed', 'launch', 'cuda_build_mismatch', '\n'.join(frames([
     ('../../../bin/vllm', '<module>', 'from vllm.entrypoints.cli.main import main'),
     ('vllm/entrypoints/cli/main.py', '<module>', 'import vllm.entrypoints.cli.benchmark.main'),
     ('vllm/_custom_ops.py', '<module>', 'import vllm._C')], 'ImportError: libcudart.so.12: cannot open shared object file: No such file or directory')) + '\n')
@@ -599,7 +599,7 @@ case('v1_tokenizer_load', 'crashed', 'launch', '*', v1(V1API, API) + '\n' + v1([
     ('vllm/v1/engine/async_llm.py', '__init__', 'self.tokenizer = init_tokenizer_from_configs('),
     ('vllm/transformers_utils/tokenizer.py', 'get_tokenizer', 'tokenizer = AutoTokenizer.from_pretrained(')],
     "OSError: Can't load tokenizer for '/models/qwen3'. If you were trying to load it from 'https://huggingface.co/models', make sure you don't have a local directory with the same name.")], API) + '\n')
-case('v1_bf16_old_gpu', 'crashed', 'launch', '*', v1(V1API, API) + '\n' + v1(V1CORE + logged('EngineCore failed to start.', F_CORE + [
+case('v1_bf16_old_gpu', 'crashed', 'launch', 'model_unsupported', v1(V1API, API) + '\n' + v1(V1CORE + logged('EngineCore failed to start.', F_CORE + [
     ('vllm/v1/executor/uniproc_executor.py', '_init_executor', 'self.collective_rpc("init_device")'),
     ('vllm/v1/worker/gpu_worker.py', 'init_device', '_check_if_gpu_supports_dtype(self.model_config.dtype)'),
     ('vllm/v1/worker/gpu_worker.py', '_check_if_gpu_supports_dtype', 'raise ValueError(')],
@@ -650,6 +650,34 @@ case('v0_ray_dedup_graph_oom', 'crashed', 'cuda_graph', 'gpu_oom', vl([
         ('vllm/worker/worker.py', '_warm_up_model', 'self.model_runner.capture_model(self.gpu_cache)'),
         ('torch/utils/_contextlib.py', 'decorate_context', 'return func(*args, **kwargs)')],
     'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 3 has a total capacity of 44.53 GiB of which 448.00 KiB is free.', f='worker_base.py:620'), RAYV)) + '\n')
+
+# Ready without uvicorn's own lines: a served probe or vLLM's throughput log says the server is up.
+case('v05_health_probe_ready', 'ready', 'ready', None, v0([
+    ('INFO', 'api_server.py:219', 'vLLM API server version 0.5.4'),
+    ('INFO', 'llm_engine.py:176', "Initializing an LLM engine (v0.5.4) with config: model='m'"),
+    ('INFO', 'model_runner.py:720', 'Starting to load model m...'),
+    ('INFO', 'model_runner.py:732', 'Loading model weights took 14.9888 GB'),
+    ('INFO', 'gpu_executor.py:102', '# GPU blocks: 27913, # CPU blocks: 2048'),
+    ('INFO', 'model_runner.py:1025', "Capturing the model for CUDA graphs. This may lead to unexpected consequences if the model is not static. To run the model in eager mode, set 'enforce_eager=True' or use '--enforce-eager' in the CLI."),
+    ('INFO', 'model_runner.py:1029', 'CUDA graphs can take additional 1~3 GiB memory per GPU. If you are running out of memory, consider decreasing `gpu_memory_utilization` or enforcing eager mode. You can also reduce the `max_num_seqs` as needed to decrease memory usage.'),
+    ('INFO', 'model_runner.py:1225', 'Graph capturing finished in 5 secs.'),
+    ('INFO', 'serving_chat.py:94', 'Using default chat template:')]) + '\nINFO:     10.0.0.7:51234 - "GET /health HTTP/1.1" 200 OK\n')
+case('v06_stats_ready', 'ready', 'ready', None, v0(V0HEAD + V0LOADED + [
+    ('INFO', 'gpu_executor.py:122', '# GPU blocks: 5993, # CPU blocks: 4681'),
+    ('INFO', 'model_runner.py:1385', "Capturing the model for CUDA graphs. This may lead to unexpected consequences if the model is not static."),
+    ('INFO', 'model_runner.py:1513', 'Graph capturing finished in 11 secs.'),
+    ('INFO', 'metrics.py:349', 'Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 12.3 tokens/s, Running: 1 reqs, Swapped: 0 reqs, Pending: 0 reqs, GPU KV cache usage: 0.1%, CPU KV cache usage: 0.0%.')]) + '\n')
+# The engine's own banner starts an attempt where no API server banner was pasted (an LLM() script
+# restarted by its supervisor): three in a row are a crash loop.
+ENGINE_ONLY = v1([('INFO', 'core.py:77', "Initializing a V1 LLM engine (v0.9.2) with config: model='m'")] + logged('EngineCore failed to start.', F_CORE + [
+    ('vllm/v1/executor/uniproc_executor.py', '_init_executor', 'self.collective_rpc("init_device")'),
+    ('vllm/v1/worker/gpu_worker.py', 'init_device', 'raise ValueError(')],
+    'ValueError: Free memory on device (12.1/79.19 GiB) on startup is less than desired GPU memory utilization (0.9, 71.27 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.'), CORE)
+case('v1_engine_banner_loop', 'crash_loop', 'launch', 'orphan_processes', '\n'.join([ENGINE_ONLY] * 3) + '\n')
+case('v1_frontend_handshake_timeout', 'crashed', 'launch', 'rendezvous', v1(V1CORE[:1] + logged('EngineCore failed to start.', [
+    ('vllm/v1/engine/core.py', 'run_engine_core', 'engine_core = DPEngineCoreProc(*args, **kwargs)'),
+    ('vllm/v1/engine/core.py', 'startup_handshake', 'raise RuntimeError(')],
+    'RuntimeError: Did not receive response from front-end process within 5 minutes'), '(EngineCore_DP2 pid=20) ') + '\n')
 
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
