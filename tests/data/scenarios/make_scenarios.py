@@ -679,6 +679,24 @@ case('v1_frontend_handshake_timeout', 'crashed', 'launch', 'rendezvous', v1(V1CO
     ('vllm/v1/engine/core.py', 'startup_handshake', 'raise RuntimeError(')],
     'RuntimeError: Did not receive response from front-end process within 5 minutes'), '(EngineCore_DP2 pid=20) ') + '\n')
 
+# CUDA OOM in each phase: inductor's autotuning (compile), the CUDA context at the device claim (launch).
+case('v1_compile_oom', 'crashed', 'compile', 'gpu_oom', v1(V1CORE + V1LOAD + V1COMP[:2] + logged('EngineCore failed to start.', F_CORE_KV + F_RPC + [
+    ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states, last_hidden_states = self._dummy_run('),
+    ('vllm/compilation/backends.py', '__call__', 'self.split_gm, self.piecewise_graphs = split_graph('),
+    ('torch/_inductor/select_algorithm.py', 'autotune', 'timings = self.benchmark_choices(')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 8.00 GiB. GPU 0 has a total capacity of 79.19 GiB of which 3.10 GiB is free.'), CORE) + '\n')
+case('v1_init_device_oom', 'crashed', 'launch', 'orphan_processes', v1(V1API, API) + '\n' + v1(V1CORE + logged('EngineCore failed to start.', F_CORE + [
+    ('vllm/v1/executor/uniproc_executor.py', '_init_executor', 'self.driver_worker.init_device()'),
+    ('vllm/v1/worker/gpu_worker.py', 'init_device', 'torch.cuda.empty_cache()'),
+    ('torch/cuda/memory.py', 'empty_cache', 'torch._C._cuda_emptyCache()')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 MiB. GPU 0 has a total capacity of 79.19 GiB of which 1.19 MiB is free. Process 4242 has 79.17 GiB memory in use.'), CORE) + '\n' + CORE_FAILED + '\n')
+case('v1_unrecognized_config', 'crashed', 'launch', '*', v1(V1API[:2], API) + '\n' + v1([('ERROR', 'api_server.py:1', l) for l in frames([
+    ('vllm/engine/arg_utils.py', 'create_model_config', 'return ModelConfig('),
+    ('vllm/transformers_utils/config.py', 'get_config', 'raise e'),
+    ('transformers/models/auto/configuration_auto.py', 'from_pretrained', 'raise ValueError(')],
+    "ValueError: Unrecognized model in /models/my-model. Should have a `model_type` key in its config.json, or contain one of the following strings in its name: albert, align, altclip")], API) + '\n')
+case('v1_not_installed', 'crashed', 'launch', 'bad_command', "/usr/bin/python3: Error while finding module specification for 'vllm.entrypoints.openai.api_server' (ModuleNotFoundError: No module named 'vllm')\n")
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
