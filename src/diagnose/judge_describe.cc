@@ -35,8 +35,15 @@ std::string Where(const Context& c, Phase phase) {
   return " on " + FormatRanks(in_phase);
 }
 
+// A parent process relaying a child's failure points at it ("Engine core initialization failed.
+// See root cause above.", "See stack trace for the root cause"): not the line to quote.
+bool RelaysRootCause(const std::string& e) {
+  return e.find("root cause") != std::string::npos || e.find("Root cause") != std::string::npos;
+}
+
 // The most telling error line: the exception itself ("ValueError: ..."), else the latest line
-// that is not just "Traceback (most recent call last)".
+// that is not just "Traceback (most recent call last)"; one that relays a root cause only when
+// nothing else says more.
 std::string QuotedError(const std::vector<std::string>& errors) {
   std::string first = errors.empty() ? "" : errors.back();
   const char* kTraceback = "Traceback (most recent call last)";
@@ -49,9 +56,11 @@ std::string QuotedError(const std::vector<std::string>& errors) {
     }
     return false;
   };
-  if (!pick([](const std::string& e) {
-        return e.find("Error: ") != std::string::npos || e.find("Exception: ") != std::string::npos;
-      })) {
+  auto exception = [](const std::string& e) {
+    return e.find("Error: ") != std::string::npos || e.find("Exception: ") != std::string::npos;
+  };
+  if (!pick([&](const std::string& e) { return exception(e) && !RelaysRootCause(e); }) &&
+      !pick(exception)) {
     pick([](const std::string&) { return true; });
   }
   if (first.size() > 160) first = first.substr(0, 157) + "...";

@@ -268,5 +268,25 @@ TEST(SessionRanks, ARankThatEndedItsPhaseIsNotHeldBack) {
   EXPECT_EQ(v.phase, Phase::kCudaGraph) << v.headline;
 }
 
+// The headline quotes the failure, not the parent process that relays it ("See root cause above").
+TEST(SessionWording, TheHeadlineQuotesTheRootErrorNotItsRelay) {
+  std::string log = std::string(kVllmUpToLoad) +
+                    "ERROR 08-20 10:00:31 [core.py:700] EngineCore failed to start.\n"
+                    "ERROR 08-20 10:00:31 [core.py:700] Traceback (most recent call last):\n"
+                    "ERROR 08-20 10:00:31 [core.py:700] ValueError: No available memory for the "
+                    "cache blocks.\n"
+                    "RuntimeError: Engine core initialization failed. See root cause above. Failed "
+                    "core proc(s): {}\n";
+  Verdict v = Explain(log);
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_NE(v.headline.find("ValueError: No available memory"), std::string::npos) << v.headline;
+  // Alone, the relay is still what there is to quote.
+  Verdict only = Explain(
+      "INFO 08-20 10:00:00 [api_server.py:1805] vLLM API server version 0.10.1\n"
+      "RuntimeError: Engine core initialization failed. See root cause above.\n");
+  EXPECT_NE(only.headline.find("Engine core initialization failed"), std::string::npos)
+      << only.headline;
+}
+
 }  // namespace
 }  // namespace spinup
