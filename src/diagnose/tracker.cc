@@ -278,7 +278,13 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
     r.phase_done = false;
     if (!a.phase || Order(*next) >= Order(*a.phase) || *a.phase == phase) {
       a.phase = *next;
-      a.implicit_after = phase;
+      // An end line that reports how long the phase took says its work is over; one that does not
+      // may precede the phase's last work (vLLM logs the KV-cache size, then allocates it).
+      if (elapsed) {
+        a.implicit_after.reset();
+      } else {
+        a.implicit_after = phase;
+      }
       a.implicit_frame.reset();
     }
   } else if (!a.phase || Order(phase) > Order(*a.phase)) {

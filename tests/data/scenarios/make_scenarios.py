@@ -697,6 +697,15 @@ case('v1_unrecognized_config', 'crashed', 'launch', '*', v1(V1API[:2], API) + '\
     "ValueError: Unrecognized model in /models/my-model. Should have a `model_type` key in its config.json, or contain one of the following strings in its name: albert, align, altclip")], API) + '\n')
 case('v1_not_installed', 'crashed', 'launch', 'bad_command', "/usr/bin/python3: Error while finding module specification for 'vllm.entrypoints.openai.api_server' (ModuleNotFoundError: No module named 'vllm')\n")
 
+# After "torch.compile takes 16.50 s in total" a frame in vLLM's compiler module is compiled code
+# running (its runtime wrapper), not compiling: an OOM there is the profiling forward (kv_cache).
+case('v1_profile_oom_compiled_code', 'crashed', 'kv_cache', '*', v1(V1CORE + V1LOAD + V1COMP + logged('EngineCore failed to start.', F_CORE_KV + F_RPC + [
+    ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states, last_hidden_states = self._dummy_run('),
+    ('vllm/compilation/cuda_piecewise_backend.py', '__call__', 'return entry.runnable(*args)'),
+    ('vllm/compilation/compiler_interface.py', 'compiled_graph_wrapper', 'graph_output = inductor_compiled_graph(list_args)'),
+    ('torch/_inductor/output_code.py', '__call__', 'return self.current_callable(inputs)')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.42 GiB. GPU 0 has a total capacity of 79.19 GiB of which 5.01 GiB is free.'), CORE) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
