@@ -255,7 +255,23 @@ ParsedLine ParseLineOnce(std::string_view line) {
 
 }  // namespace
 
+// A terminal UI's frame around each line (k9s: "│ msg   │"): the vertical bar U+2502 and the
+// padding beside it are not part of the line, so end-anchored rules (traceback frames) still match.
+std::string_view StripBoxFrame(std::string_view s) {
+  constexpr std::string_view kBar = "\xe2\x94\x82";
+  if (s.size() >= kBar.size() && s.substr(0, kBar.size()) == kBar) {
+    s.remove_prefix(kBar.size());
+    if (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  }
+  if (s.size() >= kBar.size() && s.substr(s.size() - kBar.size()) == kBar) {
+    s.remove_suffix(kBar.size());
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  }
+  return s;
+}
+
 ParsedLine ParseLine(std::string_view line) {
+  line = StripBoxFrame(line);
   ParsedLine p = ParseLineOnce(line);
   if (p.time || p.style != PrefixStyle::kNone || !p.rank.empty()) return p;
   // An unknown constant-shaped prefix (an editor's line numbers, a k9s frame, a logger's name):

@@ -83,6 +83,19 @@ TEST(ParseLine, RayRepeatSuffixIsDropped) {
   EXPECT_EQ(p.message, "ok [repeated many times across cluster]");
 }
 
+// k9s frames each line in "│ ... │": neither bar is part of the message, with or without a prefix.
+TEST(ParseLine, TerminalFrameBarsAreDropped) {
+  auto p = ParseLine(
+      "\xe2\x94\x82   File \"/x/vllm/worker/worker.py\", line 9, in load_model      \xe2\x94\x82");
+  EXPECT_EQ(p.message, "  File \"/x/vllm/worker/worker.py\", line 9, in load_model");
+  p = ParseLine(
+      "\xe2\x94\x82 INFO 03-21 20:15:44 [monitor.py:33] torch.compile takes 28.77 s in total   "
+      "\xe2\x94\x82");
+  EXPECT_EQ(p.message, "torch.compile takes 28.77 s in total");
+  p = ParseLine("a \xe2\x94\x82 b");
+  EXPECT_EQ(p.message, "a \xe2\x94\x82 b");
+}
+
 TEST(ParseLine, VllmPrefixes) {
   auto p = ParseLine(
       "(Worker_TP0 pid=400) INFO 08-29 04:16:14 [model_runner.py:491] Loading model from "

@@ -706,6 +706,18 @@ case('v1_profile_oom_compiled_code', 'crashed', 'kv_cache', '*', v1(V1CORE + V1L
     ('torch/_inductor/output_code.py', '__call__', 'return self.current_callable(inputs)')],
     'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.42 GiB. GPU 0 has a total capacity of 79.19 GiB of which 5.01 GiB is free.'), CORE) + '\n')
 
+# A terminal UI's frame around every line (k9s: "│ ... │") does not hide a frame's function name.
+def k9s(text):
+    lines = [l for l in text.split('\n') if l]
+    w = max(len(l) for l in lines) + 2
+    return '\n'.join('│ ' + l.ljust(w) + ' │' for l in lines) + '\n'
+case('w_k9s_vllm_frames', 'crashed', 'distributed_init', '*', k9s(v1(V1API, API) + '\n' + v1(V1CORE, CORE) + '\n' + v1(logged('WorkerProc failed to start.', [
+        ('vllm/v1/executor/multiproc_executor.py', 'worker_main', 'worker = WorkerProc(*args, **kwargs)'),
+        ('vllm/v1/worker/gpu_worker.py', 'init_device', 'init_worker_distributed_environment('),
+        ('vllm/distributed/parallel_state.py', 'initialize_model_parallel', '_TP = init_model_parallel_group('),
+        ('vllm/distributed/device_communicators/pynccl_wrapper.py', 'NCCL_CHECK', 'raise RuntimeError(f"NCCL error: {error_str}")')],
+        'RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)', f='multiproc_executor.py:597'), W0)))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
