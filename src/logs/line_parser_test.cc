@@ -96,6 +96,25 @@ TEST(ParseLine, TerminalFrameBarsAreDropped) {
   EXPECT_EQ(p.message, "a \xe2\x94\x82 b");
 }
 
+// vLLM's coloured process tag pasted without its ESC bytes ("[1;36m") or in caret notation.
+TEST(ParseLine, ColourRemnantsAroundVllmTagsAreDropped) {
+  for (const char* line :
+       {"[1;36m(VllmWorker rank=1 pid=219)[0;0m INFO 08-31 14:42:32 [parallel_state.py:1076] rank "
+        "1 "
+        "in world size 2 is assigned",
+        "^[[1;36m(VllmWorker rank=1 pid=219)^[[0;0m INFO 08-31 14:42:32 [parallel_state.py:1076] "
+        "rank 1 in world size 2 is assigned"}) {
+    auto p = ParseLine(line);
+    EXPECT_EQ(p.rank, "Worker_rank1") << line;
+    EXPECT_EQ(p.level, "INFO") << line;
+    ASSERT_TRUE(p.time) << line;
+    EXPECT_EQ(p.message, "rank 1 in world size 2 is assigned") << line;
+  }
+  // SGLang's bracketed time is not a colour code.
+  auto s = ParseLine("[2025-09-22 10:00:00 TP0] Load weight begin.");
+  EXPECT_EQ(s.rank, "TP0");
+}
+
 TEST(ParseLine, VllmPrefixes) {
   auto p = ParseLine(
       "(Worker_TP0 pid=400) INFO 08-29 04:16:14 [model_runner.py:491] Loading model from "

@@ -718,6 +718,15 @@ case('w_k9s_vllm_frames', 'crashed', 'distributed_init', '*', k9s(v1(V1API, API)
         ('vllm/distributed/device_communicators/pynccl_wrapper.py', 'NCCL_CHECK', 'raise RuntimeError(f"NCCL error: {error_str}")')],
         'RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)', f='multiproc_executor.py:597'), W0)))
 
+# vLLM colours its process tags; a paste that lost the ESC bytes keeps "[1;36m" and "[0;0m".
+import re
+def lost_esc(text): return re.sub(r'^\((\S+(?: rank=\d+)? pid=\d+)\) ', r'[1;36m(\1)[0;0m ', text, flags=re.M)
+case('w_colour_remnant', 'crashed', 'weight_load', 'gpu_oom', lost_esc(vt(TP2[:6] + [
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','WorkerProc failed to start.'),
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','Traceback (most recent call last):'),
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB.'),
+       ('EngineCore_0 pid=20','ERROR','core.py:700','EngineCore failed to start.')]) + '\n'))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
