@@ -727,6 +727,16 @@ case('w_colour_remnant', 'crashed', 'weight_load', 'gpu_oom', lost_esc(vt(TP2[:6
        ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB.'),
        ('EngineCore_0 pid=20','ERROR','core.py:700','EngineCore failed to start.')]) + '\n'))
 
+# vLLM 0.2-0.3: no version in the engine banner, the cache profiled in _init_cache.
+case('v02_profile_oom', 'crashed', 'kv_cache', '*', v0([
+    ('INFO', 'llm_engine.py:72', "Initializing an LLM engine with config: model='lmsys/vicuna-7b-v1.5', tokenizer='lmsys/vicuna-7b-v1.5', tensor_parallel_size=1, seed=0)"),
+    ('INFO', 'weight_utils.py:143', 'Using model weights format [\'*.bin\']')]) + '\n' + '\n'.join(frames([
+    ('vllm/entrypoints/api_server.py', '<module>', 'engine = AsyncLLMEngine.from_engine_args(engine_args)'),
+    ('vllm/engine/llm_engine.py', '__init__', 'self._init_cache()'),
+    ('vllm/engine/llm_engine.py', '_init_cache', 'num_blocks = self._run_workers('),
+    ('vllm/worker/worker.py', 'profile_num_available_blocks', 'self.model(')],
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.95 GiB (GPU 0; 23.69 GiB total capacity; 21.98 GiB already allocated; 1.09 GiB free)')) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
