@@ -737,6 +737,14 @@ case('v02_profile_oom', 'crashed', 'kv_cache', '*', v0([
     ('vllm/worker/worker.py', 'profile_num_available_blocks', 'self.model(')],
     'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.95 GiB (GPU 0; 23.69 GiB total capacity; 21.98 GiB already allocated; 1.09 GiB free)')) + '\n')
 
+# The API server's own set-up after the engine is up (vLLM's init_app_state) is http_start, even
+# where the engine's "init engine ... took" line was not pasted.
+case('v1_app_state_frame', 'crashed', 'http_start', '*', v1(V1API[:2], API) + '\n' + v1([('ERROR', 'api_server.py:1', l) for l in frames([
+    ('vllm/entrypoints/openai/api_server.py', 'run_server_worker', 'await init_app_state(engine_client, vllm_config, app.state, args)'),
+    ('vllm/entrypoints/openai/api_server.py', 'init_app_state', 'resolved_chat_template = load_chat_template(args.chat_template)'),
+    ('vllm/entrypoints/chat_utils.py', 'load_chat_template', 'raise ValueError(msg) from e')],
+    "ValueError: The supplied chat template string (/models/template.jinja) appears path-like, but doesn't exist!")], API) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
