@@ -91,6 +91,9 @@ struct LogEvent {
   // kReady: only the engine is ready (vLLM's "init engine ... took"); its HTTP server has yet to
   // bind, so an error before the server is up or serves a request still ends the start.
   bool engine_only = false;
+  // kError/kFatal: the line names where the failure was raised (a rule's "pin"): the crash is
+  // judged in `phase` even where phase lines went further.
+  bool pinned = false;
 };
 
 // One process of the server's tree, sampled from /proc.

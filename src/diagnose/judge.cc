@@ -150,10 +150,16 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
       c.Order(*a.failing_rank_phase) < c.Order(phase)) {
     phase = *a.failing_rank_phase;
   }
+  // A phase only opened because the one before it ended is not evidence against frames that name
+  // the ended phase: vLLM logs the KV-cache size, then allocates it.
+  const bool pull_back =
+      a.implicit_after && a.phase && phase == *a.phase && a.implicit_frame == a.implicit_after;
   if (a.frame_phase && !a.ready &&
-      (phase == Phase::kLaunch || c.Order(*a.frame_phase) > c.Order(phase))) {
+      (phase == Phase::kLaunch || c.Order(*a.frame_phase) > c.Order(phase) || pull_back)) {
     phase = *a.frame_phase;
   }
+  // An error that names where it was raised wins over both (a rule's "pin").
+  if (a.pinned_phase && !a.ready && (a.crashed || a.error_after_progress)) phase = *a.pinned_phase;
   return phase;
 }
 

@@ -35,8 +35,6 @@ std::string Where(const Context& c, Phase phase) {
   return " on " + FormatRanks(in_phase);
 }
 
-// The most telling error line: the exception itself ("ValueError: ..."), else the latest line
-// that is not just "Traceback (most recent call last)".
 // Lines that announce an error without saying it: a traceback's header, a launcher's summary.
 bool AnnouncesOnly(std::string_view e) {
   static constexpr std::string_view kHeaders[] = {

@@ -173,7 +173,11 @@ void StartupTracker::NoteFailingRank(AttemptFacts& a, const std::string& rank) {
 void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase phase,
                                 std::optional<int64_t> t, bool explicit_begin) {
   auto set_attempt_phase = [&](Phase p) {
-    if (explicit_begin || !a.phase || Order(p) > Order(*a.phase)) a.phase = p;
+    if (explicit_begin || !a.phase || Order(p) > Order(*a.phase)) {
+      a.phase = p;
+      a.implicit_after.reset();
+      a.implicit_frame.reset();
+    }
   };
   if (explicit_begin && rank == a.failing_rank) a.failing_rank_phase.reset();
   TrackedRank& r = Rank(a, rank);
@@ -184,6 +188,10 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
       // span becomes explicit from here.
       if (open->implicit) {
         open->implicit = false;
+        if (a.phase == phase) {  // a line of the phase itself
+          a.implicit_after.reset();
+          a.implicit_frame.reset();
+        }
         if (t && (!open->start_ms || *open->start_ms > *t)) open->start_ms = t;
       }
       r.phase = phase;
@@ -268,7 +276,17 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
     PushSpan(a, std::move(span));
     r.phase = *next;
     r.phase_done = false;
-    if (!a.phase || Order(*next) >= Order(*a.phase) || *a.phase == phase) a.phase = *next;
+    if (!a.phase || Order(*next) >= Order(*a.phase) || *a.phase == phase) {
+      a.phase = *next;
+      // An end line that reports how long the phase took says its work is over; one that does not
+      // may precede the phase's last work (vLLM logs the KV-cache size, then allocates it).
+      if (elapsed) {
+        a.implicit_after.reset();
+      } else {
+        a.implicit_after = phase;
+      }
+      a.implicit_frame.reset();
+    }
   } else if (!a.phase || Order(phase) > Order(*a.phase)) {
     a.phase = phase;
   }
@@ -322,7 +340,12 @@ void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
   bool earlier = false;
   if (!state_.attempts.empty()) {
     const AttemptFacts& cur = state_.attempts.back();
-    has_content = !cur.timeline.empty() || !cur.errors.empty() || cur.ready || cur.crashed;
+    // Lines of the launch alone are not content: vLLM's API server banner is followed by its
+    // engine's ("Initializing a V1 LLM engine"), both within one start.
+    const bool past_launch =
+        std::any_of(cur.timeline.begin(), cur.timeline.end(),
+                    [](const PhaseSpan& s) { return s.phase != Phase::kLaunch; });
+    has_content = past_launch || !cur.errors.empty() || cur.ready || cur.crashed;
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
     // before its lines: the same attempt's beginning pasted after it, not a restart.
     earlier = !cur.banner && e.time_ms && cur.last_ms && *e.time_ms + 1000 < *cur.last_ms;
@@ -395,6 +418,7 @@ void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::opti
       break;
     case LogEvent::Kind::kError:
       if (a.engine_only_ready) TakeBackEngineReady(a);
+      if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
       push_error(e);
       a.error_after_progress = true;
       if (e.phase) Hint(a, e.rank, *e.phase, t);
@@ -402,6 +426,7 @@ void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::opti
       break;
     case LogEvent::Kind::kFatal:
       if (a.engine_only_ready) TakeBackEngineReady(a);
+      if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
       push_error(e);
       if (!a.crashed) {
         a.crashed = true;
@@ -429,6 +454,7 @@ void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::opti
       break;
     case LogEvent::Kind::kFrame:
       if (e.phase) a.frame_phase = e.phase;
+      if (e.phase && a.implicit_after) a.implicit_frame = e.phase;
       break;
     case LogEvent::Kind::kRestarts:
       state_.restarts = std::max<int>(state_.restarts,

@@ -84,6 +84,14 @@ struct AttemptFacts {
   // The phase named by the latest traceback frame (the deepest frame of the latest traceback):
   // where an exception was raised when no phase line says so.
   std::optional<Phase> frame_phase;
+  // The phase the first "pinned" error names (a rule's "pin": the line says where it was raised).
+  std::optional<Phase> pinned_phase;
+  // Set while the attempt's phase was only opened because this phase ended on a line that did not
+  // say how long it took (no line of the new phase yet): a crash whose frames name the ended phase
+  // happened there (vLLM logs the KV-cache size before it allocates the cache; after "torch.compile
+  // takes 17 s in total" a compiler frame is compiled code running, not compiling).
+  std::optional<Phase> implicit_after;
+  std::optional<Phase> implicit_frame;  // the latest frame's phase since then
   // A decisive error (traceback, exception) came after the last phase progress: offline, a log
   // that ends like this ends in a crash even where the final "died" line was not pasted.
   bool error_after_progress = false;

@@ -295,7 +295,26 @@ bool ParsePythonLogging(std::string_view& msg, ParsedLine& p) {
 
 }  // namespace
 
+// vLLM colours its process tag ("\x1b[1;36m(Worker_TP0 pid=4)\x1b[0;0m INFO ..."); a paste that
+// lost the ESC bytes keeps "[1;36m", or shows them as "^[[1;36m". Neither is part of the line.
+void StripColourRemnant(std::string_view& s) {
+  size_t i = 0;
+  if (s.size() > 4 && s[0] == '^' && s[1] == '[' && s[2] == '[') {
+    i = 3;
+  } else if (s.size() > 2 && s[0] == '[' && IsDigit(s[1])) {
+    i = 1;
+  } else {
+    return;
+  }
+  size_t j = i;
+  while (j < s.size() && j < i + 12 && (IsDigit(s[j]) || s[j] == ';')) ++j;
+  if (j == i || j >= s.size() || s[j] != 'm') return;
+  s.remove_prefix(j + 1);
+  if (!s.empty() && s[0] == ' ') s.remove_prefix(1);
+}
+
 bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
+  if (!msg.empty() && (msg[0] == '[' || msg[0] == '^')) StripColourRemnant(msg);
   if (msg.empty()) return false;
   if (msg[0] == '[') return ParseBracketPrefix(msg, p);
   // The first space within 128 bytes (npos when none): where a process tag's " pid=" or the end

@@ -201,6 +201,22 @@ bool StripUntimedWrapper(std::string_view& s, const ParsedLine& p) {
   return true;
 }
 
+// Ray's log deduplication appends " [repeated 7x across cluster]" to a line several workers
+// printed (vLLM's Ray executor): the message ends before it, so "... in load_model$" still matches.
+std::string_view StripRayRepeat(std::string_view s) {
+  constexpr std::string_view kTail = "x across cluster]";
+  if (s.size() < kTail.size() + 12 || s.back() != ']' ||
+      s.substr(s.size() - kTail.size()) != kTail) {
+    return s;
+  }
+  size_t open = s.rfind(" [repeated ");
+  if (open == std::string_view::npos || s.size() - open > 40) return s;
+  for (size_t k = open + 11; k < s.size() - kTail.size(); ++k) {
+    if (!IsDigit(s[k])) return s;
+  }
+  return s.substr(0, open);
+}
+
 ParsedLine ParseLineOnce(std::string_view line) {
   ParsedLine p;
   std::string_view s = line;
@@ -235,13 +251,29 @@ ParsedLine ParseLineOnce(std::string_view line) {
   // One clock per log: a wrapper (journald, docker, kubectl, CRI) stamps every line, the engine
   // only some, in its container's time zone; mixing the two turns a zone offset into a stall.
   if (p.wrapper_time) p.time = p.wrapper_time;
-  p.message = s;
+  p.message = StripRayRepeat(s);
   return p;
 }
 
 }  // namespace
 
+// A terminal UI's frame around each line (k9s: "│ msg   │"): the vertical bar U+2502 and the
+// padding beside it are not part of the line, so end-anchored rules (traceback frames) still match.
+std::string_view StripBoxFrame(std::string_view s) {
+  constexpr std::string_view kBar = "\xe2\x94\x82";
+  if (s.size() >= kBar.size() && s.substr(0, kBar.size()) == kBar) {
+    s.remove_prefix(kBar.size());
+    if (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  }
+  if (s.size() >= kBar.size() && s.substr(s.size() - kBar.size()) == kBar) {
+    s.remove_suffix(kBar.size());
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  }
+  return s;
+}
+
 ParsedLine ParseLine(std::string_view line) {
+  line = StripBoxFrame(line);
   ParsedLine p = ParseLineOnce(line);
   if (p.time || p.style != PrefixStyle::kNone || !p.rank.empty()) return p;
   // An unknown constant-shaped prefix (an editor's line numbers, a k9s frame, a logger's name):

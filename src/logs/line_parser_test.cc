@@ -73,6 +73,48 @@ TEST(ParseLine, SglangPrefixWithRankTags) {
   EXPECT_EQ(p.message, "[Gloo] Rank 0 is connected to 0 peer ranks");
 }
 
+// Ray's deduplication suffix is not part of the message (vLLM's Ray executor); a look-alike is.
+TEST(ParseLine, RayRepeatSuffixIsDropped) {
+  auto p = ParseLine(
+      "(RayWorkerWrapper pid=1, ip=10.0.0.6) ERROR 03-27 10:29:05 [worker_base.py:620]   File "
+      "\"/x/vllm/worker/worker.py\", line 9, in _warm_up_model [repeated 7x across cluster]");
+  EXPECT_EQ(p.message, "  File \"/x/vllm/worker/worker.py\", line 9, in _warm_up_model");
+  p = ParseLine("INFO 03-27 10:29:05 [a.py:1] ok [repeated many times across cluster]");
+  EXPECT_EQ(p.message, "ok [repeated many times across cluster]");
+}
+
+// k9s frames each line in "│ ... │": neither bar is part of the message, with or without a prefix.
+TEST(ParseLine, TerminalFrameBarsAreDropped) {
+  auto p = ParseLine(
+      "\xe2\x94\x82   File \"/x/vllm/worker/worker.py\", line 9, in load_model      \xe2\x94\x82");
+  EXPECT_EQ(p.message, "  File \"/x/vllm/worker/worker.py\", line 9, in load_model");
+  p = ParseLine(
+      "\xe2\x94\x82 INFO 03-21 20:15:44 [monitor.py:33] torch.compile takes 28.77 s in total   "
+      "\xe2\x94\x82");
+  EXPECT_EQ(p.message, "torch.compile takes 28.77 s in total");
+  p = ParseLine("a \xe2\x94\x82 b");
+  EXPECT_EQ(p.message, "a \xe2\x94\x82 b");
+}
+
+// vLLM's coloured process tag pasted without its ESC bytes ("[1;36m") or in caret notation.
+TEST(ParseLine, ColourRemnantsAroundVllmTagsAreDropped) {
+  for (const char* line :
+       {"[1;36m(VllmWorker rank=1 pid=219)[0;0m INFO 08-31 14:42:32 [parallel_state.py:1076] rank "
+        "1 "
+        "in world size 2 is assigned",
+        "^[[1;36m(VllmWorker rank=1 pid=219)^[[0;0m INFO 08-31 14:42:32 [parallel_state.py:1076] "
+        "rank 1 in world size 2 is assigned"}) {
+    auto p = ParseLine(line);
+    EXPECT_EQ(p.rank, "Worker_rank1") << line;
+    EXPECT_EQ(p.level, "INFO") << line;
+    ASSERT_TRUE(p.time) << line;
+    EXPECT_EQ(p.message, "rank 1 in world size 2 is assigned") << line;
+  }
+  // SGLang's bracketed time is not a colour code.
+  auto s = ParseLine("[2025-09-22 10:00:00 TP0] Load weight begin.");
+  EXPECT_EQ(s.rank, "TP0");
+}
+
 TEST(ParseLine, VllmPrefixes) {
   auto p = ParseLine(
       "(Worker_TP0 pid=400) INFO 08-29 04:16:14 [model_runner.py:491] Loading model from "

@@ -208,6 +208,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
   e.progress_total = 0;
   e.elapsed_seconds.reset();
   e.engine_only = false;
+  e.pinned = false;
   return e;
 }
 
@@ -334,7 +335,10 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
     const bool evidence_only = fatal && r.emit == RuleEmit::kError;
     LogEvent& e =
         ResetEvent(evidence_only ? LogEvent::Kind::kInfo : KindOf(r.emit), t, p.rank, r.id, text);
-    if (!evidence_only) e.phase = r.phase;
+    if (!evidence_only) {
+      e.phase = r.phase;
+      e.pinned = r.pin;
+    }
     // A restarts rule with no count ("Back-off restarting failed container") says the service has
     // been restarted at least once.
     if (r.emit == RuleEmit::kRestarts && r.n_group == 0) e.progress_n = 1;

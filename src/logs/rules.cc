@@ -260,6 +260,15 @@ LogRule ParseRule(const json& r, FileParse& f) {
     if (!d->is_boolean()) throw FileError{line, "\"detect\" must be true or false"};
     rule.detect = d->get<bool>();
   }
+  if (auto d = r.find("pin"); d != r.end()) {
+    if (!d->is_boolean()) throw FileError{line, "\"pin\" must be true or false"};
+    rule.pin = d->get<bool>();
+    if (rule.pin &&
+        (!rule.phase || (rule.emit != RuleEmit::kError && rule.emit != RuleEmit::kFatal))) {
+      throw FileError{
+          line, "rule \"" + rule.id + "\": \"pin\" needs an error or fatal rule with a \"phase\""};
+    }
+  }
   rule.source = f.fname + ":" + std::to_string(line);
   return rule;
 }

@@ -62,7 +62,11 @@ struct LogRule {
   int elapsed_group = 0;    // phase_end: seconds the engine reports
   std::string bar;          // progress: fixed bar name when there is no bar_group
   bool detect = true;       // a match of an engine-specific rule identifies the engine
-  std::string source;       // "file:line" where the rule was defined, for messages
+  // error/fatal: the line names the phase the failure is raised in (vLLM's free-memory check runs
+  // after distributed init since 0.10 yet fails the device claim): the crash is judged in `phase`
+  // even where phase lines went further.
+  bool pin = false;
+  std::string source;  // "file:line" where the rule was defined, for messages
 };
 
 class RuleSet {

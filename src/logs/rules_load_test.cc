@@ -79,5 +79,26 @@ TEST(RulesLoad, ErrorsStillNameTheRightLineAndDuplicatesAreFound) {
   EXPECT_FALSE(same.ok());
 }
 
+// "pin" says where an error is raised: only an error or fatal rule with a phase can carry it.
+TEST(RulesLoad, PinNeedsAnErrorRuleWithAPhase) {
+  auto load = [](const std::string& rule) {
+    return RuleSet().AddFile("pin.json", "{\"engine\": \"toy\", \"rules\": [\n" + rule + "\n]}");
+  };
+  EXPECT_TRUE(load("{\"id\": \"a\", \"regex\": \"x\", \"emit\": \"fatal\", \"phase\": \"launch\", "
+                   "\"pin\": true}")
+                  .ok());
+  Status no_phase = load("{\"id\": \"b\", \"regex\": \"x\", \"emit\": \"error\", \"pin\": true}");
+  ASSERT_FALSE(no_phase.ok());
+  EXPECT_NE(no_phase.message().find("pin.json:2: rule \"b\": \"pin\" needs an error or fatal"),
+            std::string::npos)
+      << no_phase.message();
+  EXPECT_FALSE(load("{\"id\": \"c\", \"regex\": \"x\", \"emit\": \"info\", \"phase\": "
+                    "\"launch\", \"pin\": true}")
+                   .ok());
+  EXPECT_FALSE(load("{\"id\": \"d\", \"regex\": \"x\", \"emit\": \"error\", \"phase\": "
+                    "\"launch\", \"pin\": 1}")
+                   .ok());
+}
+
 }  // namespace
 }  // namespace spinup

@@ -522,6 +522,411 @@ case('sg05_jit_kernel_build', 'crashed', 'cuda_graph', '*', sg(SHEAD) + '\n' + s
     ('layers/rotary_embedding.py', 'forward_cuda'), ('../jit_kernel/rope.py', 'apply_rope'), ('../jit_kernel/utils.py', 'load_jit')]) +
     ["RuntimeError: Error building extension 'sgl_jit_rope': ninja: build stopped: subcommand failed."], tp=0).replace('/srt/../jit_kernel/', '/jit_kernel/'))
 
+# ---- vLLM in each release's own words (issue 10, 2.7): V0 0.4-0.7 (LLMEngine/MQLLMEngine,
+# multiproc and Ray executors) and V1 0.8-0.11+ (EngineCore, WorkerProc), one case per failure.
+# Wording and call paths are from vLLM's sources of those releases (docs/rules.md, "vLLM").
+PY = '/usr/local/lib/python3.12/dist-packages/'
+def v0(lines, tag='', m=0):
+    # V0 up to 0.7 prints "LEVEL MM-DD HH:MM:SS file.py:N] msg" (no brackets before the file).
+    return '\n'.join(f'{tag}{lv} 08-20 10:{m+i//60:02d}:{i%60:02d} {f}] {msg}' for i, (lv, f, msg) in enumerate(lines))
+def frames(fr, exc):
+    # A raw Python traceback: [(path under site-packages, function, source line)], then the exception lines.
+    out = ['Traceback (most recent call last):']
+    for path, fn, code in fr:
+        out += [f'  File "{PY}{path}", line 100, in {fn}', f'    {code}']
+    return out + (exc if isinstance(exc, list) else [exc])
+def logged(head, fr, exc, lv='ERROR', f='core.py:700'):
+    # The same traceback written through vLLM's logger (logger.exception): one record per line.
+    return [(lv, f, l) for l in ([head] if head else []) + frames(fr, exc)]
+F_CORE = [('vllm/v1/engine/core.py', 'run_engine_core', 'engine_core = EngineCoreProc(*args, **kwargs)'),
+          ('vllm/v1/engine/core.py', '__init__', 'super().__init__(vllm_config, executor_class, log_stats,'),
+          ('vllm/v1/engine/core.py', '__init__', 'self.model_executor = executor_class(vllm_config)'),
+          ('vllm/executor/executor_base.py', '__init__', 'self._init_executor()')]
+F_CORE_KV = F_CORE[:2] + [('vllm/v1/engine/core.py', '__init__', 'num_gpu_blocks, num_cpu_blocks, kv_cache_config = \\'),
+                          ('vllm/v1/engine/core.py', '_initialize_kv_caches', 'available_gpu_memory = self.model_executor.determine_available_memory()')]
+F_V0_MQ = [('vllm/engine/multiprocessing/engine.py', 'run_mp_engine', 'engine = MQLLMEngine.from_engine_args(engine_args=engine_args,'),
+           ('vllm/engine/multiprocessing/engine.py', 'from_engine_args', 'return cls(ipc_path=ipc_path,'),
+           ('vllm/engine/multiprocessing/engine.py', '__init__', 'self.engine = LLMEngine(*args, **kwargs)'),
+           ('vllm/engine/llm_engine.py', '__init__', 'self.model_executor = executor_class(vllm_config=vllm_config, )')]
+V0HEAD = [('INFO', 'api_server.py:528', 'vLLM API server version 0.6.3.post1'),
+          ('INFO', 'api_server.py:529', "args: Namespace(host=None, port=8000, model='Qwen/Qwen2.5-7B-Instruct', tensor_parallel_size=1)"),
+          ('INFO', 'api_server.py:166', 'Multiprocessing frontend to use ipc:///tmp/4b1c3f6e for IPC Path.'),
+          ('INFO', 'api_server.py:179', 'Started engine process with PID 412'),
+          ('INFO', 'llm_engine.py:237', "Initializing an LLM engine (v0.6.3.post1) with config: model='Qwen/Qwen2.5-7B-Instruct', speculative_config=None")]
+MQ_FAILED = '\n'.join(frames([('vllm/entrypoints/openai/api_server.py', 'build_async_engine_client_from_engine_args', 'raise RuntimeError(')],
+                             'RuntimeError: Engine process failed to start. See stack trace for the root cause.'))
+case('v0_mq_load_oom', 'crashed', 'weight_load', 'gpu_oom', v0(V0HEAD + [('INFO', 'model_runner.py:1056', 'Starting to load model Qwen/Qwen2.5-7B-Instruct...')]) +
+     '\nProcess SpawnProcess-1:\n' + '\n'.join(frames(F_V0_MQ + [
+         ('vllm/executor/executor_base.py', '__init__', 'self._init_executor()'),
+         ('vllm/executor/gpu_executor.py', '_init_executor', 'self.driver_worker.load_model()'),
+         ('vllm/worker/worker.py', 'load_model', 'self.model_runner.load_model()'),
+         ('vllm/worker/model_runner.py', 'load_model', 'self.model = get_model(model_config=self.model_config,'),
+         ('vllm/model_executor/model_loader/loader.py', 'load_model', 'model = _initialize_model(model_config, self.load_config,'),
+         ('vllm/model_executor/models/qwen2.py', '__init__', 'self.model = Qwen2Model(config, cache_config, quant_config)'),
+         ('torch/utils/_device.py', '__torch_function__', 'return func(*args, **kwargs)')],
+         'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 260.00 MiB. GPU 0 has a total capacity of 23.65 GiB of which 129.31 MiB is free.')) + '\n' + MQ_FAILED + '\n')
+V0LOADED = [('INFO', 'model_runner.py:1056', 'Starting to load model Qwen/Qwen2.5-7B-Instruct...'),
+            ('INFO', 'weight_utils.py:243', "Using model weights format ['*.safetensors']"),
+            ('INFO', 'model_runner.py:1067', 'Loading model weights took 14.2487 GB')]
+F_V0_KV = [('vllm/engine/llm_engine.py', '__init__', 'self._initialize_kv_caches()'),
+           ('vllm/engine/llm_engine.py', '_initialize_kv_caches', 'self.model_executor.initialize_cache(num_gpu_blocks, num_cpu_blocks)'),
+           ('vllm/executor/gpu_executor.py', 'initialize_cache', 'self.driver_worker.initialize_cache(num_gpu_blocks, num_cpu_blocks)'),
+           ('vllm/worker/worker.py', 'initialize_cache', 'raise_if_cache_size_invalid(num_gpu_blocks,'),
+           ('vllm/worker/worker.py', 'raise_if_cache_size_invalid', 'raise ValueError(')]
+# V0 logs the block count and the concurrency line before the worker checks them: the check that
+# fails still belongs to the KV cache, not to the CUDA graphs that would come next.
+case('v0_kv_max_seq_len', 'crashed', 'kv_cache', 'kv_memory', v0(V0HEAD + V0LOADED + [
+    ('INFO', 'worker.py:232', 'Memory profiling results: total_gpu_memory=23.65GiB initial_memory_usage=14.75GiB peak_torch_memory=15.62GiB memory_usage_post_profile=14.81GiB non_torch_memory=0.55GiB kv_cache_size=5.12GiB gpu_memory_utilization=0.90'),
+    ('INFO', 'gpu_executor.py:122', '# GPU blocks: 5993, # CPU blocks: 4681'),
+    ('INFO', 'gpu_executor.py:126', 'Maximum concurrency for 131072 tokens per request: 0.73x')]) + '\nProcess SpawnProcess-1:\n' + '\n'.join(frames(F_V0_MQ + F_V0_KV,
+    "ValueError: The model's max seq len (131072) is larger than the maximum number of tokens that can be stored in KV cache (95888). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.")) + '\n' + MQ_FAILED + '\n')
+case('v05_no_cache_blocks', 'crashed', 'kv_cache', 'kv_memory', v0([
+    ('INFO', 'api_server.py:206', 'vLLM API server version 0.5.3.post1'),
+    ('INFO', 'llm_engine.py:176', "Initializing an LLM engine (v0.5.3.post1) with config: model='m'"),
+    ('INFO', 'model_runner.py:680', 'Starting to load model m...'),
+    ('INFO', 'model_runner.py:692', 'Loading model weights took 22.3521 GB'),
+    ('INFO', 'gpu_executor.py:102', '# GPU blocks: 0, # CPU blocks: 2048')]) + '\n' + '\n'.join(frames(
+    [('vllm/entrypoints/openai/api_server.py', 'build_async_engine_client', 'engine = AsyncLLMEngine.from_engine_args('),
+     ('vllm/engine/async_llm_engine.py', '_init_engine', 'return engine_class(*args, **kwargs)')] + F_V0_KV[:4],
+    'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.')) + '\n')
+case('v0_profile_oom', 'crashed', 'kv_cache', '*', v0(V0HEAD + V0LOADED) + '\nProcess SpawnProcess-1:\n' + '\n'.join(frames(F_V0_MQ + [
+    ('vllm/engine/llm_engine.py', '__init__', 'self._initialize_kv_caches()'),
+    ('vllm/engine/llm_engine.py', '_initialize_kv_caches', 'self.model_executor.determine_num_available_blocks())'),
+    ('vllm/worker/worker.py', 'determine_num_available_blocks', 'self.model_runner.profile_run()'),
+    ('vllm/worker/model_runner.py', 'profile_run', 'self.execute_model(model_input, kv_caches, intermediate_tensors)'),
+    ('vllm/worker/model_runner.py', 'execute_model', 'hidden_or_intermediate_states = model_executable('),
+    ('vllm/model_executor/models/qwen2.py', 'forward', 'hidden_states = self.model(input_ids, positions, kv_caches,')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 4.63 GiB. GPU 0 has a total capacity of 23.65 GiB of which 2.02 GiB is free.')) + '\n' + MQ_FAILED + '\n')
+VMP = '(VllmWorkerProcess pid=511) '
+case('v0_mp_graph_oom', 'crashed', 'cuda_graph', 'gpu_oom', v0(V0HEAD[:2] + [V0HEAD[4]] + V0LOADED + [
+    ('INFO', 'gpu_executor.py:122', '# GPU blocks: 5993, # CPU blocks: 4681'),
+    ('INFO', 'model_runner.py:1385', "Capturing the model for CUDA graphs. This may lead to unexpected consequences if the model is not static. To run the model in eager mode, set 'enforce_eager=True' or use '--enforce-eager' in the CLI.")]) + '\n' +
+    v0(logged('Exception in worker VllmWorkerProcess while processing method initialize_cache.', [
+        ('vllm/executor/multiproc_worker_utils.py', '_run_worker_process', 'output = executor(*args, **kwargs)'),
+        ('vllm/worker/worker.py', 'initialize_cache', 'self._warm_up_model()'),
+        ('vllm/worker/worker.py', '_warm_up_model', 'self.model_runner.capture_model(self.gpu_cache)'),
+        ('vllm/worker/model_runner.py', 'capture_model', 'graph_runner.capture(**capture_inputs)'),
+        ('vllm/worker/model_runner.py', 'capture', 'with torch.cuda.graph(self._graph, pool=memory_pool, stream=stream):')],
+        'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 128.00 MiB.', f='multiproc_worker_utils.py:233'), tag=VMP, m=1) + '\n')
+RAYW = '(RayWorkerWrapper pid=1890, ip=10.0.0.2) '
+case('v05_ray_init_device_gloo', 'crashed', 'distributed_init', 'rendezvous', v0([
+    ('INFO', 'api_server.py:219', 'vLLM API server version 0.5.3.post1'),
+    ('INFO', 'llm_engine.py:176', "Initializing an LLM engine (v0.5.3.post1) with config: model='m', tensor_parallel_size=16")]) + '\n' +
+    v0(logged('Error executing method init_device. This might cause deadlock in distributed execution.', [
+        ('vllm/worker/worker_base.py', 'execute_method', 'return executor(*args, **kwargs)'),
+        ('vllm/worker/worker.py', 'init_device', 'init_worker_distributed_environment(self.parallel_config, self.rank,'),
+        ('vllm/worker/worker.py', 'init_worker_distributed_environment', 'init_distributed_environment(parallel_config.world_size, rank,'),
+        ('vllm/distributed/parallel_state.py', 'init_distributed_environment', 'torch.distributed.init_process_group('),
+        ('torch/distributed/distributed_c10d.py', 'new_group', 'pg, pg_store = _new_process_group_helper(')],
+        'RuntimeError: Gloo connectFullMesh failed with [../third_party/gloo/gloo/transport/tcp/pair.cc:144] no error', f='worker_base.py:382'), tag=RAYW, m=1) + '\n')
+case('v05_ray_placement_wait', 'stalled', 'launch', 'rendezvous', v0([
+    ('INFO', 'api_server.py:219', 'vLLM API server version 0.5.4'),
+    ('INFO', 'config.py:813', 'Defaulting to use ray for distributed inference')]) + '\n' +
+    '\n'.join(f"INFO 08-20 10:{s//60:02d}:{s%60:02d} ray_utils.py:174] Waiting for creating a placement group of specs for {w} seconds. specs=[{{'node:10.0.0.1': 0.001, 'GPU': 1.0}}, {{'GPU': 1.0}}]. Check `ray status` to see if you have enough resources."
+              for s, w in ((12, 10), (32, 30), (72, 70), (152, 150), (312, 310), (632, 630))) + '\n')
+case('v05_mp_worker_sigkill', 'crashed', 'weight_load', 'host_oom', v0([
+    ('INFO', 'api_server.py:219', 'vLLM API server version 0.5.4'),
+    ('INFO', 'llm_engine.py:176', "Initializing an LLM engine (v0.5.4) with config: model='m', tensor_parallel_size=2"),
+    ('INFO', 'model_runner.py:720', 'Starting to load model m...')]) + '\n' + v0([
+    ('INFO', 'model_runner.py:720', 'Starting to load model m...')], tag=VMP) + '\n' + v0([
+    ('ERROR', 'multiproc_worker_utils.py:120', 'Worker VllmWorkerProcess pid 511 died, exit code: -9'),
+    ('INFO', 'multiproc_worker_utils.py:123', 'Killing local vLLM worker processes')], m=2) + '\n')
+# Where an unknown architecture is refused moved: 0.5 looks it up when loading, 0.6 and V1 when the
+# config is built, before any engine process.
+case('v05_arch_at_load', 'crashed', 'weight_load', 'model_unsupported', v0([
+    ('INFO', 'api_server.py:219', 'vLLM API server version 0.5.4'),
+    ('INFO', 'llm_engine.py:176', "Initializing an LLM engine (v0.5.4) with config: model='m'")]) + '\n' + '\n'.join(frames([
+    ('vllm/executor/gpu_executor.py', '_init_executor', 'self.driver_worker.load_model()'),
+    ('vllm/worker/worker.py', 'load_model', 'self.model_runner.load_model()'),
+    ('vllm/worker/model_runner.py', 'load_model', 'self.model = get_model(model_config=self.model_config,'),
+    ('vllm/model_executor/model_loader/loader.py', '_initialize_model', 'model_class, _ = get_model_architecture(model_config)'),
+    ('vllm/model_executor/model_loader/utils.py', 'get_model_architecture', 'raise ValueError(')],
+    "ValueError: Model architectures ['Qwen2VLForConditionalGeneration'] are not supported for now. Supported architectures: ['AquilaModel', 'LlamaForCausalLM']")) + '\n')
+case('v06_arch_at_config', 'crashed', 'launch', 'model_unsupported', v0(V0HEAD[:2]) + '\n' + '\n'.join(frames([
+    ('vllm/entrypoints/openai/api_server.py', 'build_async_engine_client_from_engine_args', 'engine_config = engine_args.create_engine_config()'),
+    ('vllm/engine/arg_utils.py', 'create_engine_config', 'model_config = self.create_model_config()'),
+    ('vllm/config.py', '__init__', 'self.multimodal_config = self._init_multimodal_config('),
+    ('vllm/model_executor/models/registry.py', 'inspect_model_cls', 'return self._raise_for_unsupported(architectures)'),
+    ('vllm/model_executor/models/registry.py', '_raise_for_unsupported', 'raise ValueError(')],
+    "ValueError: Model architectures ['Gemma3ForConditionalGeneration'] are not supported for now. Supported architectures: dict_keys(['AquilaModel'])")) + '\n')
+# 0.6 binds the API port before it builds the engine (vllm#8204): a port in use is a launch failure.
+case('v06_port_early_bind', 'crashed', 'launch', 'port_in_use', v0(V0HEAD[:2]) + '\n' + '\n'.join(frames([
+    ('vllm/entrypoints/openai/api_server.py', 'run_server', 'sock = create_server_socket(sock_addr)'),
+    ('vllm/entrypoints/openai/api_server.py', 'create_server_socket', 'sock.bind(addr)')], 'OSError: [Errno 98] Address already in use')) + '\n')
+
+# V1
+V1API = [('INFO', 'api_server.py:1896', 'vLLM API server version 0.11.0'),
+         ('INFO', 'utils.py:233', "non-default args: {'model_tag': 'Qwen/Qwen3-8B', 'model': 'Qwen/Qwen3-8B'}"),
+         ('INFO', 'model.py:547', 'Resolved architecture: Qwen3ForCausalLM'),
+         ('INFO', 'model.py:1510', 'Using max model len 40960')]
+V1CORE = [('INFO', 'core.py:644', 'Waiting for init message from front-end.'),
+          ('INFO', 'core.py:77', "Initializing a V1 LLM engine (v0.11.0) with config: model='Qwen/Qwen3-8B'")]
+def v1(lines, tag): return vl(lines, tag)
+API, CORE = '(APIServer pid=1) ', '(EngineCore_DP0 pid=20) '
+CORE_FAILED = vl([('ERROR', 'api_server.py:1', l) for l in frames([
+    ('vllm/v1/engine/utils.py', 'launch_core_engines', 'wait_for_engine_startup('),
+    ('vllm/v1/engine/utils.py', 'wait_for_engine_startup', 'raise RuntimeError(')],
+    "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}")], API)
+# Since 0.10 the worker takes its memory snapshot after distributed init: the free-memory check
+# still fails the start at the device claim, before any model work (the corpus labels say launch).
+case('v1_free_memory_after_dist', 'crashed', 'launch', 'orphan_processes', v1(V1API, API) + '\n' + v1(V1CORE + [
+    ('INFO', 'parallel_state.py:1165', 'world_size=1 rank=0 local_rank=0 distributed_init_method=tcp://10.0.0.5:40123 backend=nccl'),
+    ('INFO', 'parallel_state.py:1208', 'rank 0 in world size 1 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0')] +
+    logged('EngineCore failed to start.', F_CORE + [
+        ('vllm/v1/executor/uniproc_executor.py', '_init_executor', 'self.driver_worker.init_device()'),
+        ('vllm/worker/worker_base.py', 'init_device', 'self.worker.init_device()  # type: ignore'),
+        ('vllm/v1/worker/gpu_worker.py', 'init_device', 'self.requested_memory = request_memory(init_snapshot, self.cache_config)'),
+        ('vllm/utils/mem_utils.py', 'request_memory', 'raise ValueError(')],
+        'ValueError: Free memory on device cuda:0 (21.3/79.19 GiB) on startup is less than desired GPU memory utilization (0.9, 71.27 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.'), CORE) + '\n' + CORE_FAILED + '\n')
+W0 = '(Worker pid=31) '
+case('v1_worker_nccl_init_fail', 'crashed', 'distributed_init', '*', v1(V1API, API) + '\n' + v1(V1CORE, CORE) + '\n' + v1(
+    logged('WorkerProc failed to start.', [
+        ('vllm/v1/executor/multiproc_executor.py', 'worker_main', 'worker = WorkerProc(*args, **kwargs)'),
+        ('vllm/v1/executor/multiproc_executor.py', '__init__', 'self.worker.init_device()'),
+        ('vllm/v1/worker/gpu_worker.py', 'init_device', 'init_worker_distributed_environment('),
+        ('vllm/distributed/parallel_state.py', 'initialize_model_parallel', '_TP = init_model_parallel_group('),
+        ('vllm/distributed/device_communicators/pynccl.py', '__init__', 'self.comm: ncclComm_t = self.nccl.ncclCommInitRank('),
+        ('vllm/distributed/device_communicators/pynccl_wrapper.py', 'NCCL_CHECK', 'raise RuntimeError(f"NCCL error: {error_str}")')],
+        'RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)', f='multiproc_executor.py:597'), W0) + '\n' +
+    v1(logged('EngineCore failed to start.', F_CORE + [('vllm/v1/executor/multiproc_executor.py', '_init_executor', 'self.workers = WorkerProc.wait_for_ready(unready_workers)'),
+        ('vllm/v1/executor/multiproc_executor.py', 'wait_for_ready', 'raise e from None')],
+        'Exception: WorkerProc initialization failed due to an exception in a background process. See stack trace for root cause.'), CORE) + '\n' + CORE_FAILED + '\n')
+V1LOAD = [('INFO', 'gpu_model_runner.py:2602', 'Starting to load model Qwen/Qwen3-8B...'),
+          ('INFO', 'default_loader.py:267', 'Loading weights took 3.10 seconds'),
+          ('INFO', 'gpu_model_runner.py:2653', 'Model loading took 15.27 GiB and 3.92 seconds')]
+V1COMP = [('INFO', 'backends.py:548', "Using cache directory: /root/.cache/vllm/torch_compile_cache/abc/rank_0_0/backbone for vLLM's torch.compile"),
+          ('INFO', 'backends.py:559', 'Dynamo bytecode transform time: 4.10 s'),
+          ('INFO', 'backends.py:215', 'Compiling a graph for dynamic shape takes 12.40 s'),
+          ('INFO', 'monitor.py:34', 'torch.compile takes 16.50 s in total')]
+F_RPC = [('vllm/v1/executor/abstract.py', 'determine_available_memory', 'return self.collective_rpc("determine_available_memory")'),
+         ('vllm/v1/executor/uniproc_executor.py', 'collective_rpc', 'answer = run_method(self.driver_worker, method, args, kwargs)'),
+         ('vllm/utils/__init__.py', 'run_method', 'return func(*args, **kwargs)')]
+case('v1_profile_oom', 'crashed', 'kv_cache', '*', v1(V1API, API) + '\n' + v1(V1CORE + V1LOAD + V1COMP + logged('EngineCore failed to start.', F_CORE_KV + F_RPC + [
+    ('vllm/v1/worker/gpu_worker.py', 'determine_available_memory', 'self.model_runner.profile_run()'),
+    ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states, last_hidden_states = self._dummy_run('),
+    ('vllm/v1/worker/gpu_model_runner.py', '_dummy_run', 'outputs = self.model('),
+    ('vllm/model_executor/models/qwen3.py', 'forward', 'hidden_states = self.model(input_ids, positions, intermediate_tensors,')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.71 GiB. GPU 0 has a total capacity of 79.19 GiB of which 1.20 GiB is free.'), CORE) + '\n' + CORE_FAILED + '\n')
+case('v1_sampler_warmup_oom', 'crashed', 'kv_cache', '*', v1(V1API, API) + '\n' + v1(V1CORE + V1LOAD + V1COMP + logged('EngineCore failed to start.', F_CORE_KV + F_RPC + [
+    ('vllm/v1/worker/gpu_worker.py', 'determine_available_memory', 'self.model_runner.profile_run()'),
+    ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'sampler_output = self._dummy_sampler_run(last_hidden_states)'),
+    ('vllm/v1/worker/gpu_model_runner.py', '_dummy_sampler_run', 'raise RuntimeError(')],
+    ['torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.32 GiB.', '', 'The above exception was the direct cause of the following exception:', '',
+     'RuntimeError: CUDA out of memory occurred when warming up sampler with 1024 dummy requests. Please try lowering `max_num_seqs` or `gpu_memory_utilization` when initializing the engine.']), CORE) + '\n' + CORE_FAILED + '\n')
+V1KV = [('INFO', 'gpu_worker.py:298', 'Available KV cache memory: 50.12 GiB'),
+        ('INFO', 'kv_cache_utils.py:1087', 'GPU KV cache size: 365,008 tokens'),
+        ('INFO', 'kv_cache_utils.py:1091', 'Maximum concurrency for 40,960 tokens per request: 8.91x')]
+# The KV tensors are allocated after the size is logged: an OOM there is still the KV cache.
+case('v1_kv_alloc_oom', 'crashed', 'kv_cache', '*', v1(V1API, API) + '\n' + v1(V1CORE + V1LOAD + V1COMP + V1KV + logged('EngineCore failed to start.', F_CORE[:2] + [
+    ('vllm/v1/engine/core.py', '_initialize_kv_caches', 'self.model_executor.initialize_from_config(kv_cache_configs)'),
+    ('vllm/v1/worker/gpu_worker.py', 'initialize_from_config', 'self.model_runner.initialize_kv_cache(kv_cache_config)'),
+    ('vllm/v1/worker/gpu_model_runner.py', 'initialize_kv_cache', 'kv_caches = self.initialize_kv_cache_tensors(kv_cache_config)'),
+    ('vllm/v1/worker/gpu_model_runner.py', '_allocate_kv_cache_tensors', 'tensor = torch.zeros(kv_cache_tensor.size,')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 50.12 GiB.'), CORE) + '\n' + CORE_FAILED + '\n')
+case('v1_graph_capture_oom', 'crashed', 'cuda_graph', 'gpu_oom', v1(V1API, API) + '\n' + v1(V1CORE + V1LOAD + V1COMP + V1KV, CORE) +
+    '\n' + CORE + 'Capturing CUDA graphs (mixed prefill-decode, PIECEWISE):  35%|███▌      | 24/67 [00:04<00:07,  5.71it/s]\n' + v1(logged('EngineCore failed to start.', F_CORE[:2] + [
+    ('vllm/v1/engine/core.py', '_initialize_kv_caches', 'self.model_executor.compile_or_warm_up_model()'),
+    ('vllm/v1/worker/gpu_worker.py', 'compile_or_warm_up_model', 'cuda_graph_memory_bytes = self.model_runner.capture_model()'),
+    ('vllm/v1/worker/gpu_model_runner.py', 'capture_model', 'self._capture_cudagraphs('),
+    ('vllm/v1/worker/gpu_model_runner.py', '_dummy_run', 'outputs = self.model(')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB.'), CORE) + '\n' + CORE_FAILED + '\n')
+# Only the last lines pasted: the KV-cache check's own wording says where it failed.
+case('v1_kv_short_paste', 'crashed', 'kv_cache', 'kv_memory', v1(V1LOAD + V1COMP + [('INFO', 'gpu_worker.py:298', 'Available KV cache memory: 2.50 GiB'),
+    ('ERROR', 'core.py:708', 'EngineCore failed to start.'),
+    ('ERROR', 'core.py:708', "ValueError: To serve at least one request with the models's max seq len (131072), (16.00 GiB KV cache is needed, which is larger than the available KV cache memory (2.50 GiB). Based on the available memory, the estimated maximum model length is 20464. Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.")], CORE) + '\n')
+case('v1_no_cache_blocks', 'crashed', 'kv_cache', 'kv_memory', v1(V1CORE + V1LOAD + V1COMP + [('INFO', 'gpu_worker.py:298', 'Available KV cache memory: -1.72 GiB')] +
+    logged('EngineCore failed to start.', F_CORE_KV[:2] + [('vllm/v1/engine/core.py', '_initialize_kv_caches', 'kv_cache_configs = [')],
+    'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.'), CORE) + '\n')
+case('v1_profiling_assert', 'crashed', 'kv_cache', 'orphan_processes', v1(V1CORE + V1LOAD + V1COMP + logged('EngineCore failed to start.', F_CORE_KV + F_RPC + [
+    ('vllm/v1/worker/gpu_worker.py', 'determine_available_memory', 'assert self.init_snapshot.free_memory > free_gpu_memory, (')],
+    'AssertionError: Error in memory profiling. Initial free memory 70.21 GiB, current free memory 75.02 GiB. This happens when other processes sharing the same container release GPU memory while vLLM is profiling during initialization. To fix this, ensure consistent GPU memory allocation or isolate vLLM in its own container.'), CORE) + '\n')
+# Newest wording: "torch.compile took ... in total" ends the compile phase like "takes" did.
+V1COMP_NEW = [('INFO', 'backends.py:548', "Using cache directory: /root/.cache/vllm/torch_compile_cache/abc/rank_0_0/backbone for vLLM's torch.compile"),
+              ('INFO', 'backends.py:215', 'Compiling a graph for compile range (1, 8192) takes 20.50 s'),
+              ('INFO', 'monitor.py:34', 'torch.compile took 25.30 s in total')]
+case('v1_compile_took_then_kv_stall', 'stalled', 'kv_cache', '*', v1(V1CORE + [('INFO', 'gpu_model_runner.py:2602', 'Loading model from scratch...'),
+    ('INFO', 'gpu_model_runner.py:2653', 'Model loading took 15.27 GiB memory and 3.920000 seconds')] + V1COMP_NEW, CORE) + '\n' +
+    CORE + 'INFO 08-20 10:20:00 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 seconds. This typically happens when some processes are hanging or doing some time-consuming work (e.g. compilation, weight/kv cache quantization).\n')
+case('v1_new_wording_ready', 'ready', 'ready', None, v1(V1API, API) + '\n' + v1(V1CORE + [('INFO', 'gpu_model_runner.py:2602', 'Loading model from scratch...'),
+    ('INFO', 'gpu_model_runner.py:2640', 'Checkpoint size: 15.26 GiB'),
+    ('INFO', 'gpu_model_runner.py:2653', 'Model loading took 15.27 GiB memory and 3.920000 seconds')] + V1COMP_NEW + [
+    ('INFO', 'monitor.py:80', 'Initial profiling/warmup run took 0.92 s')] + V1KV + [
+    ('INFO', 'gpu_model_runner.py:3500', 'Graph capturing finished in 14 secs, took 0.84 GiB'),
+    ('INFO', 'core.py:250', 'init engine (profile, create kv cache, warmup model) took 47.31 s (compilation: 25.30 s)')], CORE) + '\n' +
+    v1([('INFO', 'api_server.py:2000', 'Starting vLLM server on http://0.0.0.0:8000')], API) + '\n' + API + 'INFO:     Started server process [1]\n' + API + 'INFO:     Application startup complete.\n')
+WTP1 = '(VllmWorker rank=1 pid=31) '
+case('v1_worker_proc_died_graph', 'crashed', 'cuda_graph', '*', v1(V1CORE + V1LOAD + V1COMP + V1KV, CORE) + '\n' +
+    '(VllmWorker rank=0 pid=30) Capturing CUDA graphs:  20%|██        | 13/67 [00:03<00:12,  4.20it/s]\n' +
+    v1([('ERROR', 'multiproc_executor.py:140', 'Worker proc VllmWorker-1 died unexpectedly, shutting down executor.')], CORE) + '\n')
+case('v1_ray_worker_proc_died', 'crashed', 'weight_load', '*', v1(V1CORE + [('INFO', 'gpu_model_runner.py:2602', 'Starting to load model m...')], CORE) + '\n' +
+    v1([('ERROR', 'ray_executor_v2.py:464', 'RayWorkerProc rank=[3] died unexpectedly, shutting down executor.')], CORE) + '\n')
+case('v1_engine_init_failed_only', 'crashed', 'launch', '*', v1(V1API, API) + '\n' + CORE_FAILED + '\n')
+# Failures before any engine process: the argument parser, pydantic config validation, imports.
+case('v1_argparse_error', 'crashed', 'launch', 'bad_command', '''INFO 08-20 10:00:00 [__init__.py:216] Automatically detected platform cuda.
+usage: vllm serve [model_tag] [options]
+vllm serve: error: argument --tensor-parallel-size/-tp: invalid int value: 'auto'
+''')
+case('v1_pydantic_config', 'crashed', 'launch', '*', v1(V1API[:2], API) + '\n' + v1([('ERROR', 'api_server.py:1', l) for l in frames([
+    ('vllm/entrypoints/openai/api_server.py', 'build_async_engine_client_from_engine_args', 'vllm_config = engine_args.create_engine_config(usage_context=usage_context)'),
+    ('vllm/engine/arg_utils.py', 'create_model_config', 'return ModelConfig('),
+    ('pydantic/_internal/_dataclasses.py', '__init__', 's.__pydantic_validator__.validate_python(ArgsKwargs(args, kwargs), self_instance=s)')],
+    ['pydantic_core._pydantic_core.ValidationError: 1 validation error for ModelConfig',
+     "  Value error, User-specified max_model_len (200000) is greater than the derived max_model_len (max_position_embeddings=40960 or model_max_length=None in model's config.json). To allow overriding this maximum, set the env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1. [type=value_error, input_value=ArgsKwargs((), {'model': 'Qwen/Qwen3-8B'}), input_type=ArgsKwargs]",
+     '    For further information visit https://errors.pydantic.dev/2.11/v/value_error'])], API) + '\n')
+case('v1_import_error', 'crashed', 'launch', 'cuda_build_mismatch', '\n'.join(frames([
+    ('../../../bin/vllm', '<module>', 'from vllm.entrypoints.cli.main import main'),
+    ('vllm/entrypoints/cli/main.py', '<module>', 'import vllm.entrypoints.cli.benchmark.main'),
+    ('vllm/_custom_ops.py', '<module>', 'import vllm._C')], 'ImportError: libcudart.so.12: cannot open shared object file: No such file or directory')) + '\n')
+case('v1_tokenizer_load', 'crashed', 'launch', '*', v1(V1API, API) + '\n' + v1([('ERROR', 'api_server.py:1', l) for l in frames([
+    ('vllm/v1/engine/async_llm.py', '__init__', 'self.tokenizer = init_tokenizer_from_configs('),
+    ('vllm/transformers_utils/tokenizer.py', 'get_tokenizer', 'tokenizer = AutoTokenizer.from_pretrained(')],
+    "OSError: Can't load tokenizer for '/models/qwen3'. If you were trying to load it from 'https://huggingface.co/models', make sure you don't have a local directory with the same name.")], API) + '\n')
+case('v1_bf16_old_gpu', 'crashed', 'launch', 'gpu_arch_feature', v1(V1API, API) + '\n' + v1(V1CORE + logged('EngineCore failed to start.', F_CORE + [
+    ('vllm/v1/executor/uniproc_executor.py', '_init_executor', 'self.collective_rpc("init_device")'),
+    ('vllm/v1/worker/gpu_worker.py', 'init_device', '_check_if_gpu_supports_dtype(self.model_config.dtype)'),
+    ('vllm/v1/worker/gpu_worker.py', '_check_if_gpu_supports_dtype', 'raise ValueError(')],
+    'ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5. You can use float16 instead by explicitly setting the `dtype` flag in CLI, for example: --dtype=half.'), CORE) + '\n' + CORE_FAILED + '\n')
+case('v1_load_hf_429', 'crashed', 'weight_load', 'hf_download', v1(V1CORE + [('INFO', 'gpu_model_runner.py:2602', 'Starting to load model Qwen/Qwen3-8B...')] + logged('EngineCore failed to start.', F_CORE + [
+    ('vllm/v1/worker/gpu_model_runner.py', 'load_model', 'self.model = model_loader.load_model('),
+    ('vllm/model_executor/model_loader/default_loader.py', '_prepare_weights', 'hf_folder = download_weights_from_hf('),
+    ('vllm/model_executor/model_loader/weight_utils.py', 'download_weights_from_hf', 'hf_folder = snapshot_download('),
+    ('huggingface_hub/utils/_http.py', 'hf_raise_for_status', 'raise _format(HfHubHTTPError, str(e), response) from e')],
+    "huggingface_hub.errors.HfHubHTTPError: 429 Client Error: Too Many Requests for url: https://huggingface.co/api/models/Qwen/Qwen3-8B/revision/main"), CORE) + '\n')
+case('v1_dp_coordinator_wait', 'stalled', 'launch', '*', v1(V1API + [('INFO', 'core.py:77', "Initializing a V1 LLM engine (v0.11.0) with config: model='m'")], CORE) + '\n' +
+    '\n'.join(f'{CORE}INFO 08-20 10:{m:02d}:00 [core.py:590] Waiting for READY message from DP Coordinator...' for m in range(1, 12)) + '\n')
+case('v1_invalid_device_ordinal', 'crashed', 'launch', '*', v1(V1API, API) + '\n' + v1(V1CORE + logged('EngineCore failed to start.', F_CORE + [
+    ('vllm/v1/executor/uniproc_executor.py', '_init_executor', 'self.driver_worker.init_device()'),
+    ('vllm/v1/worker/gpu_worker.py', 'init_device', 'current_platform.set_device(self.device)'),
+    ('torch/cuda/__init__.py', 'set_device', 'torch._C._cuda_setDevice(device)')],
+    ['RuntimeError: CUDA error: invalid device ordinal', 'CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.']), CORE) + '\n' + CORE_FAILED + '\n')
+
+# Lines both engines print (torch's Gloo groups, the custom all-reduce notice) do not make a vLLM
+# excerpt SGLang's; a V1 model runner's construction (attention backend, sampler) ends distributed init.
+case('v1_gloo_excerpt_hang', 'stalled', 'weight_load', '*', '\n'.join([
+    CORE + "INFO 08-20 10:00:00 [worker_base.py:243] Injected <class 'ext.WeightSync'> into <class 'vllm.v1.worker.gpu_worker.Worker'> for extended collective_rpc calls ['init_communicator']"] +
+    ['[Gloo] Rank 0 is connected to 0 peer ranks. Expected number of connected peer ranks is : 0'] * 3 + [
+    CORE + 'INFO 08-20 10:00:01 [parallel_state.py:1208] rank 0 in world size 1 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0',
+    CORE + 'WARNING 08-20 10:00:02 [topk_topp_sampler.py:66] FlashInfer is not available. Falling back to the PyTorch-native implementation of top-p & top-k sampling. For the best performance, please install FlashInfer.',
+    CORE + 'INFO 08-20 10:30:00 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 seconds. This typically happens when some processes are hanging or doing some time-consuming work (e.g. compilation, weight/kv cache quantization).']) + '\n')
+case('v1_custom_ar_excerpt_crash', 'crashed', 'weight_load', 'gpu_oom', v1([
+    ('WARNING', 'custom_all_reduce.py:137', 'Custom allreduce is disabled because your platform lacks GPU P2P capability or P2P test failed. To silence this warning, specify disable_custom_all_reduce=True explicitly.'),
+    ('INFO', 'cuda.py:317', "Using FLASH_ATTN attention backend out of potential backends: ['FLASH_ATTN', 'FLASHINFER', 'TRITON_ATTN', 'FLEX_ATTENTION']."),
+    ('INFO', 'weight_utils.py:904', 'Filesystem type for checkpoints: EXT4. Checkpoint size: 60.12 GiB. Available RAM: 56.51 GiB.')] +
+    logged('WorkerProc failed to start.', [('vllm/v1/executor/multiproc_executor.py', 'worker_main', 'worker = WorkerProc(*args, **kwargs)'),
+        ('vllm/v1/worker/gpu_model_runner.py', 'load_model', 'self.model = model_loader.load_model('),
+        ('vllm/model_executor/model_loader/base_loader.py', 'load_model', 'self.load_weights(model, model_config)'),
+        ('vllm/model_executor/model_loader/default_loader.py', 'load_weights', 'loaded_weights = model.load_weights(')],
+        'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.25 GiB. GPU 1 has a total capacity of 23.57 GiB of which 1.02 GiB is free.', f='multiproc_executor.py:597'), '(Worker_TP1 pid=32) ') + '\n')
+
+# vLLM's Ray executor: Ray's log deduplication suffix does not hide a frame's function name.
+RAYV = '(RayWorkerWrapper pid=1463574, ip=10.0.0.60) '
+def ray_rep(lines): return '\n'.join(l + ' [repeated 7x across cluster]' for l in lines.split('\n'))
+case('v0_ray_dedup_graph_oom', 'crashed', 'cuda_graph', 'gpu_oom', vl([
+    ('INFO', 'api_server.py:1007', 'vLLM API server version 0.8.2'),
+    ('INFO', 'llm_engine.py:241', "Initializing a V0 LLM engine (v0.8.2) with config: model='m', tensor_parallel_size=8, pipeline_parallel_size=2"),
+    ('INFO', 'worker.py:267', 'Memory profiling takes 4.26 seconds'),
+    ('INFO', 'executor_base.py:111', '# cuda blocks: 7191, # CPU blocks: 1024')]) + '\n' + ray_rep(vl(logged(
+    "Error executing method 'initialize_cache'. This might cause deadlock in distributed execution.", [
+        ('vllm/worker/worker_base.py', 'execute_method', 'raise e'),
+        ('vllm/worker/worker.py', 'initialize_cache', 'self._warm_up_model()'),
+        ('vllm/worker/worker.py', '_warm_up_model', 'self.model_runner.capture_model(self.gpu_cache)'),
+        ('torch/utils/_contextlib.py', 'decorate_context', 'return func(*args, **kwargs)')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 3 has a total capacity of 44.53 GiB of which 448.00 KiB is free.', f='worker_base.py:620'), RAYV)) + '\n')
+
+# Ready without uvicorn's own lines: a served probe or vLLM's throughput log says the server is up.
+case('v05_health_probe_ready', 'ready', 'ready', None, v0([
+    ('INFO', 'api_server.py:219', 'vLLM API server version 0.5.4'),
+    ('INFO', 'llm_engine.py:176', "Initializing an LLM engine (v0.5.4) with config: model='m'"),
+    ('INFO', 'model_runner.py:720', 'Starting to load model m...'),
+    ('INFO', 'model_runner.py:732', 'Loading model weights took 14.9888 GB'),
+    ('INFO', 'gpu_executor.py:102', '# GPU blocks: 27913, # CPU blocks: 2048'),
+    ('INFO', 'model_runner.py:1025', "Capturing the model for CUDA graphs. This may lead to unexpected consequences if the model is not static. To run the model in eager mode, set 'enforce_eager=True' or use '--enforce-eager' in the CLI."),
+    ('INFO', 'model_runner.py:1029', 'CUDA graphs can take additional 1~3 GiB memory per GPU. If you are running out of memory, consider decreasing `gpu_memory_utilization` or enforcing eager mode. You can also reduce the `max_num_seqs` as needed to decrease memory usage.'),
+    ('INFO', 'model_runner.py:1225', 'Graph capturing finished in 5 secs.'),
+    ('INFO', 'serving_chat.py:94', 'Using default chat template:')]) + '\nINFO:     10.0.0.7:51234 - "GET /health HTTP/1.1" 200 OK\n')
+case('v06_stats_ready', 'ready', 'ready', None, v0(V0HEAD + V0LOADED + [
+    ('INFO', 'gpu_executor.py:122', '# GPU blocks: 5993, # CPU blocks: 4681'),
+    ('INFO', 'model_runner.py:1385', "Capturing the model for CUDA graphs. This may lead to unexpected consequences if the model is not static."),
+    ('INFO', 'model_runner.py:1513', 'Graph capturing finished in 11 secs.'),
+    ('INFO', 'metrics.py:349', 'Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 12.3 tokens/s, Running: 1 reqs, Swapped: 0 reqs, Pending: 0 reqs, GPU KV cache usage: 0.1%, CPU KV cache usage: 0.0%.')]) + '\n')
+# The engine's own banner starts an attempt where no API server banner was pasted (an LLM() script
+# restarted by its supervisor): three in a row are a crash loop.
+ENGINE_ONLY = v1([('INFO', 'core.py:77', "Initializing a V1 LLM engine (v0.9.2) with config: model='m'")] + logged('EngineCore failed to start.', F_CORE + [
+    ('vllm/v1/executor/uniproc_executor.py', '_init_executor', 'self.collective_rpc("init_device")'),
+    ('vllm/v1/worker/gpu_worker.py', 'init_device', 'raise ValueError(')],
+    'ValueError: Free memory on device (12.1/79.19 GiB) on startup is less than desired GPU memory utilization (0.9, 71.27 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.'), CORE)
+case('v1_engine_banner_loop', 'crash_loop', 'launch', 'orphan_processes', '\n'.join([ENGINE_ONLY] * 3) + '\n')
+case('v1_frontend_handshake_timeout', 'crashed', 'launch', 'rendezvous', v1(V1CORE[:1] + logged('EngineCore failed to start.', [
+    ('vllm/v1/engine/core.py', 'run_engine_core', 'engine_core = DPEngineCoreProc(*args, **kwargs)'),
+    ('vllm/v1/engine/core.py', 'startup_handshake', 'raise RuntimeError(')],
+    'RuntimeError: Did not receive response from front-end process within 5 minutes'), '(EngineCore_DP2 pid=20) ') + '\n')
+
+# CUDA OOM in each phase: inductor's autotuning (compile), the CUDA context at the device claim (launch).
+case('v1_compile_oom', 'crashed', 'compile', 'gpu_oom', v1(V1CORE + V1LOAD + V1COMP[:2] + logged('EngineCore failed to start.', F_CORE_KV + F_RPC + [
+    ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states, last_hidden_states = self._dummy_run('),
+    ('vllm/compilation/backends.py', '__call__', 'self.split_gm, self.piecewise_graphs = split_graph('),
+    ('torch/_inductor/select_algorithm.py', 'autotune', 'timings = self.benchmark_choices(')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 8.00 GiB. GPU 0 has a total capacity of 79.19 GiB of which 3.10 GiB is free.'), CORE) + '\n')
+case('v1_init_device_oom', 'crashed', 'launch', 'orphan_processes', v1(V1API, API) + '\n' + v1(V1CORE + logged('EngineCore failed to start.', F_CORE + [
+    ('vllm/v1/executor/uniproc_executor.py', '_init_executor', 'self.driver_worker.init_device()'),
+    ('vllm/v1/worker/gpu_worker.py', 'init_device', 'torch.cuda.empty_cache()'),
+    ('torch/cuda/memory.py', 'empty_cache', 'torch._C._cuda_emptyCache()')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 MiB. GPU 0 has a total capacity of 79.19 GiB of which 1.19 MiB is free. Process 4242 has 79.17 GiB memory in use.'), CORE) + '\n' + CORE_FAILED + '\n')
+case('v1_unrecognized_config', 'crashed', 'launch', '*', v1(V1API[:2], API) + '\n' + v1([('ERROR', 'api_server.py:1', l) for l in frames([
+    ('vllm/engine/arg_utils.py', 'create_model_config', 'return ModelConfig('),
+    ('vllm/transformers_utils/config.py', 'get_config', 'raise e'),
+    ('transformers/models/auto/configuration_auto.py', 'from_pretrained', 'raise ValueError(')],
+    "ValueError: Unrecognized model in /models/my-model. Should have a `model_type` key in its config.json, or contain one of the following strings in its name: albert, align, altclip")], API) + '\n')
+case('v1_not_installed', 'crashed', 'launch', 'bad_command', "/usr/bin/python3: Error while finding module specification for 'vllm.entrypoints.openai.api_server' (ModuleNotFoundError: No module named 'vllm')\n")
+
+# After "torch.compile takes 16.50 s in total" a frame in vLLM's compiler module is compiled code
+# running (its runtime wrapper), not compiling: an OOM there is the profiling forward (kv_cache).
+case('v1_profile_oom_compiled_code', 'crashed', 'kv_cache', '*', v1(V1CORE + V1LOAD + V1COMP + logged('EngineCore failed to start.', F_CORE_KV + F_RPC + [
+    ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states, last_hidden_states = self._dummy_run('),
+    ('vllm/compilation/cuda_piecewise_backend.py', '__call__', 'return entry.runnable(*args)'),
+    ('vllm/compilation/compiler_interface.py', 'compiled_graph_wrapper', 'graph_output = inductor_compiled_graph(list_args)'),
+    ('torch/_inductor/output_code.py', '__call__', 'return self.current_callable(inputs)')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.42 GiB. GPU 0 has a total capacity of 79.19 GiB of which 5.01 GiB is free.'), CORE) + '\n')
+
+# A terminal UI's frame around every line (k9s: "│ ... │") does not hide a frame's function name.
+def k9s(text):
+    lines = [l for l in text.split('\n') if l]
+    w = max(len(l) for l in lines) + 2
+    return '\n'.join('│ ' + l.ljust(w) + ' │' for l in lines) + '\n'
+case('w_k9s_vllm_frames', 'crashed', 'distributed_init', '*', k9s(v1(V1API, API) + '\n' + v1(V1CORE, CORE) + '\n' + v1(logged('WorkerProc failed to start.', [
+        ('vllm/v1/executor/multiproc_executor.py', 'worker_main', 'worker = WorkerProc(*args, **kwargs)'),
+        ('vllm/v1/worker/gpu_worker.py', 'init_device', 'init_worker_distributed_environment('),
+        ('vllm/distributed/parallel_state.py', 'initialize_model_parallel', '_TP = init_model_parallel_group('),
+        ('vllm/distributed/device_communicators/pynccl_wrapper.py', 'NCCL_CHECK', 'raise RuntimeError(f"NCCL error: {error_str}")')],
+        'RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)', f='multiproc_executor.py:597'), W0)))
+
+# vLLM colours its process tags; a paste that lost the ESC bytes keeps "[1;36m" and "[0;0m".
+import re
+def lost_esc(text): return re.sub(r'^\((\S+(?: rank=\d+)? pid=\d+)\) ', r'[1;36m(\1)[0;0m ', text, flags=re.M)
+case('w_colour_remnant', 'crashed', 'weight_load', 'gpu_oom', lost_esc(vt(TP2[:6] + [
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','WorkerProc failed to start.'),
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','Traceback (most recent call last):'),
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB.'),
+       ('EngineCore_0 pid=20','ERROR','core.py:700','EngineCore failed to start.')]) + '\n'))
+
+# vLLM 0.2-0.3: no version in the engine banner, the cache profiled in _init_cache.
+case('v02_profile_oom', 'crashed', 'kv_cache', '*', v0([
+    ('INFO', 'llm_engine.py:72', "Initializing an LLM engine with config: model='lmsys/vicuna-7b-v1.5', tokenizer='lmsys/vicuna-7b-v1.5', tensor_parallel_size=1, seed=0)"),
+    ('INFO', 'weight_utils.py:143', 'Using model weights format [\'*.bin\']')]) + '\n' + '\n'.join(frames([
+    ('vllm/entrypoints/api_server.py', '<module>', 'engine = AsyncLLMEngine.from_engine_args(engine_args)'),
+    ('vllm/engine/llm_engine.py', '__init__', 'self._init_cache()'),
+    ('vllm/engine/llm_engine.py', '_init_cache', 'num_blocks = self._run_workers('),
+    ('vllm/worker/worker.py', 'profile_num_available_blocks', 'self.model(')],
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.95 GiB (GPU 0; 23.69 GiB total capacity; 21.98 GiB already allocated; 1.09 GiB free)')) + '\n')
+
+# The API server's own set-up after the engine is up (vLLM's init_app_state) is http_start, even
+# where the engine's "init engine ... took" line was not pasted.
+case('v1_app_state_frame', 'crashed', 'http_start', '*', v1(V1API[:2], API) + '\n' + v1([('ERROR', 'api_server.py:1', l) for l in frames([
+    ('vllm/entrypoints/openai/api_server.py', 'run_server_worker', 'await init_app_state(engine_client, vllm_config, app.state, args)'),
+    ('vllm/entrypoints/openai/api_server.py', 'init_app_state', 'resolved_chat_template = load_chat_template(args.chat_template)'),
+    ('vllm/entrypoints/chat_utils.py', 'load_chat_template', 'raise ValueError(msg) from e')],
+    "ValueError: The supplied chat template string (/models/template.jinja) appears path-like, but doesn't exist!")], API) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
