@@ -60,7 +60,8 @@ LogEvent::Kind KindOf(RuleEmit e) {
 }
 
 bool IsErrorLevel(std::string_view level) {
-  return level == "ERROR" || level == "CRITICAL" || level == "FATAL" || level == "E";
+  return level == "ERROR" || level == "CRITICAL" || level == "FATAL" || level == "E" ||
+         level == "F";
 }
 
 std::string_view EngineOfStyle(PrefixStyle s) {
@@ -329,8 +330,10 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
     if (!IsGeneric(r) && !engine_.empty() && !SameName(r.engine, engine_)) continue;
-    if (fatal && r.emit == RuleEmit::kError) continue;  // one decisive line, not two
     LogEvent& e = ResetEvent(KindOf(r.emit), t, p.rank, r.id, text);
+    // One decisive line, not two: beside a fatal rule an error rule only records that it matched
+    // (its hit still feeds causes and signals, e.g. oom_record's SIGKILL in a shard's death line).
+    if (fatal && r.emit == RuleEmit::kError) e.kind = LogEvent::Kind::kInfo;
     e.phase = r.phase;
     // A restarts rule with no count ("Back-off restarting failed container") says the service has
     // been restarted at least once.
