@@ -574,6 +574,26 @@ case('trt_cpp_new_prefix', 'crashed', 'kv_cache', 'kv_memory', '''05-01-2026 01:
 RuntimeError: [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMalloc(ptr, n): out of memory
 ''')
 
+# the LLM API's TensorRT backend (0.1x): it builds the engine itself, a step the log counts
+case('trt_llmapi_build_oom', 'crashed', 'compile', 'gpu_oom', trt([('', '[TensorRT-LLM] TensorRT-LLM version: 0.16.0'),
+    ('', 'Loading Model: [1/2]\tLoading HF model to memory'),
+    ('', 'Loading checkpoint shards: 100%|██████████| 4/4 [00:48<00:00, 12.14s/it]'), ('', 'Time: 60.944s'),
+    ('', 'Loading Model: [2/2]\tBuilding TRT-LLM engine'),
+    ('I','Set dtype to bfloat16.'),
+    ('', '[05/01/2025-01:10:00] [TRT] [E] 1: [defaultAllocator.cpp::allocate::20] Error Code 1: Cuda Runtime (out of memory)'),
+    ('', 'Traceback (most recent call last):'),
+    ('', '  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/llmapi/llm_utils.py", line 400, in _build_engine'),
+    ('', '    self._engine = build(self.model, copied_build_config)'),
+    ('', 'RuntimeError: Failed to build the engine')]))
+# TensorRT-LLM's hang detector ends a start whose executor stopped checkpointing
+case('trt_hang_detected', 'crashed', 'cuda_graph', '*', trt(TRT_SERVE_HEAD + TRT_SERVE_LOADED + TRT_SERVE_KV + [
+    ('I','Creating CUDA graph instances for 11 batch sizes.'),('I','Run generation only CUDA graph warmup for batch size=64, draft_len=0')]) +
+    '\n' + trt([('E','Hang detected after 300 seconds.'),('E','HangDetector: self-SIGKILL; relying on the launcher to propagate to peer ranks.')], sec=400))
+# TGI's router warm-up, cut off while the shards capture CUDA graphs: still warming up (the shard's
+# graph line does not move it anywhere else)
+case('tgi_warmup_graphs', 'in_progress', 'warmup', '*', tg(TGI_UP+[('INFO','text_generation_router_v3: backends/v3/src/lib.rs:125: ','Warming up model')]) +
+    '\n' + tg([('INFO','','KV-cache blocks: 120000, size: 1'),('INFO','','Cuda Graphs are enabled for sizes [32, 16, 8, 4, 2, 1]')], base=12))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
