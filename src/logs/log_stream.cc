@@ -330,6 +330,8 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
     if (!IsGeneric(r) && !engine_.empty() && !SameName(r.engine, engine_)) continue;
+    // An engine's own frame names a phase in that engine's terms: not before the engine is known.
+    if (r.emit == RuleEmit::kFrame && !IsGeneric(r) && engine_.empty()) continue;
     LogEvent& e = ResetEvent(KindOf(r.emit), t, p.rank, r.id, text);
     // One decisive line, not two: beside a fatal rule an error rule only records that it matched
     // (its hit still feeds causes and signals, e.g. oom_record's SIGKILL in a shard's death line).

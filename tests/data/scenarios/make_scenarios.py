@@ -375,7 +375,8 @@ case('tgi_json_shard_oom', 'crashed', 'weight_load', 'gpu_oom', tgj([('INFO', No
     ('ERROR', None, 'Shard 0 failed to start'), ('INFO', None, 'Shutting down shards')]))
 TGI_UP = THEAD+[('INFO','shard-manager: ','Shard ready in 20.1s rank=0'),('INFO','shard-manager: ','Shard ready in 20.3s rank=1'),('INFO','','Starting Webserver')]
 # v2/v3: the router's warm-up fails; the router exits with its error and the launcher sees it die
-case('tgi_v2_warmup_prefill', 'crashed', 'warmup', 'kv_memory', tg(TGI_UP+[('INFO','text_generation_router_v3: backends/v3/src/lib.rs:125: ','Warming up model'),
+# (the prefill's activations do not fit beside the weights: v1+ sizes the KV cache only after it)
+case('tgi_v2_warmup_prefill', 'crashed', 'warmup', 'gpu_oom', tg(TGI_UP+[('INFO','text_generation_router_v3: backends/v3/src/lib.rs:125: ','Warming up model'),
     ('ERROR','','Method Warmup encountered an error.')]) + '''
 Traceback (most recent call last):
   File "/usr/src/server/text_generation_server/models/flash_causal_lm.py", line 1520, in warmup
@@ -593,6 +594,36 @@ case('trt_hang_detected', 'crashed', 'cuda_graph', '*', trt(TRT_SERVE_HEAD + TRT
 # graph line does not move it anywhere else)
 case('tgi_warmup_graphs', 'in_progress', 'warmup', '*', tg(TGI_UP+[('INFO','text_generation_router_v3: backends/v3/src/lib.rs:125: ','Warming up model')]) +
     '\n' + tg([('INFO','','KV-cache blocks: 120000, size: 1'),('INFO','','Cuda Graphs are enabled for sizes [32, 16, 8, 4, 2, 1]')], base=12))
+
+# v0.9 sized the KV cache before the warm-up prefill: its message names both budgets
+case('tgi_v09_warmup_total', 'crashed', 'warmup', 'kv_memory', tg([('INFO','','Args { model_id: "m", num_shard: Some(2), max_batch_total_tokens: Some(32000) }'),
+    ('INFO','','Starting download process.'),('INFO','','Successfully downloaded weights.'),
+    ('INFO','','Starting shard 0'),('INFO','','Starting shard 1'),('INFO','','Shard 0 ready in 30.2s'),('INFO','','Shard 1 ready in 30.4s'),
+    ('INFO','','Starting Webserver'),('INFO','text_generation_router: router/src/main.rs:213: ','Warming up model'),
+    ('ERROR','','Method Warmup encountered an error.')]) + '''
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.9/site-packages/text_generation_server/models/flash_causal_lm.py", line 730, in warmup
+    raise RuntimeError(
+RuntimeError: Not enough memory to handle 32000 total tokens with 4096 prefill tokens. You need to decrease `--max-batch-total-tokens` or `--max-batch-prefill-tokens`
+''' + tg([('ERROR','','Webserver Crashed'),('INFO','','Shutting down shards')], base=40) + '\nError: WebserverFailed\n')
+
+# an excerpt that starts at the shard's traceback: its frames and "ShardCannotStart" say the shard's
+# start (torch.distributed is set up inside it); a second TGI on the host holds MASTER_PORT
+case('tgi_excerpt_master_port', 'crashed', 'weight_load', 'port_in_use', '''Traceback (most recent call last):
+  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/server.py", line 196, in serve_inner
+    model = get_model(
+  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/__init__.py", line 410, in get_model
+    return FlashLlama(
+  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/flash_llama.py", line 40, in __init__
+    self.process_group, rank, world_size = initialize_torch_distributed()
+  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/utils/dist.py", line 92, in initialize_torch_distributed
+    torch.distributed.init_process_group(
+  File "/opt/conda/lib/python3.10/site-packages/torch/distributed/distributed_c10d.py", line 1141, in init_process_group
+    store, rank, world_size = next(rendezvous_iterator)
+RuntimeError: The server socket has failed to listen on any local network address. The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use). The server socket has failed to bind to 0.0.0.0:29500 (errno: 98 - Address already in use).
+ rank=0
+Error: ShardCannotStart
+''')
 
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
