@@ -625,6 +625,13 @@ RuntimeError: The server socket has failed to listen on any local network addres
 Error: ShardCannotStart
 ''')
 
+# the engine's config.json comes from another TensorRT-LLM version: parsing it fails before the engine
+# is read, inside Triton's model instance initialisation (model_init)
+case('trt_triton_config_mismatch', 'crashed', 'weight_load', 'trt_version_mismatch', triton(TRITON_HEAD) + '\n' + trt([
+    ('C','Initializing MPI with thread mode 3'),('C','MPI size: 1, rank: 0')]) + '\n' + triton([
+    ('E','model_lifecycle.cc:638',"failed to load 'tensorrt_llm' version 1: Internal: unexpected error when creating modelInstanceState: [json.exception.out_of_range.403] key 'kv_cache_type' not found"),
+    ('','','error: creating server: Internal - failed to load all models')], sec=10) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
