@@ -456,3 +456,25 @@ TEST(ParseLineGlog, TritonLines) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// Every cut of the new prefixes parses without reading past the line (untrusted, truncated input).
+TEST(ParseLineTrtllm, TruncatedPrefixesAreSafe) {
+  for (std::string_view line : {
+           "05-01-2026 01:00:05.100000 [TRT-LLM] [I] [0] Number of tokens per block: 32.",
+           "E0501 01:00:40.245480 100348 model_lifecycle.cc:642] failed to load 'x'",
+           "[TensorRT-LLM][INFO] [RANK 12] iter = 5",
+           "[05/01/2024-01:00:00] [TRT-LLM] [MPI_Rank 1] [I] Loading engine",
+           "[05/01/2024-01:00:09] [TRT] [E] 4: [runtime.cpp::x::65] Error Code 4",
+       }) {
+    for (size_t n = 0; n <= line.size(); ++n) {
+      ParsedLine p = ParseLine(line.substr(0, n));
+      EXPECT_LE(p.message.size(), n);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace spinup
