@@ -632,6 +632,29 @@ case('trt_triton_config_mismatch', 'crashed', 'weight_load', 'trt_version_mismat
     ('E','model_lifecycle.cc:638',"failed to load 'tensorrt_llm' version 1: Internal: unexpected error when creating modelInstanceState: [json.exception.out_of_range.403] key 'kv_cache_type' not found"),
     ('','','error: creating server: Internal - failed to load all models')], sec=10) + '\n')
 
+# OpenMPI cannot set up its shared-memory transport in a container with a small /dev/shm
+case('trt_mpi_shm', 'crashed', 'distributed_init', 'dev_shm', trt([('', '[TensorRT-LLM] TensorRT-LLM version: 0.21.0'), ('I','Using LLM with PyTorch backend'),
+    ('I','start MpiSession with 2 workers'),
+    ('', '--------------------------------------------------------------------------'),
+    ('', 'A system call failed during shared memory initialization that should'),
+    ('', 'not have.  It is likely that your MPI job will now either abort or'),
+    ('', 'experience performance degradation.'),
+    ('', '  Error:             No space left on device (errno 28)'),
+    ('', '--------------------------------------------------------------------------'),
+    ('', 'It looks like MPI_INIT failed for some reason; your parallel process is'),
+    ('', 'likely to abort.')]))
+# TGI 1.x: a model class that only exists with flash-attention v2 ("requires flash attn v2")
+case('tgi_mistral_flash_v2', 'crashed', 'weight_load', 'model_unsupported', tg(THEAD[:5]+[
+    ('WARN','shard-manager: ','Could not import Mistral model: Mistral model requires flash attn v2 rank=0'),
+    ('ERROR','shard-manager: ','Error when initializing model')]) + '''
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.9/site-packages/text_generation_server/server.py", line 159, in serve_inner
+    model = get_model(
+  File "/opt/conda/lib/python3.9/site-packages/text_generation_server/models/__init__.py", line 264, in get_model
+    raise NotImplementedError("Mistral model requires flash attention v2")
+NotImplementedError: Mistral model requires flash attention v2
+''' + tg([('ERROR','','Shard 0 failed to start'),('INFO','','Shutting down shards')], base=30) + '\nError: ShardCannotStart\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
