@@ -655,6 +655,14 @@ Traceback (most recent call last):
 NotImplementedError: Mistral model requires flash attention v2
 ''' + tg([('ERROR','','Shard 0 failed to start'),('INFO','','Shutting down shards')], base=30) + '\nError: ShardCannotStart\n')
 
+# a slow Hub download: each "Download: [i/n]" is progress, so minutes per file are slow, not a stall
+case('tgi_download_slow_progress', 'in_progress', 'download', '*', tg([('INFO','','Args { model_id: "m", num_shard: None }'),
+    ('INFO','download: ','Starting check and download process for m'),('INFO','download: ','Download file: model-00001-of-00004.safetensors')]) + '\n' +
+    tg([('INFO','download: ','Downloaded /data/models--m/snapshots/abc/model-00001-of-00004.safetensors in 0:06:00.'),('INFO','download: ','Download: [1/4] -- ETA: 0:18:00'),
+        ('INFO','download: ','Download file: model-00002-of-00004.safetensors')], base=360) + '\n' +
+    tg([('INFO','download: ','Downloaded /data/models--m/snapshots/abc/model-00002-of-00004.safetensors in 0:06:00.'),('INFO','download: ','Download: [2/4] -- ETA: 0:12:00'),
+        ('INFO','download: ','Download file: model-00003-of-00004.safetensors')], base=720))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
