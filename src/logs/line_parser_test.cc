@@ -478,3 +478,24 @@ TEST(ParseLineTrtllm, TruncatedPrefixesAreSafe) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// mpirun --tag-output: "[job,rank]<stream>:" before the engine's own prefix.
+TEST(ParseLineWrappers, MpirunTagOutput) {
+  ParsedLine p = ParseLine("[1,3]<stderr>:[TensorRT-LLM][INFO] Loaded engine size: 8745 MiB");
+  EXPECT_EQ(p.style, PrefixStyle::kTrtllm);
+  EXPECT_EQ(p.rank, "rank3");
+  EXPECT_EQ(p.message, "Loaded engine size: 8745 MiB");
+  ParsedLine q =
+      ParseLine("[1,0]<stdout>:[05/01/2025-01:00:00] [TRT-LLM] [RANK 2] [I] Loading weights");
+  EXPECT_EQ(q.rank, "rank2");  // the engine's own rank wins
+  EXPECT_EQ(q.message, "Loading weights");
+  // SGLang's bracketed time is not a tag.
+  EXPECT_EQ(ParseLine("[2025-09-22 10:00:01 TP0] Load weight begin.").rank, "TP0");
+  EXPECT_EQ(ParseLine("[1,2] not a tag").message, "[1,2] not a tag");
+}
+
+}  // namespace
+}  // namespace spinup

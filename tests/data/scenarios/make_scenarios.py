@@ -663,6 +663,20 @@ case('tgi_download_slow_progress', 'in_progress', 'download', '*', tg([('INFO','
     tg([('INFO','download: ','Downloaded /data/models--m/snapshots/abc/model-00002-of-00004.safetensors in 0:06:00.'),('INFO','download: ','Download: [2/4] -- ETA: 0:12:00'),
         ('INFO','download: ','Download file: model-00003-of-00004.safetensors')], base=720))
 
+# Triton launched by mpirun --tag-output with two ranks: each rank's lines carry "[1,R]<stream>:"
+def tagged(rank, stream, lines):
+    return '\n'.join(f'[1,{rank}]<{stream}>:{l}' for l in lines.split('\n'))
+case('trt_mpirun_tagged_kv_oom', 'crashed', 'kv_cache', 'kv_memory', '\n'.join([
+    tagged(0, 'stdout', trt([('C','MPI size: 2, rank: 0'),('C','TRTGptModel maxNumSequences: 64'),('C','Loaded engine size: 8745 MiB')])),
+    tagged(1, 'stdout', trt([('C','MPI size: 2, rank: 1'),('C','TRTGptModel maxNumSequences: 64'),('C','Loaded engine size: 8745 MiB')])),
+    tagged(0, 'stdout', trt([('C','Memory usage when calculating max tokens in paged kv cache: total: 23.68 GiB, available: 9.10 GiB')])),
+    tagged(1, 'stdout', trt([('C','Memory usage when calculating max tokens in paged kv cache: total: 23.68 GiB, available: 0.02 GiB')])),
+    tagged(1, 'stderr', trt([('CE','CUDA runtime error in ::cudaMalloc(ptr, n): out of memory (/app/tensorrt_llm/cpp/tensorrt_llm/runtime/tllmBuffers.h:125)')])),
+    tagged(0, 'stdout', trt([('C','[MemUsageChange] Allocated 8.19 GiB for max tokens in paged KV cache (120000).')])),
+    '--------------------------------------------------------------------------',
+    'Primary job  terminated normally, but 1 process returned',
+    'a non-zero exit code. Per user-direction, the job has been aborted.']) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
