@@ -468,6 +468,7 @@ TEST(ParseLineTrtllm, TruncatedPrefixesAreSafe) {
            "[TensorRT-LLM][INFO] [RANK 12] iter = 5",
            "[05/01/2024-01:00:00] [TRT-LLM] [MPI_Rank 1] [I] Loading engine",
            "[05/01/2024-01:00:09] [TRT] [E] 4: [runtime.cpp::x::65] Error Code 4",
+           "[1,12]<stderr>:[TensorRT-LLM][INFO][3] Loaded engine size: 1 MiB",
        }) {
     for (size_t n = 0; n <= line.size(); ++n) {
       ParsedLine p = ParseLine(line.substr(0, n));
