@@ -330,17 +330,18 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
     if (!IsGeneric(r) && !engine_.empty() && !SameName(r.engine, engine_)) continue;
-    // An engine's own frame names a phase in that engine's terms: not before the engine is known.
-    if (r.emit == RuleEmit::kFrame && !IsGeneric(r) && engine_.empty()) continue;
-    LogEvent& e = ResetEvent(KindOf(r.emit), t, p.rank, r.id, text);
-    // One decisive line, not two: beside a fatal rule an error rule only records that it matched
-    // (its hit still feeds causes and signals, e.g. oom_record's SIGKILL in a shard's death line).
-    if (fatal && r.emit == RuleEmit::kError) e.kind = LogEvent::Kind::kInfo;
-    e.phase = r.phase;
+    // One decisive line, not two: beside a fatal rule an error rule's match is evidence only (a
+    // cause may need it: "exited with code 137" is both a container's death and a SIGKILL).
+    const bool evidence_only = fatal && r.emit == RuleEmit::kError;
+    LogEvent& e =
+        ResetEvent(evidence_only ? LogEvent::Kind::kInfo : KindOf(r.emit), t, p.rank, r.id, text);
+    if (!evidence_only) e.phase = r.phase;
     // A restarts rule with no count ("Back-off restarting failed container") says the service has
     // been restarted at least once.
     if (r.emit == RuleEmit::kRestarts && r.n_group == 0) e.progress_n = 1;
     e.engine_only = r.emit == RuleEmit::kEngineReady;
+    // An engine's own frame names a phase in that engine's terms: not before the engine is known.
+    if (r.emit == RuleEmit::kFrame && !IsGeneric(r) && engine_.empty()) continue;
     FillCaptures(r, idx, msg, e);
     if (r.emit == RuleEmit::kHint) e.kind = LogEvent::Kind::kInfo;
     if (r.emit == RuleEmit::kProgress) {

@@ -153,194 +153,6 @@ case('trt_deserialize', 'crashed', 'weight_load', 'trt_version_mismatch', '''I05
 E0501 01:00:05.000 1 model_lifecycle.cc:638] failed to load 'tensorrt_llm' version 1: Internal: unexpected error when creating modelInstanceState
 error: creating server: Internal - failed to load all models
 ''')
-# crash loops in the words of the supervisors
-VCRASH = vl(VHEAD+[('INFO','gpu_model_runner.py:1953','Starting to load model m...')] + tb([('vllm/v1/worker/gpu_worker.py','init_device')],
-    'ValueError: Free memory on device cuda:0 (0.41/79.18 GiB) on startup is less than desired GPU memory utilization (0.9, 71.26 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.'))
-case('k8s_describe_restart_count', 'crash_loop', '*', '*', VCRASH + '''
-$ kubectl describe pod vllm-0
-    State:          Waiting
-      Reason:       CrashLoopBackOff
-    Last State:     Terminated
-      Reason:       Error
-      Exit Code:    1
-    Ready:          False
-    Restart Count:  5
-  Warning  BackOff    2m (x20 over 7m)  kubelet  Back-off restarting failed container vllm in pod vllm-0
-''')
-case('k8s_get_pods', 'crash_loop', '*', '*', VCRASH + '''
-$ kubectl get pods
-NAME                     READY   STATUS             RESTARTS      AGE
-vllm-deployment-abc-1    0/1     CrashLoopBackOff   4 (30s ago)   2m49s
-''')
-case('k8s_backoff_only', 'crash_loop', '*', '*', VCRASH + '''
-  Warning  BackOff  3m (x12 over 6m)  kubelet  Back-off restarting failed container vllm in pod vllm-0_default(abc)
-''')
-case('docker_restarting', 'crash_loop', '*', '*', VCRASH + '''
-$ docker ps
-CONTAINER ID   IMAGE                    COMMAND                  CREATED         STATUS                         PORTS     NAMES
-1a2b3c4d5e6f   vllm/vllm-openai:latest  "vllm serve m"           3 minutes ago   Restarting (1) 8 seconds ago             vllm
-''')
-case('systemd_paste', 'crash_loop', '*', '*', '''Mar 09 12:00:00 host systemd[1]: Started vllm.service - vLLM.
-''' + '\n'.join('Mar 09 12:00:%02d host vllm[100]: %s' % (i+1, l) for i, l in enumerate(VCRASH.split('\n'))) + '''
-Mar 09 12:01:00 host systemd[1]: vllm.service: Main process exited, code=exited, status=1/FAILURE
-Mar 09 12:01:00 host systemd[1]: vllm.service: Failed with result 'exit-code'.
-Mar 09 12:01:30 host systemd[1]: vllm.service: Scheduled restart job, restart counter is at 3.
-Mar 09 12:01:30 host systemd[1]: Stopped vllm.service - vLLM.
-Mar 09 12:01:30 host systemd[1]: Started vllm.service - vLLM.
-''')
-case('v1_free_memory', 'crashed', 'launch', 'orphan_processes', vl(VHEAD + tb([('vllm/v1/executor/multiproc_executor.py','worker_main'),('vllm/v1/worker/gpu_worker.py','init_device')],
-    'ValueError: Free memory on device cuda:0 (0.41/79.18 GiB) on startup is less than desired GPU memory utilization (0.9, 71.26 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.')))
-case('v1_dist_init_fail', 'crashed', 'distributed_init', '*', vl(VHEAD + tb([('vllm/v1/worker/gpu_worker.py','init_device'),('vllm/v1/worker/gpu_worker.py','init_worker_distributed_environment'),('vllm/distributed/parallel_state.py','init_distributed_environment'),('torch/distributed/c10d_logger.py','wrapper')],
-    'torch.distributed.DistStoreError: Timed out after 601 seconds waiting for clients. 1/2 clients joined.')))
-VC3 = '\n'.join([VCRASH]*3)
-case('docker_logs_three_banners', 'crash_loop', '*', '*', VC3)
-SGC = sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB', 'Scheduler hit an exception: Traceback (most recent call last):', "ValueError: bad config"], tp=0)
-case('sg_three_banners', 'crash_loop', 'weight_load', '*', '\n'.join([SGC]*3))
-# ---- causes, one per row of hang-causes.md, in the engines' words
-def sgcrash(err_lines, pre=SDIST+['Load weight begin. avail mem=78.00 GB']):
-    return sg(SHEAD) + '\n' + sg(pre + ['Scheduler hit an exception: Traceback (most recent call last):'] + err_lines, tp=0)
-case('c_p2p_hang', 'stalled', 'distributed_init', 'nccl_p2p', sg(SHEAD) + '\n' + sg(['Init torch distributed begin.', 'sglang is using nccl==2.21.5',
-    'NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC', 'NCCL INFO Channel 01/0 : 0[0] -> 1[1] via P2P/IPC'], tp=0) + '\n[2025-09-22 10:20:00] Waiting for scheduler\n')
-case('c_nvls', 'stalled', 'distributed_init', 'nccl_transport', sg(SHEAD) + '\n' + sg(['Init torch distributed begin.', 'sglang is using nccl==2.21.5',
-    'NCCL INFO NVLS Bind mem 0x7f0000000000 UC handle 0x1 MC handle 0x2 size 1073741824'], tp=0) + '\n[2025-09-22 10:20:00] Waiting for scheduler\n')
-case('c_shm', 'crashed', 'distributed_init', 'dev_shm', sgcrash(['RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:275, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5',
-    'ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error.', 'Last error:', 'Error while creating shared memory segment /dev/shm/nccl-abc (size 9637888)'], pre=['Init torch distributed begin.']))
-case('c_hf_gated', 'crashed', '*', 'hf_download', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
-  File "/usr/local/lib/python3.12/dist-packages/huggingface_hub/utils/_http.py", line 409, in hf_raise_for_status
-    response.raise_for_status()
-requests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: https://huggingface.co/meta-llama/Llama-3.1-8B/resolve/main/config.json
-huggingface_hub.errors.GatedRepoError: 401 Client Error. Cannot access gated repo for url https://huggingface.co/meta-llama/Llama-3.1-8B/resolve/main/config.json.
-''')
-case('c_hf_offline', 'crashed', '*', 'hf_download', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
-OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the cached files and it looks like Qwen/Qwen3-8B is not the path to a directory containing a file named config.json.
-''')
-case('c_hf_stall', 'stalled', 'download', 'hf_download', '''2024-05-01T01:00:00.618817Z  INFO text_generation_launcher: Args { model_id: "m" }
-2024-05-01T01:00:01.618817Z  INFO download: text_generation_launcher: Starting download process.
-2024-05-01T01:00:02.618817Z  INFO text_generation_launcher: Download file: model-00001-of-00004.safetensors
-2024-05-01T01:30:02.618817Z  WARN text_generation_launcher: Waiting for download
-''')
-case('c_host_oom', 'crashed', '*', 'host_oom', sg(SHEAD) + '\n' + sg(SDIST + ['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + sg(['Received sigquit from a child process. It usually means the child failed.'], m=3) + '\n[Mon Sep 22 10:03:00 2025] Out of memory: Killed process 4242 (python3) total-vm:900000000kB\n')
-case('c_skew', 'crashed', 'weight_load', 'rank_load_skew', sgcrash(["ValueError: TP rank 1 could finish the model loading, but there are other ranks that didn't finish loading. It is likely due to unexpected failures (e.g. OOM) or a slow node."]))
-case('c_mtp', 'crashed', '*', 'mtp_hybrid', sgcrash(["ValueError: Speculative decoding for Qwen3_5MoeForConditionalGeneration is not compatible with radix cache when using --mamba-scheduler-strategy no_buffer. To use radix cache with speculative decoding, please use --mamba-scheduler-strategy extra_buffer and set SGLANG_ENABLE_SPEC_V2=1."], pre=[]))
-case('c_remote_code', 'crashed', '*', 'tokenizer_remote_code', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
-ValueError: The repository for deepseek-ai/DeepSeek-V3 contains custom code which must be executed to correctly load the model. You can inspect the repository content at https://hf.co/deepseek-ai/DeepSeek-V3. Please pass the argument `trust_remote_code=True` to allow custom code to be run.
-''')
-case('c_stale_handle', 'crashed', '*', 'shared_jit_cache', sgcrash(["OSError: [Errno 116] Stale file handle: '/nfs/cache/triton/abc'"]))
-case('c_fabric', 'crashed', '*', 'host_platform', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
-RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized
-''')
-case('c_driver', 'crashed', '*', 'cuda_build_mismatch', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
-RuntimeError: The NVIDIA driver on your system is too old (found version 11040). Please update your GPU driver by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx
-''')
-case('c_nokernel', 'crashed', '*', 'cuda_build_mismatch', sgcrash(["RuntimeError: CUDA error: no kernel image is available for execution on the device", "CUDA kernel errors might be asynchronously reported at some other API call"]))
-case('c_undefined_symbol', 'crashed', '*', 'cuda_build_mismatch', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
-ImportError: /usr/local/lib/python3.12/dist-packages/vllm/_C.abi3.so: undefined symbol: _ZN3c1017RegisterOperatorsD1Ev
-''')
-case('c_corrupt', 'crashed', 'weight_load', 'corrupt_safetensors', vl(VHEAD + VLOAD[:1]) + '\n' + '''Traceback (most recent call last):
-safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge
-''')
-case('c_graph_hang', 'stalled', 'cuda_graph', 'cuda_graph_hang', sg(SHEAD) + '\n' + sg(SDIST+SLOAD+SKV+['Capture cuda graph begin. This can take up to several minutes. avail mem=1.45 GB'], tp=0) + '\n[2025-09-22 10:30:00] Waiting for scheduler\n')
-case('c_port_zmq', 'crashed', '*', 'port_in_use', sgcrash(["zmq.error.ZMQError: Address already in use (addr='tcp://127.0.0.1:30001')"], pre=[]))
-case('c_rendezvous_refused', 'crashed', 'distributed_init', 'rendezvous', sg(["server_args=ServerArgs(model_path='m', tp_size=16, nnodes=2, node_rank=1, dist_init_addr='10.0.0.1:5000')"]) + '\n' + sg(['Init torch distributed begin.', 'Scheduler hit an exception: Traceback (most recent call last):', 'torch.distributed.DistNetworkError: The client socket has failed to connect to [10.0.0.1]:5000 (errno: 110 - Connection timed out).'], tp=8))
-# a warning that mentions "not supported" must not outrank the crash's own error
-case('c_warning_vs_oom', 'crashed', 'weight_load', 'gpu_oom', vl(VHEAD + [('WARNING','config.py:1','Sliding window attention is not supported for this backend; disabling it.')] + VLOAD[:1] + tb(
-    [('vllm/v1/worker/gpu_model_runner.py','load_model')], "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.16 GiB. GPU 0 has a total capacity of 23.53 GiB of which 738.94 MiB is free.")))
-case('c_warning_vs_p2p', 'crashed', 'cuda_graph', 'illegal_memory_access', vl(VHEAD + [('WARNING','custom_all_reduce.py:1',"Custom allreduce is disabled because your platform lacks GPU P2P capability or P2P test failed. To silence this warning, specify disable_custom_all_reduce=True explicitly.")] + VLOAD + VCOMP + VKV) +
-     '\nCapturing CUDA graphs (mixed prefill-decode, PIECEWISE):  45%|████▌     | 30/67 [00:05<00:06,  5.90it/s]\n' +
-     vl(tb([('vllm/v1/worker/gpu_model_runner.py','_dummy_run')], 'RuntimeError: CUDA error: an illegal memory access was encountered')))
-# ---- wrapped formats
-BASE_SG = sg(SHEAD) + '\n' + sg(SDIST+SLOAD+SKV+['Capture cuda graph begin.'], tp=0) + '\n[2025-09-22 10:30:00] Waiting for scheduler'
-def wrap(fn): return '\n'.join(fn(l) for l in BASE_SG.split('\n')) + '\n'
-case('w_stern', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'sglang-7d9f-abcde sglang ' + l))
-case('w_stern_ts', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'sglang-7d9f-abcde sglang 2025-09-22T10:00:00.123456789Z ' + l))
-case('w_kubectl_prefix', 'stalled', 'cuda_graph', '*', wrap(lambda l: '[pod/sglang-7d9f-abcde/sglang] ' + l))
-case('w_compose', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'sglang-1  | ' + l))
-case('w_docker_ts', 'stalled', 'cuda_graph', '*', wrap(lambda l: '2025-09-22T10:00:00.123456789Z ' + l))
-case('w_k8s_json', 'stalled', 'cuda_graph', '*', wrap(lambda l: json.dumps({"log": l + "\n", "stream": "stderr", "time": "2025-09-22T10:00:00.1Z"})))
-case('w_cri', 'stalled', 'cuda_graph', '*', wrap(lambda l: '2025-09-22T10:00:00.123456789+00:00 stderr F ' + l))
-case('w_journal_cat', 'stalled', 'cuda_graph', '*', wrap(lambda l: l))
-case('w_loki', 'stalled', 'cuda_graph', '*', wrap(lambda l: '2025-09-22T10:00:00Z {app="sglang", pod="sglang-0"} ' + l))
-case('w_syslog', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'Sep 22 10:00:00 gpu-node-1 sglang[4242]: ' + l))
-case('w_ray', 'stalled', 'cuda_graph', '*', wrap(lambda l: '(ServeReplica:default:SGLang pid=4242) ' + l))
-case('w_linenum', 'stalled', 'cuda_graph', '*', '\n'.join('%4d  %s' % (i+1, l) for i, l in enumerate(BASE_SG.split('\n'))) + '\n')
-case('w_ansi', 'stalled', 'cuda_graph', '*', wrap(lambda l: '\x1b[36m' + l + '\x1b[0m'))
-case('w_quote_gt', 'stalled', 'cuda_graph', '*', wrap(lambda l: '> ' + l))
-# ---- worker RPC method names say where a worker failed
-case('v0_worker_method_load', 'crashed', 'weight_load', 'gpu_oom', '''INFO 08-20 10:00:00 api_server.py:206] vLLM API server version 0.6.1
-INFO 08-20 10:00:01 llm_engine.py:169] Initializing an LLM engine (v0.6.1) with config: model='m'
-(VllmWorkerProcess pid=11) INFO 08-20 10:00:05 multiproc_worker_utils.py:215] Worker ready; awaiting tasks
-INFO 08-20 10:00:06 pynccl.py:63] vLLM is using nccl==2.20.5
-(VllmWorkerProcess pid=11) ERROR 08-20 10:00:30 multiproc_worker_utils.py:226] Exception in worker VllmWorkerProcess while processing method load_model.
-(VllmWorkerProcess pid=11) ERROR 08-20 10:00:30 multiproc_worker_utils.py:226] Traceback (most recent call last):
-(VllmWorkerProcess pid=11) ERROR 08-20 10:00:30 multiproc_worker_utils.py:226] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 448.00 MiB.
-''')
-case('v1_rpc_kv', 'crashed', 'kv_cache', '*', vl(VHEAD + VLOAD + [
-    ('ERROR','core.py:700','EngineCore failed to start.'), ('ERROR','core.py:700','Traceback (most recent call last):'),
-    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core.py", line 100, in _initialize_kv_caches'),
-    ('ERROR','core.py:700','    available_gpu_memory = self.model_executor.determine_available_memory()'),
-    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/abstract.py", line 100, in determine_available_memory'),
-    ('ERROR','core.py:700','    output = self.collective_rpc("determine_available_memory")'),
-    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/multiproc_executor.py", line 100, in collective_rpc'),
-    ('ERROR','core.py:700','    raise RuntimeError(f"Worker failed with error \'{e}\', please check the stack trace above for the root cause")'),
-    ('ERROR','core.py:700',"RuntimeError: Worker failed with error 'CUDA error: an illegal memory access was encountered', please check the stack trace above for the root cause")]))
-case('v1_rpc_graph', 'crashed', 'cuda_graph', '*', vl(VHEAD + VLOAD + VCOMP + VKV + [
-    ('ERROR','core.py:700','EngineCore failed to start.'), ('ERROR','core.py:700','Traceback (most recent call last):'),
-    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core.py", line 100, in _initialize_kv_caches'),
-    ('ERROR','core.py:700','    self.model_executor.initialize_from_config(kv_cache_configs)'),
-    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/abstract.py", line 100, in initialize_from_config'),
-    ('ERROR','core.py:700','    self.collective_rpc("compile_or_warm_up_model")'),
-    ('ERROR','core.py:700',"RuntimeError: Worker failed with error 'NCCL error: unhandled cuda error', please check the stack trace above for the root cause")]))
-def vt(lines):
-    out=[]
-    for i,(tag,lvl,f,m) in enumerate(lines):
-        out.append(f"({tag}) {lvl} 08-20 10:{i//60:02d}:{i%60:02d} [{f}] {m}")
-    return '\n'.join(out)
-TP2 = [('APIServer pid=1','INFO','api_server.py:1805','vLLM API server version 0.10.1'),
-       ('EngineCore_0 pid=20','INFO','core.py:75','Initializing a V1 LLM engine (v0.10.1) with config: model=m'),
-       ('VllmWorker rank=0 pid=30','INFO','parallel_state.py:1134','rank 0 in world size 2 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0'),
-       ('VllmWorker rank=1 pid=31','INFO','parallel_state.py:1134','rank 1 in world size 2 is assigned as DP rank 0, PP rank 0, TP rank 1, EP rank 0'),
-       ('VllmWorker rank=0 pid=30','INFO','gpu_model_runner.py:1953','Starting to load model m...'),
-       ('VllmWorker rank=1 pid=31','INFO','gpu_model_runner.py:1953','Starting to load model m...'),
-       ('VllmWorker rank=0 pid=30','INFO','gpu_model_runner.py:2007','Model loading took 15.27 GiB and 21.02 seconds'),
-       ('VllmWorker rank=1 pid=31','INFO','gpu_model_runner.py:2007','Model loading took 15.27 GiB and 21.02 seconds'),
-       ('VllmWorker rank=0 pid=30','INFO','monitor.py:34','torch.compile takes 14.20 s in total'),
-       ('VllmWorker rank=1 pid=31','INFO','monitor.py:34','torch.compile takes 14.20 s in total'),
-       ('VllmWorker rank=0 pid=30','INFO','gpu_worker.py:276','Available KV cache memory: 50.00 GiB'),
-       ('EngineCore_0 pid=20','INFO','kv_cache_utils.py:849','GPU KV cache size: 400,000 tokens'),
-       ('EngineCore_0 pid=20','INFO','kv_cache_utils.py:853','Maximum concurrency for 40,960 tokens per request: 9.77x')]
-case('v1_tp2_graph_crash', 'crashed', 'cuda_graph', '*', vt(TP2) + '\n(VllmWorker rank=0 pid=30) Capturing CUDA graphs:  20%|██  | 13/67 [00:03<00:12]\n' + vt([
-       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','WorkerProc hit an exception.'),
-       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','Traceback (most recent call last):'),
-       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527',"RuntimeError: NCCL error: unhandled cuda error"),
-       ('EngineCore_0 pid=20','ERROR','core.py:700','EngineCore failed to start.'),
-       ('APIServer pid=1','ERROR','api_server.py:1','RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}')]))
-case('v1_tp2_load_crash_other_rank', 'crashed', 'weight_load', 'gpu_oom', vt(TP2[:6] + [
-       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','WorkerProc failed to start.'),
-       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','Traceback (most recent call last):'),
-       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB.'),
-       ('VllmWorker rank=0 pid=30','INFO','gpu_model_runner.py:2007','Model loading took 15.27 GiB and 21.02 seconds'),
-       ('EngineCore_0 pid=20','ERROR','core.py:700','EngineCore failed to start.')]))
-# ---- vLLM's engine is ready before its server: an error in between is a crash in http_start
-case('v1_chat_template_crash', 'crashed', 'http_start', '*', vl(VHEAD+VLOAD+VCOMP+VKV+[
-    ('INFO','core.py:210','init engine (profile, create kv cache, warmup model) took 44.51 seconds'),
-    ('INFO','api_server.py:1','Supported_tasks: [\'generate\']')]) + '''
-Traceback (most recent call last):
-  File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", line 1400, in init_app_state
-    resolved_chat_template = load_chat_template(args.chat_template)
-ValueError: The supplied chat template string (/models/template.jinja) appears path-like, but doesn't exist!
-''')
-case('v1_ready_then_request_error', 'ready', 'ready', '*', vl(VHEAD+VLOAD+VCOMP+VKV+[
-    ('INFO','core.py:210','init engine (profile, create kv cache, warmup model) took 44.51 seconds'),
-    ('INFO','api_server.py:1','Starting vLLM API server 0 on http://0.0.0.0:8000')]) + '''
-INFO:     Started server process [1]
-INFO:     Waiting for application startup.
-INFO:     Application startup complete.
-''' + vl([('ERROR','serving_chat.py:1','Error in preprocessing prompt inputs'), ('ERROR','serving_chat.py:1','ValueError: This model\'s maximum context length is 4096 tokens.')]))
-
-# ---- SGLang's other subprocesses die in the same words as its scheduler
-case('sg_dp_controller_crash', 'crashed', 'weight_load', '*', sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + sg(['DataParallelController hit an exception: Traceback (most recent call last):', 'RuntimeError: Rank 1 scheduler died during initialization'], m=1))
-case('sg_scheduler_dead', 'crashed', 'weight_load', '*', sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + sg(['Rank 0 scheduler is dead. Please check if there are relevant logs.'], m=1))
-
 # ---- TGI across versions (launcher/src/main.rs, router, server/text_generation_server: v0.x-v3.x)
 def tgj(lines, base=0):
     # --json-output: one JSON object per line; the shard's stderr is inside the message.
@@ -431,8 +243,9 @@ case('tgi_port_in_use', 'crashed', 'http_start', 'port_in_use', tg(TGI_UP+[('INF
     ('INFO','text_generation_router::server: router/src/server.rs:2302: ','Connected'),
     ('ERROR','text_generation_router::server: router/src/server.rs:2325: ','Failed to bind to 0.0.0.0:80: Address already in use (os error 98)'),
     ('ERROR','','Webserver Crashed'),('INFO','','Shutting down shards')]) + '\nError: WebserverFailed\n')
-# flash-attention v2 on a pre-Ampere GPU: the warm-up's first forward raises
-case('tgi_flash_pre_ampere', 'crashed', 'warmup', 'model_unsupported', tg(TGI_UP+[('INFO','text_generation_router: router/src/main.rs:320: ','Warming up model'),
+# flash-attention v2 on a pre-Ampere GPU: the warm-up's first forward raises (its cause is the GPU
+# lacking a feature: gpu_arch_feature on main, not this branch's business)
+case('tgi_flash_pre_ampere', 'crashed', 'warmup', '*', tg(TGI_UP+[('INFO','text_generation_router: router/src/main.rs:320: ','Warming up model'),
     ('ERROR','','Method Warmup encountered an error.')]) + '''
 Traceback (most recent call last):
   File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/flash_causal_lm.py", line 900, in warmup
@@ -676,6 +489,193 @@ case('trt_mpirun_tagged_kv_oom', 'crashed', 'kv_cache', 'kv_memory', '\n'.join([
     '--------------------------------------------------------------------------',
     'Primary job  terminated normally, but 1 process returned',
     'a non-zero exit code. Per user-direction, the job has been aborted.']) + '\n')
+# crash loops in the words of the supervisors
+VCRASH = vl(VHEAD+[('INFO','gpu_model_runner.py:1953','Starting to load model m...')] + tb([('vllm/v1/worker/gpu_worker.py','init_device')],
+    'ValueError: Free memory on device cuda:0 (0.41/79.18 GiB) on startup is less than desired GPU memory utilization (0.9, 71.26 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.'))
+case('k8s_describe_restart_count', 'crash_loop', '*', '*', VCRASH + '''
+$ kubectl describe pod vllm-0
+    State:          Waiting
+      Reason:       CrashLoopBackOff
+    Last State:     Terminated
+      Reason:       Error
+      Exit Code:    1
+    Ready:          False
+    Restart Count:  5
+  Warning  BackOff    2m (x20 over 7m)  kubelet  Back-off restarting failed container vllm in pod vllm-0
+''')
+case('k8s_get_pods', 'crash_loop', '*', '*', VCRASH + '''
+$ kubectl get pods
+NAME                     READY   STATUS             RESTARTS      AGE
+vllm-deployment-abc-1    0/1     CrashLoopBackOff   4 (30s ago)   2m49s
+''')
+case('k8s_backoff_only', 'crash_loop', '*', '*', VCRASH + '''
+  Warning  BackOff  3m (x12 over 6m)  kubelet  Back-off restarting failed container vllm in pod vllm-0_default(abc)
+''')
+case('docker_restarting', 'crash_loop', '*', '*', VCRASH + '''
+$ docker ps
+CONTAINER ID   IMAGE                    COMMAND                  CREATED         STATUS                         PORTS     NAMES
+1a2b3c4d5e6f   vllm/vllm-openai:latest  "vllm serve m"           3 minutes ago   Restarting (1) 8 seconds ago             vllm
+''')
+case('systemd_paste', 'crash_loop', '*', '*', '''Mar 09 12:00:00 host systemd[1]: Started vllm.service - vLLM.
+''' + '\n'.join('Mar 09 12:00:%02d host vllm[100]: %s' % (i+1, l) for i, l in enumerate(VCRASH.split('\n'))) + '''
+Mar 09 12:01:00 host systemd[1]: vllm.service: Main process exited, code=exited, status=1/FAILURE
+Mar 09 12:01:00 host systemd[1]: vllm.service: Failed with result 'exit-code'.
+Mar 09 12:01:30 host systemd[1]: vllm.service: Scheduled restart job, restart counter is at 3.
+Mar 09 12:01:30 host systemd[1]: Stopped vllm.service - vLLM.
+Mar 09 12:01:30 host systemd[1]: Started vllm.service - vLLM.
+''')
+case('v1_free_memory', 'crashed', 'launch', 'orphan_processes', vl(VHEAD + tb([('vllm/v1/executor/multiproc_executor.py','worker_main'),('vllm/v1/worker/gpu_worker.py','init_device')],
+    'ValueError: Free memory on device cuda:0 (0.41/79.18 GiB) on startup is less than desired GPU memory utilization (0.9, 71.26 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.')))
+case('v1_dist_init_fail', 'crashed', 'distributed_init', '*', vl(VHEAD + tb([('vllm/v1/worker/gpu_worker.py','init_device'),('vllm/v1/worker/gpu_worker.py','init_worker_distributed_environment'),('vllm/distributed/parallel_state.py','init_distributed_environment'),('torch/distributed/c10d_logger.py','wrapper')],
+    'torch.distributed.DistStoreError: Timed out after 601 seconds waiting for clients. 1/2 clients joined.')))
+VC3 = '\n'.join([VCRASH]*3)
+case('docker_logs_three_banners', 'crash_loop', '*', '*', VC3)
+SGC = sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB', 'Scheduler hit an exception: Traceback (most recent call last):', "ValueError: bad config"], tp=0)
+case('sg_three_banners', 'crash_loop', 'weight_load', '*', '\n'.join([SGC]*3))
+# ---- causes, one per row of hang-causes.md, in the engines' words
+def sgcrash(err_lines, pre=SDIST+['Load weight begin. avail mem=78.00 GB']):
+    return sg(SHEAD) + '\n' + sg(pre + ['Scheduler hit an exception: Traceback (most recent call last):'] + err_lines, tp=0)
+case('c_p2p_hang', 'stalled', 'distributed_init', 'nccl_p2p', sg(SHEAD) + '\n' + sg(['Init torch distributed begin.', 'sglang is using nccl==2.21.5',
+    'NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC', 'NCCL INFO Channel 01/0 : 0[0] -> 1[1] via P2P/IPC'], tp=0) + '\n[2025-09-22 10:20:00] Waiting for scheduler\n')
+case('c_nvls', 'stalled', 'distributed_init', 'nccl_transport', sg(SHEAD) + '\n' + sg(['Init torch distributed begin.', 'sglang is using nccl==2.21.5',
+    'NCCL INFO NVLS Bind mem 0x7f0000000000 UC handle 0x1 MC handle 0x2 size 1073741824'], tp=0) + '\n[2025-09-22 10:20:00] Waiting for scheduler\n')
+case('c_shm', 'crashed', 'distributed_init', 'dev_shm', sgcrash(['RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:275, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5',
+    'ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error.', 'Last error:', 'Error while creating shared memory segment /dev/shm/nccl-abc (size 9637888)'], pre=['Init torch distributed begin.']))
+case('c_hf_gated', 'crashed', '*', 'hf_download', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/huggingface_hub/utils/_http.py", line 409, in hf_raise_for_status
+    response.raise_for_status()
+requests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: https://huggingface.co/meta-llama/Llama-3.1-8B/resolve/main/config.json
+huggingface_hub.errors.GatedRepoError: 401 Client Error. Cannot access gated repo for url https://huggingface.co/meta-llama/Llama-3.1-8B/resolve/main/config.json.
+''')
+case('c_hf_offline', 'crashed', '*', 'hf_download', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
+OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the cached files and it looks like Qwen/Qwen3-8B is not the path to a directory containing a file named config.json.
+''')
+case('c_hf_stall', 'stalled', 'download', 'hf_download', '''2024-05-01T01:00:00.618817Z  INFO text_generation_launcher: Args { model_id: "m" }
+2024-05-01T01:00:01.618817Z  INFO download: text_generation_launcher: Starting download process.
+2024-05-01T01:00:02.618817Z  INFO text_generation_launcher: Download file: model-00001-of-00004.safetensors
+2024-05-01T01:30:02.618817Z  WARN text_generation_launcher: Waiting for download
+''')
+case('c_host_oom', 'crashed', '*', 'host_oom', sg(SHEAD) + '\n' + sg(SDIST + ['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + sg(['Received sigquit from a child process. It usually means the child failed.'], m=3) + '\n[Mon Sep 22 10:03:00 2025] Out of memory: Killed process 4242 (python3) total-vm:900000000kB\n')
+case('c_skew', 'crashed', 'weight_load', 'rank_load_skew', sgcrash(["ValueError: TP rank 1 could finish the model loading, but there are other ranks that didn't finish loading. It is likely due to unexpected failures (e.g. OOM) or a slow node."]))
+case('c_mtp', 'crashed', '*', 'mtp_hybrid', sgcrash(["ValueError: Speculative decoding for Qwen3_5MoeForConditionalGeneration is not compatible with radix cache when using --mamba-scheduler-strategy no_buffer. To use radix cache with speculative decoding, please use --mamba-scheduler-strategy extra_buffer and set SGLANG_ENABLE_SPEC_V2=1."], pre=[]))
+case('c_remote_code', 'crashed', '*', 'tokenizer_remote_code', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
+ValueError: The repository for deepseek-ai/DeepSeek-V3 contains custom code which must be executed to correctly load the model. You can inspect the repository content at https://hf.co/deepseek-ai/DeepSeek-V3. Please pass the argument `trust_remote_code=True` to allow custom code to be run.
+''')
+case('c_stale_handle', 'crashed', '*', 'shared_jit_cache', sgcrash(["OSError: [Errno 116] Stale file handle: '/nfs/cache/triton/abc'"]))
+case('c_fabric', 'crashed', '*', 'host_platform', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
+RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized
+''')
+case('c_driver', 'crashed', '*', 'cuda_build_mismatch', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
+RuntimeError: The NVIDIA driver on your system is too old (found version 11040). Please update your GPU driver by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx
+''')
+case('c_nokernel', 'crashed', '*', 'cuda_build_mismatch', sgcrash(["RuntimeError: CUDA error: no kernel image is available for execution on the device", "CUDA kernel errors might be asynchronously reported at some other API call"]))
+case('c_undefined_symbol', 'crashed', '*', 'cuda_build_mismatch', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
+ImportError: /usr/local/lib/python3.12/dist-packages/vllm/_C.abi3.so: undefined symbol: _ZN3c1017RegisterOperatorsD1Ev
+''')
+case('c_corrupt', 'crashed', 'weight_load', 'corrupt_safetensors', vl(VHEAD + VLOAD[:1]) + '\n' + '''Traceback (most recent call last):
+safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge
+''')
+case('c_graph_hang', 'stalled', 'cuda_graph', 'cuda_graph_hang', sg(SHEAD) + '\n' + sg(SDIST+SLOAD+SKV+['Capture cuda graph begin. This can take up to several minutes. avail mem=1.45 GB'], tp=0) + '\n[2025-09-22 10:30:00] Waiting for scheduler\n')
+case('c_port_zmq', 'crashed', '*', 'port_in_use', sgcrash(["zmq.error.ZMQError: Address already in use (addr='tcp://127.0.0.1:30001')"], pre=[]))
+case('c_rendezvous_refused', 'crashed', 'distributed_init', 'rendezvous', sg(["server_args=ServerArgs(model_path='m', tp_size=16, nnodes=2, node_rank=1, dist_init_addr='10.0.0.1:5000')"]) + '\n' + sg(['Init torch distributed begin.', 'Scheduler hit an exception: Traceback (most recent call last):', 'torch.distributed.DistNetworkError: The client socket has failed to connect to [10.0.0.1]:5000 (errno: 110 - Connection timed out).'], tp=8))
+# a warning that mentions "not supported" must not outrank the crash's own error
+case('c_warning_vs_oom', 'crashed', 'weight_load', 'gpu_oom', vl(VHEAD + [('WARNING','config.py:1','Sliding window attention is not supported for this backend; disabling it.')] + VLOAD[:1] + tb(
+    [('vllm/v1/worker/gpu_model_runner.py','load_model')], "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.16 GiB. GPU 0 has a total capacity of 23.53 GiB of which 738.94 MiB is free.")))
+case('c_warning_vs_p2p', 'crashed', 'cuda_graph', 'illegal_memory_access', vl(VHEAD + [('WARNING','custom_all_reduce.py:1',"Custom allreduce is disabled because your platform lacks GPU P2P capability or P2P test failed. To silence this warning, specify disable_custom_all_reduce=True explicitly.")] + VLOAD + VCOMP + VKV) +
+     '\nCapturing CUDA graphs (mixed prefill-decode, PIECEWISE):  45%|████▌     | 30/67 [00:05<00:06,  5.90it/s]\n' +
+     vl(tb([('vllm/v1/worker/gpu_model_runner.py','_dummy_run')], 'RuntimeError: CUDA error: an illegal memory access was encountered')))
+# ---- wrapped formats
+BASE_SG = sg(SHEAD) + '\n' + sg(SDIST+SLOAD+SKV+['Capture cuda graph begin.'], tp=0) + '\n[2025-09-22 10:30:00] Waiting for scheduler'
+def wrap(fn): return '\n'.join(fn(l) for l in BASE_SG.split('\n')) + '\n'
+case('w_stern', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'sglang-7d9f-abcde sglang ' + l))
+case('w_stern_ts', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'sglang-7d9f-abcde sglang 2025-09-22T10:00:00.123456789Z ' + l))
+case('w_kubectl_prefix', 'stalled', 'cuda_graph', '*', wrap(lambda l: '[pod/sglang-7d9f-abcde/sglang] ' + l))
+case('w_compose', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'sglang-1  | ' + l))
+case('w_docker_ts', 'stalled', 'cuda_graph', '*', wrap(lambda l: '2025-09-22T10:00:00.123456789Z ' + l))
+case('w_k8s_json', 'stalled', 'cuda_graph', '*', wrap(lambda l: json.dumps({"log": l + "\n", "stream": "stderr", "time": "2025-09-22T10:00:00.1Z"})))
+case('w_cri', 'stalled', 'cuda_graph', '*', wrap(lambda l: '2025-09-22T10:00:00.123456789+00:00 stderr F ' + l))
+case('w_journal_cat', 'stalled', 'cuda_graph', '*', wrap(lambda l: l))
+case('w_loki', 'stalled', 'cuda_graph', '*', wrap(lambda l: '2025-09-22T10:00:00Z {app="sglang", pod="sglang-0"} ' + l))
+case('w_syslog', 'stalled', 'cuda_graph', '*', wrap(lambda l: 'Sep 22 10:00:00 gpu-node-1 sglang[4242]: ' + l))
+case('w_ray', 'stalled', 'cuda_graph', '*', wrap(lambda l: '(ServeReplica:default:SGLang pid=4242) ' + l))
+case('w_linenum', 'stalled', 'cuda_graph', '*', '\n'.join('%4d  %s' % (i+1, l) for i, l in enumerate(BASE_SG.split('\n'))) + '\n')
+case('w_ansi', 'stalled', 'cuda_graph', '*', wrap(lambda l: '\x1b[36m' + l + '\x1b[0m'))
+case('w_quote_gt', 'stalled', 'cuda_graph', '*', wrap(lambda l: '> ' + l))
+# ---- worker RPC method names say where a worker failed
+case('v0_worker_method_load', 'crashed', 'weight_load', 'gpu_oom', '''INFO 08-20 10:00:00 api_server.py:206] vLLM API server version 0.6.1
+INFO 08-20 10:00:01 llm_engine.py:169] Initializing an LLM engine (v0.6.1) with config: model='m'
+(VllmWorkerProcess pid=11) INFO 08-20 10:00:05 multiproc_worker_utils.py:215] Worker ready; awaiting tasks
+INFO 08-20 10:00:06 pynccl.py:63] vLLM is using nccl==2.20.5
+(VllmWorkerProcess pid=11) ERROR 08-20 10:00:30 multiproc_worker_utils.py:226] Exception in worker VllmWorkerProcess while processing method load_model.
+(VllmWorkerProcess pid=11) ERROR 08-20 10:00:30 multiproc_worker_utils.py:226] Traceback (most recent call last):
+(VllmWorkerProcess pid=11) ERROR 08-20 10:00:30 multiproc_worker_utils.py:226] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 448.00 MiB.
+''')
+case('v1_rpc_kv', 'crashed', 'kv_cache', '*', vl(VHEAD + VLOAD + [
+    ('ERROR','core.py:700','EngineCore failed to start.'), ('ERROR','core.py:700','Traceback (most recent call last):'),
+    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core.py", line 100, in _initialize_kv_caches'),
+    ('ERROR','core.py:700','    available_gpu_memory = self.model_executor.determine_available_memory()'),
+    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/abstract.py", line 100, in determine_available_memory'),
+    ('ERROR','core.py:700','    output = self.collective_rpc("determine_available_memory")'),
+    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/multiproc_executor.py", line 100, in collective_rpc'),
+    ('ERROR','core.py:700','    raise RuntimeError(f"Worker failed with error \'{e}\', please check the stack trace above for the root cause")'),
+    ('ERROR','core.py:700',"RuntimeError: Worker failed with error 'CUDA error: an illegal memory access was encountered', please check the stack trace above for the root cause")]))
+case('v1_rpc_graph', 'crashed', 'cuda_graph', '*', vl(VHEAD + VLOAD + VCOMP + VKV + [
+    ('ERROR','core.py:700','EngineCore failed to start.'), ('ERROR','core.py:700','Traceback (most recent call last):'),
+    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core.py", line 100, in _initialize_kv_caches'),
+    ('ERROR','core.py:700','    self.model_executor.initialize_from_config(kv_cache_configs)'),
+    ('ERROR','core.py:700','  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/abstract.py", line 100, in initialize_from_config'),
+    ('ERROR','core.py:700','    self.collective_rpc("compile_or_warm_up_model")'),
+    ('ERROR','core.py:700',"RuntimeError: Worker failed with error 'NCCL error: unhandled cuda error', please check the stack trace above for the root cause")]))
+def vt(lines):
+    out=[]
+    for i,(tag,lvl,f,m) in enumerate(lines):
+        out.append(f"({tag}) {lvl} 08-20 10:{i//60:02d}:{i%60:02d} [{f}] {m}")
+    return '\n'.join(out)
+TP2 = [('APIServer pid=1','INFO','api_server.py:1805','vLLM API server version 0.10.1'),
+       ('EngineCore_0 pid=20','INFO','core.py:75','Initializing a V1 LLM engine (v0.10.1) with config: model=m'),
+       ('VllmWorker rank=0 pid=30','INFO','parallel_state.py:1134','rank 0 in world size 2 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0'),
+       ('VllmWorker rank=1 pid=31','INFO','parallel_state.py:1134','rank 1 in world size 2 is assigned as DP rank 0, PP rank 0, TP rank 1, EP rank 0'),
+       ('VllmWorker rank=0 pid=30','INFO','gpu_model_runner.py:1953','Starting to load model m...'),
+       ('VllmWorker rank=1 pid=31','INFO','gpu_model_runner.py:1953','Starting to load model m...'),
+       ('VllmWorker rank=0 pid=30','INFO','gpu_model_runner.py:2007','Model loading took 15.27 GiB and 21.02 seconds'),
+       ('VllmWorker rank=1 pid=31','INFO','gpu_model_runner.py:2007','Model loading took 15.27 GiB and 21.02 seconds'),
+       ('VllmWorker rank=0 pid=30','INFO','monitor.py:34','torch.compile takes 14.20 s in total'),
+       ('VllmWorker rank=1 pid=31','INFO','monitor.py:34','torch.compile takes 14.20 s in total'),
+       ('VllmWorker rank=0 pid=30','INFO','gpu_worker.py:276','Available KV cache memory: 50.00 GiB'),
+       ('EngineCore_0 pid=20','INFO','kv_cache_utils.py:849','GPU KV cache size: 400,000 tokens'),
+       ('EngineCore_0 pid=20','INFO','kv_cache_utils.py:853','Maximum concurrency for 40,960 tokens per request: 9.77x')]
+case('v1_tp2_graph_crash', 'crashed', 'cuda_graph', '*', vt(TP2) + '\n(VllmWorker rank=0 pid=30) Capturing CUDA graphs:  20%|██  | 13/67 [00:03<00:12]\n' + vt([
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','WorkerProc hit an exception.'),
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','Traceback (most recent call last):'),
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527',"RuntimeError: NCCL error: unhandled cuda error"),
+       ('EngineCore_0 pid=20','ERROR','core.py:700','EngineCore failed to start.'),
+       ('APIServer pid=1','ERROR','api_server.py:1','RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}')]))
+case('v1_tp2_load_crash_other_rank', 'crashed', 'weight_load', 'gpu_oom', vt(TP2[:6] + [
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','WorkerProc failed to start.'),
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','Traceback (most recent call last):'),
+       ('VllmWorker rank=1 pid=31','ERROR','multiproc_executor.py:527','torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB.'),
+       ('VllmWorker rank=0 pid=30','INFO','gpu_model_runner.py:2007','Model loading took 15.27 GiB and 21.02 seconds'),
+       ('EngineCore_0 pid=20','ERROR','core.py:700','EngineCore failed to start.')]))
+# ---- vLLM's engine is ready before its server: an error in between is a crash in http_start
+case('v1_chat_template_crash', 'crashed', 'http_start', '*', vl(VHEAD+VLOAD+VCOMP+VKV+[
+    ('INFO','core.py:210','init engine (profile, create kv cache, warmup model) took 44.51 seconds'),
+    ('INFO','api_server.py:1','Supported_tasks: [\'generate\']')]) + '''
+Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", line 1400, in init_app_state
+    resolved_chat_template = load_chat_template(args.chat_template)
+ValueError: The supplied chat template string (/models/template.jinja) appears path-like, but doesn't exist!
+''')
+case('v1_ready_then_request_error', 'ready', 'ready', '*', vl(VHEAD+VLOAD+VCOMP+VKV+[
+    ('INFO','core.py:210','init engine (profile, create kv cache, warmup model) took 44.51 seconds'),
+    ('INFO','api_server.py:1','Starting vLLM API server 0 on http://0.0.0.0:8000')]) + '''
+INFO:     Started server process [1]
+INFO:     Waiting for application startup.
+INFO:     Application startup complete.
+''' + vl([('ERROR','serving_chat.py:1','Error in preprocessing prompt inputs'), ('ERROR','serving_chat.py:1','ValueError: This model\'s maximum context length is 4096 tokens.')]))
+
+# ---- SGLang's other subprocesses die in the same words as its scheduler
+case('sg_dp_controller_crash', 'crashed', 'weight_load', '*', sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + sg(['DataParallelController hit an exception: Traceback (most recent call last):', 'RuntimeError: Rank 1 scheduler died during initialization'], m=1))
+case('sg_scheduler_dead', 'crashed', 'weight_load', '*', sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + sg(['Rank 0 scheduler is dead. Please check if there are relevant logs.'], m=1))
 
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
