@@ -55,9 +55,29 @@ size_t PythonLevelAndSource(std::string_view s) {
   return d + 2;
 }
 
+// TensorRT-LLM's rank tags, at s[i]: "[RANK 3]" (Python logger, the C++ runtime's iteration
+// lines), "[MPI_Rank 1]" (Python logger of 0.x), "[3]" (C++ logger with a rank). On success sets
+// *rank, moves i past the tag and one space, and returns true.
+bool TrtllmRankTag(std::string_view s, size_t& i, std::string* rank) {
+  if (!At(s, i, '[')) return false;
+  size_t d = i + 1;
+  if (s.substr(d, 5) == "RANK ") {
+    d += 5;
+  } else if (s.substr(d, 9) == "MPI_Rank ") {
+    d += 9;
+  }
+  size_t e = d;
+  while (e < s.size() && e < d + 7 && IsDigit(s[e])) ++e;
+  if (e == d || !At(s, e, ']')) return false;
+  *rank = "rank" + std::string(s.substr(d, e - d));
+  i = At(s, e + 1, ' ') ? e + 2 : e + 1;
+  return true;
+}
+
 // TensorRT-LLM's Python logger: "[12/20/2025-04:21:37] [TRT-LLM] [I] msg", also without the time
-// and with a rank ("[TRT-LLM] [RANK 0] [I] msg"). `close` is the first ']'. Sets p.message on
-// success.
+// and with a rank ("[TRT-LLM] [RANK 0] [I] msg", 0.x "[TRT-LLM] [MPI_Rank 1] [I] msg"); and
+// TensorRT's own logger beside it ("[12/20/2025-04:21:37] [TRT] [E] msg"). `close` is the first
+// ']'. Sets p.message on success.
 bool ParseTrtllmPython(std::string_view s, size_t close, ParsedLine& p) {
   std::string_view inner = s.substr(1, close - 1);
   CivilTime t;
@@ -72,31 +92,96 @@ bool ParseTrtllmPython(std::string_view s, size_t close, ParsedLine& p) {
     if (ParseClock(inner, 11, t) == std::string_view::npos) return false;
     tag = close + 2;
     if (!At(s, close + 1, ' ')) return false;
-  } else if (inner != "TRT-LLM") {
+  } else if (inner != "TRT-LLM" && inner != "TRT") {
     return false;
   }
-  constexpr std::string_view kTag = "[TRT-LLM] ";
   if (tag != 0) {
-    if (s.substr(tag, kTag.size()) != kTag) return false;
-    tag += kTag.size();
+    if (s.substr(tag, 10) == "[TRT-LLM] ") {
+      tag += 10;
+    } else if (s.substr(tag, 6) == "[TRT] ") {
+      tag += 6;
+    } else {
+      return false;
+    }
   } else {
     tag = close + 2;
     if (!At(s, close + 1, ' ')) return false;
   }
-  // Optional "[RANK N] ", then the one-letter level "[I] ".
-  if (s.substr(tag, 6) == "[RANK ") {
-    size_t c = s.find("] ", tag);
-    if (c == std::string_view::npos || c - tag > 16) return false;
-    p.rank = "rank" + std::string(s.substr(tag + 6, c - tag - 6));
-    tag = c + 2;
-  }
+  // Optional rank, then the one-letter level "[I] ".
+  std::string rank;
+  const bool ranked = TrtllmRankTag(s, tag, &rank);
   if (!At(s, tag, '[') || !At(s, tag + 2, ']')) return false;
+  if (ranked) p.rank = rank;
   p.level = s.substr(tag + 1, 1);
   if (t.year != 0) p.time = t;
   p.style = PrefixStyle::kTrtllm;
   size_t m = tag + 3;
   if (At(s, m, ' ')) ++m;
   p.message = s.substr(std::min(m, s.size()));
+  return true;
+}
+
+// The C++ runtime's logger since 2026: "05-01-2026 01:00:00.100000 [TRT-LLM] [I] [0] msg" (local
+// time, microseconds, then maybe the rank).
+bool ParseTrtllmCppTimed(std::string_view& msg, ParsedLine& p) {
+  std::string_view s = msg;
+  int mo = Digits(s, 0, 2), d = Digits(s, 3, 2), y = Digits(s, 6, 4);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || y < 1970 || !At(s, 2, '-') || !At(s, 5, '-') ||
+      !At(s, 10, ' ')) {
+    return false;
+  }
+  CivilTime t;
+  t.year = y;
+  t.month = mo;
+  t.day = d;
+  size_t j = ParseClock(s, 11, t);
+  if (j == std::string_view::npos) return false;
+  j = ParseFraction(s, j, t);
+  if (s.substr(j, 11) != " [TRT-LLM] " || !At(s, j + 11, '[') || !At(s, j + 13, ']')) return false;
+  p.level = s.substr(j + 12, 1);
+  size_t m = j + 14;
+  if (At(s, m, ' ')) ++m;
+  std::string rank;
+  if (TrtllmRankTag(s, m, &rank)) p.rank = rank;
+  p.time = t;
+  p.style = PrefixStyle::kTrtllm;
+  msg = s.substr(std::min(m, s.size()));
+  return true;
+}
+
+// glog, as Triton (the tensorrtllm_backend's server) and other C++ servers print it:
+// "I0501 01:00:00.245480 100348 model_lifecycle.cc:818] msg" (level letter, MMDD, time, thread,
+// source file). No year: the stream anchors it.
+bool ParseGlog(std::string_view& msg, ParsedLine& p) {
+  std::string_view s = msg;
+  int mo = Digits(s, 1, 2), d = Digits(s, 3, 2);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, 5, ' ')) return false;
+  CivilTime t;
+  t.month = mo;
+  t.day = d;
+  size_t j = ParseClock(s, 6, t);
+  if (j == std::string_view::npos) return false;
+  j = ParseFraction(s, j, t);
+  while (At(s, j, ' ')) ++j;
+  const size_t tid = j;
+  while (j < s.size() && j < tid + 12 && IsDigit(s[j])) ++j;
+  if (j == tid || !At(s, j, ' ')) return false;
+  // "file.cc:123] "
+  size_t close = s.find("] ", j + 1);
+  if (close == std::string_view::npos || close - j > 96) return false;
+  std::string_view loc = s.substr(j + 1, close - j - 1);
+  size_t colon = loc.rfind(':');
+  if (colon == std::string_view::npos || colon == 0 || colon + 1 >= loc.size() ||
+      loc.find(' ') != std::string_view::npos) {
+    return false;
+  }
+  for (size_t k = colon + 1; k < loc.size(); ++k) {
+    if (!IsDigit(loc[k])) return false;
+  }
+  p.level = s.substr(0, 1);
+  p.time = t;
+  p.style = PrefixStyle::kGlog;
+  msg = s.substr(close + 2);
   return true;
 }
 
@@ -165,8 +250,15 @@ bool ParseBracketPrefix(std::string_view& msg, ParsedLine& p) {
     p.level = s.substr(close + 2, c2 - close - 2);
     p.style = PrefixStyle::kTrtllm;
     size_t m = c2 + 1;
-    if (At(s, m, ' ')) ++m;
-    msg = s.substr(m);
+    // A rank after the level: "[TensorRT-LLM][INFO][0] " or "[TensorRT-LLM][INFO] [RANK 0] ".
+    std::string rank;
+    if (TrtllmRankTag(s, m, &rank)) {
+      p.rank = rank;
+    } else if (At(s, m, ' ')) {
+      ++m;
+      if (TrtllmRankTag(s, m, &rank)) p.rank = rank;
+    }
+    msg = s.substr(std::min(m, s.size()));
     return true;
   }
   return false;
@@ -317,6 +409,15 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
   if (!msg.empty() && (msg[0] == '[' || msg[0] == '^')) StripColourRemnant(msg);
   if (msg.empty()) return false;
   if (msg[0] == '[') return ParseBracketPrefix(msg, p);
+  // glog's level letter and date ("I0501 ..."), TensorRT-LLM's C++ date ("05-01-2026 ..."): both
+  // are told by two bytes before any parse.
+  if (msg.size() > 20) {
+    const char c = msg[0];
+    if ((c == 'I' || c == 'W' || c == 'E' || c == 'F') && IsDigit(msg[1]) && ParseGlog(msg, p)) {
+      return true;
+    }
+    if (IsDigit(c) && msg[2] == '-' && ParseTrtllmCppTimed(msg, p)) return true;
+  }
   // The first space within 128 bytes (npos when none): where a process tag's " pid=" or the end
   // of a level word must be.
   const size_t first_space = msg.substr(0, 128).find(' ');

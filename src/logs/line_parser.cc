@@ -164,9 +164,25 @@ bool StripRfc3339(std::string_view& s, size_t j, const CivilTime& t, ParsedLine&
   return false;
 }
 
+// Open MPI's `mpirun --tag-output`: "[1,5]<stderr>:msg" (job, rank, stream), how TensorRT-LLM's and
+// Triton's multi-GPU runs are often launched. The rank is kept unless the engine names its own.
+bool StripMpirunTag(std::string_view& s, ParsedLine& p) {
+  size_t i = 1;
+  while (i < s.size() && i < 8 && IsDigit(s[i])) ++i;
+  if (i == 1 || !At(s, i, ',')) return false;
+  const size_t r = ++i;
+  while (i < s.size() && i < r + 8 && IsDigit(s[i])) ++i;
+  if (i == r || s.substr(i, 2) != "]<") return false;
+  const size_t close = s.find(">:", i + 2);
+  if (close == std::string_view::npos || close > i + 10) return false;
+  p.rank = "rank" + std::string(s.substr(r, i - r));
+  s = s.substr(close + 2);
+  return true;
+}
+
 // Wrappers that carry no time: CRI's stream and tag, LogQL's labels, kubectl's [pod/...],
-// docker-compose's "name   | ". True when one was stripped.
-bool StripUntimedWrapper(std::string_view& s, const ParsedLine& p) {
+// docker-compose's "name   | ", mpirun's "[1,0]<stdout>:". True when one was stripped.
+bool StripUntimedWrapper(std::string_view& s, ParsedLine& p) {
   if (s.substr(0, 7) == "stdout " || s.substr(0, 7) == "stderr ") {
     // The CRI log file format (/var/log/pods/...): "<time> stderr F msg" (P: a partial line).
     if (s.size() <= 9 || (s[7] != 'F' && s[7] != 'P') || s[8] != ' ') return false;
@@ -180,6 +196,7 @@ bool StripUntimedWrapper(std::string_view& s, const ParsedLine& p) {
     s = s.substr(close + 2);
     return true;
   }
+  if (s.size() > 8 && s[0] == '[' && IsDigit(s[1]) && StripMpirunTag(s, p)) return true;
   if (s.size() > 6 && s.substr(0, 5) == "[pod/") {
     size_t close = s.find("] ");
     if (close == std::string_view::npos || close >= 512) return false;

@@ -40,6 +40,7 @@ enum class PrefixStyle {
   kTgi,     // 2024-05-01T01:17:02.618817Z  INFO text_generation_launcher:
   kTrtllm,  // [TensorRT-LLM][INFO]
   kPython,  // 2025-03-03 18:46:45,039 - INFO - name: (python logging default)
+  kGlog,    // I0501 01:00:00.245480 1 model_lifecycle.cc:818] (Triton; says no engine)
 };
 
 struct ParsedLine {

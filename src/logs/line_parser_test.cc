@@ -442,3 +442,118 @@ TEST(ParseLine, PlainAsctimeLevelPrefix) {
 }
 
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// TensorRT-LLM's rank tags across its loggers and versions.
+TEST(ParseLineTrtllm, RankTagsAcrossLoggers) {
+  ParsedLine old_py =
+      ParseLine("[05/01/2024-01:00:00] [TRT-LLM] [MPI_Rank 1] [I] Loading engine from /e");
+  EXPECT_EQ(old_py.style, PrefixStyle::kTrtllm);
+  EXPECT_EQ(old_py.rank, "rank1");
+  EXPECT_EQ(old_py.level, "I");
+  EXPECT_EQ(old_py.message, "Loading engine from /e");
+  ParsedLine cpp_rank = ParseLine("[TensorRT-LLM][INFO][2] Loaded engine size: 8745 MiB");
+  EXPECT_EQ(cpp_rank.rank, "rank2");
+  EXPECT_EQ(cpp_rank.message, "Loaded engine size: 8745 MiB");
+  ParsedLine cpp_iter = ParseLine("[TensorRT-LLM][INFO] [RANK 0] iter = 5, host_step_time = 1ms");
+  EXPECT_EQ(cpp_iter.rank, "rank0");
+  EXPECT_EQ(cpp_iter.message, "iter = 5, host_step_time = 1ms");
+  ParsedLine plain = ParseLine("[TensorRT-LLM][ERROR] [json.exception] [1] not a rank");
+  EXPECT_EQ(plain.level, "ERROR");
+  EXPECT_EQ(plain.rank, "");
+  EXPECT_EQ(plain.message, "[json.exception] [1] not a rank");
+  // TensorRT's own logger beside TensorRT-LLM's.
+  ParsedLine trt =
+      ParseLine("[05/01/2024-01:00:09] [TRT] [E] 4: [runtime.cpp::x::65] Error Code 4");
+  EXPECT_EQ(trt.style, PrefixStyle::kTrtllm);
+  EXPECT_EQ(trt.level, "E");
+  EXPECT_EQ(trt.message, "4: [runtime.cpp::x::65] Error Code 4");
+}
+
+// The C++ runtime's 2026 prefix: local time with microseconds, "[TRT-LLM]", level, maybe a rank.
+TEST(ParseLineTrtllm, CppLoggerWithTime) {
+  ParsedLine p =
+      ParseLine("05-01-2026 01:00:05.100000 [TRT-LLM] [I] [0] Number of tokens per block: 32.");
+  EXPECT_EQ(p.style, PrefixStyle::kTrtllm);
+  EXPECT_EQ(p.level, "I");
+  EXPECT_EQ(p.rank, "rank0");
+  EXPECT_EQ(p.message, "Number of tokens per block: 32.");
+  ASSERT_TRUE(p.time.has_value());
+  EXPECT_EQ(p.time->year, 2026);
+  EXPECT_EQ(p.time->second, 5);
+  ParsedLine q = ParseLine("05-01-2026 01:00:05.100000 [TRT-LLM] [E] out of memory");
+  EXPECT_EQ(q.level, "E");
+  EXPECT_EQ(q.rank, "");
+  EXPECT_EQ(q.message, "out of memory");
+  // Not the prefix: a date without the tag.
+  EXPECT_NE(ParseLine("05-01-2026 01:00:05.1 something").style, PrefixStyle::kTrtllm);
+}
+
+// glog (Triton): level letter, MMDD, time, thread id, source file.
+TEST(ParseLineGlog, TritonLines) {
+  ParsedLine p = ParseLine(
+      "E0501 01:00:40.245480 100348 model_lifecycle.cc:642] failed to load 'tensorrt_llm' "
+      "version 1: Internal: x");
+  EXPECT_EQ(p.style, PrefixStyle::kGlog);
+  EXPECT_EQ(p.level, "E");
+  ASSERT_TRUE(p.time.has_value());
+  EXPECT_EQ(p.time->month, 5);
+  EXPECT_EQ(p.time->day, 1);
+  EXPECT_EQ(p.time->second, 40);
+  EXPECT_EQ(p.message, "failed to load 'tensorrt_llm' version 1: Internal: x");
+  ParsedLine i = ParseLine("I1220 01:42:16.245480 100348 python_be.cc:2199] Started");
+  EXPECT_EQ(i.level, "I");
+  EXPECT_EQ(i.message, "Started");
+  // Words that merely start like it are left alone.
+  EXPECT_EQ(ParseLine("I0501 is not a log line at all, friend").style, PrefixStyle::kNone);
+  EXPECT_EQ(ParseLine("E1234 01:00:00.1 abc def.cc:x] msg").style, PrefixStyle::kNone);
+}
+
+}  // namespace
+}  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// Every cut of the new prefixes parses without reading past the line (untrusted, truncated input).
+TEST(ParseLineTrtllm, TruncatedPrefixesAreSafe) {
+  for (std::string_view line : {
+           "05-01-2026 01:00:05.100000 [TRT-LLM] [I] [0] Number of tokens per block: 32.",
+           "E0501 01:00:40.245480 100348 model_lifecycle.cc:642] failed to load 'x'",
+           "[TensorRT-LLM][INFO] [RANK 12] iter = 5",
+           "[05/01/2024-01:00:00] [TRT-LLM] [MPI_Rank 1] [I] Loading engine",
+           "[05/01/2024-01:00:09] [TRT] [E] 4: [runtime.cpp::x::65] Error Code 4",
+           "[1,12]<stderr>:[TensorRT-LLM][INFO][3] Loaded engine size: 1 MiB",
+       }) {
+    for (size_t n = 0; n <= line.size(); ++n) {
+      ParsedLine p = ParseLine(line.substr(0, n));
+      EXPECT_LE(p.message.size(), n);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// mpirun --tag-output: "[job,rank]<stream>:" before the engine's own prefix.
+TEST(ParseLineWrappers, MpirunTagOutput) {
+  ParsedLine p = ParseLine("[1,3]<stderr>:[TensorRT-LLM][INFO] Loaded engine size: 8745 MiB");
+  EXPECT_EQ(p.style, PrefixStyle::kTrtllm);
+  EXPECT_EQ(p.rank, "rank3");
+  EXPECT_EQ(p.message, "Loaded engine size: 8745 MiB");
+  ParsedLine q =
+      ParseLine("[1,0]<stdout>:[05/01/2025-01:00:00] [TRT-LLM] [RANK 2] [I] Loading weights");
+  EXPECT_EQ(q.rank, "rank2");  // the engine's own rank wins
+  EXPECT_EQ(q.message, "Loading weights");
+  // SGLang's bracketed time is not a tag.
+  EXPECT_EQ(ParseLine("[2025-09-22 10:00:01 TP0] Load weight begin.").rank, "TP0");
+  EXPECT_EQ(ParseLine("[1,2] not a tag").message, "[1,2] not a tag");
+}
+
+}  // namespace
+}  // namespace spinup

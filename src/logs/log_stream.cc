@@ -60,7 +60,8 @@ LogEvent::Kind KindOf(RuleEmit e) {
 }
 
 bool IsErrorLevel(std::string_view level) {
-  return level == "ERROR" || level == "CRITICAL" || level == "FATAL" || level == "E";
+  return level == "ERROR" || level == "CRITICAL" || level == "FATAL" || level == "E" ||
+         level == "F";
 }
 
 std::string_view EngineOfStyle(PrefixStyle s) {
@@ -343,6 +344,8 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
     // been restarted at least once.
     if (r.emit == RuleEmit::kRestarts && r.n_group == 0) e.progress_n = 1;
     e.engine_only = r.emit == RuleEmit::kEngineReady;
+    // An engine's own frame names a phase in that engine's terms: not before the engine is known.
+    if (r.emit == RuleEmit::kFrame && !IsGeneric(r) && engine_.empty()) continue;
     FillCaptures(r, idx, msg, e);
     if (r.emit == RuleEmit::kHint) e.kind = LogEvent::Kind::kInfo;
     if (r.emit == RuleEmit::kProgress) {

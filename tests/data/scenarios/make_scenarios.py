@@ -130,7 +130,9 @@ def tg(lines, base=0):
     out=[]
     for i,(lvl,who,m) in enumerate(lines):
         s=base+i
-        out.append(f'2024-05-01T01:{s//60:02d}:{s%60:02d}.618817Z  {lvl} {who}text_generation_launcher: {m}')
+        # the router's own lines carry its target (text_generation_router...), not the launcher's
+        tgt = '' if 'text_generation_' in who else 'text_generation_launcher: '
+        out.append(f'2024-05-01T01:{s//60:02d}:{s%60:02d}.618817Z  {lvl} {who}{tgt}{m}')
     return '\n'.join(out)
 THEAD=[('INFO','','Args { model_id: "m", num_shard: Some(2) }'),('INFO','download: ','Starting download process.'),
        ('INFO','download: ','Files are already present on the host. Skipping download.'),('INFO','download: ','Successfully downloaded weights.'),
@@ -151,6 +153,342 @@ case('trt_deserialize', 'crashed', 'weight_load', 'trt_version_mismatch', '''I05
 E0501 01:00:05.000 1 model_lifecycle.cc:638] failed to load 'tensorrt_llm' version 1: Internal: unexpected error when creating modelInstanceState
 error: creating server: Internal - failed to load all models
 ''')
+# ---- TGI across versions (launcher/src/main.rs, router, server/text_generation_server: v0.x-v3.x)
+def tgj(lines, base=0):
+    # --json-output: one JSON object per line; the shard's stderr is inside the message.
+    out = []
+    for i, (lvl, span, m) in enumerate(lines):
+        s = base + i
+        o = {"timestamp": f"2024-05-01T01:{s//60:02d}:{s%60:02d}.618817Z", "level": lvl, "fields": {"message": m}, "target": "text_generation_launcher"}
+        if span is not None:
+            o["span"] = {"rank": span, "name": "shard-manager"}
+            o["spans"] = [{"rank": span, "name": "shard-manager"}]
+        out.append(json.dumps(o))
+    return '\n'.join(out)
+TGI_OOM_TB = ['Traceback (most recent call last):',
+    '  File "/opt/conda/bin/text-generation-server", line 8, in <module>', '    sys.exit(app())',
+    '  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/server.py", line 201, in serve_inner', '    model = get_model(',
+    '  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/__init__.py", line 300, in get_model', '    return FlashLlama(',
+    '  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/utils/weights.py", line 90, in get_sharded', '    tensor = tensor.to(device=self.device)',
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 448.00 MiB. GPU 0 has a total capacty of 22.19 GiB of which 120.50 MiB is free.']
+# v0.2-v0.8: the shard's stderr follows "Shard N failed to start:" on its own lines
+case('tgi_v0_failed_start', 'crashed', 'weight_load', 'gpu_oom', tg([('INFO','','Args { model_id: "m", num_shard: Some(2) }'),
+    ('INFO','','Sharding model on 2 processes'),('INFO','','Starting download process.'),
+    ('INFO','download: ','Files are already present on the host. Skipping download.'),('INFO','','Successfully downloaded weights.'),
+    ('INFO','','Starting shard 0'),('INFO','','Starting shard 1'),('INFO','','Waiting for shard 0 to be ready...'),
+    ('INFO','','Waiting for shard 1 to be ready...'),('ERROR','','Shard 1 failed to start:')]) + '\n' + '\n'.join(TGI_OOM_TB) + '\n' +
+    tg([('INFO','','Shutting down shards')], base=20))
+# v1-v3 --json-output: the shard's stderr is one message with line breaks
+case('tgi_json_shard_oom', 'crashed', 'weight_load', 'gpu_oom', tgj([('INFO', None, 'Args { model_id: "m", num_shard: Some(2) }'),
+    ('INFO', None, 'Starting download process.'), ('INFO', None, 'Files are already present on the host. Skipping download.'),
+    ('INFO', None, 'Successfully downloaded weights.'), ('INFO', 0, 'Starting shard'), ('INFO', 1, 'Starting shard'),
+    ('INFO', 0, 'Waiting for shard to be ready...'), ('INFO', 1, 'Waiting for shard to be ready...'),
+    ('ERROR', 0, 'Shard complete standard error output:\n\n' + '\n'.join(TGI_OOM_TB)),
+    ('ERROR', None, 'Shard 0 failed to start'), ('INFO', None, 'Shutting down shards')]))
+TGI_UP = THEAD+[('INFO','shard-manager: ','Shard ready in 20.1s rank=0'),('INFO','shard-manager: ','Shard ready in 20.3s rank=1'),('INFO','','Starting Webserver')]
+# v2/v3: the router's warm-up fails; the router exits with its error and the launcher sees it die
+# (the prefill's activations do not fit beside the weights: v1+ sizes the KV cache only after it)
+case('tgi_v2_warmup_prefill', 'crashed', 'warmup', 'gpu_oom', tg(TGI_UP+[('INFO','text_generation_router_v3: backends/v3/src/lib.rs:125: ','Warming up model'),
+    ('ERROR','','Method Warmup encountered an error.')]) + '''
+Traceback (most recent call last):
+  File "/usr/src/server/text_generation_server/models/flash_causal_lm.py", line 1520, in warmup
+    _, _batch, _ = self.generate_token(batch)
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.50 GiB. GPU 0 has a total capacity of 23.68 GiB of which 1.12 GiB is free.
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+  File "/usr/src/server/text_generation_server/server.py", line 125, in Warmup
+    batch, max_input_tokens, max_total_tokens = self.model.warmup(batch)
+RuntimeError: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`
+''' + tg([('ERROR','warmup{max_input_length=None max_prefill_tokens=4096 max_total_tokens=None max_batch_size=None}:warmup: text_generation_router_v3::client: backends/v3/src/client/mod.rs:45: ','Server error: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`')], base=40) + '''
+Error: Backend(Warmup(Generation("Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`")))
+''' + tg([('ERROR','','Webserver Crashed'),('INFO','','Shutting down shards'),('INFO','shard-manager: ','Terminating shard rank=0')], base=41) + '\nError: WebserverFailed\n')
+# a shard killed by the kernel: signal 9 (host RAM)
+case('tgi_shard_sigkill', 'crashed', 'weight_load', 'host_oom', tg(THEAD+[('INFO','shard-manager: ','Waiting for shard to be ready... rank=0'),
+    ('ERROR','shard-manager: ','Shard complete standard error output:\n rank=0'),
+    ('ERROR','shard-manager: ','Shard process was signaled to shutdown with signal 9 rank=0'),
+    ('ERROR','','Shard 0 failed to start'),('INFO','','Shutting down shards')]) + '\nError: ShardCannotStart\n')
+# signal 7 (SIGBUS): NCCL's shared-memory segment ran past a small /dev/shm
+case('tgi_shard_sigbus', 'crashed', 'weight_load', 'dev_shm', tg(THEAD+[('INFO','shard-manager: ','Waiting for shard to be ready... rank=1'),
+    ('ERROR','shard-manager: ','Shard complete standard error output:\n rank=1'),
+    ('ERROR','shard-manager: ','Shard process was signaled to shutdown with signal 7 rank=1'),
+    ('ERROR','','Shard 1 failed to start'),('INFO','','Shutting down shards')]) + '\nError: ShardCannotStart\n')
+# the download step fails (gated repository)
+case('tgi_download_gated', 'crashed', 'download', 'hf_download', tg([('INFO','','Args { model_id: "meta-llama/Llama-3.1-8B", num_shard: None }'),
+    ('INFO','download: ','Starting check and download process for meta-llama/Llama-3.1-8B'),
+    ('ERROR','download: ','Download encountered an error: ')]) + '''
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.11/site-packages/huggingface_hub/utils/_http.py", line 406, in hf_raise_for_status
+    response.raise_for_status()
+huggingface_hub.errors.GatedRepoError: 401 Client Error. Cannot access gated repo for url https://huggingface.co/meta-llama/Llama-3.1-8B/resolve/main/config.json.
+
+Error: DownloadError
+''')
+# a shard dies after the webserver started (during the router's warm-up): "Shard N crashed"
+case('tgi_shard_crashed_warmup', 'crashed', 'warmup', 'illegal_memory_access', tg(TGI_UP+[('INFO','text_generation_router: router/src/main.rs:320: ','Warming up model'),
+    ('ERROR','shard-manager: ','Shard complete standard error output:')]) + '''
+
+RuntimeError: CUDA error: an illegal memory access was encountered rank=1
+''' + tg([('ERROR','','Shard 1 crashed'),('INFO','','Terminating webserver'),('INFO','','Waiting for webserver to gracefully shutdown'),('INFO','','webserver terminated'),
+    ('INFO','','Shutting down shards')], base=30) + '\nError: ShardFailed\n')
+# v3: the whole way to "Connected"
+case('tgi_v3_ready', 'ready', 'ready', None, tg(TGI_UP+[('INFO','text_generation_router_v3: backends/v3/src/lib.rs:125: ','Warming up model'),
+    ('INFO','','KV-cache blocks: 120000, size: 1'),('INFO','','Cuda Graphs are enabled for sizes [32, 16, 8, 4, 2, 1]'),
+    ('INFO','text_generation_router_v3: backends/v3/src/lib.rs:137: ','Setting max batch total tokens to 120000'),
+    ('INFO','text_generation_router::server: router/src/server.rs:2302: ','Connected')]))
+# "Connected" comes before the router binds its port: a bind failure after it is a crash in http_start
+case('tgi_port_in_use', 'crashed', 'http_start', 'port_in_use', tg(TGI_UP+[('INFO','text_generation_router::server: router/src/server.rs:1600: ','Warming up model'),
+    ('INFO','text_generation_router::server: router/src/server.rs:1620: ','Setting max batch total tokens to 120000'),
+    ('INFO','text_generation_router::server: router/src/server.rs:2302: ','Connected'),
+    ('ERROR','text_generation_router::server: router/src/server.rs:2325: ','Failed to bind to 0.0.0.0:80: Address already in use (os error 98)'),
+    ('ERROR','','Webserver Crashed'),('INFO','','Shutting down shards')]) + '\nError: WebserverFailed\n')
+# flash-attention v2 on a pre-Ampere GPU: the warm-up's first forward raises (its cause is the GPU
+# lacking a feature: gpu_arch_feature on main, not this branch's business)
+case('tgi_flash_pre_ampere', 'crashed', 'warmup', '*', tg(TGI_UP+[('INFO','text_generation_router: router/src/main.rs:320: ','Warming up model'),
+    ('ERROR','','Method Warmup encountered an error.')]) + '''
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/flash_causal_lm.py", line 900, in warmup
+    _, batch, _ = self.generate_token(batch)
+RuntimeError: FlashAttention only supports Ampere GPUs or newer.
+''' + tg([('ERROR','warmup{max_input_length=1024 max_prefill_tokens=4096}:warmup: text_generation_client: router/client/src/lib.rs:33: ','Server error: FlashAttention only supports Ampere GPUs or newer.')], base=40) + '''
+Error: Warmup(Generation("FlashAttention only supports Ampere GPUs or newer."))
+''' + tg([('ERROR','','Webserver Crashed'),('INFO','','Shutting down shards')], base=41) + '\nError: WebserverFailed\n')
+
+# ---- TensorRT-LLM across versions: the Triton tensorrtllm_backend (C++ runtime, glog lines), trtllm-serve
+# with the PyTorch backend (Python logger, MPI workers), and engines built by trtllm-build
+def trt(lines, sec=0):
+    # the Python logger: "[MM/DD/YYYY-HH:MM:SS] [TRT-LLM] [I] msg"; C++ lines ('C', msg) have no time
+    out = []
+    for i, (lvl, m) in enumerate(lines):
+        s = sec + i
+        if lvl == 'C':
+            out.append(f'[TensorRT-LLM][INFO] {m}')
+        elif lvl == 'CE':
+            out.append(f'[TensorRT-LLM][ERROR] {m}')
+        elif lvl == '':
+            out.append(m)
+        else:
+            out.append(f'[05/01/2025-01:{s//60:02d}:{s%60:02d}] [TRT-LLM] [{lvl}] {m}')
+    return '\n'.join(out)
+def triton(lines, sec=0):
+    # Triton's glog prefix: "I0501 01:00:00.000000 1 file.cc:N] msg"
+    out = []
+    for i, (lvl, f, m) in enumerate(lines):
+        s = sec + i
+        out.append(f'{lvl}0501 01:{s//60:02d}:{s%60:02d}.245480 100348 {f}] {m}' if f else m)
+    return '\n'.join(out)
+TRITON_HEAD = [('I','pinned_memory_manager.cc:277','Pinned memory pool is successfully allocated at address 0x7f0000000000 and size 268435456'),
+    ('I','cuda_memory_manager.cc:107','CUDA memory pool is created on device 0 with size 67108864'),
+    ('I','model_lifecycle.cc:461','loading: tensorrt_llm:1'),
+    ('I','backend_model_instance.cc:69','TRITONBACKEND_ModelInstanceInitialize: tensorrt_llm_0_0 (GPU device 0)')]
+TRT_CPP_LOAD = [('C','Initializing MPI with thread mode 3'),('C','MPI size: 1, rank: 0'),('C','Rank 0 is using GPU 0'),
+    ('C','TRTGptModel maxNumSequences: 64'),('C','TRTGptModel maxBatchSize: 64'),('C','Loaded engine size: 15337 MiB'),
+    ('C','[MemUsageChange] Allocated 1134.01 MiB for execution context memory.'),
+    ('C','[MemUsageChange] TensorRT-managed allocation in IExecutionContext creation: CPU +0, GPU +0, now: CPU 0, GPU 15320 (MiB)'),
+    ('C','[MemUsageChange] Allocated 43.29 MB GPU memory for runtime buffers.'),('C','[MemUsageChange] Allocated 180.30 MB GPU memory for decoder.')]
+# the KV cache does not fit after the engine: cudaMalloc fails while the pool is allocated
+case('trt_triton_kv_oom', 'crashed', 'kv_cache', 'kv_memory', triton(TRITON_HEAD) + '\n' + trt(TRT_CPP_LOAD + [
+    ('C','Memory usage when calculating max tokens in paged kv cache: total: 23.68 GiB, available: 0.03 GiB'),
+    ('C','Number of blocks in KV cache primary pool: 12'),
+    ('CE','CUDA runtime error in ::cudaMallocAsync(ptr, n, mCudaStream->get()): out of memory (/app/tensorrt_llm/cpp/tensorrt_llm/runtime/tllmBuffers.h:125)')]) + '\n' +
+    triton([('E','model_lifecycle.cc:642',"failed to load 'tensorrt_llm' version 1: Internal: unexpected error when creating modelInstanceState: [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMallocAsync(ptr, n, mCudaStream->get()): out of memory (/app/tensorrt_llm/cpp/tensorrt_llm/runtime/tllmBuffers.h:125)"),
+    ('I','server.cc:307','Waiting for in-flight requests to complete.'),
+    ('','','error: creating server: Internal - failed to load all models')], sec=40) + '\n')
+# Triton with the tensorrtllm_backend all the way to its listeners
+case('trt_triton_ready', 'ready', 'ready', None, triton(TRITON_HEAD) + '\n' + trt(TRT_CPP_LOAD + [
+    ('C','Memory usage when calculating max tokens in paged kv cache: total: 79.10 GiB, available: 63.62 GiB'),
+    ('C','Number of blocks in KV cache primary pool: 4607'),('C','Max KV cache pages per sequence: 65'),('C','Number of tokens per block: 64.'),
+    ('C','[MemUsageChange] Allocated 62.99 GiB for max tokens in paged KV cache (294848).')]) + '\n' +
+    triton([('I','model_lifecycle.cc:818',"successfully loaded 'tensorrt_llm'"),
+    ('I','grpc_server.cc:2466','Started GRPCInferenceService at 0.0.0.0:8001'),('I','http_server.cc:4636','Started HTTPService at 0.0.0.0:8000'),
+    ('I','http_server.cc:320','Started Metrics Service at 0.0.0.0:8002')], sec=60) + '\n')
+TRT_SERVE_HEAD = [('', '[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc3'), ('I','Using LLM with PyTorch backend'),
+    ('', 'rank 0 using MpiPoolSession to spawn MPI processes'),
+    ('I','Generating a new HMAC key for server proxy_request_queue'),('C','Refreshed the MPI local session'),
+    ('I','ATTENTION RUNTIME FEATURES:  AttentionRuntimeFeatures(chunked_prefill=False, cache_reuse=True, has_speculative_draft_tokens=False, chunk_size=8192)'),
+    ('I','Use 63.32 GB for model weights.')]
+TRT_SERVE_LOADED = [('', 'Loading safetensors weights in parallel: 100%|██████████| 15/15 [00:00<00:00, 81.92it/s]'),
+    ('', 'Loading weights: 100%|██████████| 801/801 [00:46<00:00, 17.29it/s]'), ('', 'Model init total -- 49.14s'),
+    ('I','max_seq_len is not specified, using inferred value 131072'),('I','Using Sampler: TorchSampler')]
+TRT_SERVE_KV = [('C','Number of tokens per block: 32.'),('C','[MemUsageChange] Allocated 0.56 GiB for max tokens in paged KV cache (8224).'),
+    ('I','max_seq_len=8224, max_num_requests=64, max_num_tokens=8192, max_batch_size=64'),('I','cache_transceiver is disabled')]
+def trt_tb(frames, exc, first):
+    L = [('E', first), ('E', 'Traceback (most recent call last):')]
+    for path, fn in frames:
+        L.append(('', f'  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/{path}", line 100, in {fn}'))
+        L.append(('', '    x = y()'))
+    L.append(('', exc))
+    return L
+TRT_WORKER_END = [('E','Executor worker initialization error: Traceback (most recent call last):'), ('', 'RuntimeError: Executor worker returned error')]
+# trtllm-serve (PyTorch backend): a worker runs out of GPU memory while loading weights
+case('trt_serve_load_oom', 'crashed', 'weight_load', 'gpu_oom', trt(TRT_SERVE_HEAD + [('', 'Loading weights:  45%|████▌     | 360/801 [00:21<00:26, 17.29it/s]')] + trt_tb(
+    [('executor/worker.py','worker_main'),('_torch/pyexecutor/py_executor_creator.py','create_py_executor'),('_torch/pyexecutor/model_engine.py','__init__'),
+     ('_torch/pyexecutor/model_engine.py','_load_model'),('_torch/models/modeling_utils.py','load_weights')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB. GPU 0 has a total capacity of 79.19 GiB of which 512.00 MiB is free.',
+    'Failed to initialize executor on rank 0: CUDA out of memory. Tried to allocate 1.00 GiB.') + TRT_WORKER_END))
+# the executor's own memory monitor names the component it could not create: the KV cache
+case('trt_serve_executor_oom_kv', 'crashed', 'kv_cache', 'kv_memory', trt(TRT_SERVE_HEAD + TRT_SERVE_LOADED + [
+    ('E','Failed to initialize executor on rank 0: Executor creation failed due to insufficient GPU memory.'),
+    ('', ''), ('', 'The following component could not be created: Initial KV Cache (temporary for KV cache size estimation)'),
+    ('', 'Total GPU memory (GiB): 79.19'), ('', 'Free GPU memory before component creation attempt (GiB): 0.35'), ('', ''),
+    ('', 'Previously created components and free GPU memory before/after creation (GiB):'), ('', 'Model: 78.50 / 14.20'),
+    ('', 'Sampler: 14.20 / 0.35')] + TRT_WORKER_END))
+# CUDA graph capture fails in the PyTorch backend's warm-up
+case('trt_serve_graph_crash', 'crashed', 'cuda_graph', 'graph_capture_incompatible', trt(TRT_SERVE_HEAD + TRT_SERVE_LOADED + TRT_SERVE_KV + [
+    ('I','[Autotuner] Autotuning process starts ...'),('I','[Autotuner] Cache size after warmup is 28'),('I','[Autotuner] Autotuning process ends'),
+    ('I','Creating CUDA graph instances for 11 batch sizes.'),('I','Run generation only CUDA graph warmup for batch size=64, draft_len=0')] + trt_tb(
+    [('executor/worker.py','worker_main'),('_torch/pyexecutor/py_executor_creator.py','create_py_executor'),('_torch/pyexecutor/_util.py','create_py_executor_instance'),
+     ('_torch/pyexecutor/model_engine.py','warmup'),('_torch/pyexecutor/model_engine.py','_run_cuda_graph_warmup'),('_torch/pyexecutor/model_engine.py','_capture_generation_cuda_graphs')],
+    'RuntimeError: CUDA error: operation not permitted when stream is capturing',
+    'Failed to initialize executor on rank 0: CUDA error: operation not permitted when stream is capturing') + TRT_WORKER_END))
+# the autotuner's kernels do not support this GPU
+case('trt_serve_autotune_unsupported', 'crashed', 'compile', 'model_unsupported', trt(TRT_SERVE_HEAD + TRT_SERVE_LOADED + TRT_SERVE_KV + [
+    ('I','[Autotuner] Autotuning process starts ...')] + trt_tb(
+    [('executor/worker.py','worker_main'),('_torch/pyexecutor/model_engine.py','warmup'),('_torch/pyexecutor/model_engine.py','_run_autotuner_warmup')],
+    'RuntimeError: Only SM100 is supported by FP4 block scale MOE',
+    'Failed to initialize executor on rank 0: Only SM100 is supported by FP4 block scale MOE') + TRT_WORKER_END))
+# trtllm-serve all the way: two KV passes (estimation, then the real pool), autotuner and graphs twice, uvicorn
+case('trt_serve_ready', 'ready', 'ready', None, trt(TRT_SERVE_HEAD + TRT_SERVE_LOADED + TRT_SERVE_KV + [
+    ('I','[Autotuner] Autotuning process starts ...'),('I','[Autotuner] Autotuning process ends'),
+    ('I','Creating CUDA graph instances for 11 batch sizes.'),('I','Run generation only CUDA graph warmup for batch size=64, draft_len=0'),
+    ('I','Memory used after loading model weights (inside torch) in memory usage profiling: 63.52 GiB'),
+    ('I','Peak memory during memory usage profiling (torch + non-torch): 113.65 GiB, available KV cache memory when calculating max tokens: 5.95 GiB, fraction is set 0.9, kv size is 73728. device total memory 119.70 GiB, , tmp kv_mem 0.56 GiB'),
+    ('I','Estimated max memory in KV cache : 5.95 GiB'),
+    ('C','[MemUsageChange] Allocated 5.95 GiB for max tokens in paged KV cache (86720).'),
+    ('I','[Autotuner] Autotuning process starts ...'),('I','[Autotuner] Autotuning process ends'),
+    ('I','Creating CUDA graph instances for 11 batch sizes.'),('I','Run generation only CUDA graph warmup for batch size=1, draft_len=0'),
+    ('I','Setting PyTorch memory fraction to 0.5983721838660735 (71.62367630004883 GiB)'),
+    ('', 'INFO:     Started server process [41]'),('', 'INFO:     Waiting for application startup.'),('', 'INFO:     Application startup complete.'),
+    ('', 'INFO:     Uvicorn running on http://0.0.0.0:8355 (Press CTRL+C to quit)')]))
+# an MPI rank is killed by the kernel while loading: mpirun reports the signal
+case('trt_mpi_rank_killed', 'crashed', 'weight_load', 'host_oom', trt([('', '[TensorRT-LLM] TensorRT-LLM version: 0.21.0'), ('I','Using LLM with PyTorch backend'),
+    ('I','start MpiSession with 4 workers'),('C','MPI size: 4, MPI local size: 4, rank: 0'),('C','Rank 0 is using GPU 0'),
+    ('I','Prefetching 140.00GB checkpoint files.'),
+    ('', 'Loading safetensors weights in parallel:  20%|██        | 6/30 [01:10<04:40, 11.70s/it]'),
+    ('', '--------------------------------------------------------------------------'),
+    ('', 'Primary job  terminated normally, but 1 process returned'),
+    ('', 'a non-zero exit code. Per user-direction, the job has been aborted.'),
+    ('', '--------------------------------------------------------------------------'),
+    ('', 'mpirun noticed that process rank 2 with PID 0 on node gpu-node-1 exited on signal 9 (Killed).')]))
+# the Python logger of TensorRT-LLM 0.x with several MPI ranks, and TensorRT's own logger: a deserialisation failure
+case('trt_python_runtime_deserialize', 'crashed', 'weight_load', 'trt_version_mismatch', '''[05/01/2024-01:00:00] [TRT-LLM] [MPI_Rank 0] [I] Engine version 0.9.0 found in the config file, assuming engine(s) built by new builder API.
+[05/01/2024-01:00:01] [TRT-LLM] [MPI_Rank 0] [I] Loading engine from /engines/rank0.engine
+[05/01/2024-01:00:09] [TRT] [E] 1: [stdArchiveReader.cpp::StdArchiveReader::32] Error Code 1: Serialization (Serialization assertion magicTagRead == kMAGIC_TAG failed.Magic tag does not match)
+[05/01/2024-01:00:09] [TRT] [E] 4: [runtime.cpp::deserializeCudaEngine::65] Error Code 4: Internal Error (Engine deserialization failed.)
+Traceback (most recent call last):
+  File "/app/tensorrt_llm/examples/run.py", line 500, in main
+    runner = runner_cls.from_dir(**runner_kwargs)
+AssertionError: Failed to deserialize cuda engine
+''')
+# the C++ runtime's newer prefix: a time, "[TRT-LLM]", a one-letter level and a rank
+case('trt_cpp_new_prefix', 'crashed', 'kv_cache', 'kv_memory', '''05-01-2026 01:00:00.100000 [TRT-LLM] [I] [0] Loaded engine size: 8745 MiB
+05-01-2026 01:00:05.100000 [TRT-LLM] [I] [0] Memory usage when calculating max tokens in paged kv cache: total: 23.68 GiB, available: 0.03 GiB
+05-01-2026 01:00:05.200000 [TRT-LLM] [E] [0] CUDA runtime error in ::cudaMalloc(ptr, n): out of memory (/src/tensorrt_llm/cpp/tensorrt_llm/runtime/tllmBuffers.h:125)
+RuntimeError: [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMalloc(ptr, n): out of memory
+''')
+
+# the LLM API's TensorRT backend (0.1x): it builds the engine itself, a step the log counts
+case('trt_llmapi_build_oom', 'crashed', 'compile', 'gpu_oom', trt([('', '[TensorRT-LLM] TensorRT-LLM version: 0.16.0'),
+    ('', 'Loading Model: [1/2]\tLoading HF model to memory'),
+    ('', 'Loading checkpoint shards: 100%|██████████| 4/4 [00:48<00:00, 12.14s/it]'), ('', 'Time: 60.944s'),
+    ('', 'Loading Model: [2/2]\tBuilding TRT-LLM engine'),
+    ('I','Set dtype to bfloat16.'),
+    ('', '[05/01/2025-01:10:00] [TRT] [E] 1: [defaultAllocator.cpp::allocate::20] Error Code 1: Cuda Runtime (out of memory)'),
+    ('', 'Traceback (most recent call last):'),
+    ('', '  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/llmapi/llm_utils.py", line 400, in _build_engine'),
+    ('', '    self._engine = build(self.model, copied_build_config)'),
+    ('', 'RuntimeError: Failed to build the engine')]))
+# TensorRT-LLM's hang detector ends a start whose executor stopped checkpointing
+case('trt_hang_detected', 'crashed', 'cuda_graph', '*', trt(TRT_SERVE_HEAD + TRT_SERVE_LOADED + TRT_SERVE_KV + [
+    ('I','Creating CUDA graph instances for 11 batch sizes.'),('I','Run generation only CUDA graph warmup for batch size=64, draft_len=0')]) +
+    '\n' + trt([('E','Hang detected after 300 seconds.'),('E','HangDetector: self-SIGKILL; relying on the launcher to propagate to peer ranks.')], sec=400))
+# TGI's router warm-up, cut off while the shards capture CUDA graphs: still warming up (the shard's
+# graph line does not move it anywhere else)
+case('tgi_warmup_graphs', 'in_progress', 'warmup', '*', tg(TGI_UP+[('INFO','text_generation_router_v3: backends/v3/src/lib.rs:125: ','Warming up model')]) +
+    '\n' + tg([('INFO','','KV-cache blocks: 120000, size: 1'),('INFO','','Cuda Graphs are enabled for sizes [32, 16, 8, 4, 2, 1]')], base=12))
+
+# v0.9 sized the KV cache before the warm-up prefill: its message names both budgets
+case('tgi_v09_warmup_total', 'crashed', 'warmup', 'kv_memory', tg([('INFO','','Args { model_id: "m", num_shard: Some(2), max_batch_total_tokens: Some(32000) }'),
+    ('INFO','','Starting download process.'),('INFO','','Successfully downloaded weights.'),
+    ('INFO','','Starting shard 0'),('INFO','','Starting shard 1'),('INFO','','Shard 0 ready in 30.2s'),('INFO','','Shard 1 ready in 30.4s'),
+    ('INFO','','Starting Webserver'),('INFO','text_generation_router: router/src/main.rs:213: ','Warming up model'),
+    ('ERROR','','Method Warmup encountered an error.')]) + '''
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.9/site-packages/text_generation_server/models/flash_causal_lm.py", line 730, in warmup
+    raise RuntimeError(
+RuntimeError: Not enough memory to handle 32000 total tokens with 4096 prefill tokens. You need to decrease `--max-batch-total-tokens` or `--max-batch-prefill-tokens`
+''' + tg([('ERROR','','Webserver Crashed'),('INFO','','Shutting down shards')], base=40) + '\nError: WebserverFailed\n')
+
+# an excerpt that starts at the shard's traceback: its frames and "ShardCannotStart" say the shard's
+# start (torch.distributed is set up inside it); a second TGI on the host holds MASTER_PORT
+case('tgi_excerpt_master_port', 'crashed', 'weight_load', 'port_in_use', '''Traceback (most recent call last):
+  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/server.py", line 196, in serve_inner
+    model = get_model(
+  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/__init__.py", line 410, in get_model
+    return FlashLlama(
+  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/flash_llama.py", line 40, in __init__
+    self.process_group, rank, world_size = initialize_torch_distributed()
+  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/utils/dist.py", line 92, in initialize_torch_distributed
+    torch.distributed.init_process_group(
+  File "/opt/conda/lib/python3.10/site-packages/torch/distributed/distributed_c10d.py", line 1141, in init_process_group
+    store, rank, world_size = next(rendezvous_iterator)
+RuntimeError: The server socket has failed to listen on any local network address. The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use). The server socket has failed to bind to 0.0.0.0:29500 (errno: 98 - Address already in use).
+ rank=0
+Error: ShardCannotStart
+''')
+
+# the engine's config.json comes from another TensorRT-LLM version: parsing it fails before the engine
+# is read, inside Triton's model instance initialisation (model_init)
+case('trt_triton_config_mismatch', 'crashed', 'weight_load', 'trt_version_mismatch', triton(TRITON_HEAD) + '\n' + trt([
+    ('C','Initializing MPI with thread mode 3'),('C','MPI size: 1, rank: 0')]) + '\n' + triton([
+    ('E','model_lifecycle.cc:638',"failed to load 'tensorrt_llm' version 1: Internal: unexpected error when creating modelInstanceState: [json.exception.out_of_range.403] key 'kv_cache_type' not found"),
+    ('','','error: creating server: Internal - failed to load all models')], sec=10) + '\n')
+
+# OpenMPI cannot set up its shared-memory transport in a container with a small /dev/shm
+case('trt_mpi_shm', 'crashed', 'distributed_init', 'dev_shm', trt([('', '[TensorRT-LLM] TensorRT-LLM version: 0.21.0'), ('I','Using LLM with PyTorch backend'),
+    ('I','start MpiSession with 2 workers'),
+    ('', '--------------------------------------------------------------------------'),
+    ('', 'A system call failed during shared memory initialization that should'),
+    ('', 'not have.  It is likely that your MPI job will now either abort or'),
+    ('', 'experience performance degradation.'),
+    ('', '  Error:             No space left on device (errno 28)'),
+    ('', '--------------------------------------------------------------------------'),
+    ('', 'It looks like MPI_INIT failed for some reason; your parallel process is'),
+    ('', 'likely to abort.')]))
+# TGI 1.x: a model class that only exists with flash-attention v2 ("requires flash attn v2")
+case('tgi_mistral_flash_v2', 'crashed', 'weight_load', 'model_unsupported', tg(THEAD[:5]+[
+    ('WARN','shard-manager: ','Could not import Mistral model: Mistral model requires flash attn v2 rank=0'),
+    ('ERROR','shard-manager: ','Error when initializing model')]) + '''
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.9/site-packages/text_generation_server/server.py", line 159, in serve_inner
+    model = get_model(
+  File "/opt/conda/lib/python3.9/site-packages/text_generation_server/models/__init__.py", line 264, in get_model
+    raise NotImplementedError("Mistral model requires flash attention v2")
+NotImplementedError: Mistral model requires flash attention v2
+''' + tg([('ERROR','','Shard 0 failed to start'),('INFO','','Shutting down shards')], base=30) + '\nError: ShardCannotStart\n')
+
+# a slow Hub download: each "Download: [i/n]" is progress, so minutes per file are slow, not a stall
+case('tgi_download_slow_progress', 'in_progress', 'download', '*', tg([('INFO','','Args { model_id: "m", num_shard: None }'),
+    ('INFO','download: ','Starting check and download process for m'),('INFO','download: ','Download file: model-00001-of-00004.safetensors')]) + '\n' +
+    tg([('INFO','download: ','Downloaded /data/models--m/snapshots/abc/model-00001-of-00004.safetensors in 0:06:00.'),('INFO','download: ','Download: [1/4] -- ETA: 0:18:00'),
+        ('INFO','download: ','Download file: model-00002-of-00004.safetensors')], base=360) + '\n' +
+    tg([('INFO','download: ','Downloaded /data/models--m/snapshots/abc/model-00002-of-00004.safetensors in 0:06:00.'),('INFO','download: ','Download: [2/4] -- ETA: 0:12:00'),
+        ('INFO','download: ','Download file: model-00003-of-00004.safetensors')], base=720))
+
+# Triton launched by mpirun --tag-output with two ranks: each rank's lines carry "[1,R]<stream>:"
+def tagged(rank, stream, lines):
+    return '\n'.join(f'[1,{rank}]<{stream}>:{l}' for l in lines.split('\n'))
+case('trt_mpirun_tagged_kv_oom', 'crashed', 'kv_cache', 'kv_memory', '\n'.join([
+    tagged(0, 'stdout', trt([('C','MPI size: 2, rank: 0'),('C','TRTGptModel maxNumSequences: 64'),('C','Loaded engine size: 8745 MiB')])),
+    tagged(1, 'stdout', trt([('C','MPI size: 2, rank: 1'),('C','TRTGptModel maxNumSequences: 64'),('C','Loaded engine size: 8745 MiB')])),
+    tagged(0, 'stdout', trt([('C','Memory usage when calculating max tokens in paged kv cache: total: 23.68 GiB, available: 9.10 GiB')])),
+    tagged(1, 'stdout', trt([('C','Memory usage when calculating max tokens in paged kv cache: total: 23.68 GiB, available: 0.02 GiB')])),
+    tagged(1, 'stderr', trt([('CE','CUDA runtime error in ::cudaMalloc(ptr, n): out of memory (/app/tensorrt_llm/cpp/tensorrt_llm/runtime/tllmBuffers.h:125)')])),
+    tagged(0, 'stdout', trt([('C','[MemUsageChange] Allocated 8.19 GiB for max tokens in paged KV cache (120000).')])),
+    '--------------------------------------------------------------------------',
+    'Primary job  terminated normally, but 1 process returned',
+    'a non-zero exit code. Per user-direction, the job has been aborted.']) + '\n')
 # crash loops in the words of the supervisors
 VCRASH = vl(VHEAD+[('INFO','gpu_model_runner.py:1953','Starting to load model m...')] + tb([('vllm/v1/worker/gpu_worker.py','init_device')],
     'ValueError: Free memory on device cuda:0 (0.41/79.18 GiB) on startup is less than desired GPU memory utilization (0.9, 71.26 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.'))
