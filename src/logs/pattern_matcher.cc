@@ -158,8 +158,7 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, 
   auto passes = [&](int idx) {
     const auto r = static_cast<size_t>(idx);
     if (scan.seen[r] != scan.stamp) return false;
-    const uint64_t formula = fast_[r].formula;
-    return formula == 0 || (formula >> scan.found[r] & 1) != 0;
+    return fast_[r].prefilter.Passes(scan.found[r]);
   };
   const uint64_t head8 = BigEndian8(message);
   // Anchored rules whose matches can start with this byte and whose range admits the message.

@@ -196,9 +196,9 @@ int PatternMatcher::AddSubset(const std::vector<bool>& keep) {
   return static_cast<int>(indexes_.size() - 1);
 }
 
-// This rule's own prefilter: when it has atoms, a match needs at least one of them (the
-// prefilter is an AND/OR formula over them that is false when none occurs). False when the
-// rule has none (or one too short to index).
+// This rule's own prefilter: when it has atoms, a match needs some of them (FilteredRE2's AND/OR
+// formula over them, false when none occurs), told by `prefilter`. False when the rule has none,
+// one too short to index, or more than 64.
 Result<bool> PatternMatcher::PrefilterAtoms(size_t i, const RE2::Options& opt,
                                             std::vector<std::string>* atoms) {
   re2::FilteredRE2 filter(5);
@@ -206,28 +206,64 @@ Result<bool> PatternMatcher::PrefilterAtoms(size_t i, const RE2::Options& opt,
   if (filter.Add(regexes_[i], opt, &id) != RE2::NoError) {
     return Status::Internal("pattern matcher: prefilter rejected pattern " + std::to_string(i));
   }
-  filter.Compile(atoms);
-  bool usable = !atoms->empty();
+  std::vector<std::string> found;
+  filter.Compile(&found);
+  atoms->clear();
   // The scan needs two 4-byte grams of every atom (FilteredRE2 drops atoms under 5 bytes).
-  for (const auto& atom : *atoms) usable = usable && atom.size() >= 5;
-  const size_t k = atoms->size();
-  if (usable && k >= 2 && k <= kMaxFormulaAtoms) {
-    // Which combinations of occurring atoms let the rule through, asked of FilteredRE2.
-    uint64_t formula = 0;
-    std::vector<int> ids, passed;
-    for (uint64_t mask = 0; mask < (uint64_t{1} << k); ++mask) {
-      ids.clear();
-      for (size_t b = 0; b < k; ++b) {
-        if (mask >> b & 1) ids.push_back(static_cast<int>(b));
-      }
-      filter.AllPotentials(ids, &passed);
-      if (!passed.empty()) formula |= uint64_t{1} << mask;
-    }
-    if (formula & 1) usable = false;  // passes with no atom at all: not filtered
-    fast_[i].formula = usable ? formula : 0;
+  const size_t k = found.size();
+  if (k == 0 || k > 64) return false;
+  for (const auto& atom : found) {
+    if (atom.size() < 5) return false;
   }
-  if (!usable) atoms->clear();
-  return usable;
+  std::vector<int> ids, passed;
+  auto passes = [&](uint64_t mask) {  // asked of FilteredRE2: do these atoms let it through?
+    ids.clear();
+    for (size_t b = 0; b < k; ++b) {
+      if (mask >> b & 1) ids.push_back(static_cast<int>(b));
+    }
+    filter.AllPotentials(ids, &passed);
+    return !passed.empty();
+  };
+  if (passes(0)) return false;  // passes with no atom at all: not filtered
+  const uint64_t all = k == 64 ? ~uint64_t{0} : (uint64_t{1} << k) - 1;
+  // The atoms that let it through alone go last: the formula is their OR with a formula over the
+  // others (monotone: a term holding one of them is that atom alone).
+  std::vector<size_t> order;  // bit → FilteredRE2's atom id
+  std::vector<bool> single(k);
+  for (size_t b = 0; b < k; ++b) {
+    single[b] = passes(uint64_t{1} << b);
+    if (!single[b]) order.push_back(b);
+  }
+  const size_t m = order.size();
+  for (size_t b = 0; b < k; ++b) {
+    if (single[b]) order.push_back(b);
+  }
+  for (size_t a : order) atoms->push_back(found[a]);
+  PrefilterClause& c = fast_[i].prefilter;
+  c = PrefilterClause{};
+  c.singles = m == 64 ? 0 : all & ~((uint64_t{1} << m) - 1);
+  auto passes_bits = [&](uint64_t bits) {  // in the new order
+    uint64_t mask = 0;
+    for (size_t b = 0; b < k; ++b) {
+      if (bits >> b & 1) mask |= uint64_t{1} << order[b];
+    }
+    return passes(mask);
+  };
+  if (m <= PrefilterClause::kMaxTableAtoms) {
+    c.table_mask = (uint64_t{1} << m) - 1;
+    for (uint64_t mask = 0; mask <= c.table_mask; ++mask) {
+      if (passes_bits(mask)) c.table |= uint64_t{1} << mask;
+    }
+    return true;
+  }
+  // Too many for a table: the atoms every match needs (an atom is needed when all the others
+  // are not enough), and whether they are enough alone. Looser than the formula, never stricter.
+  c.loose = true;
+  for (size_t b = 0; b < k; ++b) {
+    if (!passes_bits(all & ~(uint64_t{1} << b))) c.need |= uint64_t{1} << b;
+  }
+  c.need_enough = passes_bits(c.need);
+  return true;
 }
 
 Status PatternMatcher::ClassifyRules(const RE2::Options& opt) {
@@ -279,8 +315,7 @@ void PatternMatcher::IndexAtoms(const std::vector<bool>& keep, Index& ix) const 
         ix.atoms.push_back(atom);
         ix.atom_rules.emplace_back();
       }
-      // Bits beyond the formula's atoms are never read (formula 0): keep the shift defined.
-      const int bit = std::min(static_cast<int>(&atom - rule_atoms_[i].data()), 63);
+      const int bit = static_cast<int>(&atom - rule_atoms_[i].data());  // < 64
       ix.atom_rules[a].push_back({static_cast<int>(i), bit});
     }
   }
