@@ -132,6 +132,7 @@ class PatternMatcher {
   Result<bool> PrefilterAtoms(size_t i, const RE2::Options& opt, std::vector<std::string>* atoms);
   Status ClassifyRules(const RE2::Options& opt);
   void IndexAtoms(const std::vector<bool>& keep, Index& ix) const;
+  void CountRegexGrams();
   void BuildGramIndex(Index& ix) const;
   void FindAtoms(const Index& ix, std::string_view message, Scan& scan) const;
   bool RunRule(int idx, std::string_view message) const;
@@ -143,6 +144,7 @@ class PatternMatcher {
   // can start with (from its match range), so a message is tested against a handful of them.
   std::vector<std::vector<std::string>> rule_atoms_;  // each rule's prefilter atoms (see Index)
   std::vector<int> empty_matches_;                    // the patterns that match ""
+  std::vector<uint16_t> gram_in_regexes_;             // by gram hash: the regexes holding it
   std::vector<Index> indexes_;                        // [0]: every pattern; then AddSubset's
   bool compiled_ok_ = false;
 };

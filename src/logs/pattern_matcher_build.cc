@@ -164,6 +164,7 @@ Status PatternMatcher::Compile(const std::vector<std::string>& regexes, const De
   if (!st.ok()) return st;
   compiled_ok_ = true;
   MatchEveryRule({}, &empty_matches_);
+  CountRegexGrams();
   AddSubset(std::vector<bool>(regexes_.size(), true));
   return Status::Ok();
 }
@@ -321,6 +322,20 @@ void PatternMatcher::IndexAtoms(const std::vector<bool>& keep, Index& ix) const 
   }
 }
 
+// How many regexes hold each gram (by hash), for BuildGramIndex: once for every subset.
+void PatternMatcher::CountRegexGrams() {
+  gram_in_regexes_.assign(65536, 0);
+  std::vector<unsigned> keys;
+  for (const std::string& regex : regexes_) {
+    const auto* u = reinterpret_cast<const unsigned char*>(regex.data());
+    keys.clear();
+    for (size_t k = 0; k + 4 <= regex.size(); ++k) keys.push_back(GramHash(u + k));
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    for (unsigned key : keys) ++gram_in_regexes_[key];
+  }
+}
+
 // Index each atom by its rarest pair of neighbouring 4-byte grams, so the scan stops rarely.
 // Rare is guessed twice: from the letters (common letters and spaces score high: ", in
 // load_model" is indexed inside "_model", not by ", in"), and from the text of all the regexes,
@@ -330,8 +345,7 @@ void PatternMatcher::IndexAtoms(const std::vector<bool>& keep, Index& ix) const 
 // scanned reach the second check; trigrams picked by their letters alone let 17.6% through.
 void PatternMatcher::BuildGramIndex(Index& ix) const {
   ix.gram_bits.assign(65536 / 64, 0);
-  std::vector<uint16_t> per_key(65536, 0);     // entries already indexed under this key
-  std::vector<uint16_t> in_regexes(65536, 0);  // regexes whose text contains this gram
+  std::vector<uint16_t> per_key(65536, 0);  // entries already indexed under this key
   std::vector<GramEntry> entries;
   // Letter scores, 1 (rare) to 46 (' '), as a table: the lookups run for every gram of every
   // atom of every subset.
@@ -346,15 +360,7 @@ void PatternMatcher::BuildGramIndex(Index& ix) const {
     return t;
   }();
   auto common = [](unsigned char c) { return kCommon[c]; };
-  std::vector<unsigned> keys;
-  for (const std::string& regex : regexes_) {
-    const auto* u = reinterpret_cast<const unsigned char*>(regex.data());
-    keys.clear();
-    for (size_t k = 0; k + 4 <= regex.size(); ++k) keys.push_back(GramHash(u + k));
-    std::sort(keys.begin(), keys.end());
-    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-    for (unsigned key : keys) ++in_regexes[key];
-  }
+  const std::vector<uint16_t>& in_regexes = gram_in_regexes_;
   constexpr long kShared = 2'000'000;  // about the letter score of four common letters
   for (size_t a = 0; a < ix.atoms.size(); ++a) {
     const std::string& atom = ix.atoms[a];  // 5 bytes or more: two 4-byte grams
