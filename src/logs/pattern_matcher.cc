@@ -1,5 +1,7 @@
 #include "logs/pattern_matcher.h"
 
+#include <re2/filtered_re2.h>
+
 #include <algorithm>
 #include <bit>
 #include <cstring>

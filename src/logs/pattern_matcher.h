@@ -15,6 +15,10 @@
 
 #include "spinup/status.h"
 
+namespace re2 {
+class FilteredRE2;
+}
+
 namespace spinup {
 
 // Which of a rule's atoms (its FilteredRE2 prefilter literals, at most 64, one bit each) must
@@ -129,8 +133,8 @@ class PatternMatcher {
     std::vector<uint64_t> gram_bits;  // 65536 bits: some entry has a gram of this hash
     std::vector<int> empty_matches;   // the patterns that match ""
   };
-  Result<bool> PrefilterAtoms(size_t i, const RE2::Options& opt, std::vector<std::string>* atoms);
-  Status ClassifyRules(const RE2::Options& opt);
+  bool PrefilterAtoms(size_t i, std::vector<std::string>* atoms);
+  void ClassifyRules();
   void IndexAtoms(const std::vector<bool>& keep, Index& ix) const;
   void CountRegexGrams();
   void BuildGramIndex(Index& ix) const;
@@ -138,7 +142,8 @@ class PatternMatcher {
   bool RunRule(int idx, std::string_view message) const;
 
   std::vector<std::string> regexes_;
-  std::vector<std::unique_ptr<RE2>> compiled_;
+  std::vector<std::unique_ptr<re2::FilteredRE2>> filters_;  // one per regex, which it owns
+  std::vector<const RE2*> compiled_;                        // regex i, in filters_[i]
   std::vector<FastRule> fast_;
   // Anchored rules by the first byte of the message: a rule sits under every byte its matches
   // can start with (from its match range), so a message is tested against a handful of them.

@@ -149,19 +149,22 @@ Status PatternMatcher::Compile(const std::vector<std::string>& regexes, const De
   opt.set_log_errors(false);
   opt.set_max_mem(64 << 20);
   opt.set_encoding(RE2::Options::EncodingLatin1);  // bytes in, no UTF-8 decoding cost
+  filters_.clear();
   for (size_t i = 0; i < regexes_.size(); ++i) {
-    auto re = std::make_unique<RE2>(regexes_[i], opt);
-    if (!re->ok()) {
+    // Each regex is compiled once, inside the FilteredRE2 that finds its prefilter atoms.
+    auto filter = std::make_unique<re2::FilteredRE2>(5);
+    int id = 0;
+    if (filter->Add(regexes_[i], opt, &id) != RE2::NoError) {
       const std::string name = describe ? describe(i) : "pattern " + std::to_string(i);
-      return Status::Corrupt(name + ": bad regex: " + re->error());
+      return Status::Corrupt(name + ": bad regex: " + RE2(regexes_[i], opt).error());
     }
-    compiled_.push_back(std::move(re));
+    compiled_.push_back(&filter->GetRE2(id));
+    filters_.push_back(std::move(filter));
   }
   // How each rule is tested, and which cheap exact test selects it as a candidate.
   rule_atoms_.assign(regexes_.size(), {});
   indexes_.clear();
-  Status st = ClassifyRules(opt);
-  if (!st.ok()) return st;
+  ClassifyRules();
   compiled_ok_ = true;
   MatchEveryRule({}, &empty_matches_);
   CountRegexGrams();
@@ -200,13 +203,8 @@ int PatternMatcher::AddSubset(const std::vector<bool>& keep) {
 // This rule's own prefilter: when it has atoms, a match needs some of them (FilteredRE2's AND/OR
 // formula over them, false when none occurs), told by `prefilter`. False when the rule has none,
 // one too short to index, or more than 64.
-Result<bool> PatternMatcher::PrefilterAtoms(size_t i, const RE2::Options& opt,
-                                            std::vector<std::string>* atoms) {
-  re2::FilteredRE2 filter(5);
-  int id = 0;
-  if (filter.Add(regexes_[i], opt, &id) != RE2::NoError) {
-    return Status::Internal("pattern matcher: prefilter rejected pattern " + std::to_string(i));
-  }
+bool PatternMatcher::PrefilterAtoms(size_t i, std::vector<std::string>* atoms) {
+  re2::FilteredRE2& filter = *filters_[i];  // holds the rule's regex alone; compiled once here
   std::vector<std::string> found;
   filter.Compile(&found);
   atoms->clear();
@@ -267,7 +265,7 @@ Result<bool> PatternMatcher::PrefilterAtoms(size_t i, const RE2::Options& opt,
   return true;
 }
 
-Status PatternMatcher::ClassifyRules(const RE2::Options& opt) {
+void PatternMatcher::ClassifyRules() {
   fast_.resize(regexes_.size());
   for (size_t i = 0; i < regexes_.size(); ++i) {
     const std::string& regex = regexes_[i];
@@ -279,8 +277,7 @@ Status PatternMatcher::ClassifyRules(const RE2::Options& opt) {
     }
     if (!f.anchored) {
       // Without atoms (rule_atoms_[i] empty) it runs on every message.
-      auto usable = PrefilterAtoms(i, opt, &rule_atoms_[i]);
-      if (!usable.ok()) return usable.status();
+      PrefilterAtoms(i, &rule_atoms_[i]);
       continue;
     }
     std::string lo, hi;
@@ -297,12 +294,9 @@ Status PatternMatcher::ClassifyRules(const RE2::Options& opt) {
     // A range that pins only a byte or two ("^\\s*warnings", "^(?:Prefill|Decode)") lets most
     // messages through: ask for an atom as well.
     if (common < 3) {
-      auto usable = PrefilterAtoms(i, opt, &rule_atoms_[i]);
-      if (!usable.ok()) return usable.status();
-      f.needs_atom = *usable;
+      f.needs_atom = PrefilterAtoms(i, &rule_atoms_[i]);
     }
   }
-  return Status::Ok();
 }
 
 // One id per distinct atom of the kept rules, and for each atom the kept rules that have it.
