@@ -12,9 +12,13 @@ namespace spinup::pattern_internal {
 // The first 8 bytes of s (zero-padded) as a big-endian number: numbers compare as the bytes do.
 inline uint64_t BigEndian8(std::string_view s) {
   uint64_t v = 0;
-  const size_t n = std::min<size_t>(s.size(), 8);
+  if (s.size() >= 8) {
+    std::memcpy(&v, s.data(), 8);
+    if constexpr (std::endian::native == std::endian::little) v = __builtin_bswap64(v);
+    return v;
+  }
   for (size_t k = 0; k < 8; ++k) {
-    v = v << 8 | (k < n ? static_cast<unsigned char>(s[k]) : 0u);
+    v = v << 8 | (k < s.size() ? static_cast<unsigned char>(s[k]) : 0u);
   }
   return v;
 }
