@@ -6,7 +6,6 @@
 #include <bit>
 #include <cstring>
 
-#include "logs/gram_scan.h"
 #include "logs/pattern_matcher_internal.h"
 
 namespace spinup {
@@ -100,7 +99,12 @@ void PatternMatcher::FindAtoms(const Index& ix, std::string_view message, Scan& 
   uint32_t hit_pos[kBlock / 2];
   for (size_t start = 0; start + 3 < n; start += kBlock) {
     const size_t end = std::min(n - 3, start + kBlock);
-    const size_t hits = gram_scan::MarkHits(p, start, end, ix.gram_bits.data(), hit_pos);
+    size_t hits = 0;
+    for (size_t i = start; i < end; i += 2) {
+      const unsigned key = GramHash(p + i);
+      hit_pos[hits] = static_cast<uint32_t>(i);
+      hits += (ix.gram_bits[key >> 6] >> (key & 63)) & 1;
+    }
     for (size_t h = 0; h < hits; ++h) {
       const size_t i = hit_pos[h];
       const unsigned key = GramHash(p + i);
