@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 
 #ifdef __SSE2__
@@ -249,6 +250,26 @@ bool StripUntimedWrapper(std::string_view& s, const ParsedLine& p) {
   return true;
 }
 
+// The first ' ' or '\t' in s[0, limit), else min(size, limit): 8 bytes a step (most lines that
+// reach ParseLine's second try have no known prefix, and this runs for each of them).
+size_t FirstBlank(std::string_view s, size_t limit) {
+  const size_t n = std::min(s.size(), limit);
+  size_t i = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    constexpr uint64_t kOnes = 0x0101010101010101ull;
+    for (; i + 8 <= n; i += 8) {
+      uint64_t w;
+      std::memcpy(&w, s.data() + i, 8);
+      const uint64_t sp = w ^ (' ' * kOnes), tab = w ^ ('\t' * kOnes);
+      // The lowest flagged byte is the first blank (a flag above a zero byte may be spurious).
+      const uint64_t blank = (((sp - kOnes) & ~sp) | ((tab - kOnes) & ~tab)) & kHighBits;
+      if (blank != 0) return i + static_cast<size_t>(std::countr_zero(blank)) / 8;
+    }
+  }
+  while (i < n && s[i] != ' ' && s[i] != '\t') ++i;
+  return i;
+}
+
 ParsedLine ParseLineOnce(std::string_view line) {
   ParsedLine p;
   std::string_view s = line;
@@ -295,8 +316,7 @@ ParsedLine ParseLine(std::string_view line) {
   std::string_view rest = line;
   while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
   for (int k = 0; k < 2; ++k) {
-    size_t i = 0;
-    while (i < rest.size() && i < 48 && rest[i] != ' ' && rest[i] != '\t') ++i;
+    size_t i = FirstBlank(rest, 48);
     if (i == 0 || i >= rest.size() || i >= 48) break;
     while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;
     rest = rest.substr(i);

@@ -283,6 +283,25 @@ TEST(ParseLineUnknownPrefix, LeadingTokensBeforeAKnownPrefixAreSkipped) {
   EXPECT_EQ(plain.message, "Traceback (most recent call last):");
 }
 
+// A skipped token ends at a space or a tab and is at most 47 bytes, wherever the blank falls
+// (the token's end is looked for 8 bytes at a time).
+TEST(ParseLineUnknownPrefix, TokenEndsAtABlankWithinFortyEightBytes) {
+  const std::string known = "[2026-07-23 15:23:26 TP2] Load weight begin.";
+  for (size_t len = 1; len <= 50; ++len) {
+    for (const char* blank : {" ", "\t", " \t "}) {
+      const std::string token(len, len % 2 ? 'x' : '7');
+      ParsedLine p = ParseLine(token + blank + known);
+      EXPECT_EQ(p.style, len < 48 ? PrefixStyle::kSglang : PrefixStyle::kNone) << len;
+      if (len < 48) {
+        EXPECT_EQ(p.message, "Load weight begin.") << len;
+      }
+    }
+  }
+  // Two tokens at most.
+  EXPECT_EQ(ParseLine("a\tb " + known).style, PrefixStyle::kSglang);
+  EXPECT_EQ(ParseLine("a b c " + known).style, PrefixStyle::kNone);
+}
+
 }  // namespace
 }  // namespace spinup
 
