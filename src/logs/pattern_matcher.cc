@@ -122,6 +122,20 @@ void PatternMatcher::FindAtoms(const Index& ix, std::string_view message, Scan& 
         }
         const auto ua = static_cast<size_t>(g.atom);
         const std::string& atom = ix.atoms[ua];
+        if (k == 8 && atom.size() > 8) {
+          // The rest a word at a time, the last word overlapping the one before (the atom lies
+          // inside the text: its words can be read).
+          bool same = true;
+          for (size_t at = 8; same && at < atom.size(); at += 8) {
+            const size_t from = std::min(at, atom.size() - 8);
+            uint64_t w, a;
+            std::memcpy(&w, q + from, 8);
+            std::memcpy(&a, atom.data() + from, 8);
+            same = LowerAscii8(w) == a;
+          }
+          if (!same) continue;
+          k = atom.size();
+        }
         while (k < atom.size() && kLower.t[q[k]] == static_cast<unsigned char>(atom[k])) ++k;
         if (k < atom.size()) continue;
         for (const AtomRule& ar : ix.atom_rules[ua]) {

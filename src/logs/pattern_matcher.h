@@ -109,7 +109,7 @@ class PatternMatcher {
     uint32_t offset;  // where the gram sits in the atom
     uint32_t size;    // the atom's length
   };
-  static constexpr unsigned kGramSlots = 1024;
+  static constexpr unsigned kGramSlots = 4096;
   struct AtomRule {
     int rule;
     int bit;  // the atom's position among the rule's own atoms
