@@ -99,8 +99,14 @@ void ScanEscAndHigh(std::string_view line, bool* esc_seen, bool* high_seen) {
     esc |= (x - kOnes) & ~x;
   }
   if (i < line.size()) {
-    uint64_t w = 0x2020202020202020ull;  // padding: spaces, neither ESC nor high
-    std::memcpy(&w, line.data() + i, line.size() - i);
+    // The last bytes: the line's last 8 (bytes seen twice change nothing), or padded with
+    // spaces (neither ESC nor high) when it is shorter.
+    uint64_t w = 0x2020202020202020ull;
+    if (line.size() >= 8) {
+      std::memcpy(&w, line.data() + line.size() - 8, 8);
+    } else {
+      std::memcpy(&w, line.data(), line.size());
+    }
     const uint64_t x = w ^ kEsc;
     high |= w;
     esc |= (x - kOnes) & ~x;
