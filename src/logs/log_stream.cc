@@ -29,8 +29,6 @@ bool SameName(std::string_view a, std::string_view b) {
   return true;
 }
 
-bool IsGeneric(const LogRule& r) { return SameName(r.engine, "generic"); }
-
 LogEvent::Kind KindOf(RuleEmit e) {
   switch (e) {
     case RuleEmit::kPhaseBegin:
@@ -108,6 +106,9 @@ LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
     engine_forced_ = true;
     match_subset_ = rules_.EngineSubset(engine_);
   }
+  // Which rules are generic, once: FirstPass and EmitRuleEvents ask it of every matched rule.
+  generic_.reserve(rules_.rules().size());
+  for (const LogRule& r : rules_.rules()) generic_.push_back(r.engine == "generic");
   year_ = opt_.reference_year;
   if (opt_.max_line_bytes < 64) opt_.max_line_bytes = 64;
 }
@@ -309,7 +310,7 @@ bool LogStream::FirstPass(bool* fatal) {
   const auto& all = rules_.rules();
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
-    const bool generic = IsGeneric(r);
+    const bool generic = generic_[static_cast<size_t>(idx)] != 0;
     if (!generic && !engine_forced_ && r.detect && engine_strength_ < 2) {
       engine_ = r.engine;
       engine_strength_ = 2;
@@ -362,7 +363,9 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
   const auto& all = rules_.rules();
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
-    if (!IsGeneric(r) && !engine_.empty() && !SameName(r.engine, engine_)) continue;
+    if (!generic_[static_cast<size_t>(idx)] && !engine_.empty() && !SameName(r.engine, engine_)) {
+      continue;
+    }
     if (fatal && r.emit == RuleEmit::kError) continue;  // one decisive line, not two
     LogEvent& e = ResetEvent(KindOf(r.emit), t, p.rank, r.id, text);
     e.phase = r.phase;
