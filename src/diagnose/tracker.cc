@@ -329,9 +329,13 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   ApplyLogEvent(a, e, t);
   if (e.phase && *e.phase == Phase::kHttpStart && e.kind == LogEvent::Kind::kPhaseEnd)
     a.http_up = true;
-  // Remember each known rank's last line (a rank appears once a phase line names it).
+  // Remember the rank's last line (a rank appears once a phase line names it; Rank() keeps the
+  // names unique, so the first one found is the only one).
   for (auto& r : a.ranks) {
-    if (r.rank == e.rank) r.last_text.assign(e.text, 0, kMaxHitText);
+    if (r.rank == e.rank) {
+      r.last_text.assign(e.text, 0, kMaxHitText);
+      break;
+    }
   }
 }
 

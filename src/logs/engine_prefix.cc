@@ -9,6 +9,7 @@ namespace spinup {
 
 using scan::At;
 using scan::Digits;
+using scan::FindByte;
 using scan::IsDigit;
 using scan::IsLevel;
 using scan::IsUpper;
@@ -23,7 +24,7 @@ bool ParseSglangTags(std::string_view tags, std::string* rank) {
   // tags: "TP2" / "DP0 TP2 EP0" (leading space removed)
   size_t i = 0;
   while (i < tags.size()) {
-    size_t sp = tags.find(' ', i);
+    size_t sp = FindByte(tags, ' ', i);
     std::string_view w =
         tags.substr(i, sp == std::string_view::npos ? std::string_view::npos : sp - i);
     if (w.empty() || w.size() > 24) return false;
@@ -42,8 +43,8 @@ bool ParseSglangTags(std::string_view tags, std::string* rank) {
 
 // "WARNING quantization.py:1680: " at the start of `s`: the length to skip, 0 when absent.
 size_t PythonLevelAndSource(std::string_view s) {
-  size_t sp = s.find(' ');
-  if (sp == std::string_view::npos || sp > 8 || !IsLevel(s.substr(0, sp))) return 0;
+  size_t sp = FindByte(s.substr(0, 9), ' ');
+  if (sp == std::string_view::npos || !IsLevel(s.substr(0, sp))) return 0;
   size_t colon = s.find(".py:", sp + 1);
   if (colon == std::string_view::npos || colon - sp > 96) return 0;
   for (size_t k = sp + 1; k < colon; ++k) {
@@ -216,7 +217,7 @@ bool ParseSglangTime(std::string_view& msg, size_t close, ParsedLine& p) {
   // "[2025-09-15 02:22:37] WARNING quantization.py:1680: msg" is a Python logger's format
   // (TensorRT-LLM's modules use it), not SGLang's: SGLang prints no level or source file.
   if (size_t src = PythonLevelAndSource(msg); src != 0) {
-    p.level = msg.substr(0, msg.find(' '));
+    p.level = msg.substr(0, FindByte(msg, ' '));
     p.style = PrefixStyle::kPython;
     msg = msg.substr(src);
   }
@@ -227,8 +228,8 @@ bool ParseSglangTime(std::string_view& msg, size_t close, ParsedLine& p) {
 // (Python) or "[TensorRT-LLM][INFO]" (C++).
 bool ParseBracketPrefix(std::string_view& msg, ParsedLine& p) {
   std::string_view s = msg;
-  size_t close = s.find(']');
-  if (close == std::string_view::npos || close > 96) return false;
+  size_t close = FindByte(s.substr(0, 97), ']');
+  if (close == std::string_view::npos) return false;
   std::string_view inner = s.substr(1, close - 1);
   if (IsDigit(inner.empty() ? ' ' : inner[0]) && ParseSglangTime(msg, close, p)) return true;
   if (inner.substr(0, 7) == "gpu_id=" && inner.size() > 7 && inner.size() < 12) {
@@ -296,9 +297,8 @@ bool ParseVllmProcessTag(std::string_view& msg, size_t first_space, ParsedLine& 
     }
   }
   if (pid == std::string_view::npos || s.substr(pid, 5) != " pid=") return false;
-  size_t close = s.find(')', pid);
-  if (close == std::string_view::npos || close - pid >= 64 || pid + 5 >= s.size() ||
-      !IsDigit(s[pid + 5])) {
+  size_t close = FindByte(s.substr(0, pid + 64), ')', pid);
+  if (close == std::string_view::npos || pid + 5 >= s.size() || !IsDigit(s[pid + 5])) {
     return false;
   }
   size_t start = s[0] == '(' ? 1 : 0;
@@ -420,7 +420,7 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
   }
   // The first space within 128 bytes (npos when none): where a process tag's " pid=" or the end
   // of a level word must be.
-  const size_t first_space = msg.substr(0, 128).find(' ');
+  const size_t first_space = FindByte(msg.substr(0, 128), ' ');
   return ParseVllmProcessTag(msg, first_space, p) || ParseVllmLevelDate(msg, first_space, p) ||
          ParsePythonLogging(msg, p);
 }

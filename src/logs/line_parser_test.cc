@@ -237,9 +237,10 @@ TEST(CleanLine, StripsAnsiCrAndRepairsUtf8) {
 }
 
 TEST(CleanLine, FindsEscapesAndHighBytesAtEveryOffset) {
-  // The clean-line check reads 8 bytes at a time plus a tail: put the byte in every position.
+  // The clean-line check reads 16 or 8 bytes at a time plus a tail: put the byte in every
+  // position.
   std::string scratch;
-  for (size_t len : {1u, 7u, 8u, 9u, 16u, 23u}) {
+  for (size_t len : {1u, 7u, 8u, 9u, 15u, 16u, 17u, 23u, 31u, 32u, 33u, 40u}) {
     for (size_t k = 0; k < len; ++k) {
       std::string plain(len, 'a');
       std::string esc = plain.substr(0, k) + "\x1b[31m" + plain.substr(k);
@@ -249,6 +250,12 @@ TEST(CleanLine, FindsEscapesAndHighBytesAtEveryOffset) {
       std::string want = plain.substr(0, k) + "\xef\xbf\xbd" + plain.substr(k + 1);
       EXPECT_EQ(CleanLine(high, &scratch), want) << len << " " << k;
       EXPECT_EQ(CleanLine(plain, &scratch).data(), plain.data());  // untouched: no copy
+      // Valid UTF-8 (a bar glyph) is untouched too, and is not copied; a stray byte after it
+      // is still replaced.
+      const std::string glyph = plain.substr(0, k) + "\xe2\x96\x88" + plain.substr(k);
+      EXPECT_EQ(CleanLine(glyph, &scratch).data(), glyph.data()) << len << " " << k;
+      EXPECT_EQ(CleanLine(glyph + "\x80", &scratch), glyph + "\xef\xbf\xbd") << len << " " << k;
+      EXPECT_EQ(CleanLine(glyph + "\x1b[0m", &scratch), glyph) << len << " " << k;
     }
   }
 }
@@ -316,6 +323,25 @@ TEST(ParseLineUnknownPrefix, LeadingTokensBeforeAKnownPrefixAreSkipped) {
   ParsedLine plain = ParseLine("Traceback (most recent call last):");
   EXPECT_EQ(plain.style, PrefixStyle::kNone);
   EXPECT_EQ(plain.message, "Traceback (most recent call last):");
+}
+
+// A skipped token ends at a space or a tab and is at most 47 bytes, wherever the blank falls
+// (the token's end is looked for 8 bytes at a time).
+TEST(ParseLineUnknownPrefix, TokenEndsAtABlankWithinFortyEightBytes) {
+  const std::string known = "[2026-07-23 15:23:26 TP2] Load weight begin.";
+  for (size_t len = 1; len <= 50; ++len) {
+    for (const char* blank : {" ", "\t", " \t "}) {
+      const std::string token(len, len % 2 ? 'x' : '7');
+      ParsedLine p = ParseLine(token + blank + known);
+      EXPECT_EQ(p.style, len < 48 ? PrefixStyle::kSglang : PrefixStyle::kNone) << len;
+      if (len < 48) {
+        EXPECT_EQ(p.message, "Load weight begin.") << len;
+      }
+    }
+  }
+  // Two tokens at most.
+  EXPECT_EQ(ParseLine("a\tb " + known).style, PrefixStyle::kSglang);
+  EXPECT_EQ(ParseLine("a b c " + known).style, PrefixStyle::kNone);
 }
 
 }  // namespace

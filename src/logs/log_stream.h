@@ -81,6 +81,7 @@ class LogStream {
                        std::string_view rule_id, std::string_view text);
 
   const RuleSet& rules_;
+  std::vector<uint8_t> generic_;  // by rule: its engine is "generic"
   LogStreamOptions opt_;
   EventFn on_event_;
   ActivityFn on_activity_;

@@ -3,132 +3,17 @@
 #include <re2/filtered_re2.h>
 
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <cstring>
-#include <optional>
+
+#include "logs/pattern_matcher_internal.h"
 
 namespace spinup {
 
+using pattern_internal::BigEndian8;
+using pattern_internal::GramHash;
+
 namespace {
-
-// Splits a regex at its top-level '|' (outside groups and character classes). Empty when the
-// parentheses do not balance (RE2 rejects such a regex anyway).
-std::vector<std::string_view> TopLevelAlternatives(std::string_view regex) {
-  std::vector<std::string_view> parts;
-  int depth = 0;
-  size_t from = 0;
-  for (size_t k = 0; k < regex.size(); ++k) {
-    const char c = regex[k];
-    if (c == '\\') {
-      ++k;
-    } else if (c == '[') {
-      // "[]x]" and "[^]x]" hold a literal ']'; "[[:alpha:]]" a named class.
-      size_t j = k + 1;
-      if (j < regex.size() && regex[j] == '^') ++j;
-      if (j < regex.size() && regex[j] == ']') ++j;
-      while (j < regex.size() && regex[j] != ']') {
-        if (regex[j] == '\\') {
-          ++j;
-        } else if (regex.substr(j, 2) == "[:") {
-          size_t end = regex.find(":]", j + 2);
-          if (end != std::string_view::npos) j = end + 1;
-        }
-        ++j;
-      }
-      k = j;
-    } else if (c == '(') {
-      ++depth;
-    } else if (c == ')') {
-      if (--depth < 0) return {};
-    } else if (c == '|' && depth == 0) {
-      parts.push_back(regex.substr(from, k - from));
-      from = k + 1;
-    }
-  }
-  if (depth != 0) return {};
-  parts.push_back(regex.substr(std::min(from, regex.size())));
-  return parts;
-}
-
-// "^a" and "^a|^b" are anchored; "^a|b" is not: every top-level alternative starts with '^'.
-bool IsAnchored(std::string_view regex) {
-  auto parts = TopLevelAlternatives(regex);
-  if (parts.empty()) return false;
-  for (auto part : parts) {
-    if (part.empty() || part[0] != '^') return false;
-  }
-  return true;
-}
-
-// The literal a regex stands for when it is nothing but literal bytes (after an optional
-// leading '^'): ASCII other than metacharacters, and metacharacters escaped with '\'. Anything
-// else (classes, repeats, groups, flags, escapes such as \d or \b, non-ASCII) is not plain.
-std::optional<std::string> PlainLiteral(std::string_view re) {
-  static constexpr std::string_view kMeta = "\\^$.|?*+()[]{}";
-  std::string lit;
-  for (size_t k = 0; k < re.size(); ++k) {
-    const auto c = static_cast<unsigned char>(re[k]);
-    if (c < 0x20 || c >= 0x7f) return std::nullopt;
-    if (c == '\\') {
-      if (k + 1 >= re.size()) return std::nullopt;
-      const char e = re[k + 1];
-      if (kMeta.find(e) == std::string_view::npos && e != '/' && e != '-' && e != '"') {
-        return std::nullopt;
-      }
-      lit.push_back(e);
-      ++k;
-      continue;
-    }
-    if (kMeta.find(static_cast<char>(c)) != std::string_view::npos) return std::nullopt;
-    lit.push_back(static_cast<char>(c));
-  }
-  if (lit.empty()) return std::nullopt;
-  return lit;
-}
-
-struct PlainLiteralPart {
-  bool prefix = false;
-  std::string text;
-};
-
-// The literals a regex stands for when it is an alternation of plain literals, each maybe
-// anchored: "lit", "^lit", "^a|b|^c", "^(?:a|b)" (one group around everything after '^').
-std::optional<std::vector<PlainLiteralPart>> PlainLiterals(std::string_view regex) {
-  std::vector<std::string_view> parts = TopLevelAlternatives(regex);
-  bool all_prefix = false;
-  if (parts.size() == 1 && regex.size() > 3 && regex.substr(0, 2) == "^(" && regex.back() == ')') {
-    // "^(?:a|b)" / "^(a|b)": the group must close only at the very end.
-    std::string_view inner = regex.substr(2, regex.size() - 3);
-    if (inner.substr(0, 2) == "?:") {
-      inner.remove_prefix(2);
-    } else if (!inner.empty() && inner[0] == '?') {
-      return std::nullopt;  // flags or a named group
-    }
-    // The inner text balancing on its own means the first '(' closes at the end ("^(a)(b)"
-    // does not).
-    auto inner_parts = TopLevelAlternatives(inner);
-    if (inner_parts.empty()) return std::nullopt;
-    parts = std::move(inner_parts);
-    all_prefix = true;
-  }
-  std::vector<PlainLiteralPart> out;
-  for (std::string_view part : parts) {
-    PlainLiteralPart lit;
-    lit.prefix = all_prefix;
-    if (!part.empty() && part[0] == '^') {
-      if (all_prefix) return std::nullopt;
-      lit.prefix = true;
-      part.remove_prefix(1);
-    }
-    auto text = PlainLiteral(part);
-    if (!text) return std::nullopt;
-    lit.text = std::move(*text);
-    out.push_back(std::move(lit));
-  }
-  if (out.empty()) return std::nullopt;
-  return out;
-}
 
 // Whether some prefix p of `text` has min <= p <= max (bytes compared unsigned, as RE2 does):
 // the prefixes of a text grow in order, so it is enough to test the shortest one >= min.
@@ -152,32 +37,6 @@ bool PrefixInRange(std::string_view text, const std::string& min, const std::str
     if (t[j] < hi[j]) return true;
   }
   return true;
-}
-
-constexpr int kMatchRangeBytes = 40;
-
-// The first 8 bytes of s (zero-padded) as a big-endian number: numbers compare as the bytes do.
-inline uint64_t BigEndian8(std::string_view s) {
-  uint64_t v = 0;
-  const size_t n = std::min<size_t>(s.size(), 8);
-  for (size_t k = 0; k < 8; ++k) {
-    v = v << 8 | (k < n ? static_cast<unsigned char>(s[k]) : 0u);
-  }
-  return v;
-}
-
-// A 16-bit hash of the four bytes at q, each ORed with 0x20 (ASCII letters lowercased; a few
-// punctuation pairs such as '[' and '{' fold together, which only costs a rare extra check):
-// the scan's table index. Four bytes, not three: log text is full of the trigrams of common
-// words ("oad", "ing", "err"), and every position whose gram is in the table costs a check.
-inline unsigned GramHash(const unsigned char* q) {
-  uint32_t w;
-  if constexpr (std::endian::native == std::endian::little) {
-    std::memcpy(&w, q, 4);
-  } else {
-    w = uint32_t{q[0]} | uint32_t{q[1]} << 8 | uint32_t{q[2]} << 16 | uint32_t{q[3]} << 24;
-  }
-  return ((w | 0x20202020u) * 2654435761u) >> 16;
 }
 
 // 8 bytes with ASCII A-Z lowercased, a word at a time (FilteredRE2 atoms are lowercase).
@@ -206,232 +65,6 @@ PatternMatcher::~PatternMatcher() = default;
 PatternMatcher::PatternMatcher(PatternMatcher&&) noexcept = default;
 PatternMatcher& PatternMatcher::operator=(PatternMatcher&&) noexcept = default;
 
-Status PatternMatcher::Compile(const std::vector<std::string>& regexes, const Describe& describe) {
-  compiled_ok_ = false;
-  regexes_ = regexes;
-  compiled_.clear();
-  fast_.clear();
-  RE2::Options opt;
-  opt.set_log_errors(false);
-  opt.set_max_mem(64 << 20);
-  opt.set_encoding(RE2::Options::EncodingLatin1);  // bytes in, no UTF-8 decoding cost
-  for (size_t i = 0; i < regexes_.size(); ++i) {
-    auto re = std::make_unique<RE2>(regexes_[i], opt);
-    if (!re->ok()) {
-      const std::string name = describe ? describe(i) : "pattern " + std::to_string(i);
-      return Status::Corrupt(name + ": bad regex: " + re->error());
-    }
-    compiled_.push_back(std::move(re));
-  }
-  // How each rule is tested, and which cheap exact test selects it as a candidate.
-  rule_atoms_.assign(regexes_.size(), {});
-  indexes_.clear();
-  Status st = ClassifyRules(opt);
-  if (!st.ok()) return st;
-  compiled_ok_ = true;
-  MatchEveryRule({}, &empty_matches_);
-  AddSubset(std::vector<bool>(regexes_.size(), true));
-  return Status::Ok();
-}
-
-int PatternMatcher::AddSubset(const std::vector<bool>& keep) {
-  Index ix;
-  ix.anchored_by_byte.assign(256, {});
-  auto kept = [&](size_t i) { return i < keep.size() && keep[i]; };
-  for (size_t i = 0; i < fast_.size(); ++i) {
-    if (!kept(i)) continue;
-    const FastRule& f = fast_[i];
-    const int idx = static_cast<int>(i);
-    if (!f.anchored) {
-      if (rule_atoms_[i].empty()) ix.always.push_back(idx);
-    } else if (f.ranged) {
-      // A match (nonempty, as min is) starts with a byte between min[0] and max[0].
-      const auto lo = static_cast<unsigned char>(f.min[0]);
-      const auto hi = static_cast<unsigned char>(f.max[0]);
-      for (unsigned b = lo; b <= hi; ++b) ix.anchored_by_byte[b].push_back(idx);
-    } else {
-      for (auto& list : ix.anchored_by_byte) list.push_back(idx);
-    }
-  }
-  IndexAtoms(keep, ix);
-  BuildGramIndex(ix);
-  for (int idx : empty_matches_) {
-    if (kept(static_cast<size_t>(idx))) ix.empty_matches.push_back(idx);
-  }
-  indexes_.push_back(std::move(ix));
-  return static_cast<int>(indexes_.size() - 1);
-}
-
-// This rule's own prefilter: when it has atoms, a match needs at least one of them (the
-// prefilter is an AND/OR formula over them that is false when none occurs). False when the
-// rule has none (or one too short to index).
-Result<bool> PatternMatcher::PrefilterAtoms(size_t i, const RE2::Options& opt,
-                                            std::vector<std::string>* atoms) {
-  re2::FilteredRE2 filter(5);
-  int id = 0;
-  if (filter.Add(regexes_[i], opt, &id) != RE2::NoError) {
-    return Status::Internal("pattern matcher: prefilter rejected pattern " + std::to_string(i));
-  }
-  filter.Compile(atoms);
-  bool usable = !atoms->empty();
-  // The scan needs two 4-byte grams of every atom (FilteredRE2 drops atoms under 5 bytes).
-  for (const auto& atom : *atoms) usable = usable && atom.size() >= 5;
-  const size_t k = atoms->size();
-  if (usable && k >= 2 && k <= kMaxFormulaAtoms) {
-    // Which combinations of occurring atoms let the rule through, asked of FilteredRE2.
-    uint64_t formula = 0;
-    std::vector<int> ids, passed;
-    for (uint64_t mask = 0; mask < (uint64_t{1} << k); ++mask) {
-      ids.clear();
-      for (size_t b = 0; b < k; ++b) {
-        if (mask >> b & 1) ids.push_back(static_cast<int>(b));
-      }
-      filter.AllPotentials(ids, &passed);
-      if (!passed.empty()) formula |= uint64_t{1} << mask;
-    }
-    if (formula & 1) usable = false;  // passes with no atom at all: not filtered
-    fast_[i].formula = usable ? formula : 0;
-  }
-  if (!usable) atoms->clear();
-  return usable;
-}
-
-Status PatternMatcher::ClassifyRules(const RE2::Options& opt) {
-  fast_.resize(regexes_.size());
-  for (size_t i = 0; i < regexes_.size(); ++i) {
-    const std::string& regex = regexes_[i];
-    FastRule& f = fast_[i];
-    f.anchored = IsAnchored(regex);
-    if (auto lits = PlainLiterals(regex)) {
-      f.test = Test::kLiterals;
-      for (auto& l : *lits) f.literals.push_back({l.prefix, std::move(l.text)});
-    }
-    if (!f.anchored) {
-      // Without atoms (rule_atoms_[i] empty) it runs on every message.
-      auto usable = PrefilterAtoms(i, opt, &rule_atoms_[i]);
-      if (!usable.ok()) return usable.status();
-      continue;
-    }
-    std::string lo, hi;
-    f.ranged = compiled_[i]->PossibleMatchRange(&lo, &hi, kMatchRangeBytes) && !lo.empty() &&
-               !hi.empty() && lo <= hi;
-    size_t common = 0;
-    if (f.ranged) {
-      f.min = lo;
-      f.min8 = BigEndian8(lo);
-      f.same8 = lo.size() >= 8 && hi.size() >= 8 && lo.compare(0, 8, hi, 0, 8) == 0;
-      f.max = hi;
-      while (common < lo.size() && common < hi.size() && lo[common] == hi[common]) ++common;
-    }
-    // A range that pins only a byte or two ("^\\s*warnings", "^(?:Prefill|Decode)") lets most
-    // messages through: ask for an atom as well.
-    if (common < 3) {
-      auto usable = PrefilterAtoms(i, opt, &rule_atoms_[i]);
-      if (!usable.ok()) return usable.status();
-      f.needs_atom = *usable;
-    }
-  }
-  return Status::Ok();
-}
-
-// One id per distinct atom of the kept rules, and for each atom the kept rules that have it.
-void PatternMatcher::IndexAtoms(const std::vector<bool>& keep, Index& ix) const {
-  for (size_t i = 0; i < rule_atoms_.size() && i < keep.size(); ++i) {
-    if (!keep[i]) continue;
-    for (const auto& atom : rule_atoms_[i]) {
-      auto it = std::find(ix.atoms.begin(), ix.atoms.end(), atom);
-      size_t a = static_cast<size_t>(it - ix.atoms.begin());
-      if (it == ix.atoms.end()) {
-        ix.atoms.push_back(atom);
-        ix.atom_rules.emplace_back();
-      }
-      // Bits beyond the formula's atoms are never read (formula 0): keep the shift defined.
-      const int bit = std::min(static_cast<int>(&atom - rule_atoms_[i].data()), 63);
-      ix.atom_rules[a].push_back({static_cast<int>(i), bit});
-    }
-  }
-}
-
-// Index each atom by its rarest pair of neighbouring 4-byte grams, so the scan stops rarely.
-// Rare is guessed twice: from the letters (common letters and spaces score high: ", in
-// load_model" is indexed inside "_model", not by ", in"), and from the text of all the regexes,
-// which is log vocabulary too: a gram several regexes share ("load", "safetensors", "sglang")
-// is a common one in the logs ("Loading safetensors checkpoint shards" would stop the scan on
-// every line). On the corpus-built bench log (its engine's subset), 5.5% of the positions
-// scanned reach the second check; trigrams picked by their letters alone let 17.6% through.
-void PatternMatcher::BuildGramIndex(Index& ix) const {
-  ix.gram_bits.assign(65536 / 64, 0);
-  std::vector<uint16_t> per_key(65536, 0);     // entries already indexed under this key
-  std::vector<uint16_t> in_regexes(65536, 0);  // regexes whose text contains this gram
-  std::vector<GramEntry> entries;
-  // Letter scores, 1 (rare) to 46 (' '), as a table: the lookups run for every gram of every
-  // atom of every subset.
-  static const std::array<long, 256> kCommon = [] {
-    constexpr std::string_view kByFrequency = " etaoinsrhldcu.,mpfgy-/:wb_=v[]()k0123456789";
-    std::array<long, 256> t{};
-    t.fill(1);
-    for (size_t k = 0; k < kByFrequency.size(); ++k) {
-      t[static_cast<unsigned char>(kByFrequency[k])] =
-          static_cast<long>(kByFrequency.size() - k + 1);
-    }
-    return t;
-  }();
-  auto common = [](unsigned char c) { return kCommon[c]; };
-  std::vector<unsigned> keys;
-  for (const std::string& regex : regexes_) {
-    const auto* u = reinterpret_cast<const unsigned char*>(regex.data());
-    keys.clear();
-    for (size_t k = 0; k + 4 <= regex.size(); ++k) keys.push_back(GramHash(u + k));
-    std::sort(keys.begin(), keys.end());
-    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-    for (unsigned key : keys) ++in_regexes[key];
-  }
-  constexpr long kShared = 2'000'000;  // about the letter score of four common letters
-  for (size_t a = 0; a < ix.atoms.size(); ++a) {
-    const std::string& atom = ix.atoms[a];  // 5 bytes or more: two 4-byte grams
-    const auto* u = reinterpret_cast<const unsigned char*>(atom.data());
-    auto key_at = [&](size_t k) { return GramHash(u + k); };
-    auto score_at = [&](size_t k) {
-      const unsigned key = key_at(k);
-      return common(u[k]) * common(u[k + 1]) * common(u[k + 2]) * common(u[k + 3]) +
-             long{per_key[key]} * kShared +
-             long{std::max(in_regexes[key], uint16_t{1}) - 1} * kShared;
-    };
-    size_t best = 0;
-    long best_score = -1;
-    for (size_t k = 0; k + 4 < atom.size(); ++k) {
-      const long score = score_at(k) + score_at(k + 1);
-      if (best_score < 0 || score < best_score) {
-        best_score = score;
-        best = k;
-      }
-    }
-    GramEntry e{};
-    const size_t head = std::min<size_t>(atom.size(), 8);
-    std::memcpy(&e.head, atom.data(), head);
-    const unsigned char ones[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-    std::memcpy(&e.head_mask, ones, head);  // byte order as the text word's
-    e.atom = static_cast<uint32_t>(a);
-    e.size = static_cast<uint32_t>(atom.size());
-    for (size_t k : {best, best + 1}) {
-      e.key = key_at(k);
-      e.offset = static_cast<uint32_t>(k);
-      entries.push_back(e);
-      ++per_key[e.key];
-      ix.gram_bits[e.key / 64] |= uint64_t{1} << (e.key % 64);
-    }
-  }
-  std::stable_sort(entries.begin(), entries.end(), [](const GramEntry& x, const GramEntry& y) {
-    return (x.key & (kGramSlots - 1)) < (y.key & (kGramSlots - 1));
-  });
-  ix.gram_entries = std::move(entries);
-  ix.gram_slot_start.assign(kGramSlots + 1, 0);
-  for (const auto& e : ix.gram_entries) ++ix.gram_slot_start[(e.key & (kGramSlots - 1)) + 1];
-  for (unsigned k = 0; k < kGramSlots; ++k) ix.gram_slot_start[k + 1] += ix.gram_slot_start[k];
-}
-
-// Per-thread scratch, kept between calls so Match allocates nothing. `seen` marks the rules of
-// the atoms found (by a per-call stamp, so it never needs clearing); `found` says which of a
 // rule's atoms occur (valid where seen); `candidates` are the unanchored rules among them.
 struct PatternMatcher::Scan {
   std::vector<int> candidates;
@@ -489,6 +122,20 @@ void PatternMatcher::FindAtoms(const Index& ix, std::string_view message, Scan& 
         }
         const auto ua = static_cast<size_t>(g.atom);
         const std::string& atom = ix.atoms[ua];
+        if (k == 8 && atom.size() > 8) {
+          // The rest a word at a time, the last word overlapping the one before (the atom lies
+          // inside the text: its words can be read).
+          bool same = true;
+          for (size_t at = 8; same && at < atom.size(); at += 8) {
+            const size_t from = std::min(at, atom.size() - 8);
+            uint64_t w, a;
+            std::memcpy(&w, q + from, 8);
+            std::memcpy(&a, atom.data() + from, 8);
+            same = LowerAscii8(w) == a;
+          }
+          if (!same) continue;
+          k = atom.size();
+        }
         while (k < atom.size() && kLower.t[q[k]] == static_cast<unsigned char>(atom[k])) ++k;
         if (k < atom.size()) continue;
         for (const AtomRule& ar : ix.atom_rules[ua]) {
@@ -527,8 +174,7 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, 
   auto passes = [&](int idx) {
     const auto r = static_cast<size_t>(idx);
     if (scan.seen[r] != scan.stamp) return false;
-    const uint64_t formula = fast_[r].formula;
-    return formula == 0 || (formula >> scan.found[r] & 1) != 0;
+    return fast_[r].prefilter.Passes(scan.found[r]);
   };
   const uint64_t head8 = BigEndian8(message);
   // Anchored rules whose matches can start with this byte and whose range admits the message.

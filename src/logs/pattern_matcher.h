@@ -15,7 +15,32 @@
 
 #include "spinup/status.h"
 
+namespace re2 {
+class FilteredRE2;
+}
+
 namespace spinup {
+
+// Which of a rule's atoms (its FilteredRE2 prefilter literals, at most 64, one bit each) must
+// occur for its regex to run. Built from FilteredRE2's AND/OR formula, asked of it when compiling:
+// exact, or (`loose`) looser than the formula, never stricter.
+struct PrefilterClause {
+  static constexpr size_t kMaxTableAtoms = 6;
+  uint64_t singles = ~uint64_t{0};  // any one of these occurring lets it through (default: any)
+  // The others: a truth table over `table_mask`'s low bits (bit m set when the atoms in mask m
+  // occurring let it through), or, when they are too many (`loose`), the atoms every match needs
+  // and whether they are enough alone; else one more atom must occur too.
+  uint64_t table_mask = 0;
+  uint64_t table = 0;
+  bool loose = false;
+  uint64_t need = 0;
+  bool need_enough = false;
+  bool Passes(uint64_t found) const {
+    if ((found & singles) != 0) return true;
+    if (loose) return (found & need) == need && (need_enough || (found & ~need) != 0);
+    return (table >> (found & table_mask) & 1) != 0;
+  }
+};
 
 class PatternMatcher {
  public:
@@ -60,13 +85,10 @@ class PatternMatcher {
   };
   struct FastRule {
     Test test = Test::kRegex;
-    bool anchored = false;    // starts with '^' outside any alternation
-    bool ranged = false;      // min/max hold RE2::PossibleMatchRange of an anchored rule
-    bool needs_atom = false;  // anchored with a loose range: one of its atoms must occur too
-    // The rule's prefilter formula over its own atoms (at most kMaxFormulaAtoms of them), as a
-    // truth table: bit m is set when the atoms in mask m occurring lets the rule through
-    // (FilteredRE2's AND/OR, evaluated once per mask when compiling). 0: any one atom will do.
-    uint64_t formula = 0;
+    bool anchored = false;          // starts with '^' outside any alternation
+    bool ranged = false;            // min/max hold RE2::PossibleMatchRange of an anchored rule
+    bool needs_atom = false;        // anchored with a loose range: one of its atoms must occur too
+    PrefilterClause prefilter;      // over its own atoms (see IndexAtoms)
     std::vector<Literal> literals;  // kLiterals: any one of them occurring is a match
     std::string min, max;           // every match m at the message start has min <= m <= max
     // min's first 8 bytes as a big-endian number (zero-padded), and whether max starts with the
@@ -87,8 +109,7 @@ class PatternMatcher {
     uint32_t offset;  // where the gram sits in the atom
     uint32_t size;    // the atom's length
   };
-  static constexpr unsigned kGramSlots = 1024;
-  static constexpr size_t kMaxFormulaAtoms = 6;
+  static constexpr unsigned kGramSlots = 4096;
   struct AtomRule {
     int rule;
     int bit;  // the atom's position among the rule's own atoms
@@ -112,20 +133,23 @@ class PatternMatcher {
     std::vector<uint64_t> gram_bits;  // 65536 bits: some entry has a gram of this hash
     std::vector<int> empty_matches;   // the patterns that match ""
   };
-  Result<bool> PrefilterAtoms(size_t i, const RE2::Options& opt, std::vector<std::string>* atoms);
-  Status ClassifyRules(const RE2::Options& opt);
+  bool PrefilterAtoms(size_t i, std::vector<std::string>* atoms);
+  void ClassifyRules();
   void IndexAtoms(const std::vector<bool>& keep, Index& ix) const;
+  void CountRegexGrams();
   void BuildGramIndex(Index& ix) const;
   void FindAtoms(const Index& ix, std::string_view message, Scan& scan) const;
   bool RunRule(int idx, std::string_view message) const;
 
   std::vector<std::string> regexes_;
-  std::vector<std::unique_ptr<RE2>> compiled_;
+  std::vector<std::unique_ptr<re2::FilteredRE2>> filters_;  // one per regex, which it owns
+  std::vector<const RE2*> compiled_;                        // regex i, in filters_[i]
   std::vector<FastRule> fast_;
   // Anchored rules by the first byte of the message: a rule sits under every byte its matches
   // can start with (from its match range), so a message is tested against a handful of them.
   std::vector<std::vector<std::string>> rule_atoms_;  // each rule's prefilter atoms (see Index)
   std::vector<int> empty_matches_;                    // the patterns that match ""
+  std::vector<uint16_t> gram_in_regexes_;             // by gram hash: the regexes holding it
   std::vector<Index> indexes_;                        // [0]: every pattern; then AddSubset's
   bool compiled_ok_ = false;
 };

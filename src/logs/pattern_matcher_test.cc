@@ -110,5 +110,46 @@ TEST(PatternMatcher, SubsetAnswersForItsPatternsOnly) {
   EXPECT_EQ(Fast(m, "alpha"), std::vector<int>{0});
 }
 
+// Formulas over more atoms than a table holds: the atoms that let a rule through alone, a table
+// over the others, or the atoms every match needs. Each must let every match through, whichever
+// alternative or atom it comes by.
+TEST(PatternMatcher, ManyAtomFormulasLetEveryMatchThrough) {
+  PatternMatcher m;
+  ASSERT_TRUE(
+      m.Compile({
+                    // needed atoms (", in ", ".py\", line ") and one of many paths
+                    "/(?:alpha/(?:one|two|three|four)|beta/(?:five|six|seven)|gamma/eight)"
+                    "[\\w/]*\\.py\", line \\d+, in ",
+                    // five atoms alone, and a pair that only counts together
+                    ", in (?:first_fn|second_fn|third_fn|fourth_fn|fifth_fn)\\s*$|"
+                    "runner_file\\.py\", line \\d+, in (?:__init__|capture)\\s*$",
+                    // seven alternatives of two atoms each: no atom alone, no atom needed
+                    "(?:aaaaa1.*bbbbb1)|(?:aaaaa2.*bbbbb2)|(?:aaaaa3.*bbbbb3)|"
+                    "(?:aaaaa4.*bbbbb4)|(?:aaaaa5.*bbbbb5)|(?:aaaaa6.*bbbbb6)|(?:aaaaa7.*bbbbb7)",
+                })
+          .ok());
+  const std::vector<std::string> messages = {
+      "File \"/x/beta/six/y.py\", line 12, in run",
+      "File \"/x/gamma/eight.py\", line 1, in f",
+      "File \"/x/delta/nine.py\", line 12, in run",
+      "File \"/x/alpha/one.py\", line 12",
+      "  File \"a.py\", line 3, in third_fn",
+      "  File \"runner_file.py\", line 3, in capture",
+      "  File \"runner_file.py\", line 3, in __init__  ",
+      "  File \"other.py\", line 3, in __init__",
+      "  File \"runner_file.py\", line 3, in run",
+      "aaaaa4 then bbbbb4",
+      "aaaaa4 then bbbbb5",
+      "AAAAA7 AND BBBBB7",
+      "bbbbb1 before aaaaa1",
+  };
+  int matched = 0;
+  for (const auto& msg : messages) {
+    EXPECT_EQ(Fast(m, msg), Every(m, msg)) << msg;
+    matched += !Every(m, msg).empty();
+  }
+  EXPECT_EQ(matched, 6);
+}
+
 }  // namespace
 }  // namespace spinup

@@ -13,6 +13,14 @@ inline bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 inline bool IsUpper(char c) { return c >= 'A' && c <= 'Z'; }
 inline bool IsAlnum(char c) { return IsDigit(c) || IsUpper(c) || (c >= 'a' && c <= 'z'); }
 inline bool At(std::string_view s, size_t i, char c) { return i < s.size() && s[i] == c; }
+// s.find(c, from) as a plain loop: for the short scans of a line's first bytes, where a call to
+// memchr costs more than the search (prefix parsing runs several on every line).
+inline size_t FindByte(std::string_view s, char c, size_t from = 0) {
+  for (size_t i = from; i < s.size(); ++i) {
+    if (s[i] == c) return i;
+  }
+  return std::string_view::npos;
+}
 
 // Reads exactly n digits at s[i..]; returns -1 when they are not all digits.
 int Digits(std::string_view s, size_t i, size_t n);

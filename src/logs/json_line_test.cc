@@ -1,0 +1,64 @@
+#include "logs/json_line.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace spinup {
+namespace {
+
+std::optional<std::string> Message(std::string_view line) {
+  std::string msg;
+  if (!ParseJsonLogLine(line, &msg)) return std::nullopt;
+  return msg;
+}
+
+TEST(JsonLogLine, ReadsMessageLevelAndTime) {
+  std::string msg;
+  auto j = ParseJsonLogLine(
+      R"({"timestamp":"2024-05-01T01:17:02.618817Z","level":"warn","fields":{"message":"x"},)"
+      R"("message":"Shard 0 failed\nto start\n","target":"text_generation_launcher"})",
+      &msg);
+  ASSERT_TRUE(j);
+  EXPECT_EQ(msg, "Shard 0 failed | to start");
+  EXPECT_EQ(j->level, "WARN");
+  ASSERT_TRUE(j->time);
+  EXPECT_EQ(j->time->hour, 1);
+  EXPECT_EQ(j->time->minute, 17);
+}
+
+// The message fields in their order of preference; "fields" only when the top level has none.
+TEST(JsonLogLine, PrefersFieldsInOrder) {
+  EXPECT_EQ(Message(R"({"log":"c","msg":"b","message":"a"})"), "a");
+  EXPECT_EQ(Message(R"({"MESSAGE":"d","log":"c"})"), "c");
+  EXPECT_EQ(Message(R"({"fields":{"msg":"f","message":"e"},"level":"INFO"})"), "e");
+  EXPECT_EQ(Message(R"({"fields":{"msg":"f"},"msg":"b"})"), "b");
+  EXPECT_EQ(Message(R"({"fields":{"inner":{"message":"deep"}}})"), std::nullopt);
+  EXPECT_EQ(Message(R"({"other":{"message":"nested"}})"), std::nullopt);
+  EXPECT_EQ(Message(R"({"list":[{"message":"in a list"}]})"), std::nullopt);
+}
+
+// As a parsed document would: a repeated key keeps its last value, and a field whose value is
+// not a string does not count.
+TEST(JsonLogLine, LastValueOfAKeyCountsAndOnlyStrings) {
+  EXPECT_EQ(Message(R"({"message":"first","message":"second"})"), "second");
+  EXPECT_EQ(Message(R"({"message":"first","message":7,"msg":"m"})"), "m");
+  EXPECT_EQ(Message(R"({"message":{"text":"x"},"log":"l"})"), "l");
+  EXPECT_EQ(Message(R"({"message":["x"],"log":"l"})"), "l");
+  EXPECT_EQ(Message(R"({"message":null})"), std::nullopt);
+  EXPECT_EQ(Message(R"({"fields":{"message":"a"},"fields":{"msg":"b"}})"), "b");
+  EXPECT_EQ(Message(R"({"fields":{"message":"a"},"fields":"gone"})"), std::nullopt);
+  EXPECT_EQ(Message(R"({"mes\u0073age":"escaped key"})"), "escaped key");
+}
+
+TEST(JsonLogLine, NotAnObjectOrBrokenIsPlainText) {
+  EXPECT_EQ(Message(R"({"message":"a")"), std::nullopt);
+  EXPECT_EQ(Message(R"({"message":"a"} trailing)"), std::nullopt);
+  EXPECT_EQ(Message(R"({"message":"a",})"), std::nullopt);
+  EXPECT_EQ(Message(R"(["message","a"])"), std::nullopt);
+  EXPECT_EQ(Message("{}"), std::nullopt);
+  EXPECT_EQ(Message(R"({"a":{"b":{"c":{"d":{"e":1}}}},"message":"too deep"})"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace spinup

@@ -1,0 +1,405 @@
+// PatternMatcher's build: compiling the regexes, sorting each into the cheapest exact test that
+// can select it (literal compares, match ranges, prefilter atoms) and the candidate tables of
+// every subset. The match path is in pattern_matcher.cc.
+#include <re2/filtered_re2.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <optional>
+
+#include "logs/pattern_matcher.h"
+#include "logs/pattern_matcher_internal.h"
+
+namespace spinup {
+
+using pattern_internal::BigEndian8;
+using pattern_internal::GramHash;
+
+namespace {
+
+// Splits a regex at its top-level '|' (outside groups and character classes). Empty when the
+// parentheses do not balance (RE2 rejects such a regex anyway).
+std::vector<std::string_view> TopLevelAlternatives(std::string_view regex) {
+  std::vector<std::string_view> parts;
+  int depth = 0;
+  size_t from = 0;
+  for (size_t k = 0; k < regex.size(); ++k) {
+    const char c = regex[k];
+    if (c == '\\') {
+      ++k;
+    } else if (c == '[') {
+      // "[]x]" and "[^]x]" hold a literal ']'; "[[:alpha:]]" a named class.
+      size_t j = k + 1;
+      if (j < regex.size() && regex[j] == '^') ++j;
+      if (j < regex.size() && regex[j] == ']') ++j;
+      while (j < regex.size() && regex[j] != ']') {
+        if (regex[j] == '\\') {
+          ++j;
+        } else if (regex.substr(j, 2) == "[:") {
+          size_t end = regex.find(":]", j + 2);
+          if (end != std::string_view::npos) j = end + 1;
+        }
+        ++j;
+      }
+      k = j;
+    } else if (c == '(') {
+      ++depth;
+    } else if (c == ')') {
+      if (--depth < 0) return {};
+    } else if (c == '|' && depth == 0) {
+      parts.push_back(regex.substr(from, k - from));
+      from = k + 1;
+    }
+  }
+  if (depth != 0) return {};
+  parts.push_back(regex.substr(std::min(from, regex.size())));
+  return parts;
+}
+
+// "^a" and "^a|^b" are anchored; "^a|b" is not: every top-level alternative starts with '^'.
+bool IsAnchored(std::string_view regex) {
+  auto parts = TopLevelAlternatives(regex);
+  if (parts.empty()) return false;
+  for (auto part : parts) {
+    if (part.empty() || part[0] != '^') return false;
+  }
+  return true;
+}
+
+// The literal a regex stands for when it is nothing but literal bytes (after an optional
+// leading '^'): ASCII other than metacharacters, and metacharacters escaped with '\'. Anything
+// else (classes, repeats, groups, flags, escapes such as \d or \b, non-ASCII) is not plain.
+std::optional<std::string> PlainLiteral(std::string_view re) {
+  static constexpr std::string_view kMeta = "\\^$.|?*+()[]{}";
+  std::string lit;
+  for (size_t k = 0; k < re.size(); ++k) {
+    const auto c = static_cast<unsigned char>(re[k]);
+    if (c < 0x20 || c >= 0x7f) return std::nullopt;
+    if (c == '\\') {
+      if (k + 1 >= re.size()) return std::nullopt;
+      const char e = re[k + 1];
+      if (kMeta.find(e) == std::string_view::npos && e != '/' && e != '-' && e != '"') {
+        return std::nullopt;
+      }
+      lit.push_back(e);
+      ++k;
+      continue;
+    }
+    if (kMeta.find(static_cast<char>(c)) != std::string_view::npos) return std::nullopt;
+    lit.push_back(static_cast<char>(c));
+  }
+  if (lit.empty()) return std::nullopt;
+  return lit;
+}
+
+struct PlainLiteralPart {
+  bool prefix = false;
+  std::string text;
+};
+
+// The literals a regex stands for when it is an alternation of plain literals, each maybe
+// anchored: "lit", "^lit", "^a|b|^c", "^(?:a|b)" (one group around everything after '^').
+std::optional<std::vector<PlainLiteralPart>> PlainLiterals(std::string_view regex) {
+  std::vector<std::string_view> parts = TopLevelAlternatives(regex);
+  bool all_prefix = false;
+  if (parts.size() == 1 && regex.size() > 3 && regex.substr(0, 2) == "^(" && regex.back() == ')') {
+    // "^(?:a|b)" / "^(a|b)": the group must close only at the very end.
+    std::string_view inner = regex.substr(2, regex.size() - 3);
+    if (inner.substr(0, 2) == "?:") {
+      inner.remove_prefix(2);
+    } else if (!inner.empty() && inner[0] == '?') {
+      return std::nullopt;  // flags or a named group
+    }
+    // The inner text balancing on its own means the first '(' closes at the end ("^(a)(b)"
+    // does not).
+    auto inner_parts = TopLevelAlternatives(inner);
+    if (inner_parts.empty()) return std::nullopt;
+    parts = std::move(inner_parts);
+    all_prefix = true;
+  }
+  std::vector<PlainLiteralPart> out;
+  for (std::string_view part : parts) {
+    PlainLiteralPart lit;
+    lit.prefix = all_prefix;
+    if (!part.empty() && part[0] == '^') {
+      if (all_prefix) return std::nullopt;
+      lit.prefix = true;
+      part.remove_prefix(1);
+    }
+    auto text = PlainLiteral(part);
+    if (!text) return std::nullopt;
+    lit.text = std::move(*text);
+    out.push_back(std::move(lit));
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+constexpr int kMatchRangeBytes = 40;
+
+}  // namespace
+
+Status PatternMatcher::Compile(const std::vector<std::string>& regexes, const Describe& describe) {
+  compiled_ok_ = false;
+  regexes_ = regexes;
+  compiled_.clear();
+  fast_.clear();
+  RE2::Options opt;
+  opt.set_log_errors(false);
+  opt.set_max_mem(64 << 20);
+  opt.set_encoding(RE2::Options::EncodingLatin1);  // bytes in, no UTF-8 decoding cost
+  filters_.clear();
+  for (size_t i = 0; i < regexes_.size(); ++i) {
+    // Each regex is compiled once, inside the FilteredRE2 that finds its prefilter atoms.
+    auto filter = std::make_unique<re2::FilteredRE2>(5);
+    int id = 0;
+    if (filter->Add(regexes_[i], opt, &id) != RE2::NoError) {
+      const std::string name = describe ? describe(i) : "pattern " + std::to_string(i);
+      return Status::Corrupt(name + ": bad regex: " + RE2(regexes_[i], opt).error());
+    }
+    compiled_.push_back(&filter->GetRE2(id));
+    filters_.push_back(std::move(filter));
+  }
+  // How each rule is tested, and which cheap exact test selects it as a candidate.
+  rule_atoms_.assign(regexes_.size(), {});
+  indexes_.clear();
+  ClassifyRules();
+  compiled_ok_ = true;
+  MatchEveryRule({}, &empty_matches_);
+  CountRegexGrams();
+  AddSubset(std::vector<bool>(regexes_.size(), true));
+  return Status::Ok();
+}
+
+int PatternMatcher::AddSubset(const std::vector<bool>& keep) {
+  Index ix;
+  ix.anchored_by_byte.assign(256, {});
+  auto kept = [&](size_t i) { return i < keep.size() && keep[i]; };
+  for (size_t i = 0; i < fast_.size(); ++i) {
+    if (!kept(i)) continue;
+    const FastRule& f = fast_[i];
+    const int idx = static_cast<int>(i);
+    if (!f.anchored) {
+      if (rule_atoms_[i].empty()) ix.always.push_back(idx);
+    } else if (f.ranged) {
+      // A match (nonempty, as min is) starts with a byte between min[0] and max[0].
+      const auto lo = static_cast<unsigned char>(f.min[0]);
+      const auto hi = static_cast<unsigned char>(f.max[0]);
+      for (unsigned b = lo; b <= hi; ++b) ix.anchored_by_byte[b].push_back(idx);
+    } else {
+      for (auto& list : ix.anchored_by_byte) list.push_back(idx);
+    }
+  }
+  IndexAtoms(keep, ix);
+  BuildGramIndex(ix);
+  for (int idx : empty_matches_) {
+    if (kept(static_cast<size_t>(idx))) ix.empty_matches.push_back(idx);
+  }
+  indexes_.push_back(std::move(ix));
+  return static_cast<int>(indexes_.size() - 1);
+}
+
+// This rule's own prefilter: when it has atoms, a match needs some of them (FilteredRE2's AND/OR
+// formula over them, false when none occurs), told by `prefilter`. False when the rule has none,
+// one too short to index, or more than 64.
+bool PatternMatcher::PrefilterAtoms(size_t i, std::vector<std::string>* atoms) {
+  re2::FilteredRE2& filter = *filters_[i];  // holds the rule's regex alone; compiled once here
+  std::vector<std::string> found;
+  filter.Compile(&found);
+  atoms->clear();
+  // The scan needs two 4-byte grams of every atom (FilteredRE2 drops atoms under 5 bytes).
+  const size_t k = found.size();
+  if (k == 0 || k > 64) return false;
+  for (const auto& atom : found) {
+    if (atom.size() < 5) return false;
+  }
+  std::vector<int> ids, passed;
+  auto passes = [&](uint64_t mask) {  // asked of FilteredRE2: do these atoms let it through?
+    ids.clear();
+    for (size_t b = 0; b < k; ++b) {
+      if (mask >> b & 1) ids.push_back(static_cast<int>(b));
+    }
+    filter.AllPotentials(ids, &passed);
+    return !passed.empty();
+  };
+  if (passes(0)) return false;  // passes with no atom at all: not filtered
+  const uint64_t all = k == 64 ? ~uint64_t{0} : (uint64_t{1} << k) - 1;
+  // The atoms that let it through alone go last: the formula is their OR with a formula over the
+  // others (monotone: a term holding one of them is that atom alone).
+  std::vector<size_t> order;  // bit → FilteredRE2's atom id
+  std::vector<bool> single(k);
+  for (size_t b = 0; b < k; ++b) {
+    single[b] = passes(uint64_t{1} << b);
+    if (!single[b]) order.push_back(b);
+  }
+  const size_t m = order.size();
+  for (size_t b = 0; b < k; ++b) {
+    if (single[b]) order.push_back(b);
+  }
+  for (size_t a : order) atoms->push_back(found[a]);
+  PrefilterClause& c = fast_[i].prefilter;
+  c = PrefilterClause{};
+  c.singles = m == 64 ? 0 : all & ~((uint64_t{1} << m) - 1);
+  auto passes_bits = [&](uint64_t bits) {  // in the new order
+    uint64_t mask = 0;
+    for (size_t b = 0; b < k; ++b) {
+      if (bits >> b & 1) mask |= uint64_t{1} << order[b];
+    }
+    return passes(mask);
+  };
+  if (m <= PrefilterClause::kMaxTableAtoms) {
+    c.table_mask = (uint64_t{1} << m) - 1;
+    for (uint64_t mask = 0; mask <= c.table_mask; ++mask) {
+      if (passes_bits(mask)) c.table |= uint64_t{1} << mask;
+    }
+    return true;
+  }
+  // Too many for a table: the atoms every match needs (an atom is needed when all the others
+  // are not enough), and whether they are enough alone. Looser than the formula, never stricter.
+  c.loose = true;
+  for (size_t b = 0; b < k; ++b) {
+    if (!passes_bits(all & ~(uint64_t{1} << b))) c.need |= uint64_t{1} << b;
+  }
+  c.need_enough = passes_bits(c.need);
+  return true;
+}
+
+void PatternMatcher::ClassifyRules() {
+  fast_.resize(regexes_.size());
+  for (size_t i = 0; i < regexes_.size(); ++i) {
+    const std::string& regex = regexes_[i];
+    FastRule& f = fast_[i];
+    f.anchored = IsAnchored(regex);
+    if (auto lits = PlainLiterals(regex)) {
+      f.test = Test::kLiterals;
+      for (auto& l : *lits) f.literals.push_back({l.prefix, std::move(l.text)});
+    }
+    if (!f.anchored) {
+      // Without atoms (rule_atoms_[i] empty) it runs on every message.
+      PrefilterAtoms(i, &rule_atoms_[i]);
+      continue;
+    }
+    std::string lo, hi;
+    f.ranged = compiled_[i]->PossibleMatchRange(&lo, &hi, kMatchRangeBytes) && !lo.empty() &&
+               !hi.empty() && lo <= hi;
+    size_t common = 0;
+    if (f.ranged) {
+      f.min = lo;
+      f.min8 = BigEndian8(lo);
+      f.same8 = lo.size() >= 8 && hi.size() >= 8 && lo.compare(0, 8, hi, 0, 8) == 0;
+      f.max = hi;
+      while (common < lo.size() && common < hi.size() && lo[common] == hi[common]) ++common;
+    }
+    // A range that pins only a byte or two ("^\\s*warnings", "^(?:Prefill|Decode)") lets most
+    // messages through: ask for an atom as well.
+    if (common < 3) {
+      f.needs_atom = PrefilterAtoms(i, &rule_atoms_[i]);
+    }
+  }
+}
+
+// One id per distinct atom of the kept rules, and for each atom the kept rules that have it.
+void PatternMatcher::IndexAtoms(const std::vector<bool>& keep, Index& ix) const {
+  for (size_t i = 0; i < rule_atoms_.size() && i < keep.size(); ++i) {
+    if (!keep[i]) continue;
+    for (const auto& atom : rule_atoms_[i]) {
+      auto it = std::find(ix.atoms.begin(), ix.atoms.end(), atom);
+      size_t a = static_cast<size_t>(it - ix.atoms.begin());
+      if (it == ix.atoms.end()) {
+        ix.atoms.push_back(atom);
+        ix.atom_rules.emplace_back();
+      }
+      const int bit = static_cast<int>(&atom - rule_atoms_[i].data());  // < 64
+      ix.atom_rules[a].push_back({static_cast<int>(i), bit});
+    }
+  }
+}
+
+// How many regexes hold each gram (by hash), for BuildGramIndex: once for every subset.
+void PatternMatcher::CountRegexGrams() {
+  gram_in_regexes_.assign(65536, 0);
+  std::vector<unsigned> keys;
+  for (const std::string& regex : regexes_) {
+    const auto* u = reinterpret_cast<const unsigned char*>(regex.data());
+    keys.clear();
+    for (size_t k = 0; k + 4 <= regex.size(); ++k) keys.push_back(GramHash(u + k));
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    for (unsigned key : keys) ++gram_in_regexes_[key];
+  }
+}
+
+// Index each atom by its rarest pair of neighbouring 4-byte grams, so the scan stops rarely.
+// Rare is guessed twice: from the letters (common letters and spaces score high: ", in
+// load_model" is indexed inside "_model", not by ", in"), and from the text of all the regexes,
+// which is log vocabulary too: a gram several regexes share ("load", "safetensors", "sglang")
+// is a common one in the logs ("Loading safetensors checkpoint shards" would stop the scan on
+// every line). On the corpus-built bench log (its engine's subset), 5.5% of the positions
+// scanned reach the second check; trigrams picked by their letters alone let 17.6% through.
+void PatternMatcher::BuildGramIndex(Index& ix) const {
+  ix.gram_bits.assign(65536 / 64, 0);
+  std::vector<uint16_t> per_key(65536, 0);  // entries already indexed under this key
+  std::vector<GramEntry> entries;
+  // Letter scores, 1 (rare) to 46 (' '), as a table: the lookups run for every gram of every
+  // atom of every subset.
+  static const std::array<long, 256> kCommon = [] {
+    constexpr std::string_view kByFrequency = " etaoinsrhldcu.,mpfgy-/:wb_=v[]()k0123456789";
+    std::array<long, 256> t{};
+    t.fill(1);
+    for (size_t k = 0; k < kByFrequency.size(); ++k) {
+      t[static_cast<unsigned char>(kByFrequency[k])] =
+          static_cast<long>(kByFrequency.size() - k + 1);
+    }
+    return t;
+  }();
+  auto common = [](unsigned char c) { return kCommon[c]; };
+  const std::vector<uint16_t>& in_regexes = gram_in_regexes_;
+  constexpr long kShared = 2'000'000;  // about the letter score of four common letters
+  for (size_t a = 0; a < ix.atoms.size(); ++a) {
+    const std::string& atom = ix.atoms[a];  // 5 bytes or more: two 4-byte grams
+    const auto* u = reinterpret_cast<const unsigned char*>(atom.data());
+    auto key_at = [&](size_t k) { return GramHash(u + k); };
+    auto score_at = [&](size_t k) {
+      const unsigned key = key_at(k);
+      return common(u[k]) * common(u[k + 1]) * common(u[k + 2]) * common(u[k + 3]) +
+             long{per_key[key]} * kShared +
+             long{std::max(in_regexes[key], uint16_t{1}) - 1} * kShared;
+    };
+    size_t best = 0;
+    long best_score = -1;
+    for (size_t k = 0; k + 4 < atom.size(); ++k) {
+      const long score = score_at(k) + score_at(k + 1);
+      if (best_score < 0 || score < best_score) {
+        best_score = score;
+        best = k;
+      }
+    }
+    GramEntry e{};
+    const size_t head = std::min<size_t>(atom.size(), 8);
+    std::memcpy(&e.head, atom.data(), head);
+    const unsigned char ones[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    std::memcpy(&e.head_mask, ones, head);  // byte order as the text word's
+    e.atom = static_cast<uint32_t>(a);
+    e.size = static_cast<uint32_t>(atom.size());
+    for (size_t k : {best, best + 1}) {
+      e.key = key_at(k);
+      e.offset = static_cast<uint32_t>(k);
+      entries.push_back(e);
+      ++per_key[e.key];
+      ix.gram_bits[e.key / 64] |= uint64_t{1} << (e.key % 64);
+    }
+  }
+  std::stable_sort(entries.begin(), entries.end(), [](const GramEntry& x, const GramEntry& y) {
+    return (x.key & (kGramSlots - 1)) < (y.key & (kGramSlots - 1));
+  });
+  ix.gram_entries = std::move(entries);
+  ix.gram_slot_start.assign(kGramSlots + 1, 0);
+  for (const auto& e : ix.gram_entries) ++ix.gram_slot_start[(e.key & (kGramSlots - 1)) + 1];
+  for (unsigned k = 0; k < kGramSlots; ++k) ix.gram_slot_start[k + 1] += ix.gram_slot_start[k];
+}
+
+// Per-thread scratch, kept between calls so Match allocates nothing. `seen` marks the rules of
+// the atoms found (by a per-call stamp, so it never needs clearing); `found` says which of a
+
+}  // namespace spinup
