@@ -332,7 +332,8 @@ TEST(ParseLineUnknownPrefix, TokenEndsAtABlankWithinFortyEightBytes) {
   for (size_t len = 1; len <= 50; ++len) {
     for (const char* blank : {" ", "\t", " \t "}) {
       const std::string token(len, len % 2 ? 'x' : '7');
-      ParsedLine p = ParseLine(token + blank + known);
+      const std::string line = token + blank + known;  // ParsedLine views into it
+      ParsedLine p = ParseLine(line);
       EXPECT_EQ(p.style, len < 48 ? PrefixStyle::kSglang : PrefixStyle::kNone) << len;
       if (len < 48) {
         EXPECT_EQ(p.message, "Load weight begin.") << len;
