@@ -1,5 +1,8 @@
 #include "history/store.h"
 
+#include <chrono>
+#include <thread>
+
 #include <sqlite3.h>
 
 #include <fmt/format.h>
@@ -180,12 +183,26 @@ Result<std::unique_ptr<HistoryStore>> HistoryStore::Open(const std::filesystem::
   std::unique_ptr<HistoryStore> store(new HistoryStore(db, path, options));
   sqlite3_busy_timeout(db, options.busy_timeout_ms);
   sqlite3_extended_result_codes(db, 1);
+  // Another spinup opening the same file may be switching it to WAL, which needs the file to
+  // itself for a moment and answers "locked" at once (no busy handler): wait, up to the timeout.
+  auto busy = [db] { return (sqlite3_errcode(db) & 0xff) == SQLITE_BUSY; };
+  auto retry_while_busy = [&](auto&& step) {
+    bool ok = step();
+    for (int waited = 0; !ok && busy() && waited < options.busy_timeout_ms; waited += 10) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      ok = step();
+    }
+    return ok;
+  };
   // Reading the schema version is the first read of the file: a non-database fails here.
   int version = 0;
-  {
-    Stmt s(db, "PRAGMA user_version");
-    if (!s.ok() || s.Step() != SQLITE_ROW) return store->Error("not a usable history database");
-    version = static_cast<int>(s.ColInt(0));
+  if (!retry_while_busy([&] {
+        Stmt s(db, "PRAGMA user_version");
+        if (!s.ok() || s.Step() != SQLITE_ROW) return false;
+        version = static_cast<int>(s.ColInt(0));
+        return true;
+      })) {
+    return store->Error("not a usable history database");
   }
   if (version > kHistorySchemaVersion) {
     return Status::Unsupported(fmt::format("{}: schema version {} is newer than this spinup's {}",
@@ -195,9 +212,12 @@ Result<std::unique_ptr<HistoryStore>> HistoryStore::Open(const std::filesystem::
     if (version == 0) return Status::NotFound(path.string() + ": no history recorded yet");
     return store;
   }
-  if (Status st = store->Exec("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;"); !st.ok()) {
-    return st;
-  }
+  Status wal;
+  retry_while_busy([&] {
+    wal = store->Exec("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;");
+    return wal.ok();
+  });
+  if (!wal.ok()) return wal;
   if (version < kHistorySchemaVersion) {
     std::string sql = fmt::format("BEGIN IMMEDIATE; {} PRAGMA user_version={}; COMMIT;", kSchema,
                                   kHistorySchemaVersion);
