@@ -276,6 +276,7 @@ bool StripUntimedWrapper(std::string_view& s, ParsedLine& p) {
 // Ray's log deduplication appends " [repeated 7x across cluster]" to a line several workers
 // printed (vLLM's Ray executor): the message ends before it, so "... in load_model$" still matches.
 std::string_view StripRayRepeat(std::string_view s) {
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);  // pasted padding
   constexpr std::string_view kTail = "x across cluster]";
   if (s.size() < kTail.size() + 12 || s.back() != ']' ||
       s.substr(s.size() - kTail.size()) != kTail) {
@@ -349,6 +350,16 @@ ParsedLine ParseLineOnce(std::string_view line) {
 
 }  // namespace
 
+// A log pasted as a markdown quote ("> line", nested "> > line"): the marks are the paste's, not
+// the server's, so start-anchored rules still match.
+std::string_view StripQuoteMarks(std::string_view s) {
+  while (!s.empty() && s.front() == '>') {
+    s.remove_prefix(1);
+    if (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  }
+  return s;
+}
+
 // A terminal UI's frame around each line (k9s: "│ msg   │"): the vertical bar U+2502 and the
 // padding beside it are not part of the line, so end-anchored rules (traceback frames) still match.
 std::string_view StripBoxFrame(std::string_view s) {
@@ -365,6 +376,7 @@ std::string_view StripBoxFrame(std::string_view s) {
 }
 
 ParsedLine ParseLine(std::string_view line) {
+  if (!line.empty() && line.front() == '>') line = StripQuoteMarks(line);
   line = StripBoxFrame(line);
   ParsedLine p = ParseLineOnce(line);
   if (p.time || p.style != PrefixStyle::kNone || !p.rank.empty()) return p;

@@ -62,6 +62,21 @@ LogEvent::Kind KindOf(RuleEmit e) {
   return LogEvent::Kind::kInfo;
 }
 
+// A Python traceback's frame line: `File "x.py", line 12, in fn` (faulthandler's and py-spy's stack
+// dumps are shaped otherwise: no comma before "in", or `fn (x.py:12)`).
+bool IsPythonFrame(std::string_view msg) {
+  size_t i = 0;
+  while (i < msg.size() && (msg[i] == ' ' || msg[i] == '\t')) ++i;
+  msg.remove_prefix(i);
+  if (msg.substr(0, 6) != "File \"") return false;
+  size_t line = msg.find("\", line ", 6);
+  if (line == std::string_view::npos) return false;
+  size_t d = line + 8;
+  size_t digits = d;
+  while (d < msg.size() && msg[d] >= '0' && msg[d] <= '9') ++d;
+  return d > digits && msg.substr(d, 5) == ", in ";
+}
+
 bool IsErrorLevel(std::string_view level) {
   return level == "ERROR" || level == "CRITICAL" || level == "FATAL" || level == "E" ||
          level == "F";
@@ -109,7 +124,10 @@ LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
   }
   // Which rules are generic, once: FirstPass and EmitRuleEvents ask it of every matched rule.
   generic_.reserve(rules_.rules().size());
-  for (const LogRule& r : rules_.rules()) generic_.push_back(r.engine == "generic");
+  for (const LogRule& r : rules_.rules()) {
+    if (r.id == "generic.traceback") traceback_rule_ = static_cast<int>(generic_.size());
+    generic_.push_back(r.engine == "generic");
+  }
   year_ = opt_.reference_year;
   if (opt_.max_line_bytes < 64) opt_.max_line_bytes = 64;
 }
@@ -434,6 +452,8 @@ bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::strin
 void LogStream::HandleSegment(std::string_view raw, int depth) {
   ParsedLine p = Parse(raw);
   std::string_view msg = p.message;
+  // Pasted logs carry trailing blanks (terminal copies, padded columns); rules anchor at the end.
+  while (!msg.empty() && (msg.back() == ' ' || msg.back() == '\t')) msg.remove_suffix(1);
   std::optional<int64_t> t = ResolveTime(p);
   if (depth == 0) last_line_time_ms_ = t;
   if (!p.wrapper_ident.empty() && IsSystemdIdent(p.wrapper_ident)) {
@@ -460,6 +480,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
       msg.size() > opt_.max_text_bytes ? msg.substr(0, opt_.max_text_bytes) : msg;
   bool any = false;
   bool progress = false;
+  NoteTraceback(p, msg, text, t);
   EmitRuleEvents(p, msg, text, t, fatal, &any, &progress);
   if (!progress) {
     bool handled = false;
@@ -473,6 +494,32 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
     return;
   }
   if (!any && on_activity_) on_activity_(t, msg);
+}
+
+// A pasted excerpt often starts inside a traceback, its "Traceback (most recent call last)" header
+// cut off: the first frame line stands for the header, so a log that ends there still ends in an
+// error. A header (or a logged stack, "Stack (most recent call last)") opens a block; a line a rule
+// speaks for that is not a frame closes it.
+void LogStream::NoteTraceback(const ParsedLine& p, std::string_view msg, std::string_view text,
+                              std::optional<int64_t> t) {
+  for (int idx : matched_) {
+    if (idx == traceback_rule_) {
+      in_traceback_ = true;
+      return;
+    }
+  }
+  const std::string_view trimmed = Trim(msg);
+  if (trimmed.substr(0, 29) == "Stack (most recent call last)") {
+    in_traceback_ = true;
+    return;
+  }
+  if (IsPythonFrame(trimmed)) {
+    if (!in_traceback_)
+      Emit(ResetEvent(LogEvent::Kind::kError, t, p.rank, "generic.traceback_cut", text));
+    in_traceback_ = true;
+  } else if (!matched_.empty() && !msg.empty() && msg.front() != ' ' && msg.front() != '\t') {
+    in_traceback_ = false;
+  }
 }
 
 bool LogStream::NewBarValue(const std::string& bar, int64_t n, int64_t total) {

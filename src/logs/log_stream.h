@@ -73,6 +73,8 @@ class LogStream {
                       std::optional<int64_t> t, bool fatal, bool* any, bool* progress);
   bool UnnamedBar(const ParsedLine& p, std::string_view msg, std::string_view text,
                   std::optional<int64_t> t, int depth, bool* handled);
+  void NoteTraceback(const ParsedLine& p, std::string_view msg, std::string_view text,
+                     std::optional<int64_t> t);
   // Records a bar reading; false when it repeats the last one (tqdm reprints).
   bool NewBarValue(const std::string& bar, int64_t n, int64_t total);
   std::optional<int64_t> ResolveTime(const ParsedLine& p);
@@ -117,6 +119,8 @@ class LogStream {
     int64_t total = -1;
   };
   std::vector<BarSeen> bars_;
+  int traceback_rule_ = -1;    // generic.traceback's index: a traceback's header
+  bool in_traceback_ = false;  // inside a traceback block (see NoteTraceback)
 };
 
 }  // namespace spinup

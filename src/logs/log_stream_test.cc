@@ -370,6 +370,51 @@ TEST(LogStream, NoiseIsDroppedEvenFromActivity) {
   EXPECT_EQ(events, 0);
 }
 
+// An excerpt that starts inside a traceback (its header cut off) still reports one error, at its
+// first frame; a traceback with its header, and a faulthandler dump (no comma before "in"), none
+// beyond their own.
+TEST(LogStream, FramesWithoutTheirHeaderStandForIt) {
+  auto cut_errors = [](const std::string& text) {
+    LogStream s(Rules(), LogStreamOptions{});
+    int n = 0;
+    s.OnEvent([&](const LogEvent& e) { n += e.rule_id == "generic.traceback_cut"; });
+    s.Feed(text);
+    return n;
+  };
+  const std::string frames =
+      "  File \"/x/sglang/srt/model_loader/loader.py\", line 9, in load_model\n"
+      "    model = _initialize_model(\n"
+      "  File \"/x/sglang/srt/model_loader/utils.py\", line 80, in get_model_architecture\n"
+      "    raise ValueError(\n";
+  EXPECT_EQ(cut_errors(frames + "ValueError: no\n"), 1);
+  EXPECT_EQ(cut_errors(frames + "ValueError: no\n" + frames), 2);  // a second excerpt
+  EXPECT_EQ(cut_errors("Traceback (most recent call last):\n" + frames + "ValueError: no\n"), 0);
+  EXPECT_EQ(cut_errors("Stack (most recent call last):\n" + frames), 0);
+  EXPECT_EQ(cut_errors("Thread 0x00007f (most recent call first):\n"
+                       "  File \"/usr/lib/python3.10/threading.py\", line 320 in wait\n"),
+            0);
+  Verdict v = Explain("[2026-03-09 12:01:40 TP0] Load weight begin. avail mem=78.00 GB\n" + frames);
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_EQ(v.phase, Phase::kWeightLoad);
+}
+
+// A pasted log's markdown quote marks and trailing padding are the paste's, not the server's.
+TEST(Explain, QuoteMarksAndPaddingDoNotChangeTheVerdict) {
+  const std::string log =
+      "INFO 08-20 10:00:00 [__init__.py:216] Automatically detected platform cuda.\n"
+      "usage: vllm serve [model_tag] [options]\n"
+      "vllm serve: error: argument --tensor-parallel-size/-tp: invalid int value: 'auto'\n";
+  std::string quoted, padded;
+  for (size_t i = 0, j; i < log.size(); i = j + 1) {
+    j = log.find('\n', i);
+    quoted += "> " + log.substr(i, j - i) + "\n";
+    padded += log.substr(i, j - i) + "      \n";
+  }
+  EXPECT_EQ(Explain(log).state, State::kCrashed);
+  EXPECT_EQ(Explain(quoted).state, State::kCrashed);
+  EXPECT_EQ(Explain(padded).state, State::kCrashed);
+}
+
 TEST(Explain, EmptyAndUnrecognisedLogsAreUnknown) {
   EXPECT_EQ(Explain("").state, State::kUnknown);
   Verdict v = Explain("hello\nworld\n");

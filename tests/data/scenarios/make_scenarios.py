@@ -1265,6 +1265,32 @@ case('v1_app_state_frame', 'crashed', 'http_start', '*', v1(V1API[:2], API) + '\
     ('vllm/entrypoints/chat_utils.py', 'load_chat_template', 'raise ValueError(msg) from e')],
     "ValueError: The supplied chat template string (/models/template.jinja) appears path-like, but doesn't exist!")], API) + '\n')
 
+# lead (round 5): an excerpt that starts inside a traceback (its header cut) still ends in an error;
+# stack dumps of a hang (faulthandler) are not tracebacks; a client's request answered with any status
+# shows the server up, and its failure is the request's, not the start's.
+case('x_cut_tb_sglang_load', 'crashed', 'weight_load', '*', sg(pyframes([('managers/scheduler.py', 'run_scheduler_process'),
+    ('managers/tp_worker.py', '__init__'), ('model_executor/model_runner.py', 'load_model'), ('model_loader/loader.py', 'load_model')]) +
+    ["RuntimeError: shape mismatch for 'model.layers.0.mlp.gate_up_proj.weight'"], tp=0))
+case('x_cut_tb_vllm_graph_noexc', 'crashed', 'cuda_graph', '*', v1([('ERROR', 'core.py:700', l) for l in [
+    '  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_worker.py", line 100, in compile_or_warm_up_model',
+    '    self.model_runner.capture_model()',
+    '  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_model_runner.py", line 100, in capture_model',
+    '    self._capture_cudagraphs(',
+    '  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_model_runner.py", line 100, in _capture_cudagraphs',
+    '    self._dummy_run(']], CORE))
+case('x_faulthandler_hang', 'stalled', 'weight_load', '*', sg(SHEAD) + '\n' + sg(SDIST + ['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' +
+    sg(['Timeout (0:20:00)!', 'Thread 0x00007f2b6a5fe640 (most recent call first):',
+        '  File "/usr/lib/python3.10/threading.py", line 320 in wait',
+        '  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_loader/weight_utils.py", line 480 in safetensors_weights_iterator'], m=25))
+case('x_sglang_client_500', 'ready', 'ready', None, sg(SHEAD) + '\n' + sg(SDIST + SLOAD + SKV + ['Capture cuda graph begin.', 'Capture cuda graph end. Time elapsed: 7.23 s.'], tp=0) +
+    '\n' + sg(UVI + ['INFO:     10.0.0.7:51234 - "POST /v1/chat/completions HTTP/1.1" 500 Internal Server Error', 'ERROR:    Exception in ASGI application'] +
+    pyframes([('entrypoints/http_server.py', 'openai_v1_chat_completions')], root='/usr/local/lib/python3.10/dist-packages/sglang/srt') +
+    ['ValueError: This model does not support tool calling'], m=2))
+case('x_vllm_client_400', 'ready', 'ready', None, v1(V1API, API) + '\n' + v1(V1CORE + [('INFO', 'core.py:210', 'init engine (profile, create kv cache, warmup model) took 34.11 seconds')], CORE) +
+    '\n' + v1([('INFO', 'launcher.py:29', 'Available routes are:'),
+              ('INFO', 'h11_impl.py:1', '10.0.0.7:5 - "POST /v1/completions HTTP/1.1" 400 Bad Request'),
+              ('ERROR', 'serving_completion.py:1', "This model's maximum context length is 40960 tokens. However, you requested 50000 tokens.")], API))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
