@@ -45,8 +45,15 @@ AttemptFacts& StartupTracker::Current() {
 }
 
 void StartupTracker::NewAttempt(std::optional<int64_t> t) {
-  if (!state_.attempts.empty() && state_.attempts.back().crashed) {
-    // counted when it crashed
+  if (!state_.attempts.empty()) {
+    // An attempt that ended in an error after its last progress and was then started again died
+    // there, whether or not its final "died" line was pasted.
+    AttemptFacts& prev = state_.attempts.back();
+    if (prev.error_after_progress && !prev.crashed && !prev.ready && !prev.stopped) {
+      prev.crashed = true;
+      prev.crash_phase = prev.phase;
+      state_.crashed_attempts++;
+    }
   }
   if (state_.attempts.size() >= kMaxAttempts) {
     // Keep the first attempt and the latest ones; the middle of a long crash loop adds nothing.
@@ -318,6 +325,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   state_.lines++;
 
   if (e.kind == LogEvent::Kind::kAttemptStart) StartAttempt(e, t);
+  if (RestartedWithoutBanner(e, t)) NewAttempt(t);
   AttemptFacts& a = Current();
   a.lines++;
   if (t) {
@@ -356,6 +364,17 @@ void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
   }
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
   state_.attempts.back().banner = true;
+}
+
+bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const {
+  // A restart spends seconds in imports before its first phase line; ranks of one start that go on
+  // after a peer's crash print within that time, and never go back to a phase they passed.
+  constexpr int64_t kRestartGapMs = 10'000;
+  if (e.kind != LogEvent::Kind::kPhaseBegin || !e.phase || state_.attempts.empty()) return false;
+  const AttemptFacts& a = state_.attempts.back();
+  if (!(a.crashed || a.error_after_progress) || a.ready || a.stopped || !a.phase) return false;
+  if (Order(*e.phase) > Order(a.crash_phase.value_or(*a.phase))) return false;
+  return t && a.last_ms && *t - *a.last_ms >= kRestartGapMs;
 }
 
 void StartupTracker::CountHit(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {

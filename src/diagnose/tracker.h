@@ -224,6 +224,9 @@ class StartupTracker {
 
   // OnLogEvent's steps (tracker.cc).
   void StartAttempt(const LogEvent& e, std::optional<int64_t> t);
+  // A dead attempt that, well after its last line, begins a phase it had passed: a restart whose
+  // launch banner was not pasted.
+  bool RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const;
   void CountHit(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnProgress(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);

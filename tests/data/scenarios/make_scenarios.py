@@ -1291,6 +1291,17 @@ case('x_vllm_client_400', 'ready', 'ready', None, v1(V1API, API) + '\n' + v1(V1C
               ('INFO', 'h11_impl.py:1', '10.0.0.7:5 - "POST /v1/completions HTTP/1.1" 400 Bad Request'),
               ('ERROR', 'serving_completion.py:1', "This model's maximum context length is 40960 tokens. However, you requested 50000 tokens.")], API))
 
+# A crash loop pasted without its launch banners: each run's excerpt begins a phase the dead run
+# had passed, minutes later. Ranks that go on after a peer's crash never go back.
+def sg_run(h):
+    return sg(SDIST + ['Load weight begin. avail mem=78.00 GB', 'Scheduler hit an exception: Traceback (most recent call last):'] +
+              pyframes([('model_loader/loader.py', 'load_model')]) + ['torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB.'], tp=0, h=h)
+case('x_loop_no_banner', 'crash_loop', 'weight_load', '*', '\n'.join(sg_run(h) for h in (10, 11, 12)))
+case('x_rank_goes_on_after_peer_crash', 'crashed', 'weight_load', '*', sg(SDIST, tp=0) + '\n' + sg(SDIST, tp=1) + '\n' +
+     sg(['Load weight begin. avail mem=78.00 GB', 'Scheduler hit an exception: Traceback (most recent call last):'] + pyframes([('model_loader/loader.py', 'load_model')]) +
+        ['torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB.'], tp=1) + '\n' +
+     sg(['Load weight begin. avail mem=78.00 GB', 'Load weight end. type=Qwen3MoeForCausalLM, avail mem=20.00 GB'], tp=0))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
