@@ -1302,6 +1302,14 @@ case('x_rank_goes_on_after_peer_crash', 'crashed', 'weight_load', '*', sg(SDIST,
         ['torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB.'], tp=1) + '\n' +
      sg(['Load weight begin. avail mem=78.00 GB', 'Load weight end. type=Qwen3MoeForCausalLM, avail mem=20.00 GB'], tp=0))
 
+# NVIDIA's container images print their banner at each container start: docker logs of a restart
+# policy show one per run.
+NGC = '\n'.join(['=============================', '== Triton Inference Server ==', '=============================', '',
+                 'NVIDIA Release 24.07 (build 100982050)', 'Triton Server Version 2.48.0', ''])
+def triton_run():
+    return NGC + '\n' + triton(TRITON_HEAD) + '\n' + trt(TRT_CPP_LOAD[:3] + [('CE', 'Assertion failed: mpiSize == tp * pp (/src/tensorrt_llm/cpp/tensorrt_llm/runtime/worldConfig.cpp:99)')])
+case('x_ngc_banner_loop', 'crash_loop', 'weight_load', '*', '\n'.join(triton_run() for _ in range(3)))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
