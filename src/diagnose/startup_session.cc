@@ -124,7 +124,10 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
   };
   stream->OnEvent([this, stream, stamp](const LogEvent& event) {
     SyncEngine(stream->engine());
-    const std::optional<int64_t> t = stamp(event.time_ms);
+    // A banner without a time waits for the next line's (the tracker tells a restart from an
+    // earlier part pasted after): live as offline.
+    const bool timeless_banner = !event.time_ms && event.kind == LogEvent::Kind::kAttemptStart;
+    const std::optional<int64_t> t = timeless_banner ? std::nullopt : stamp(event.time_ms);
     if (t == event.time_ms) {  // the common case offline: no copy on the hot path
       tracker_.OnLogEvent(event);
       Deliver(event);

@@ -324,6 +324,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   Mark(Signal::kLogLine, t);
   state_.lines++;
 
+  if (pending_banner_) ResolvePendingBanner(e);
   if (e.kind == LogEvent::Kind::kAttemptStart) StartAttempt(e, t);
   if (RestartedWithoutBanner(e, t)) NewAttempt(t);
   AttemptFacts& a = Current();
@@ -348,6 +349,14 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
 }
 
 void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
+  if (!e.time_ms && !state_.attempts.empty()) {
+    pending_banner_ = true;
+    return;
+  }
+  OpenAttempt(e.time_ms, t);
+}
+
+void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, std::optional<int64_t> t) {
   bool has_content = false;
   bool earlier = false;
   if (!state_.attempts.empty()) {
@@ -360,10 +369,16 @@ void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
     has_content = past_launch || !cur.errors.empty() || cur.ready || cur.crashed;
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
     // before its lines: the same attempt's beginning pasted after it, not a restart.
-    earlier = !cur.banner && e.time_ms && cur.last_ms && *e.time_ms + 1000 < *cur.last_ms;
+    earlier = !cur.banner && banner_ms && cur.last_ms && *banner_ms + 1000 < *cur.last_ms;
   }
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
   state_.attempts.back().banner = true;
+}
+
+void StartupTracker::ResolvePendingBanner(const LogEvent& e) {
+  pending_banner_ = false;
+  if (e.kind == LogEvent::Kind::kAttemptStart && e.time_ms) return;  // it decides, with its time
+  OpenAttempt(e.time_ms, e.time_ms ? e.time_ms : now_ms_);
 }
 
 bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const {

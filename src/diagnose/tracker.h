@@ -227,6 +227,12 @@ class StartupTracker {
   // A dead attempt that, well after its last line, begins a phase it had passed: a restart whose
   // launch banner was not pasted.
   bool RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const;
+  // A banner without a time (a container image's) decides nothing until the next line that has one.
+  void ResolvePendingBanner(const LogEvent& e);
+  // A new attempt unless the current one is empty or this banner (stamped banner_ms) is the
+  // current attempt's beginning pasted after it.
+  void OpenAttempt(std::optional<int64_t> banner_ms, std::optional<int64_t> t);
+  bool pending_banner_ = false;
   void CountHit(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnProgress(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);

@@ -1310,6 +1310,13 @@ def triton_run():
     return NGC + '\n' + triton(TRITON_HEAD) + '\n' + trt(TRT_CPP_LOAD[:3] + [('CE', 'Assertion failed: mpiSize == tp * pp (/src/tensorrt_llm/cpp/tensorrt_llm/runtime/worldConfig.cpp:99)')])
 case('x_ngc_banner_loop', 'crash_loop', 'weight_load', '*', '\n'.join(triton_run() for _ in range(3)))
 
+# ... but a banner followed by lines stamped before the excerpt it follows begins that same start,
+# pasted after its end (another node's or an earlier part of the log).
+CUDA_NGC = '\n'.join(['==========', '== CUDA ==', '==========', '', 'CUDA Version 12.4.1', ''])
+case('x_ngc_banner_earlier_part', 'crashed', 'distributed_init', '*', sg(SDIST[:1] + ['Scheduler hit an exception: Traceback (most recent call last):'] +
+     pyframes([('managers/scheduler.py', 'run_scheduler_process'), ('distributed/parallel_state.py', 'init_distributed_environment')]) +
+     ['RuntimeError: Gloo connectFullMesh failed'], tp=1, m=5) + '\n' + CUDA_NGC + '\n' + sg(SHEAD) + '\n' + sg(SDIST[:1], tp=0, m=1))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
