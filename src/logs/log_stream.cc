@@ -66,6 +66,9 @@ LogEvent::Kind KindOf(RuleEmit e) {
 // dumps are shaped otherwise: no comma before "in", or `fn (x.py:12)`).
 bool IsPythonFrame(std::string_view msg) {
   size_t i = 0;
+  // A paste's own line numbers ("16436   File ...") come first.
+  while (i < msg.size() && i < 9 && msg[i] >= '0' && msg[i] <= '9') ++i;
+  if (i > 0 && (i == msg.size() || (msg[i] != ' ' && msg[i] != '\t'))) i = 0;
   while (i < msg.size() && (msg[i] == ' ' || msg[i] == '\t')) ++i;
   msg.remove_prefix(i);
   if (msg.substr(0, 6) != "File \"") return false;

@@ -389,6 +389,8 @@ TEST(LogStream, FramesWithoutTheirHeaderStandForIt) {
   EXPECT_EQ(cut_errors(frames + "ValueError: no\n"), 1);
   EXPECT_EQ(cut_errors(frames + "ValueError: no\n" + frames), 2);  // a second excerpt
   EXPECT_EQ(cut_errors("Traceback (most recent call last):\n" + frames + "ValueError: no\n"), 0);
+  EXPECT_EQ(cut_errors("16436   File \"/x/sglang/srt/managers/scheduler.py\", line 1500, in run\n"),
+            1);
   EXPECT_EQ(cut_errors("Stack (most recent call last):\n" + frames), 0);
   EXPECT_EQ(cut_errors("Thread 0x00007f (most recent call first):\n"
                        "  File \"/usr/lib/python3.10/threading.py\", line 320 in wait\n"),
