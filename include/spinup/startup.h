@@ -73,6 +73,7 @@ struct LogEvent {
     kInfo,           // other matched lines worth keeping (config facts, nccl version, ...)
     kFrame,          // a traceback frame that names the phase it runs in (`in load_model`)
     kRestarts,       // a supervisor's restart count (progress_n), e.g. Kubernetes' RESTARTS
+    kStop,           // a stop was asked for (Ctrl+C, SIGTERM): what follows is not a crash
   };
   Kind kind = Kind::kInfo;
   std::optional<int64_t> time_ms;

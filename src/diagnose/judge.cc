@@ -1,8 +1,11 @@
 #include "diagnose/judge.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 
+#include "base/duration.h"
 #include "diagnose/judge_steps.h"
 
 namespace spinup {
@@ -143,6 +146,24 @@ State LiveOrOfflineProgress(const Context& c, const Verdict& v, const PhaseBudge
 
 // Where the attempt is: its latest phase line, or deeper where a traceback's frames name a later
 // phase (or any phase, when no phase line was seen at all).
+// A start stopped after it had gone longer without progress than its phase ever needs was stuck
+// when someone gave up on it: stalled (the stop is evidence). Stopped otherwise.
+State StoppedOrStalled(const Context& c, const AttemptFacts& a, const PhaseBudget& budget,
+                       Verdict& v) {
+  std::optional<int64_t> last = a.last_progress_ms;
+  if (const std::optional<int64_t> since = PhaseSince(a, v.phase);
+      since && (!last || *since > *last))
+    last = since;
+  if (!a.stop_ms || !last || *a.stop_ms < *last) return State::kStopped;
+  const double quiet = Span(c, *last, *a.stop_ms);
+  if (quiet <= budget.stall_s) return State::kStopped;
+  v.stalled_seconds = quiet;
+  v.evidence.push_back(
+      fmt::format("stopped after {} without progress (a stall: normal is under {})",
+                  FormatDuration(quiet), FormatDuration(budget.normal_s)));
+  return State::kStalled;
+}
+
 Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   Phase phase = a.phase.value_or(Phase::kLaunch);
   // A failed start failed where its first failing rank was, not where a healthy rank got to.
@@ -187,7 +208,7 @@ void DecideState(const Context& c, Verdict& v) {
   const bool died = a.crashed || (a.error_after_progress && !a.ready &&
                                   (c.opt.log_complete || quiet_after_error));
   if (a.stopped && !a.ready && !a.crashed) {
-    v.state = State::kStopped;
+    v.state = StoppedOrStalled(c, a, budget, v);
   } else if (died) {
     v.state = c.crashed_before + 1 >= 2 ? State::kCrashLoop : State::kCrashed;
     if (!a.crashed) v.evidence.push_back("the log ends in an error after the last progress line");

@@ -455,19 +455,37 @@ void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::opti
       OnProgress(a, e, t);
       break;
     case LogEvent::Kind::kError:
-      if (a.engine_only_ready) TakeBackEngineReady(a);
+      if (a.engine_only_ready && !a.stop_requested) TakeBackEngineReady(a);
       if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
       push_error(e);
       a.error_after_progress = true;
       if (e.phase) Hint(a, e.rank, *e.phase, t);
       if (a.crashed) a.crash_phase = a.phase;
       break;
+    case LogEvent::Kind::kStop:
+      // Ctrl+C, SIGTERM: the tracebacks and deaths that follow are the stop's, not a crash; so are
+      // those a few seconds before its own line (processes report a peer's death first).
+      if (a.crashed && !a.stop_requested && a.crash_ms && t && *t - *a.crash_ms <= 5000 &&
+          *t >= *a.crash_ms) {
+        a.crashed = false;
+        state_.crashed_attempts--;
+      }
+      if (!a.stop_requested) a.stop_ms = t;
+      a.stop_requested = true;
+      a.stopped = true;
+      a.error_after_progress = false;
+      break;
     case LogEvent::Kind::kFatal:
+      if (a.stop_requested) {
+        push_error(e);
+        break;
+      }
       if (a.engine_only_ready) TakeBackEngineReady(a);
       if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
       push_error(e);
       if (!a.crashed) {
         a.crashed = true;
+        a.crash_ms = t;
         state_.crashed_attempts++;
       }
       if (e.phase) Hint(a, e.rank, *e.phase, t);

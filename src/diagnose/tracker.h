@@ -80,7 +80,9 @@ struct AttemptFacts {
   bool banner = false;  // the attempt began with a launch banner (kAttemptStart)
   bool stop_requested = false;
   bool stopped = false;
-  bool oom_killed = false;  // the service manager or the kernel recorded an OOM kill
+  std::optional<int64_t> stop_ms;   // when the stop was asked for
+  std::optional<int64_t> crash_ms;  // when the first fatal line came
+  bool oom_killed = false;         // the service manager or the kernel recorded an OOM kill
   // The phase named by the latest traceback frame (the deepest frame of the latest traceback):
   // where an exception was raised when no phase line says so.
   std::optional<Phase> frame_phase;

@@ -77,9 +77,12 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
       note(Current(), "systemd: " + text);
       Current().oom_killed = true;
       break;
-    case UnitEvent::Kind::kStopping:
-      Current().stop_requested = true;
+    case UnitEvent::Kind::kStopping: {
+      AttemptFacts& a = Current();
+      if (!a.stop_requested) a.stop_ms = t;
+      a.stop_requested = true;
       break;
+    }
     case UnitEvent::Kind::kRestartScheduled: {
       // A missing counter still counts one more restart.
       state_.restarts = std::max(state_.restarts + (e.restarts > 0 ? 0 : 1), e.restarts);

@@ -54,6 +54,8 @@ LogEvent::Kind KindOf(RuleEmit e) {
       return LogEvent::Kind::kFrame;
     case RuleEmit::kRestarts:
       return LogEvent::Kind::kRestarts;
+    case RuleEmit::kStop:
+      return LogEvent::Kind::kStop;
     case RuleEmit::kInfo:
     case RuleEmit::kNoise:
     case RuleEmit::kHint:
@@ -453,6 +455,11 @@ bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::strin
 }
 
 void LogStream::HandleSegment(std::string_view raw, int depth) {
+  if (raw.size() >= 2 && raw[0] == '^' && raw[1] == 'C') {
+    // The terminal's echo of Ctrl+C, often glued to the next line the server prints.
+    Emit(ResetEvent(LogEvent::Kind::kStop, last_line_time_ms_, "", "generic.ctrl_c", "^C"));
+    raw.remove_prefix(2);
+  }
   ParsedLine p = Parse(raw);
   std::string_view msg = p.message;
   // Pasted logs carry trailing blanks (terminal copies, padded columns); rules anchor at the end.

@@ -17,10 +17,10 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::string_view, 15> kEmitNames = {
-    "phase_begin",   "phase_end", "progress",       "error",     "fatal",
-    "attempt_start", "ready",     "request_served", "heartbeat", "info",
-    "noise",         "hint",      "frame",          "restarts",  "engine_ready"};
+constexpr std::array<std::string_view, 16> kEmitNames = {
+    "phase_begin", "phase_end",      "progress",     "error", "fatal", "attempt_start",
+    "ready",       "request_served", "heartbeat",    "info",  "noise", "hint",
+    "frame",       "restarts",       "engine_ready", "stop"};
 
 // 1-based line of byte offset `pos` in `text`.
 int LineOf(std::string_view text, size_t pos) {

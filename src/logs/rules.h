@@ -43,6 +43,7 @@ enum class RuleEmit {
   kRestarts,     // a supervisor's restart count, captured by the rule's "n" group
   kEngineReady,  // the engine is ready, its HTTP server still starting: ready unless an error
                  // follows before the server says it is up or serves a request
+  kStop,         // a stop was asked for (Ctrl+C, SIGTERM): the exit that follows is not a crash
 };
 std::optional<RuleEmit> ParseRuleEmit(std::string_view name);
 std::string_view RuleEmitName(RuleEmit emit);

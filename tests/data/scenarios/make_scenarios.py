@@ -1317,6 +1317,20 @@ case('x_ngc_banner_earlier_part', 'crashed', 'distributed_init', '*', sg(SDIST[:
      pyframes([('managers/scheduler.py', 'run_scheduler_process'), ('distributed/parallel_state.py', 'init_distributed_environment')]) +
      ['RuntimeError: Gloo connectFullMesh failed'], tp=1, m=5) + '\n' + CUDA_NGC + '\n' + sg(SHEAD) + '\n' + sg(SDIST[:1], tp=0, m=1))
 
+# A stop asked for (Ctrl+C, SIGTERM, a container exiting 130/143) is not a crash, and neither are the
+# deaths and tracebacks it causes; a start stopped after going far longer than its phase needs
+# without progress was stuck when someone gave up on it.
+def ctrl_c(h, m):
+    return sg(['^C'], h=h, m=m).replace('] ^C', '] Received SIGINT') + '\n^CTraceback (most recent call last):\n' + '\n'.join(
+        pyframes([('managers/scheduler.py', 'run_scheduler_process'), ('model_loader/loader.py', 'load_model'), ('model_loader/weight_utils.py', 'safetensors_weights_iterator')])) + '\nKeyboardInterrupt'
+case('x_ctrl_c_after_stall', 'stalled', 'weight_load', '*', sg(SHEAD) + '\n' + sg(SDIST + ['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + ctrl_c(10, 40))
+case('x_ctrl_c_while_loading', 'stopped', 'weight_load', None, sg(SHEAD) + '\n' + sg(SDIST + ['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + ctrl_c(10, 0))
+case('x_ctrl_c_after_ready', 'ready', 'ready', None, v1(V1API, API) + '\n' + v1(V1CORE + [('INFO', 'core.py:210', 'init engine (profile, create kv cache, warmup model) took 34.11 seconds')], CORE) +
+     '\n^C' + v1([('INFO', 'launcher.py:80', 'Shutting down FastAPI HTTP server.'),
+                  ('ERROR', 'core_client.py:562', 'Engine core proc EngineCore_DP0 died unexpectedly, shutting down client.')], API) +
+     '\n' + '\n'.join(frames([('vllm/entrypoints/cli/main.py', 'main', 'args.dispatch_function(args)')], 'KeyboardInterrupt')))
+case('x_compose_exit_143', 'stopped', 'weight_load', None, '\n'.join('vllm-1  | ' + l for l in vl(VHEAD + VLOAD[:1]).split('\n')) + '\nvllm-1 exited with code 143')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
