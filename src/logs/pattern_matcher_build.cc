@@ -138,6 +138,7 @@ std::optional<std::vector<PlainLiteralPart>> PlainLiterals(std::string_view rege
 
 constexpr int kMatchRangeBytes = 40;
 
+
 }  // namespace
 
 Status PatternMatcher::Compile(const std::vector<std::string>& regexes, const Describe& describe) {
@@ -265,6 +266,24 @@ bool PatternMatcher::PrefilterAtoms(size_t i, std::vector<std::string>* atoms) {
   return true;
 }
 
+// The match range of an anchored alternation of plain literals ("^Load weight end\\.",
+// "^(?:a|b)"), read off the literals: every match is one of them, so the least and the greatest
+// bound it exactly. RE2's PossibleMatchRange finds the same by walking its DFA, which was a fifth
+// of the rules' load time. False when some literal is not at the message start.
+bool PatternMatcher::LiteralRange(const FastRule& f, std::string* lo, std::string* hi) {
+  if (f.test != Test::kLiterals || f.literals.empty()) return false;
+  for (const Literal& lit : f.literals) {
+    if (!lit.prefix || lit.text.empty()) return false;
+  }
+  // Bytes compare unsigned, as std::string's compare does and RE2's range means.
+  *lo = *hi = f.literals.front().text;
+  for (const Literal& lit : f.literals) {
+    if (lit.text < *lo) *lo = lit.text;
+    if (lit.text > *hi) *hi = lit.text;
+  }
+  return true;
+}
+
 void PatternMatcher::ClassifyRules() {
   fast_.resize(regexes_.size());
   for (size_t i = 0; i < regexes_.size(); ++i) {
@@ -281,8 +300,9 @@ void PatternMatcher::ClassifyRules() {
       continue;
     }
     std::string lo, hi;
-    f.ranged = compiled_[i]->PossibleMatchRange(&lo, &hi, kMatchRangeBytes) && !lo.empty() &&
-               !hi.empty() && lo <= hi;
+    f.ranged = LiteralRange(f, &lo, &hi) ||
+               (compiled_[i]->PossibleMatchRange(&lo, &hi, kMatchRangeBytes) && !lo.empty() &&
+                !hi.empty() && lo <= hi);
     size_t common = 0;
     if (f.ranged) {
       f.min = lo;
