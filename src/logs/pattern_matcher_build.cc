@@ -138,7 +138,6 @@ std::optional<std::vector<PlainLiteralPart>> PlainLiterals(std::string_view rege
 
 constexpr int kMatchRangeBytes = 40;
 
-
 }  // namespace
 
 Status PatternMatcher::Compile(const std::vector<std::string>& regexes, const Describe& describe) {
