@@ -124,8 +124,21 @@ bool AllValidUtf8(std::string_view s) {
       i += 8;  // ASCII
       continue;
     }
-    if (static_cast<unsigned char>(s[i]) < 0x80) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
       ++i;  // an ASCII byte beside a sequence: no call needed
+      continue;
+    }
+    // The common sequences inline (bar glyphs "█" are E2 96 88): a 2-byte one, or a 3-byte one
+    // whose lead byte allows every continuation (not E0's overlongs or ED's surrogates).
+    auto cont = [&](size_t k) { return (static_cast<unsigned char>(s[k]) & 0xc0) == 0x80; };
+    if (c >= 0xc2 && c <= 0xdf && i + 1 < s.size() && cont(i + 1)) {
+      i += 2;
+      continue;
+    }
+    if (((c >= 0xe1 && c <= 0xec) || c == 0xee || c == 0xef) && i + 2 < s.size() && cont(i + 1) &&
+        cont(i + 2)) {
+      i += 3;
       continue;
     }
     uint32_t cp = 0;
