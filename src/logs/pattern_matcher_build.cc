@@ -396,8 +396,11 @@ void PatternMatcher::BuildGramIndex(Index& ix) const {
     };
     size_t best = 0;
     long best_score = -1;
+    long next = score_at(0);  // each gram's score is taken once, not once per neighbour
     for (size_t k = 0; k + 4 < atom.size(); ++k) {
-      const long score = score_at(k) + score_at(k + 1);
+      const long here = next;
+      next = score_at(k + 1);
+      const long score = here + next;
       if (best_score < 0 || score < best_score) {
         best_score = score;
         best = k;
