@@ -60,5 +60,25 @@ TEST(JsonLogLine, NotAnObjectOrBrokenIsPlainText) {
   EXPECT_EQ(Message(R"({"a":{"b":{"c":{"d":{"e":1}}}},"message":"too deep"})"), std::nullopt);
 }
 
+// Lines inside the subset read without nlohmann's lexer and lines outside it (\u escapes, UTF-8,
+// exponents) read by it must give the answers nlohmann's parser alone gave.
+TEST(JsonLogLine, FastSubsetAndFullParserAgree) {
+  EXPECT_EQ(Message(R"({"message":"a\tb\\c\/d\"e","n":-0.5,"b":true,"z":null,"arr":[1,[2],{}]})"),
+            "a\tb\\c/d\"e");
+  EXPECT_EQ(Message(R"({ "message" : "spaced" , "level" : "info" })"), "spaced");
+  EXPECT_EQ(Message(R"({"message":"caf\u00e9"})"), "caf\xc3\xa9");
+  EXPECT_EQ(Message("{\"message\":\"caf\xc3\xa9\"}"), "caf\xc3\xa9");
+  EXPECT_EQ(Message("{\"message\":\"bad \xff byte\"}"), std::nullopt);
+  EXPECT_EQ(Message(R"({"message":"big","n":12345678901234567890123,"f":1.5e3})"), "big");
+  EXPECT_EQ(Message(R"({"message":"overflow","n":1e400})"), std::nullopt);
+  EXPECT_EQ(Message(R"({"message":"x","n":01})"), std::nullopt);
+  EXPECT_EQ(Message(R"({"message":"x","n":1.})"), std::nullopt);
+  EXPECT_EQ(Message(R"({"message":"x","n":-})"), std::nullopt);
+  EXPECT_EQ(Message(R"({"message":"x" "level":"info"})"), std::nullopt);
+  EXPECT_EQ(Message(R"({"message":"x","b":tru})"), std::nullopt);
+  EXPECT_EQ(Message("{\"message\":\"tab\there\"}"), std::nullopt);  // a raw control byte
+  EXPECT_EQ(Message(R"({"message":"bad \q escape"})"), std::nullopt);
+}
+
 }  // namespace
 }  // namespace spinup

@@ -124,6 +124,23 @@ bool AllValidUtf8(std::string_view s) {
       i += 8;  // ASCII
       continue;
     }
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      ++i;  // an ASCII byte beside a sequence: no call needed
+      continue;
+    }
+    // The common sequences inline (bar glyphs "█" are E2 96 88): a 2-byte one, or a 3-byte one
+    // whose lead byte allows every continuation (not E0's overlongs or ED's surrogates).
+    auto cont = [&](size_t k) { return (static_cast<unsigned char>(s[k]) & 0xc0) == 0x80; };
+    if (c >= 0xc2 && c <= 0xdf && i + 1 < s.size() && cont(i + 1)) {
+      i += 2;
+      continue;
+    }
+    if (((c >= 0xe1 && c <= 0xec) || c == 0xee || c == 0xef) && i + 2 < s.size() && cont(i + 1) &&
+        cont(i + 2)) {
+      i += 3;
+      continue;
+    }
     uint32_t cp = 0;
     const size_t len = Utf8Length(s, i, &cp);
     if (len == 0) return false;
@@ -260,10 +277,9 @@ bool StripUntimedWrapper(std::string_view& s, ParsedLine& p) {
   }
   if (s.empty() || s[0] == ' ') return false;
   // docker-compose: "name   | msg" (the name has no spaces). The name ends at the first ' ' or
-  // '|' within 128 bytes (one short loop: this runs on nearly every line).
+  // '|' within 128 bytes (a word at a time: this runs on nearly every line).
   const std::string_view head = s.substr(0, 128);
-  size_t k = 0;
-  while (k < head.size() && head[k] != ' ' && head[k] != '|') ++k;
+  const size_t k = std::min(scan::FindEither(head, ' ', '|'), head.size());
   size_t spaces = k;
   while (spaces < s.size() && s[spaces] == ' ') ++spaces;
   if (k == 0 || spaces <= k || spaces + 1 >= s.size() || s[spaces] != '|' || s[spaces + 1] != ' ') {
@@ -400,18 +416,20 @@ ParsedLine ParseLine(std::string_view line) {
 }
 
 std::string CanonicalRank(std::string_view tag) {
-  std::string out;
-  out.reserve(tag.size());
+  // Built in a local buffer and copied once: a push_back per byte cost more than the rest of
+  // the prefix parse (a rank is read on most lines of a multi-GPU log).
+  char out[64];
+  size_t n = 0;
   for (char c : tag) {
-    if (out.size() >= 64) break;
+    if (n >= sizeof out) break;
     if (c == ' ') {
-      if (!out.empty() && out.back() != '_') out.push_back('_');
+      if (n != 0 && out[n - 1] != '_') out[n++] = '_';
     } else if (IsAlnum(c) || c == '_' || c == '-' || c == '.') {
-      out.push_back(c);
+      out[n++] = c;
     }
   }
-  while (!out.empty() && out.back() == '_') out.pop_back();
-  return out;
+  while (n != 0 && out[n - 1] == '_') --n;
+  return std::string(out, n);
 }
 
 }  // namespace spinup

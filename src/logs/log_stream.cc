@@ -481,7 +481,9 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
   // the rules matched depend only on the message and the subset, so a repeat reuses them.
   if (msg != last_message_ || match_subset_ != last_subset_) {
     rules_.Match(msg, &matched_, match_subset_);
-    last_message_.assign(msg);
+    // resize + memcpy: assign() goes through the general replace, which cost more than the copy.
+    last_message_.resize(msg.size());
+    if (!msg.empty()) std::memcpy(last_message_.data(), msg.data(), msg.size());
     last_subset_ = match_subset_;
   }
   bool fatal = false;

@@ -133,6 +133,7 @@ class PatternMatcher {
     std::vector<uint64_t> gram_bits;  // 65536 bits: some entry has a gram of this hash
     std::vector<int> empty_matches;   // the patterns that match ""
   };
+  static bool LiteralRange(const FastRule& f, std::string* lo, std::string* hi);
   bool PrefilterAtoms(size_t i, std::vector<std::string>* atoms);
   void ClassifyRules();
   void IndexAtoms(const std::vector<bool>& keep, Index& ix) const;
