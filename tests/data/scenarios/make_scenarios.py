@@ -1265,6 +1265,106 @@ case('v1_app_state_frame', 'crashed', 'http_start', '*', v1(V1API[:2], API) + '\
     ('vllm/entrypoints/chat_utils.py', 'load_chat_template', 'raise ValueError(msg) from e')],
     "ValueError: The supplied chat template string (/models/template.jinja) appears path-like, but doesn't exist!")], API) + '\n')
 
+# ---- tphase: TGI and TensorRT-LLM crash phases from what the excerpt still shows (issue 10)
+# TGI's launcher says "Shard N crashed" (and returns ShardFailed) only once every shard was ready and
+# the router runs: a paste that starts at the shard's stderr is a crash in the router's warm-up.
+case('tp_tgi_shard_crashed_midway', 'crashed', 'warmup', '*', '''
+RuntimeError: CUDA error: an illegal memory access was encountered
+CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
+''' + tg([('ERROR','','Shard 0 crashed'),('INFO','','Terminating webserver'),('INFO','','Waiting for webserver to gracefully shutdown'),
+    ('INFO','','webserver terminated'),('INFO','','Shutting down shards')], base=30) + '\nError: ShardFailed\n')
+# v1+ --json-output: the shard's warm-up traceback inside one message, then the shard's death
+case('tp_tgi_json_warmup_crash', 'crashed', 'warmup', '*', tgj([('INFO', None, 'Args { model_id: "m", num_shard: Some(2) }'),
+    ('INFO', 0, 'Starting shard'), ('INFO', 1, 'Starting shard'), ('INFO', 0, 'Shard ready in 20.1s'), ('INFO', 1, 'Shard ready in 20.4s'),
+    ('INFO', None, 'Starting Webserver'),
+    ('ERROR', 1, 'Shard complete standard error output:\n\nTraceback (most recent call last):\n  File "/usr/src/server/text_generation_server/models/flash_causal_lm.py", line 1400, in warmup\n    self.init_kv_cache(\n  File "/usr/src/server/text_generation_server/models/flash_causal_lm.py", line 1300, in init_kv_cache\n    torch.empty(\nRuntimeError: CUDA error: an illegal memory access was encountered'),
+    ('ERROR', None, 'Shard 1 crashed'), ('INFO', None, 'Shutting down shards')]) + '\nError: ShardFailed\n')
+# a shard's traceback pasted alone: the frames of TGI's weight loader name the phase
+case('tp_tgi_weights_frames_only', 'crashed', 'weight_load', '*', tg([('INFO','shard-manager: ','Waiting for shard to be ready... rank=0')]) + '''
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.11/site-packages/text_generation_server/models/__init__.py", line 1400, in get_model_with_lora_adapters
+    model = get_model(
+  File "/opt/conda/lib/python3.11/site-packages/text_generation_server/models/custom_modeling/flash_llama_modeling.py", line 600, in __init__
+    self.embed_tokens = TensorParallelEmbedding(
+  File "/opt/conda/lib/python3.11/site-packages/text_generation_server/utils/weights.py", line 300, in get_sharded
+    return self.get_partial_sharded(tensor_name, dim)
+RuntimeError: weight model.embed_tokens.weight does not exist
+''' + tg([('ERROR','','Shard 0 failed to start'),('INFO','','Shutting down shards')], base=20) + '\nError: ShardCannotStart\n')
+# Triton: the model instance state is built while the engine loads (the C++ runtime's constructor):
+# "when creating modelInstanceState" or the model table's UNAVAILABLE row is a failure of loading it
+case('tp_triton_instance_state_midway', 'crashed', 'weight_load', '*', triton([
+    ('E','model_lifecycle.cc:638',"failed to load 'tensorrt_llm' version 1: Internal: unexpected error when creating modelInstanceState: [TensorRT-LLM][ERROR] Assertion failed: mpiSize == tp * pp (/app/tensorrt_llm/cpp/tensorrt_llm/runtime/worldConfig.cpp:90)"),
+    ('I','server.cc:307','Waiting for in-flight requests to complete.'),('I','server.cc:323','Timeout 30: Found 0 model versions that have in-flight inferences')], sec=10) + '''
++--------------+---------+------------------------------------------------------------------------------------------------+
+| Model        | Version | Status                                                                                         |
++--------------+---------+------------------------------------------------------------------------------------------------+
+| tensorrt_llm | 1       | UNAVAILABLE: Internal: unexpected error when creating modelInstanceState: [TensorRT-LLM][ERROR] |
++--------------+---------+------------------------------------------------------------------------------------------------+
+error: creating server: Internal - failed to load all models
+''')
+# Triton: the Python pre-processing model fails in its initialize() while the engine has already sized
+# its KV cache: the crash is where it was raised (a model's initialisation), not where the engine got to
+case('tp_triton_preprocessing_failed', 'crashed', 'weight_load', '*', triton(TRITON_HEAD + [
+    ('I','python_be.cc:2199','TRITONBACKEND_ModelInstanceInitialize: preprocessing_0_0 (CPU device 0)')]) + '\n' + trt(TRT_CPP_LOAD + [
+    ('C','Memory usage when calculating max tokens in paged kv cache: total: 79.10 GiB, available: 63.62 GiB'),
+    ('C','Number of blocks in KV cache primary pool: 4607')]) + '\n' + triton([
+    ('E','model_lifecycle.cc:638',"failed to load 'preprocessing' version 1: Internal: OSError: Can't load tokenizer for '/models/tokenizer'. If you were trying to load it from 'https://huggingface.co/models', make sure you don't have a local directory with the same name."),
+    ('','',''),('','','At:'),
+    ('','','  /usr/local/lib/python3.10/dist-packages/transformers/tokenization_utils_base.py(1785): from_pretrained'),
+    ('','','  /usr/local/lib/python3.10/dist-packages/transformers/models/auto/tokenization_auto.py(700): from_pretrained'),
+    ('','','  /models/preprocessing/1/model.py(65): initialize'),
+    ('I','model_lifecycle.cc:818',"successfully loaded 'tensorrt_llm'"),
+    ('','','error: creating server: Internal - failed to load all models')], sec=60) + '\n')
+# the same, only the model table pasted
+case('tp_triton_table_preprocessing', 'crashed', 'weight_load', '*', '''+----------------+---------+------------------------------------------------------------------------+
+| Model          | Version | Status                                                                 |
++----------------+---------+------------------------------------------------------------------------+
+| postprocessing | 1       | READY                                                                  |
+| preprocessing  | 1       | UNAVAILABLE: Internal: ModuleNotFoundError: No module named 'sentencepiece' |
+| tensorrt_llm   | 1       | READY                                                                  |
++----------------+---------+------------------------------------------------------------------------+
+''' + triton([('I','server.cc:307','Waiting for in-flight requests to complete.'),('','','error: creating server: Internal - failed to load all models')], sec=70) + '\n')
+# the LLM API with the TensorRT backend: a traceback from the engine build, pasted alone
+case('tp_trt_build_frames_only', 'crashed', 'compile', '*', '''[05/01/2025-01:10:00] [TRT] [E] 1: [defaultAllocator.cpp::allocate::20] Error Code 1: Cuda Runtime (out of memory)
+Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/llmapi/llm_utils.py", line 700, in __call__
+    self._build_engine(self.model, copied_build_config)
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/llmapi/llm_utils.py", line 400, in _build_engine
+    self._engine = build(self.model, copied_build_config)
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/builder.py", line 1300, in build
+    engine = None if build_config.dry_run else builder.build_engine(
+RuntimeError: Failed to build the engine
+''')
+# trtllm-serve (PyTorch backend): the KV cache manager's constructor raises; the excerpt starts at the traceback
+case('tp_trt_kv_manager_frames', 'crashed', 'kv_cache', '*', trt(trt_tb(
+    [('executor/worker.py','worker_main'),('_torch/pyexecutor/py_executor_creator.py','create_py_executor'),
+     ('_torch/pyexecutor/_util.py','create_kv_cache_manager'),('_torch/pyexecutor/resource_manager.py','__init__')],
+    'RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: Impossible to fit in any sequence in kvCache',
+    'Failed to initialize executor on rank 0: Impossible to fit in any sequence in kvCache') + TRT_WORKER_END))
+# Open MPI could not initialise (here: /dev/shm full): MPI's start is the distributed init, even where
+# the excerpt holds nothing but MPI's own words
+case('tp_trt_mpi_init_only', 'crashed', 'distributed_init', '*', """--------------------------------------------------------------------------
+It looks like MPI_INIT failed for some reason; your parallel process is
+likely to abort.  There are many reasons that a parallel process can
+fail during MPI_INIT; some of which are due to configuration or environment
+problems.
+--------------------------------------------------------------------------
+*** An error occurred in MPI_Init_thread
+*** on a NULL communicator
+*** MPI_ERRORS_ARE_FATAL (processes in this communicator will now abort,
+***    and potentially your MPI job)
+""")
+# a rank fails while loading; mpirun's abort text follows and must not move the phase
+case('tp_trt_mpi_abort_after_rank', 'crashed', 'weight_load', '*', trt([('', '[TensorRT-LLM] TensorRT-LLM version: 0.21.0'), ('I','Using LLM with PyTorch backend'),
+    ('I','start MpiSession with 2 workers'),('I','Prefetching 30.00GB checkpoint files.')] + trt_tb(
+    [('executor/worker.py','worker_main'),('_torch/pyexecutor/model_engine.py','_load_model'),('_torch/models/modeling_utils.py','load_weights')],
+    'KeyError: model.layers.0.mlp.gate.weight', 'Failed to initialize executor on rank 1: model.layers.0.mlp.gate.weight') + [
+    ('', '--------------------------------------------------------------------------'),
+    ('', 'MPI_ABORT was invoked on rank 1 in communicator MPI_COMM_WORLD'),
+    ('', 'with errorcode 1.'),
+    ('', '--------------------------------------------------------------------------'),
+    ('', 'mpirun noticed that process rank 1 with PID 0 on node n1 exited on signal 6 (Aborted).')]))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
