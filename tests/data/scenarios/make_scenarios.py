@@ -1365,6 +1365,27 @@ case('tp_trt_mpi_abort_after_rank', 'crashed', 'weight_load', '*', trt([('', '[T
     ('', '--------------------------------------------------------------------------'),
     ('', 'mpirun noticed that process rank 1 with PID 0 on node n1 exited on signal 6 (Aborted).')]))
 
+# only a traceback pasted: the engine is told by its package's paths in the frames, so its own frame
+# rules can name the phase
+case('tp_trt_bare_traceback_kv', 'crashed', 'kv_cache', '*', '''Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/worker.py", line 800, in worker_main
+    worker: GenerationExecutorWorker = worker_cls(
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/py_executor_creator.py", line 500, in create_py_executor
+    kv_cache_creator.build_managers(resources, estimating_kv_cache)
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/_util.py", line 600, in create_kv_cache_manager
+    kv_cache_manager = KVCacheManager(
+RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: Impossible to fit in any sequence in kvCache
+''')
+case('tp_tgi_bare_traceback_warmup', 'crashed', 'warmup', '*', '''Traceback (most recent call last):
+  File "/opt/conda/lib/python3.11/site-packages/text_generation_server/interceptor.py", line 21, in intercept
+    return await response
+  File "/opt/conda/lib/python3.11/site-packages/text_generation_server/server.py", line 125, in Warmup
+    batch, max_input_tokens, max_total_tokens = self.model.warmup(batch)
+  File "/opt/conda/lib/python3.11/site-packages/text_generation_server/models/flash_causal_lm.py", line 1400, in warmup
+    self.init_kv_cache(
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.
+''')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
