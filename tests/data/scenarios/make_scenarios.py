@@ -1386,6 +1386,20 @@ case('tp_tgi_bare_traceback_warmup', 'crashed', 'warmup', '*', '''Traceback (mos
 torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.
 ''')
 
+# trtllm-serve: the worker's traceback (weight loading), then the main process's own, through the LLM
+# API's set-up (llm.py _build_model, the executor proxy), which names no phase and must not move it
+TRT_MAIN_TB = [('', 'Traceback (most recent call last):')] + [x for path, fn, code in [
+    ('commands/serve.py', 'launch_server', 'llm = PyTorchLLM(**llm_args)'), ('llmapi/llm.py', '__init__', 'self._build_model()'),
+    ('llmapi/llm.py', '_build_model', 'self._executor = self._executor_cls.create('), ('executor/executor.py', 'create', 'return GenerationExecutorProxy('),
+    ('executor/proxy.py', '__init__', 'self._start_executor_workers(worker_kwargs)'), ('executor/proxy.py', '_start_executor_workers', 'raise ready_signal')]
+    for x in [('', f'  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/{path}", line 100, in {fn}'), ('', f'    {code}')]] + [
+    ('', 'RuntimeError: Executor worker returned error')]
+case('tp_trt_worker_then_main_traceback', 'crashed', 'weight_load', '*', trt(TRT_SERVE_HEAD + trt_tb(
+    [('executor/worker.py','worker_main'),('_torch/pyexecutor/py_executor_creator.py','create_py_executor'),('_torch/pyexecutor/model_engine.py','__init__'),
+     ('_torch/pyexecutor/model_engine.py','_load_model'),('_torch/models/modeling_qwen3_moe.py','__init__')],
+    'ValueError: Unsupported quantization algorithm NVFP4 for the MoE backend CUTLASS on this GPU',
+    'Failed to initialize executor on rank 0: Unsupported quantization algorithm NVFP4') + TRT_MAIN_TB))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
