@@ -1400,6 +1400,12 @@ case('tp_trt_worker_then_main_traceback', 'crashed', 'weight_load', '*', trt(TRT
     'ValueError: Unsupported quantization algorithm NVFP4 for the MoE backend CUTLASS on this GPU',
     'Failed to initialize executor on rank 0: Unsupported quantization algorithm NVFP4') + TRT_MAIN_TB))
 
+# trtllm-serve (PyTorch backend): the model engine's warm-up announces the autotuner's pass ("Running
+# autotuner warmup..."): an error after it, with no traceback pasted, is in compile, not the KV cache
+case('tp_trt_autotuner_warmup_oom', 'crashed', 'compile', '*', trt(TRT_SERVE_HEAD + TRT_SERVE_LOADED + TRT_SERVE_KV + [
+    ('I','Running autotuner warmup...'),
+    ('E','Failed to initialize executor on rank 0: CUDA out of memory. Tried to allocate 4.00 GiB. GPU 0 has a total capacity of 79.19 GiB of which 1.20 GiB is free.')] + TRT_WORKER_END))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
