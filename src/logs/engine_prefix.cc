@@ -445,4 +445,11 @@ std::string_view StripTgiTarget(std::string_view rest, size_t after_level) {
   return msg;
 }
 
+std::string TgiSpanRank(std::string_view msg) {
+  size_t d = msg.size();
+  while (d > 0 && IsDigit(msg[d - 1]) && msg.size() - d < 6) --d;
+  if (d == msg.size() || d < 6 || msg.substr(d - 6, 6) != " rank=") return {};
+  return "shard" + std::string(msg.substr(d));
+}
+
 }  // namespace spinup

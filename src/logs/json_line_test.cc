@@ -60,5 +60,28 @@ TEST(JsonLogLine, NotAnObjectOrBrokenIsPlainText) {
   EXPECT_EQ(Message(R"({"a":{"b":{"c":{"d":{"e":1}}}},"message":"too deep"})"), std::nullopt);
 }
 
+// tracing's span fields (TGI --json-output): the shard's number, from "span" before "spans" (whose
+// innermost rank counts), named as the plain-text rules name it.
+TEST(JsonLogLine, ReadsTheSpanRank) {
+  auto rank = [](std::string_view line) -> std::string {
+    std::string msg;
+    auto j = ParseJsonLogLine(line, &msg);
+    return j ? j->rank : "none";
+  };
+  EXPECT_EQ(
+      rank(R"({"fields":{"message":"Starting shard"},"span":{"rank":1,"name":"shard-manager"},)"
+           R"("spans":[{"rank":1,"name":"shard-manager"}]})"),
+      "shard1");
+  EXPECT_EQ(
+      rank(R"({"message":"x","spans":[{"name":"a","rank":0},{"name":"shard-manager","rank":3}]})"),
+      "shard3");
+  EXPECT_EQ(rank(R"({"message":"x","span":{"rank":"2","name":"worker"},"spans":[{"rank":5}]})"),
+            "rank2");
+  EXPECT_EQ(rank(R"({"message":"x","span":{"name":"download"}})"), "");
+  EXPECT_EQ(rank(R"({"message":"x","rank":4})"), "");
+  EXPECT_EQ(rank(R"({"message":"x","span":{"rank":-1}})"), "");
+  EXPECT_EQ(rank(R"({"message":"x","span":{"rank":{"n":1}},"fields":{"rank":2}})"), "");
+}
+
 }  // namespace
 }  // namespace spinup

@@ -203,6 +203,7 @@ bool StripRfc3339(std::string_view& s, size_t j, const CivilTime& t, ParsedLine&
     p.style = PrefixStyle::kTgi;
     s = StripTgiTarget(rest, w + 1);
     p.message = s;
+    if (p.rank.empty()) p.rank = TgiSpanRank(s);
     return true;
   }
   std::string_view ident;

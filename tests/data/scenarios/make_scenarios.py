@@ -1406,6 +1406,19 @@ case('tp_trt_autotuner_warmup_oom', 'crashed', 'compile', '*', trt(TRT_SERVE_HEA
     ('I','Running autotuner warmup...'),
     ('E','Failed to initialize executor on rank 0: CUDA out of memory. Tried to allocate 4.00 GiB. GPU 0 has a total capacity of 79.19 GiB of which 1.20 GiB is free.')] + TRT_WORKER_END))
 
+# --json-output: the shard's number is in the span fields, not the message; shard 0 is ready, shard 1 dies
+case('tp_tgi_json_span_rank', 'crashed', 'weight_load', 'host_oom', tgj([('INFO', None, 'Args { model_id: "m", num_shard: Some(2) }'),
+    ('INFO', 0, 'Starting shard'), ('INFO', 1, 'Starting shard'), ('INFO', 0, 'Waiting for shard to be ready...'), ('INFO', 1, 'Waiting for shard to be ready...'),
+    ('INFO', 0, 'Shard ready in 40.2s'), ('INFO', 1, 'Waiting for shard to be ready...'),
+    ('ERROR', 1, 'Shard process was signaled to shutdown with signal 9'),
+    ('ERROR', None, 'Shard 1 failed to start'), ('INFO', None, 'Shutting down shards'), ('INFO', 0, 'Shard terminated')]) + '\nError: ShardCannotStart\n')
+
+# the same in plain text: the span's fields follow the message (" rank=1")
+case('tp_tgi_text_span_rank', 'crashed', 'weight_load', 'host_oom', tg(THEAD+[('INFO','shard-manager: ','Waiting for shard to be ready... rank=0'),
+    ('INFO','shard-manager: ','Shard ready in 40.2s rank=0'),('INFO','shard-manager: ','Waiting for shard to be ready... rank=1'),
+    ('ERROR','shard-manager: ','Shard process was signaled to shutdown with signal 9 rank=1'),
+    ('ERROR','','Shard 1 failed to start'),('INFO','','Shutting down shards'),('INFO','shard-manager: ','Shard terminated rank=0')]) + '\nError: ShardCannotStart\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
