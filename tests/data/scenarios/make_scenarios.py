@@ -1419,6 +1419,18 @@ case('tp_tgi_text_span_rank', 'crashed', 'weight_load', 'host_oom', tg(THEAD+[('
     ('ERROR','shard-manager: ','Shard process was signaled to shutdown with signal 9 rank=1'),
     ('ERROR','','Shard 1 failed to start'),('INFO','','Shutting down shards'),('INFO','shard-manager: ','Shard terminated rank=0')]) + '\nError: ShardCannotStart\n')
 
+# the router's gRPC client reports a shard's failure as "Server error: ..." inside its warm-up span
+# (the span is prefix, so the message alone is left): before the server is up, that is the warm-up
+case('tp_tgi_router_server_error', 'crashed', 'warmup', '*', tg([('INFO','shard-manager: ','Shard ready in 20.1s rank=0'),('INFO','','Starting Webserver'),
+    ('ERROR','warmup{max_input_length=Some(4095) max_prefill_tokens=4096 max_total_tokens=Some(4096) max_batch_size=None}:warmup: text_generation_router_v3::client: backends/v3/src/client/mod.rs:45: ',
+     'Server error: CUDA error: no kernel image is available for execution on the device'),
+    ('ERROR','','Webserver Crashed'),('INFO','','Shutting down shards')]) + '\nError: WebserverFailed\n')
+# Triton's C++ runtime: an MPI failure thrown from its MPI utilities names the distributed init
+case('tp_trt_cpp_mpi_error', 'crashed', 'distributed_init', '*', trt([
+    ('CE','[TensorRT-LLM][ERROR] Assertion failed: MPI_ERR_OTHER: known error not in list (/app/tensorrt_llm/cpp/tensorrt_llm/runtime/utils/mpiUtils.cpp:300)'),
+    ('', '1       0x7f5b1a2c3d4e tensorrt_llm::common::throwRuntimeError(char const*, int, std::string const&) + 94'),
+    ('', '2       0x7f5b1a2c3f00 tensorrt_llm::mpi::MpiComm::split(int, int) const + 100')]) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
