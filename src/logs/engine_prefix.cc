@@ -452,4 +452,36 @@ std::string TgiSpanRank(std::string_view msg) {
   return "shard" + std::string(msg.substr(d));
 }
 
+size_t SgrRemnantAt(std::string_view s, size_t i) {
+  size_t j = i;
+  if (s.substr(i, 3) == "^[[") {
+    j += 3;
+  } else if (At(s, i, '[')) {
+    j += 1;
+  } else {
+    return 0;
+  }
+  const size_t params = j;
+  while (j < s.size() && j < params + 12 && (IsDigit(s[j]) || s[j] == ';')) ++j;
+  if (j == params || !At(s, j, 'm')) return 0;
+  return j + 1 - i;
+}
+
+bool StripSgrRemnants(std::string_view line, std::string* out) {
+  if (SgrRemnantAt(line, 0) == 0) return false;
+  out->clear();
+  size_t i = 0;
+  while (i < line.size()) {
+    size_t k = line.find_first_of("[^", i);
+    if (k == std::string_view::npos) k = line.size();
+    out->append(line.substr(i, k - i));
+    if (k == line.size()) break;
+    // A whole escape sequence ("\x1b[0m") is CleanLine's to remove.
+    const size_t len = k > 0 && line[k - 1] == '\x1b' ? 0 : SgrRemnantAt(line, k);
+    if (len == 0) out->push_back(line[k]);
+    i = k + (len == 0 ? 1 : len);
+  }
+  return true;
+}
+
 }  // namespace spinup

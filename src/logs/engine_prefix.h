@@ -20,4 +20,13 @@ std::string_view StripTgiTarget(std::string_view rest, size_t after_level);
 // name ("shard0", as its rules name it) when the message ends in " rank=N", else "".
 std::string TgiSpanRank(std::string_view msg);
 
+// Length of an SGR colour code that lost its ESC byte at s[i] ("[2m", "[1;36m", caret notation
+// "^[[0m"), 0 when there is none.
+size_t SgrRemnantAt(std::string_view s, size_t i);
+
+// A line that begins with such a remnant was coloured throughout (TGI colours its time, level,
+// target and span fields): writes it without any of them to *out and returns true; false (and
+// *out untouched) when the line does not begin with one.
+bool StripSgrRemnants(std::string_view line, std::string* out);
+
 }  // namespace spinup

@@ -136,6 +136,15 @@ bool AllValidUtf8(std::string_view s) {
 
 std::string_view CleanLine(std::string_view line, std::string* scratch) {
   while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
+  // Colour codes pasted without their ESC bytes ("[2m2024-...Z[0m [32m INFO[0m"): one byte tells
+  // a line that may begin with one; SGLang's "[2026-" and TRT-LLM's "[05/" are not.
+  if (!line.empty() && (line[0] == '[' || line[0] == '^') && StripSgrRemnants(line, scratch)) {
+    std::string stripped = std::move(*scratch);  // shorter than the line: the recursion ends
+    std::string_view clean = CleanLine(stripped, scratch);
+    if (clean.data() != stripped.data()) return clean;
+    *scratch = std::move(stripped);
+    return *scratch;
+  }
   // Fast paths: no ESC and no byte >= 0x80, or no ESC and only valid UTF-8 (bar glyphs, accents):
   // nothing to change.
   bool esc = false, high = false;

@@ -32,5 +32,37 @@ TEST(TgiSpanRank, ATgiLineCarriesItsShard) {
       "");
 }
 
+TEST(SgrRemnants, FindsColourCodesThatLostTheirEscape) {
+  EXPECT_EQ(SgrRemnantAt("[2m2024", 0), 3u);
+  EXPECT_EQ(SgrRemnantAt("x[1;36m(", 1), 6u);
+  EXPECT_EQ(SgrRemnantAt("^[[0m", 0), 5u);
+  EXPECT_EQ(SgrRemnantAt("[2026-03-09 12:01:53]", 0), 0u);  // SGLang's time
+  EXPECT_EQ(SgrRemnantAt("[05/01/2025-01:00:00]", 0), 0u);  // TensorRT-LLM's
+  EXPECT_EQ(SgrRemnantAt("[m", 0), 0u);
+  EXPECT_EQ(SgrRemnantAt("[12", 0), 0u);
+}
+
+TEST(SgrRemnants, ALineThatBeginsColouredLosesThemAll) {
+  std::string out = "untouched";
+  EXPECT_FALSE(StripSgrRemnants("2024-05-01T01:00:00Z [2m x", &out));
+  EXPECT_EQ(out, "untouched");
+  ASSERT_TRUE(StripSgrRemnants(
+      "[2m2024-05-01T01:00:00.618817Z[0m [32m INFO[0m [2mtext_generation_launcher[0m[2m:[0m "
+      "Shard ready in 10.1s [2m[3mrank[0m[2m=[0m0[0m [x] ^[y",
+      &out));
+  EXPECT_EQ(out,
+            "2024-05-01T01:00:00.618817Z  INFO text_generation_launcher: Shard ready in 10.1s "
+            "rank=0 [x] ^[y");
+  std::string scratch;
+  ParsedLine p = ParseLine(CleanLine(
+      "[2m2024-05-01T01:00:11.618817Z[0m [32m INFO[0m [1mshard-manager[0m: "
+      "[2mtext_generation_launcher[0m[2m:[0m Shard ready in 10.1s [2m[3mrank[0m[2m=[0m0[0m",
+      &scratch));
+  EXPECT_EQ(p.message, "Shard ready in 10.1s rank=0");
+  EXPECT_EQ(p.level, "INFO");
+  EXPECT_EQ(p.rank, "shard0");
+  EXPECT_EQ(CleanLine("^[[31mERROR^[[0m \x1b[1mx\x1b[0m \xff", &scratch), "ERROR x \xef\xbf\xbd");
+}
+
 }  // namespace
 }  // namespace spinup

@@ -1431,6 +1431,24 @@ case('tp_trt_cpp_mpi_error', 'crashed', 'distributed_init', '*', trt([
     ('', '1       0x7f5b1a2c3d4e tensorrt_llm::common::throwRuntimeError(char const*, int, std::string const&) + 94'),
     ('', '2       0x7f5b1a2c3f00 tensorrt_llm::mpi::MpiComm::split(int, int) const + 100')]) + '\n')
 
+# TGI colours its time, level, target and span fields; a paste that lost the ESC bytes keeps "[2m",
+# "[0m", "[32m" all along the line. Without them it is a plain TGI line (here a shard that fails to load).
+def tg_colour_lost(lines, base=0):
+    out = []
+    for i, (lvl, who, m) in enumerate(lines):
+        s = base + i
+        col = '[31m' if lvl == 'ERROR' else '[32m'
+        span = f'[1m{who[:-2]}[0m: ' if who else ''
+        rank = ''
+        if m.endswith(' rank=0'):
+            m, rank = m[:-7], ' [2m[3mrank[0m[2m=[0m0[0m'
+        out.append(f'[2m2024-05-01T01:{s//60:02d}:{s%60:02d}.618817Z[0m {col} {lvl}[0m {span}[2mtext_generation_launcher[0m[2m:[0m {m}{rank}')
+    return '\n'.join(out)
+case('tp_tgi_colour_remnants', 'crashed', 'warmup', '*', tg_colour_lost(THEAD[:1] + [('INFO','download: ','Starting download process.'),
+    ('INFO','download: ','Successfully downloaded weights.'), ('INFO','shard-manager: ','Starting shard rank=0'),
+    ('INFO','shard-manager: ','Shard ready in 31.2s rank=0'), ('INFO','','Starting Webserver'), ('INFO','','Warming up model'),
+    ('ERROR','','Webserver Crashed'), ('INFO','','Shutting down shards')]) + '\nError: WebserverFailed\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
