@@ -1449,6 +1449,14 @@ case('tp_tgi_colour_remnants', 'crashed', 'warmup', '*', tg_colour_lost(THEAD[:1
     ('INFO','shard-manager: ','Shard ready in 31.2s rank=0'), ('INFO','','Starting Webserver'), ('INFO','','Warming up model'),
     ('ERROR','','Webserver Crashed'), ('INFO','','Shutting down shards')]) + '\nError: WebserverFailed\n')
 
+# the router (Rust) panics on its main thread while it sets up, after the shards are ready: the
+# process is gone even where the launcher's own "Webserver Crashed" was not pasted
+case('tp_tgi_router_panic', 'crashed', 'http_start', '*', tg(TGI_UP) + '''
+thread 'main' panicked at router/src/main.rs:383:10:
+called `Result::unwrap()` on an `Err` value: Error("data did not match any variant of untagged enum ModelWrapper", line: 1, column: 1234)
+note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
+''')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
