@@ -1457,6 +1457,14 @@ called `Result::unwrap()` on an `Err` value: Error("data did not match any varia
 note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
 ''')
 
+# Triton's Python backend cannot start a model's stub (an import fails in model.py): a model's
+# initialisation, wherever the TRT engine has got to
+case('tp_triton_python_stub', 'crashed', 'weight_load', '*', triton(TRITON_HEAD) + '\n' + trt(TRT_CPP_LOAD + [
+    ('C','Memory usage when calculating max tokens in paged kv cache: total: 79.10 GiB, available: 63.62 GiB')]) + '\n' + triton([
+    ('E','pb_stub.cc:325',"Failed to initialize Python stub: ModuleNotFoundError: No module named 'tensorrt_llm_custom'"),
+    ('','',''),('','','At:'),('','','  /models/tokenize/1/model.py(31): <module>'),('','','  <frozen importlib._bootstrap>(241): _call_with_frames_removed'),
+    ('','','error: creating server: Internal - failed to load all models')], sec=60) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
