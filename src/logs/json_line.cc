@@ -191,7 +191,9 @@ bool ShallowEnough(std::string_view line) {
 
 }  // namespace
 
-std::optional<JsonLogLine> ParseJsonLogLine(std::string_view line, std::string* message) {
+namespace {
+
+std::optional<JsonLogLine> ParseOne(std::string_view line, std::string* message) {
   while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
   if (line.size() < 2 || line.size() > kMaxJsonLineBytes || line.front() != '{' ||
       line.back() != '}' || !ShallowEnough(line)) {
@@ -227,6 +229,23 @@ std::optional<JsonLogLine> ParseJsonLogLine(std::string_view line, std::string* 
     const bool shard = f.span_name().find("shard") != std::string::npos;
     out.rank = (shard ? "shard" : "rank") + f.span_rank();
   }
+  return out;
+}
+
+}  // namespace
+
+std::optional<JsonLogLine> ParseJsonLogLine(std::string_view line, std::string* message) {
+  auto out = ParseOne(line, message);
+  if (!out || message->size() < 2 || message->front() != '{') return out;
+  // A JSON log inside a JSON log: Docker's json-file driver around TGI's --json-output. The inner
+  // object is the engine's line (its message, level and span); the outer time is the wrapper's.
+  std::string inner_message;
+  auto inner = ParseOne(*message, &inner_message);
+  if (!inner) return out;
+  *message = std::move(inner_message);
+  if (!inner->level.empty()) out->level = std::move(inner->level);
+  if (!inner->rank.empty()) out->rank = std::move(inner->rank);
+  if (!out->time) out->time = inner->time;
   return out;
 }
 

@@ -83,5 +83,24 @@ TEST(JsonLogLine, ReadsTheSpanRank) {
   EXPECT_EQ(rank(R"({"message":"x","span":{"rank":{"n":1}},"fields":{"rank":2}})"), "");
 }
 
+// Docker's json-file driver around TGI's --json-output: the inner object is the line.
+TEST(JsonLogLine, ReadsAJsonLineInsideAJsonLine) {
+  std::string msg;
+  auto j = ParseJsonLogLine(
+      R"({"log":"{\"timestamp\":\"2024-05-01T01:00:07.618817Z\",\"level\":\"ERROR\",)"
+      R"(\"fields\":{\"message\":\"Shard complete standard error output:\\n\\nKeyError\"},)"
+      R"(\"span\":{\"rank\":1,\"name\":\"shard-manager\"}}\n","stream":"stdout",)"
+      R"("time":"2024-05-01T01:00:08.000000000Z"})",
+      &msg);
+  ASSERT_TRUE(j);
+  EXPECT_EQ(msg, "Shard complete standard error output: |  | KeyError");
+  EXPECT_EQ(j->level, "ERROR");
+  EXPECT_EQ(j->rank, "shard1");
+  ASSERT_TRUE(j->time);
+  EXPECT_EQ(j->time->second, 8);  // the wrapper's clock
+  // An inner text that only looks like an object stays the message.
+  EXPECT_EQ(Message(R"({"log":"{not json}"})"), "{not json}");
+}
+
 }  // namespace
 }  // namespace spinup

@@ -1465,6 +1465,14 @@ case('tp_triton_python_stub', 'crashed', 'weight_load', '*', triton(TRITON_HEAD)
     ('','',''),('','','At:'),('','','  /models/tokenize/1/model.py(31): <module>'),('','','  <frozen importlib._bootstrap>(241): _call_with_frames_removed'),
     ('','','error: creating server: Internal - failed to load all models')], sec=60) + '\n')
 
+# Docker's json-file driver around TGI's --json-output: a JSON line inside a JSON line; the inner one
+# is read (its anchored lines: "Starting Webserver", "Warming up model")
+def docker_json(text):
+    return '\n'.join(json.dumps({"log": l + "\n", "stream": "stdout", "time": "2024-05-01T01:00:00.000000000Z"}) for l in text.strip('\n').split('\n'))
+case('tp_tgi_docker_json_warmup', 'crashed', 'warmup', '*', docker_json(tgj([('INFO', None, 'Args { model_id: "m", num_shard: Some(1) }'),
+    ('INFO', 0, 'Starting shard'), ('INFO', 0, 'Shard ready in 20.1s'), ('INFO', None, 'Starting Webserver'), ('INFO', None, 'Warming up model'),
+    ('ERROR', None, 'Webserver Crashed'), ('INFO', None, 'Shutting down shards')])) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
