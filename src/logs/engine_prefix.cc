@@ -467,19 +467,43 @@ size_t SgrRemnantAt(std::string_view s, size_t i) {
   return j + 1 - i;
 }
 
+namespace {
+
+// Where the first colour remnant within the first `limit` bytes starts, npos when none.
+size_t FirstSgrRemnant(std::string_view line, size_t limit) {
+  const std::string_view head = line.substr(0, limit);
+  for (size_t k = head.find('['); k != std::string_view::npos; k = head.find('[', k + 1)) {
+    if (k > 0 && line[k - 1] == '\x1b') continue;  // a real escape sequence
+    if (k > 0 && line[k - 1] == '^' && SgrRemnantAt(line, k - 1) != 0) return k - 1;
+    if (SgrRemnantAt(line, k) != 0) return k;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
 bool StripSgrRemnants(std::string_view line, std::string* out) {
-  if (SgrRemnantAt(line, 0) == 0) return false;
-  out->clear();
-  size_t i = 0;
+  // A wrapper's prefix ("tgi-1  | ", a pod's name) may come before the first one.
+  constexpr size_t kLookahead = 48;
+  const size_t first = FirstSgrRemnant(line, kLookahead);
+  if (first == std::string_view::npos) return false;
+  out->assign(line.substr(0, first));
+  size_t i = first;
   while (i < line.size()) {
-    size_t k = line.find_first_of("[^", i);
+    size_t k = line.find('[', i);
     if (k == std::string_view::npos) k = line.size();
-    out->append(line.substr(i, k - i));
+    // caret notation "^[[0m" starts one byte before its '['
+    size_t start = k < line.size() && k > i && line[k - 1] == '^' ? k - 1 : k;
+    out->append(line.substr(i, start - i));
     if (k == line.size()) break;
     // A whole escape sequence ("\x1b[0m") is CleanLine's to remove.
-    const size_t len = k > 0 && line[k - 1] == '\x1b' ? 0 : SgrRemnantAt(line, k);
-    if (len == 0) out->push_back(line[k]);
-    i = k + (len == 0 ? 1 : len);
+    const size_t len = start > 0 && line[start - 1] == '\x1b' ? 0 : SgrRemnantAt(line, start);
+    if (len == 0) {
+      out->append(line.substr(start, k + 1 - start));
+      i = k + 1;
+    } else {
+      i = start + len;
+    }
   }
   return true;
 }

@@ -24,9 +24,9 @@ std::string TgiSpanRank(std::string_view msg);
 // "^[[0m"), 0 when there is none.
 size_t SgrRemnantAt(std::string_view s, size_t i);
 
-// A line that begins with such a remnant was coloured throughout (TGI colours its time, level,
-// target and span fields): writes it without any of them to *out and returns true; false (and
-// *out untouched) when the line does not begin with one.
+// A line with such a remnant near its start (maybe after a wrapper's prefix) was coloured
+// throughout (TGI colours its time, level, target and span fields): writes it without any of them
+// to *out and returns true; false (and *out untouched) when there is none in its first 48 bytes.
 bool StripSgrRemnants(std::string_view line, std::string* out);
 
 }  // namespace spinup

@@ -136,9 +136,9 @@ bool AllValidUtf8(std::string_view s) {
 
 std::string_view CleanLine(std::string_view line, std::string* scratch) {
   while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
-  // Colour codes pasted without their ESC bytes ("[2m2024-...Z[0m [32m INFO[0m"): one byte tells
-  // a line that may begin with one; SGLang's "[2026-" and TRT-LLM's "[05/" are not.
-  if (!line.empty() && (line[0] == '[' || line[0] == '^') && StripSgrRemnants(line, scratch)) {
+  // Colour codes pasted without their ESC bytes ("[2m2024-...Z[0m [32m INFO[0m", maybe after a
+  // compose prefix); SGLang's "[2026-" and TRT-LLM's "[05/" are not.
+  if (StripSgrRemnants(line, scratch)) {
     std::string stripped = std::move(*scratch);  // shorter than the line: the recursion ends
     std::string_view clean = CleanLine(stripped, scratch);
     if (clean.data() != stripped.data()) return clean;

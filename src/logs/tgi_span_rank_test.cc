@@ -42,10 +42,14 @@ TEST(SgrRemnants, FindsColourCodesThatLostTheirEscape) {
   EXPECT_EQ(SgrRemnantAt("[12", 0), 0u);
 }
 
-TEST(SgrRemnants, ALineThatBeginsColouredLosesThemAll) {
+TEST(SgrRemnants, ALineColouredNearItsStartLosesThemAll) {
   std::string out = "untouched";
-  EXPECT_FALSE(StripSgrRemnants("2024-05-01T01:00:00Z [2m x", &out));
+  // Only near the start (after a wrapper's prefix at most): text far into a message is left alone.
+  EXPECT_FALSE(StripSgrRemnants(std::string(60, 'a') + " [2m x", &out));
+  EXPECT_FALSE(StripSgrRemnants("[INFO] [2026-03-09 12:01:53] ^[x \x1b[0m", &out));
   EXPECT_EQ(out, "untouched");
+  ASSERT_TRUE(StripSgrRemnants("tgi-1  | [2m2024-05-01T01:00:00Z[0m [32m INFO[0m x", &out));
+  EXPECT_EQ(out, "tgi-1  | 2024-05-01T01:00:00Z  INFO x");
   ASSERT_TRUE(StripSgrRemnants(
       "[2m2024-05-01T01:00:00.618817Z[0m [32m INFO[0m [2mtext_generation_launcher[0m[2m:[0m "
       "Shard ready in 10.1s [2m[3mrank[0m[2m=[0m0[0m [x] ^[y",

@@ -1473,6 +1473,11 @@ case('tp_tgi_docker_json_warmup', 'crashed', 'warmup', '*', docker_json(tgj([('I
     ('INFO', 0, 'Starting shard'), ('INFO', 0, 'Shard ready in 20.1s'), ('INFO', None, 'Starting Webserver'), ('INFO', None, 'Warming up model'),
     ('ERROR', None, 'Webserver Crashed'), ('INFO', None, 'Shutting down shards')])) + '\n')
 
+# the same coloured lines behind docker compose's service prefix
+case('tp_tgi_compose_colour_remnants', 'crashed', 'warmup', '*', '\n'.join('tgi-1  | ' + l for l in tg_colour_lost(THEAD[:1] + [('INFO','shard-manager: ','Starting shard rank=0'),
+    ('INFO','shard-manager: ','Shard ready in 31.2s rank=0'), ('INFO','','Starting Webserver'), ('INFO','','Warming up model'),
+    ('ERROR','','Webserver Crashed'), ('INFO','','Shutting down shards')]).split('\n')) + '\ntgi-1  | Error: WebserverFailed\ntgi-1 exited with code 1\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
