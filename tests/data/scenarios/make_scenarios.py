@@ -1478,6 +1478,20 @@ case('tp_tgi_compose_colour_remnants', 'crashed', 'warmup', '*', '\n'.join('tgi-
     ('INFO','shard-manager: ','Shard ready in 31.2s rank=0'), ('INFO','','Starting Webserver'), ('INFO','','Warming up model'),
     ('ERROR','','Webserver Crashed'), ('INFO','','Shutting down shards')]).split('\n')) + '\ntgi-1  | Error: WebserverFailed\ntgi-1 exited with code 1\n')
 
+# trtllm-serve (PyTorch backend) sizes the KV cache twice: the estimation pass runs the autotuner and
+# captures CUDA graphs, then the final KV cache does not fit. The executor's memory monitor names the
+# component it could not create: that is where it was raised, whatever the first pass printed.
+case('tp_trt_final_kv_component', 'crashed', 'kv_cache', '*', trt(TRT_SERVE_HEAD + TRT_SERVE_LOADED + [
+    ('I','Memory used after loading model weights (inside torch) in memory usage profiling: 63.40 GiB'),
+    ('C','Number of tokens per block: 32.'),('C','[MemUsageChange] Allocated 0.56 GiB for max tokens in paged KV cache (8224).'),
+    ('I','Running autotuner warmup...'),('I','[Autotuner] Autotuning process starts ...'),('I','[Autotuner] Autotuning process ends'),
+    ('I','Creating CUDA graph instances for 12 batch sizes.'),('I','Run generation only CUDA graph warmup for batch size=64, draft_len=0'),
+    ('I','Peak memory during memory usage profiling (torch + non-torch): 70.10 GiB, available KV cache memory when calculating max tokens: 7.20 GiB'),
+    ('I','Estimated max memory in KV cache : 7.20 GiB'),
+    ('E','Failed to initialize executor on rank 0: Executor creation failed due to insufficient GPU memory.'), ('', ''),
+    ('', 'The following component could not be created: KV cache'), ('', 'Total GPU memory (GiB): 79.19'),
+    ('', 'Free GPU memory before component creation attempt (GiB): 6.90')] + TRT_WORKER_END))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
