@@ -1492,6 +1492,19 @@ case('tp_trt_final_kv_component', 'crashed', 'kv_cache', '*', trt(TRT_SERVE_HEAD
     ('', 'The following component could not be created: KV cache'), ('', 'Total GPU memory (GiB): 79.19'),
     ('', 'Free GPU memory before component creation attempt (GiB): 6.90')] + TRT_WORKER_END))
 
+# an engine built from a checkpoint (trtllm-build, or the LLM API's TensorRT backend): TensorRT's
+# builder says it is building; an allocation failure there is the engine build, not the weight load
+case('tp_trt_builder_oom', 'crashed', 'compile', '*', trt([('', '[TensorRT-LLM] TensorRT-LLM version: 0.16.0'),
+    ('I','Set dtype to bfloat16.'), ('I','Set nccl_plugin to None.'),
+    ('I','Total time of constructing network from module object 4.21 seconds'),
+    ('I','Build TensorRT engine Unnamed Network 0')]) + '''
+[05/01/2025-01:00:06] [TRT] [I] Global timing cache in use. Profiling results in this builder pass will be stored.
+[05/01/2025-01:00:07] [TRT] [I] Compiler backend is used during engine build.
+[05/01/2025-01:02:07] [TRT] [E] [virtualMemoryBuffer.cpp::resizePhysical::140] Error Code 2: OutOfMemory (Requested size was 4294967296 bytes.)
+[05/01/2025-01:02:07] [TRT] [E] [globWriter.cpp::makeResizableGpuMemory::433] Error Code 2: OutOfMemory (Requested size was 4294967296 bytes.)
+[05/01/2025-01:02:08] [TRT-LLM] [E] Engine building failed, please check the error log.
+''')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
