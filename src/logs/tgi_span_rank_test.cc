@@ -68,5 +68,17 @@ TEST(SgrRemnants, ALineColouredNearItsStartLosesThemAll) {
   EXPECT_EQ(CleanLine("^[[31mERROR^[[0m \x1b[1mx\x1b[0m \xff", &scratch), "ERROR x \xef\xbf\xbd");
 }
 
+// One pass: a remnant that stripping forms anew is left (no recursion over a crafted line).
+TEST(SgrRemnants, OnePassOnly) {
+  std::string scratch;
+  EXPECT_EQ(CleanLine("[[0m0m x", &scratch), "[0m x");
+  std::string nested = std::string(100000, '[') + std::string(100000, 'm');
+  EXPECT_EQ(CleanLine(nested, &scratch), nested);
+  std::string deep;
+  for (int i = 0; i < 20000; ++i) deep += "[";
+  for (int i = 0; i < 20000; ++i) deep += "0m";
+  EXPECT_LT(CleanLine(deep, &scratch).size(), deep.size());
+}
+
 }  // namespace
 }  // namespace spinup
