@@ -445,4 +445,67 @@ std::string_view StripTgiTarget(std::string_view rest, size_t after_level) {
   return msg;
 }
 
+std::string TgiSpanRank(std::string_view msg) {
+  size_t d = msg.size();
+  while (d > 0 && IsDigit(msg[d - 1]) && msg.size() - d < 6) --d;
+  if (d == msg.size() || d < 6 || msg.substr(d - 6, 6) != " rank=") return {};
+  return "shard" + std::string(msg.substr(d));
+}
+
+size_t SgrRemnantAt(std::string_view s, size_t i) {
+  size_t j = i;
+  if (s.substr(i, 3) == "^[[") {
+    j += 3;
+  } else if (At(s, i, '[')) {
+    j += 1;
+  } else {
+    return 0;
+  }
+  const size_t params = j;
+  while (j < s.size() && j < params + 12 && (IsDigit(s[j]) || s[j] == ';')) ++j;
+  if (j == params || !At(s, j, 'm')) return 0;
+  return j + 1 - i;
+}
+
+namespace {
+
+// Where the first colour remnant within the first `limit` bytes starts, npos when none.
+size_t FirstSgrRemnant(std::string_view line, size_t limit) {
+  const std::string_view head = line.substr(0, limit);
+  for (size_t k = head.find('['); k != std::string_view::npos; k = head.find('[', k + 1)) {
+    if (k > 0 && line[k - 1] == '\x1b') continue;  // a real escape sequence
+    if (k > 0 && line[k - 1] == '^' && SgrRemnantAt(line, k - 1) != 0) return k - 1;
+    if (SgrRemnantAt(line, k) != 0) return k;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+bool StripSgrRemnants(std::string_view line, std::string* out) {
+  // A wrapper's prefix ("tgi-1  | ", a pod's name) may come before the first one.
+  constexpr size_t kLookahead = 48;
+  const size_t first = FirstSgrRemnant(line, kLookahead);
+  if (first == std::string_view::npos) return false;
+  out->assign(line.substr(0, first));
+  size_t i = first;
+  while (i < line.size()) {
+    size_t k = line.find('[', i);
+    if (k == std::string_view::npos) k = line.size();
+    // caret notation "^[[0m" starts one byte before its '['
+    size_t start = k < line.size() && k > i && line[k - 1] == '^' ? k - 1 : k;
+    out->append(line.substr(i, start - i));
+    if (k == line.size()) break;
+    // A whole escape sequence ("\x1b[0m") is CleanLine's to remove.
+    const size_t len = start > 0 && line[start - 1] == '\x1b' ? 0 : SgrRemnantAt(line, start);
+    if (len == 0) {
+      out->append(line.substr(start, k + 1 - start));
+      i = k + 1;
+    } else {
+      i = start + len;
+    }
+  }
+  return true;
+}
+
 }  // namespace spinup

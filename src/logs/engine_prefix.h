@@ -16,4 +16,17 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p);
 // span, then maybe the Rust source location. Returns the message after all of it.
 std::string_view StripTgiTarget(std::string_view rest, size_t after_level);
 
+// TGI prints its span's fields after the message ("Shard ready in 20.1s rank=0"): the shard's
+// name ("shard0", as its rules name it) when the message ends in " rank=N", else "".
+std::string TgiSpanRank(std::string_view msg);
+
+// Length of an SGR colour code that lost its ESC byte at s[i] ("[2m", "[1;36m", caret notation
+// "^[[0m"), 0 when there is none.
+size_t SgrRemnantAt(std::string_view s, size_t i);
+
+// A line with such a remnant near its start (maybe after a wrapper's prefix) was coloured
+// throughout (TGI colours its time, level, target and span fields): writes it without any of them
+// to *out and returns true; false (and *out untouched) when there is none in its first 48 bytes.
+bool StripSgrRemnants(std::string_view line, std::string* out);
+
 }  // namespace spinup

@@ -28,9 +28,13 @@ class LogFields : public nlohmann::json_sax<json> {
     kLevelname,
     kSeverity,   // the level
     kFieldsKey,  // "fields": an object holding the message
+    kSpanKey,    // "span": tracing's current span (TGI: {"rank":0,"name":"shard-manager"})
+    kSpansKey,   // "spans": tracing's span list, outermost first
     kTopSlots,
     kFieldsMessage = kTopSlots,
     kFieldsMsg,  // inside "fields"
+    kSpanRank,   // inside "span", or an object of "spans" (the last one that has it)
+    kSpanName,
     kSlots
   };
   struct Field {
@@ -38,25 +42,44 @@ class LogFields : public nlohmann::json_sax<json> {
     std::string value;
   };
   const Field& at(Slot s) const { return fields_[s]; }
+  // The span's rank and name: "span" wins over "spans", whose innermost rank counts.
+  const std::string& span_rank() const { return span_rank_; }
+  const std::string& span_name() const { return span_name_; }
   bool fields_is_object() const { return fields_is_object_; }
 
   bool null() override { return Value(nullptr); }
   bool boolean(bool) override { return Value(nullptr); }
-  bool number_integer(number_integer_t) override { return Value(nullptr); }
-  bool number_unsigned(number_unsigned_t) override { return Value(nullptr); }
+  bool number_integer(number_integer_t v) override {
+    if (v >= 0 && SpanField()) return Number(static_cast<uint64_t>(v));
+    return Value(nullptr);
+  }
+  bool number_unsigned(number_unsigned_t v) override {
+    if (SpanField()) return Number(v);
+    return Value(nullptr);
+  }
   bool number_float(number_float_t, const string_t&) override { return Value(nullptr); }
-  bool string(string_t& val) override { return Value(&val); }
+  bool string(string_t& val) override {
+    if (SpanField()) {
+      Span(val);
+      key_ = -1;
+      return true;
+    }
+    return Value(&val);
+  }
   bool binary(binary_t&) override { return Value(nullptr); }
   bool start_object(std::size_t) override {
     const bool fields = stack_.size() == 1 && key_ == kFieldsKey;
+    const bool span =
+        (stack_.size() == 1 && key_ == kSpanKey) || (stack_.size() == 2 && stack_[1] == 'S');
     Value(nullptr);
     if (fields) fields_is_object_ = true;
-    stack_.push_back(fields ? 'f' : 'o');
+    stack_.push_back(fields ? 'f' : span ? 's' : 'o');
     return true;
   }
   bool start_array(std::size_t) override {
+    const bool spans = stack_.size() == 1 && key_ == kSpansKey;
     Value(nullptr);
-    stack_.push_back('a');
+    stack_.push_back(spans ? 'S' : 'a');
     return true;
   }
   bool end_object() override { return Pop(); }
@@ -65,14 +88,17 @@ class LogFields : public nlohmann::json_sax<json> {
     key_ = -1;
     if (stack_.size() == 1) {
       static constexpr std::string_view kTop[kTopSlots] = {
-          "message", "msg",        "log",   "MESSAGE",   "timestamp", "time",
-          "ts",      "@timestamp", "level", "levelname", "severity",  "fields"};
+          "message",    "msg",   "log",       "MESSAGE",  "timestamp", "time", "ts",
+          "@timestamp", "level", "levelname", "severity", "fields",    "span", "spans"};
       for (int k = 0; k < kTopSlots; ++k) {
         if (val == kTop[k]) key_ = k;
       }
     } else if (stack_.size() == 2 && stack_[1] == 'f') {
       if (val == "message") key_ = kFieldsMessage;
       if (val == "msg") key_ = kFieldsMsg;
+    } else if (!stack_.empty() && stack_.back() == 's' && stack_.size() <= 3) {
+      if (val == "rank") key_ = kSpanRank;
+      if (val == "name") key_ = kSpanName;
     }
     return true;
   }
@@ -81,6 +107,26 @@ class LogFields : public nlohmann::json_sax<json> {
   }
 
  private:
+  bool SpanField() const {
+    return (key_ == kSpanRank || key_ == kSpanName) && !stack_.empty() && stack_.back() == 's';
+  }
+  bool Number(uint64_t v) {
+    if (key_ == kSpanRank && v < 100000) {
+      std::string r = std::to_string(v);
+      Span(r);
+    }
+    key_ = -1;
+    return true;
+  }
+  // A rank or name inside a span: one from "span" itself is not replaced by the list's.
+  void Span(const std::string& v) {
+    const bool current = stack_.size() == 2;
+    const int k = key_ == kSpanRank ? 0 : 1;
+    if (v.size() > 32 || (!current && from_span_[k])) return;
+    (k == 0 ? span_rank_ : span_name_) = v;
+    if (current) from_span_[k] = true;
+  }
+
   // A value (null: not a string) given to the key just read, when it is a field we keep.
   bool Value(string_t* val) {
     const bool top = stack_.size() == 1;
@@ -104,9 +150,12 @@ class LogFields : public nlohmann::json_sax<json> {
   }
 
   std::array<Field, kSlots> fields_;
+  std::string span_rank_, span_name_;
+  bool from_span_[2] = {false, false};  // rank, name came from "span", not from "spans"
   bool fields_is_object_ = false;
-  std::vector<char> stack_;  // open containers: 'o' object, 'a' array, 'f' the "fields" object
-  int key_ = -1;             // the slot of the key whose value comes next, -1 for none
+  // open containers: 'o' object, 'a' array, 'f' the "fields" object, 's' a span, 'S' "spans"
+  std::vector<char> stack_;
+  int key_ = -1;  // the slot of the key whose value comes next, -1 for none
 };
 
 // The first of `slots` holding a string, or nullptr.
@@ -174,7 +223,7 @@ class SubsetParser {
       case 'n':
         return Word("null") && out_.null();
       default:
-        return Number() && out_.number_integer(0);  // the handler keeps no number
+        return Number();
     }
   }
   bool Object(int depth) {
@@ -232,19 +281,30 @@ class SubsetParser {
     return false;
   }
   // -?(0|[1-9][0-9]*)(\.[0-9]+)? : always a finite number (an exponent could overflow).
+  // Given to the handler as nlohmann would: an integer that fits as such, anything else as a float
+  // (the handler keeps only small non-negative integers: a span's rank).
   bool Number() {
     const size_t start = i_;
-    if (At('-')) ++i_;
+    const bool negative = At('-');
+    if (negative) ++i_;
     if (At('0')) {
       ++i_;
     } else if (!Digits()) {
       return false;
     }
+    const size_t int_end = i_;
     if (At('.')) {
       ++i_;
       if (!Digits()) return false;
     }
-    return i_ - start <= 100 && !At('e') && !At('E');
+    if (i_ - start > 100 || At('e') || At('E')) return false;
+    const size_t digits = int_end - start - (negative ? 1 : 0);
+    if (int_end != i_ || digits > 18) return out_.number_float(0, {});
+    uint64_t v = 0;
+    for (size_t k = int_end - digits; k < int_end; ++k)
+      v = v * 10 + static_cast<uint64_t>(s_[k] - '0');
+    if (negative) return out_.number_integer(-static_cast<int64_t>(v));
+    return out_.number_unsigned(v);
   }
   bool Digits() {
     const size_t start = i_;
@@ -297,12 +357,15 @@ std::optional<JsonLogLine> Extract(const LogFields& f, std::string* message) {
       if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
     }
   }
+  if (!f.span_rank().empty()) {
+    // TGI's shard managers carry the shard's number: named as its plain-text rules name it.
+    const bool shard = f.span_name().find("shard") != std::string::npos;
+    out.rank = (shard ? "shard" : "rank") + f.span_rank();
+  }
   return out;
 }
 
-}  // namespace
-
-std::optional<JsonLogLine> ParseJsonLogLine(std::string_view line, std::string* message) {
+std::optional<JsonLogLine> ParseOne(std::string_view line, std::string* message) {
   while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
   if (line.size() < 2 || line.size() > kMaxJsonLineBytes || line.front() != '{' ||
       line.back() != '}' || !ShallowEnough(line)) {
@@ -312,6 +375,23 @@ std::optional<JsonLogLine> ParseJsonLogLine(std::string_view line, std::string* 
   LogFields f;
   if (!json::sax_parse(line.begin(), line.end(), &f)) return std::nullopt;
   return Extract(f, message);
+}
+
+}  // namespace
+
+std::optional<JsonLogLine> ParseJsonLogLine(std::string_view line, std::string* message) {
+  auto out = ParseOne(line, message);
+  if (!out || message->size() < 2 || message->front() != '{') return out;
+  // A JSON log inside a JSON log: Docker's json-file driver around TGI's --json-output. The inner
+  // object is the engine's line (its message, level and span); the outer time is the wrapper's.
+  std::string inner_message;
+  auto inner = ParseOne(*message, &inner_message);
+  if (!inner) return out;
+  *message = std::move(inner_message);
+  if (!inner->level.empty()) out->level = std::move(inner->level);
+  if (!inner->rank.empty()) out->rank = std::move(inner->rank);
+  if (!out->time) out->time = inner->time;
+  return out;
 }
 
 }  // namespace spinup

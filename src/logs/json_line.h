@@ -17,6 +17,7 @@ inline constexpr size_t kMaxJsonLineBytes = 64 << 10;
 struct JsonLogLine {
   std::optional<CivilTime> time;  // "timestamp", "time", "ts", "@timestamp" (RFC 3339)
   std::string level;              // "level", "levelname", "severity" (upper-cased)
+  std::string rank;  // tracing's span rank ("span" or the innermost of "spans"): "shard0", "rank1"
 };
 
 // When `line` is a JSON object with a message field ("message", "msg", "fields.message", "log",

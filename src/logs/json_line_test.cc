@@ -80,5 +80,47 @@ TEST(JsonLogLine, FastSubsetAndFullParserAgree) {
   EXPECT_EQ(Message(R"({"message":"bad \q escape"})"), std::nullopt);
 }
 
+// tracing's span fields (TGI --json-output): the shard's number, from "span" before "spans" (whose
+// innermost rank counts), named as the plain-text rules name it.
+TEST(JsonLogLine, ReadsTheSpanRank) {
+  auto rank = [](std::string_view line) -> std::string {
+    std::string msg;
+    auto j = ParseJsonLogLine(line, &msg);
+    return j ? j->rank : "none";
+  };
+  EXPECT_EQ(
+      rank(R"({"fields":{"message":"Starting shard"},"span":{"rank":1,"name":"shard-manager"},)"
+           R"("spans":[{"rank":1,"name":"shard-manager"}]})"),
+      "shard1");
+  EXPECT_EQ(
+      rank(R"({"message":"x","spans":[{"name":"a","rank":0},{"name":"shard-manager","rank":3}]})"),
+      "shard3");
+  EXPECT_EQ(rank(R"({"message":"x","span":{"rank":"2","name":"worker"},"spans":[{"rank":5}]})"),
+            "rank2");
+  EXPECT_EQ(rank(R"({"message":"x","span":{"name":"download"}})"), "");
+  EXPECT_EQ(rank(R"({"message":"x","rank":4})"), "");
+  EXPECT_EQ(rank(R"({"message":"x","span":{"rank":-1}})"), "");
+  EXPECT_EQ(rank(R"({"message":"x","span":{"rank":{"n":1}},"fields":{"rank":2}})"), "");
+}
+
+// Docker's json-file driver around TGI's --json-output: the inner object is the line.
+TEST(JsonLogLine, ReadsAJsonLineInsideAJsonLine) {
+  std::string msg;
+  auto j = ParseJsonLogLine(
+      R"({"log":"{\"timestamp\":\"2024-05-01T01:00:07.618817Z\",\"level\":\"ERROR\",)"
+      R"(\"fields\":{\"message\":\"Shard complete standard error output:\\n\\nKeyError\"},)"
+      R"(\"span\":{\"rank\":1,\"name\":\"shard-manager\"}}\n","stream":"stdout",)"
+      R"("time":"2024-05-01T01:00:08.000000000Z"})",
+      &msg);
+  ASSERT_TRUE(j);
+  EXPECT_EQ(msg, "Shard complete standard error output: |  | KeyError");
+  EXPECT_EQ(j->level, "ERROR");
+  EXPECT_EQ(j->rank, "shard1");
+  ASSERT_TRUE(j->time);
+  EXPECT_EQ(j->time->second, 8);  // the wrapper's clock
+  // An inner text that only looks like an object stays the message.
+  EXPECT_EQ(Message(R"({"log":"{not json}"})"), "{not json}");
+}
+
 }  // namespace
 }  // namespace spinup

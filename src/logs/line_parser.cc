@@ -149,10 +149,8 @@ bool AllValidUtf8(std::string_view s) {
   return true;
 }
 
-}  // namespace
-
-std::string_view CleanLine(std::string_view line, std::string* scratch) {
-  while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
+// CleanLine after the colour remnants: escape sequences and invalid UTF-8.
+std::string_view CleanEscapes(std::string_view line, std::string* scratch) {
   // Fast paths: no ESC and no byte >= 0x80, or no ESC and only valid UTF-8 (bar glyphs, accents):
   // nothing to change.
   bool esc = false, high = false;
@@ -203,6 +201,22 @@ std::string_view CleanLine(std::string_view line, std::string* scratch) {
   return *scratch;
 }
 
+}  // namespace
+
+std::string_view CleanLine(std::string_view line, std::string* scratch) {
+  while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
+  // Colour codes pasted without their ESC bytes ("[2m2024-...Z[0m [32m INFO[0m", maybe after a
+  // compose prefix); SGLang's "[2026-" and TRT-LLM's "[05/" are not. One pass, then the escapes.
+  if (StripSgrRemnants(line, scratch)) {
+    std::string stripped = std::move(*scratch);
+    std::string_view clean = CleanEscapes(stripped, scratch);
+    if (clean.data() != stripped.data()) return clean;
+    *scratch = std::move(stripped);
+    return *scratch;
+  }
+  return CleanEscapes(line, scratch);
+}
+
 namespace {
 
 // After an RFC 3339 time at s[0..j): TGI's own prefix (then `p` is complete and true is
@@ -220,6 +234,7 @@ bool StripRfc3339(std::string_view& s, size_t j, const CivilTime& t, ParsedLine&
     p.style = PrefixStyle::kTgi;
     s = StripTgiTarget(rest, w + 1);
     p.message = s;
+    if (p.rank.empty()) p.rank = TgiSpanRank(s);
     return true;
   }
   std::string_view ident;

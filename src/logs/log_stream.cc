@@ -285,6 +285,7 @@ ParsedLine LogStream::Parse(std::string_view raw) {
   last_clean_ = CleanLine(json_message_, &json_scratch_);
   ParsedLine p = ParseLine(last_clean_);
   if (!p.time && j->time) p.time = p.wrapper_time = j->time;
+  if (p.rank.empty() && !j->rank.empty()) p.rank = std::move(j->rank);
   if (p.level.empty()) {
     json_level_ = std::move(j->level);
     p.level = json_level_;

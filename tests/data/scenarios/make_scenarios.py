@@ -1330,6 +1330,245 @@ case('x_ctrl_c_after_ready', 'ready', 'ready', None, v1(V1API, API) + '\n' + v1(
                   ('ERROR', 'core_client.py:562', 'Engine core proc EngineCore_DP0 died unexpectedly, shutting down client.')], API) +
      '\n' + '\n'.join(frames([('vllm/entrypoints/cli/main.py', 'main', 'args.dispatch_function(args)')], 'KeyboardInterrupt')))
 case('x_compose_exit_143', 'stopped', 'weight_load', None, '\n'.join('vllm-1  | ' + l for l in vl(VHEAD + VLOAD[:1]).split('\n')) + '\nvllm-1 exited with code 143')
+# ---- tphase: TGI and TensorRT-LLM crash phases from what the excerpt still shows (issue 10)
+# TGI's launcher says "Shard N crashed" (and returns ShardFailed) only once every shard was ready and
+# the router runs: a paste that starts at the shard's stderr is a crash in the router's warm-up.
+case('tp_tgi_shard_crashed_midway', 'crashed', 'warmup', '*', '''
+RuntimeError: CUDA error: an illegal memory access was encountered
+CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
+''' + tg([('ERROR','','Shard 0 crashed'),('INFO','','Terminating webserver'),('INFO','','Waiting for webserver to gracefully shutdown'),
+    ('INFO','','webserver terminated'),('INFO','','Shutting down shards')], base=30) + '\nError: ShardFailed\n')
+# v1+ --json-output: the shard's warm-up traceback inside one message, then the shard's death
+case('tp_tgi_json_warmup_crash', 'crashed', 'warmup', '*', tgj([('INFO', None, 'Args { model_id: "m", num_shard: Some(2) }'),
+    ('INFO', 0, 'Starting shard'), ('INFO', 1, 'Starting shard'), ('INFO', 0, 'Shard ready in 20.1s'), ('INFO', 1, 'Shard ready in 20.4s'),
+    ('INFO', None, 'Starting Webserver'),
+    ('ERROR', 1, 'Shard complete standard error output:\n\nTraceback (most recent call last):\n  File "/usr/src/server/text_generation_server/models/flash_causal_lm.py", line 1400, in warmup\n    self.init_kv_cache(\n  File "/usr/src/server/text_generation_server/models/flash_causal_lm.py", line 1300, in init_kv_cache\n    torch.empty(\nRuntimeError: CUDA error: an illegal memory access was encountered'),
+    ('ERROR', None, 'Shard 1 crashed'), ('INFO', None, 'Shutting down shards')]) + '\nError: ShardFailed\n')
+# a shard's traceback pasted alone: the frames of TGI's weight loader name the phase
+case('tp_tgi_weights_frames_only', 'crashed', 'weight_load', '*', tg([('INFO','shard-manager: ','Waiting for shard to be ready... rank=0')]) + '''
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.11/site-packages/text_generation_server/models/__init__.py", line 1400, in get_model_with_lora_adapters
+    model = get_model(
+  File "/opt/conda/lib/python3.11/site-packages/text_generation_server/models/custom_modeling/flash_llama_modeling.py", line 600, in __init__
+    self.embed_tokens = TensorParallelEmbedding(
+  File "/opt/conda/lib/python3.11/site-packages/text_generation_server/utils/weights.py", line 300, in get_sharded
+    return self.get_partial_sharded(tensor_name, dim)
+RuntimeError: weight model.embed_tokens.weight does not exist
+''' + tg([('ERROR','','Shard 0 failed to start'),('INFO','','Shutting down shards')], base=20) + '\nError: ShardCannotStart\n')
+# Triton: the model instance state is built while the engine loads (the C++ runtime's constructor):
+# "when creating modelInstanceState" or the model table's UNAVAILABLE row is a failure of loading it
+case('tp_triton_instance_state_midway', 'crashed', 'weight_load', '*', triton([
+    ('E','model_lifecycle.cc:638',"failed to load 'tensorrt_llm' version 1: Internal: unexpected error when creating modelInstanceState: [TensorRT-LLM][ERROR] Assertion failed: mpiSize == tp * pp (/app/tensorrt_llm/cpp/tensorrt_llm/runtime/worldConfig.cpp:90)"),
+    ('I','server.cc:307','Waiting for in-flight requests to complete.'),('I','server.cc:323','Timeout 30: Found 0 model versions that have in-flight inferences')], sec=10) + '''
++--------------+---------+------------------------------------------------------------------------------------------------+
+| Model        | Version | Status                                                                                         |
++--------------+---------+------------------------------------------------------------------------------------------------+
+| tensorrt_llm | 1       | UNAVAILABLE: Internal: unexpected error when creating modelInstanceState: [TensorRT-LLM][ERROR] |
++--------------+---------+------------------------------------------------------------------------------------------------+
+error: creating server: Internal - failed to load all models
+''')
+# Triton: the Python pre-processing model fails in its initialize() while the engine has already sized
+# its KV cache: the crash is where it was raised (a model's initialisation), not where the engine got to
+case('tp_triton_preprocessing_failed', 'crashed', 'weight_load', '*', triton(TRITON_HEAD + [
+    ('I','python_be.cc:2199','TRITONBACKEND_ModelInstanceInitialize: preprocessing_0_0 (CPU device 0)')]) + '\n' + trt(TRT_CPP_LOAD + [
+    ('C','Memory usage when calculating max tokens in paged kv cache: total: 79.10 GiB, available: 63.62 GiB'),
+    ('C','Number of blocks in KV cache primary pool: 4607')]) + '\n' + triton([
+    ('E','model_lifecycle.cc:638',"failed to load 'preprocessing' version 1: Internal: OSError: Can't load tokenizer for '/models/tokenizer'. If you were trying to load it from 'https://huggingface.co/models', make sure you don't have a local directory with the same name."),
+    ('','',''),('','','At:'),
+    ('','','  /usr/local/lib/python3.10/dist-packages/transformers/tokenization_utils_base.py(1785): from_pretrained'),
+    ('','','  /usr/local/lib/python3.10/dist-packages/transformers/models/auto/tokenization_auto.py(700): from_pretrained'),
+    ('','','  /models/preprocessing/1/model.py(65): initialize'),
+    ('I','model_lifecycle.cc:818',"successfully loaded 'tensorrt_llm'"),
+    ('','','error: creating server: Internal - failed to load all models')], sec=60) + '\n')
+# the same, only the model table pasted
+case('tp_triton_table_preprocessing', 'crashed', 'weight_load', '*', '''+----------------+---------+------------------------------------------------------------------------+
+| Model          | Version | Status                                                                 |
++----------------+---------+------------------------------------------------------------------------+
+| postprocessing | 1       | READY                                                                  |
+| preprocessing  | 1       | UNAVAILABLE: Internal: ModuleNotFoundError: No module named 'sentencepiece' |
+| tensorrt_llm   | 1       | READY                                                                  |
++----------------+---------+------------------------------------------------------------------------+
+''' + triton([('I','server.cc:307','Waiting for in-flight requests to complete.'),('','','error: creating server: Internal - failed to load all models')], sec=70) + '\n')
+# the LLM API with the TensorRT backend: a traceback from the engine build, pasted alone
+case('tp_trt_build_frames_only', 'crashed', 'compile', '*', '''[05/01/2025-01:10:00] [TRT] [E] 1: [defaultAllocator.cpp::allocate::20] Error Code 1: Cuda Runtime (out of memory)
+Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/llmapi/llm_utils.py", line 700, in __call__
+    self._build_engine(self.model, copied_build_config)
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/llmapi/llm_utils.py", line 400, in _build_engine
+    self._engine = build(self.model, copied_build_config)
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/builder.py", line 1300, in build
+    engine = None if build_config.dry_run else builder.build_engine(
+RuntimeError: Failed to build the engine
+''')
+# trtllm-serve (PyTorch backend): the KV cache manager's constructor raises; the excerpt starts at the traceback
+case('tp_trt_kv_manager_frames', 'crashed', 'kv_cache', '*', trt(trt_tb(
+    [('executor/worker.py','worker_main'),('_torch/pyexecutor/py_executor_creator.py','create_py_executor'),
+     ('_torch/pyexecutor/_util.py','create_kv_cache_manager'),('_torch/pyexecutor/resource_manager.py','__init__')],
+    'RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: Impossible to fit in any sequence in kvCache',
+    'Failed to initialize executor on rank 0: Impossible to fit in any sequence in kvCache') + TRT_WORKER_END))
+# Open MPI could not initialise (here: /dev/shm full): MPI's start is the distributed init, even where
+# the excerpt holds nothing but MPI's own words
+case('tp_trt_mpi_init_only', 'crashed', 'distributed_init', '*', """--------------------------------------------------------------------------
+It looks like MPI_INIT failed for some reason; your parallel process is
+likely to abort.  There are many reasons that a parallel process can
+fail during MPI_INIT; some of which are due to configuration or environment
+problems.
+--------------------------------------------------------------------------
+*** An error occurred in MPI_Init_thread
+*** on a NULL communicator
+*** MPI_ERRORS_ARE_FATAL (processes in this communicator will now abort,
+***    and potentially your MPI job)
+""")
+# a rank fails while loading; mpirun's abort text follows and must not move the phase
+case('tp_trt_mpi_abort_after_rank', 'crashed', 'weight_load', '*', trt([('', '[TensorRT-LLM] TensorRT-LLM version: 0.21.0'), ('I','Using LLM with PyTorch backend'),
+    ('I','start MpiSession with 2 workers'),('I','Prefetching 30.00GB checkpoint files.')] + trt_tb(
+    [('executor/worker.py','worker_main'),('_torch/pyexecutor/model_engine.py','_load_model'),('_torch/models/modeling_utils.py','load_weights')],
+    'KeyError: model.layers.0.mlp.gate.weight', 'Failed to initialize executor on rank 1: model.layers.0.mlp.gate.weight') + [
+    ('', '--------------------------------------------------------------------------'),
+    ('', 'MPI_ABORT was invoked on rank 1 in communicator MPI_COMM_WORLD'),
+    ('', 'with errorcode 1.'),
+    ('', '--------------------------------------------------------------------------'),
+    ('', 'mpirun noticed that process rank 1 with PID 0 on node n1 exited on signal 6 (Aborted).')]))
+
+# only a traceback pasted: the engine is told by its package's paths in the frames, so its own frame
+# rules can name the phase
+case('tp_trt_bare_traceback_kv', 'crashed', 'kv_cache', '*', '''Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/worker.py", line 800, in worker_main
+    worker: GenerationExecutorWorker = worker_cls(
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/py_executor_creator.py", line 500, in create_py_executor
+    kv_cache_creator.build_managers(resources, estimating_kv_cache)
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/_util.py", line 600, in create_kv_cache_manager
+    kv_cache_manager = KVCacheManager(
+RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: Impossible to fit in any sequence in kvCache
+''')
+case('tp_tgi_bare_traceback_warmup', 'crashed', 'warmup', '*', '''Traceback (most recent call last):
+  File "/opt/conda/lib/python3.11/site-packages/text_generation_server/interceptor.py", line 21, in intercept
+    return await response
+  File "/opt/conda/lib/python3.11/site-packages/text_generation_server/server.py", line 125, in Warmup
+    batch, max_input_tokens, max_total_tokens = self.model.warmup(batch)
+  File "/opt/conda/lib/python3.11/site-packages/text_generation_server/models/flash_causal_lm.py", line 1400, in warmup
+    self.init_kv_cache(
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.
+''')
+
+# trtllm-serve: the worker's traceback (weight loading), then the main process's own, through the LLM
+# API's set-up (llm.py _build_model, the executor proxy), which names no phase and must not move it
+TRT_MAIN_TB = [('', 'Traceback (most recent call last):')] + [x for path, fn, code in [
+    ('commands/serve.py', 'launch_server', 'llm = PyTorchLLM(**llm_args)'), ('llmapi/llm.py', '__init__', 'self._build_model()'),
+    ('llmapi/llm.py', '_build_model', 'self._executor = self._executor_cls.create('), ('executor/executor.py', 'create', 'return GenerationExecutorProxy('),
+    ('executor/proxy.py', '__init__', 'self._start_executor_workers(worker_kwargs)'), ('executor/proxy.py', '_start_executor_workers', 'raise ready_signal')]
+    for x in [('', f'  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/{path}", line 100, in {fn}'), ('', f'    {code}')]] + [
+    ('', 'RuntimeError: Executor worker returned error')]
+case('tp_trt_worker_then_main_traceback', 'crashed', 'weight_load', '*', trt(TRT_SERVE_HEAD + trt_tb(
+    [('executor/worker.py','worker_main'),('_torch/pyexecutor/py_executor_creator.py','create_py_executor'),('_torch/pyexecutor/model_engine.py','__init__'),
+     ('_torch/pyexecutor/model_engine.py','_load_model'),('_torch/models/modeling_qwen3_moe.py','__init__')],
+    'ValueError: Unsupported quantization algorithm NVFP4 for the MoE backend CUTLASS on this GPU',
+    'Failed to initialize executor on rank 0: Unsupported quantization algorithm NVFP4') + TRT_MAIN_TB))
+
+# trtllm-serve (PyTorch backend): the model engine's warm-up announces the autotuner's pass ("Running
+# autotuner warmup..."): an error after it, with no traceback pasted, is in compile, not the KV cache
+case('tp_trt_autotuner_warmup_oom', 'crashed', 'compile', '*', trt(TRT_SERVE_HEAD + TRT_SERVE_LOADED + TRT_SERVE_KV + [
+    ('I','Running autotuner warmup...'),
+    ('E','Failed to initialize executor on rank 0: CUDA out of memory. Tried to allocate 4.00 GiB. GPU 0 has a total capacity of 79.19 GiB of which 1.20 GiB is free.')] + TRT_WORKER_END))
+
+# --json-output: the shard's number is in the span fields, not the message; shard 0 is ready, shard 1 dies
+case('tp_tgi_json_span_rank', 'crashed', 'weight_load', 'host_oom', tgj([('INFO', None, 'Args { model_id: "m", num_shard: Some(2) }'),
+    ('INFO', 0, 'Starting shard'), ('INFO', 1, 'Starting shard'), ('INFO', 0, 'Waiting for shard to be ready...'), ('INFO', 1, 'Waiting for shard to be ready...'),
+    ('INFO', 0, 'Shard ready in 40.2s'), ('INFO', 1, 'Waiting for shard to be ready...'),
+    ('ERROR', 1, 'Shard process was signaled to shutdown with signal 9'),
+    ('ERROR', None, 'Shard 1 failed to start'), ('INFO', None, 'Shutting down shards'), ('INFO', 0, 'Shard terminated')]) + '\nError: ShardCannotStart\n')
+
+# the same in plain text: the span's fields follow the message (" rank=1")
+case('tp_tgi_text_span_rank', 'crashed', 'weight_load', 'host_oom', tg(THEAD+[('INFO','shard-manager: ','Waiting for shard to be ready... rank=0'),
+    ('INFO','shard-manager: ','Shard ready in 40.2s rank=0'),('INFO','shard-manager: ','Waiting for shard to be ready... rank=1'),
+    ('ERROR','shard-manager: ','Shard process was signaled to shutdown with signal 9 rank=1'),
+    ('ERROR','','Shard 1 failed to start'),('INFO','','Shutting down shards'),('INFO','shard-manager: ','Shard terminated rank=0')]) + '\nError: ShardCannotStart\n')
+
+# the router's gRPC client reports a shard's failure as "Server error: ..." inside its warm-up span
+# (the span is prefix, so the message alone is left): before the server is up, that is the warm-up
+case('tp_tgi_router_server_error', 'crashed', 'warmup', '*', tg([('INFO','shard-manager: ','Shard ready in 20.1s rank=0'),('INFO','','Starting Webserver'),
+    ('ERROR','warmup{max_input_length=Some(4095) max_prefill_tokens=4096 max_total_tokens=Some(4096) max_batch_size=None}:warmup: text_generation_router_v3::client: backends/v3/src/client/mod.rs:45: ',
+     'Server error: CUDA error: no kernel image is available for execution on the device'),
+    ('ERROR','','Webserver Crashed'),('INFO','','Shutting down shards')]) + '\nError: WebserverFailed\n')
+# Triton's C++ runtime: an MPI failure thrown from its MPI utilities names the distributed init
+case('tp_trt_cpp_mpi_error', 'crashed', 'distributed_init', '*', trt([
+    ('CE','[TensorRT-LLM][ERROR] Assertion failed: MPI_ERR_OTHER: known error not in list (/app/tensorrt_llm/cpp/tensorrt_llm/runtime/utils/mpiUtils.cpp:300)'),
+    ('', '1       0x7f5b1a2c3d4e tensorrt_llm::common::throwRuntimeError(char const*, int, std::string const&) + 94'),
+    ('', '2       0x7f5b1a2c3f00 tensorrt_llm::mpi::MpiComm::split(int, int) const + 100')]) + '\n')
+
+# TGI colours its time, level, target and span fields; a paste that lost the ESC bytes keeps "[2m",
+# "[0m", "[32m" all along the line. Without them it is a plain TGI line (here a shard that fails to load).
+def tg_colour_lost(lines, base=0):
+    out = []
+    for i, (lvl, who, m) in enumerate(lines):
+        s = base + i
+        col = '[31m' if lvl == 'ERROR' else '[32m'
+        span = f'[1m{who[:-2]}[0m: ' if who else ''
+        rank = ''
+        if m.endswith(' rank=0'):
+            m, rank = m[:-7], ' [2m[3mrank[0m[2m=[0m0[0m'
+        out.append(f'[2m2024-05-01T01:{s//60:02d}:{s%60:02d}.618817Z[0m {col} {lvl}[0m {span}[2mtext_generation_launcher[0m[2m:[0m {m}{rank}')
+    return '\n'.join(out)
+case('tp_tgi_colour_remnants', 'crashed', 'warmup', '*', tg_colour_lost(THEAD[:1] + [('INFO','download: ','Starting download process.'),
+    ('INFO','download: ','Successfully downloaded weights.'), ('INFO','shard-manager: ','Starting shard rank=0'),
+    ('INFO','shard-manager: ','Shard ready in 31.2s rank=0'), ('INFO','','Starting Webserver'), ('INFO','','Warming up model'),
+    ('ERROR','','Webserver Crashed'), ('INFO','','Shutting down shards')]) + '\nError: WebserverFailed\n')
+
+# the router (Rust) panics on its main thread while it sets up, after the shards are ready: the
+# process is gone even where the launcher's own "Webserver Crashed" was not pasted
+case('tp_tgi_router_panic', 'crashed', 'http_start', '*', tg(TGI_UP) + '''
+thread 'main' panicked at router/src/main.rs:383:10:
+called `Result::unwrap()` on an `Err` value: Error("data did not match any variant of untagged enum ModelWrapper", line: 1, column: 1234)
+note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
+''')
+
+# Triton's Python backend cannot start a model's stub (an import fails in model.py): a model's
+# initialisation, wherever the TRT engine has got to
+case('tp_triton_python_stub', 'crashed', 'weight_load', '*', triton(TRITON_HEAD) + '\n' + trt(TRT_CPP_LOAD + [
+    ('C','Memory usage when calculating max tokens in paged kv cache: total: 79.10 GiB, available: 63.62 GiB')]) + '\n' + triton([
+    ('E','pb_stub.cc:325',"Failed to initialize Python stub: ModuleNotFoundError: No module named 'tensorrt_llm_custom'"),
+    ('','',''),('','','At:'),('','','  /models/tokenize/1/model.py(31): <module>'),('','','  <frozen importlib._bootstrap>(241): _call_with_frames_removed'),
+    ('','','error: creating server: Internal - failed to load all models')], sec=60) + '\n')
+
+# Docker's json-file driver around TGI's --json-output: a JSON line inside a JSON line; the inner one
+# is read (its anchored lines: "Starting Webserver", "Warming up model")
+def docker_json(text):
+    return '\n'.join(json.dumps({"log": l + "\n", "stream": "stdout", "time": "2024-05-01T01:00:00.000000000Z"}) for l in text.strip('\n').split('\n'))
+case('tp_tgi_docker_json_warmup', 'crashed', 'warmup', '*', docker_json(tgj([('INFO', None, 'Args { model_id: "m", num_shard: Some(1) }'),
+    ('INFO', 0, 'Starting shard'), ('INFO', 0, 'Shard ready in 20.1s'), ('INFO', None, 'Starting Webserver'), ('INFO', None, 'Warming up model'),
+    ('ERROR', None, 'Webserver Crashed'), ('INFO', None, 'Shutting down shards')])) + '\n')
+
+# the same coloured lines behind docker compose's service prefix
+case('tp_tgi_compose_colour_remnants', 'crashed', 'warmup', '*', '\n'.join('tgi-1  | ' + l for l in tg_colour_lost(THEAD[:1] + [('INFO','shard-manager: ','Starting shard rank=0'),
+    ('INFO','shard-manager: ','Shard ready in 31.2s rank=0'), ('INFO','','Starting Webserver'), ('INFO','','Warming up model'),
+    ('ERROR','','Webserver Crashed'), ('INFO','','Shutting down shards')]).split('\n')) + '\ntgi-1  | Error: WebserverFailed\ntgi-1 exited with code 1\n')
+
+# trtllm-serve (PyTorch backend) sizes the KV cache twice: the estimation pass runs the autotuner and
+# captures CUDA graphs, then the final KV cache does not fit. The executor's memory monitor names the
+# component it could not create: that is where it was raised, whatever the first pass printed.
+case('tp_trt_final_kv_component', 'crashed', 'kv_cache', '*', trt(TRT_SERVE_HEAD + TRT_SERVE_LOADED + [
+    ('I','Memory used after loading model weights (inside torch) in memory usage profiling: 63.40 GiB'),
+    ('C','Number of tokens per block: 32.'),('C','[MemUsageChange] Allocated 0.56 GiB for max tokens in paged KV cache (8224).'),
+    ('I','Running autotuner warmup...'),('I','[Autotuner] Autotuning process starts ...'),('I','[Autotuner] Autotuning process ends'),
+    ('I','Creating CUDA graph instances for 12 batch sizes.'),('I','Run generation only CUDA graph warmup for batch size=64, draft_len=0'),
+    ('I','Peak memory during memory usage profiling (torch + non-torch): 70.10 GiB, available KV cache memory when calculating max tokens: 7.20 GiB'),
+    ('I','Estimated max memory in KV cache : 7.20 GiB'),
+    ('E','Failed to initialize executor on rank 0: Executor creation failed due to insufficient GPU memory.'), ('', ''),
+    ('', 'The following component could not be created: KV cache'), ('', 'Total GPU memory (GiB): 79.19'),
+    ('', 'Free GPU memory before component creation attempt (GiB): 6.90')] + TRT_WORKER_END))
+
+# an engine built from a checkpoint (trtllm-build, or the LLM API's TensorRT backend): TensorRT's
+# builder says it is building; an allocation failure there is the engine build, not the weight load
+case('tp_trt_builder_oom', 'crashed', 'compile', '*', trt([('', '[TensorRT-LLM] TensorRT-LLM version: 0.16.0'),
+    ('I','Set dtype to bfloat16.'), ('I','Set nccl_plugin to None.'),
+    ('I','Total time of constructing network from module object 4.21 seconds'),
+    ('I','Build TensorRT engine Unnamed Network 0')]) + '''
+[05/01/2025-01:00:06] [TRT] [I] Global timing cache in use. Profiling results in this builder pass will be stored.
+[05/01/2025-01:00:07] [TRT] [I] Compiler backend is used during engine build.
+[05/01/2025-01:02:07] [TRT] [E] [virtualMemoryBuffer.cpp::resizePhysical::140] Error Code 2: OutOfMemory (Requested size was 4294967296 bytes.)
+[05/01/2025-01:02:07] [TRT] [E] [globWriter.cpp::makeResizableGpuMemory::433] Error Code 2: OutOfMemory (Requested size was 4294967296 bytes.)
+[05/01/2025-01:02:08] [TRT-LLM] [E] Engine building failed, please check the error log.
+''')
 
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
