@@ -1265,6 +1265,58 @@ case('v1_app_state_frame', 'crashed', 'http_start', '*', v1(V1API[:2], API) + '\
     ('vllm/entrypoints/chat_utils.py', 'load_chat_template', 'raise ValueError(msg) from e')],
     "ValueError: The supplied chat template string (/models/template.jinja) appears path-like, but doesn't exist!")], API) + '\n')
 
+# ---- vphase (issue 10): where a vLLM crash happened, from frames that stay in a cut excerpt.
+# Compiled code running is not compiling: torch.compile runs inside the profile run (V1, and V0 with
+# compilation on) and inside graph capture; a crash in the compiled graph's wrapper there is the
+# profile run (kv_cache) or the capture. Frames of torch/vLLM that only compile still say compile.
+F_RUN_COMPILED = [('vllm/v1/worker/gpu_model_runner.py', '_dummy_run', 'outputs = self.model('),
+    ('vllm/compilation/decorators.py', '__call__', 'output = self.compiled_callable(*args, **kwargs)'),
+    ('torch/_dynamo/eval_frame.py', '_fn', 'return fn(*args, **kwargs)'),
+    ('vllm/compilation/cuda_piecewise_backend.py', '__call__', 'return entry.runnable(*args)'),
+    ('vllm/compilation/compiler_interface.py', 'compiled_graph_wrapper', 'graph_output = inductor_compiled_graph(list_args)'),
+    ('torch/_inductor/output_code.py', '__call__', 'return self.current_callable(inputs)')]
+case('vp_profile_compiled_code_cut', 'crashed', 'kv_cache', '*', v1(logged('', [
+    ('vllm/v1/worker/gpu_worker.py', 'determine_available_memory', 'self.model_runner.profile_run()'),
+    ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states, last_hidden_states = self._dummy_run(')] + F_RUN_COMPILED,
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.42 GiB. GPU 0 has a total capacity of 79.19 GiB of which 5.01 GiB is free.',
+    f='multiproc_executor.py:654'), '(VllmWorker rank=0 pid=31) ') + '\n')
+# torch 2.5 and vLLM 0.7 (V0 with compilation): the compiled graph is called from codecache.py and
+# compile_fx.py's "run" wrapper, vLLM's PiecewiseBackend lived in backends.py.
+case('vp_v0_profile_compiled_torch25', 'crashed', 'kv_cache', '*', '\n'.join(frames([
+    ('vllm/worker/worker.py', 'determine_num_available_blocks', 'self.model_runner.profile_run()'),
+    ('vllm/worker/model_runner.py', 'profile_run', 'self.execute_model(model_input, kv_caches, intermediate_tensors)'),
+    ('vllm/compilation/backends.py', '__call__', 'return self.compiled_graph_for_general_shape(*args)'),
+    ('torch/_inductor/compile_fx.py', 'run', 'return model(new_inputs)'),
+    ('torch/_inductor/codecache.py', '__call__', 'return self.current_callable(inputs)')],
+    'RuntimeError: CUDA error: an illegal memory access was encountered')) + '\n')
+case('vp_capture_compiled_code_cut', 'crashed', 'cuda_graph', '*', v1(logged('', [
+    ('vllm/v1/worker/gpu_worker.py', 'compile_or_warm_up_model', 'self.model_runner.capture_model()'),
+    ('vllm/v1/worker/gpu_model_runner.py', 'capture_model', 'self._dummy_run(num_tokens, skip_attn=skip_attn)')] + F_RUN_COMPILED,
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 512.00 MiB.', f='multiproc_executor.py:654'),
+    '(VllmWorker rank=0 pid=31) ') + '\n')
+# A real compile failure inside the profile run, pasted from the middle of the traceback.
+case('vp_compile_fail_cut', 'crashed', 'compile', '*', v1(logged('', [
+    ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states, last_hidden_states = self._dummy_run('),
+    ('torch/_dynamo/eval_frame.py', '_fn', 'return fn(*args, **kwargs)'),
+    ('vllm/compilation/backends.py', '__call__', 'PiecewiseCompileInterpreter(self.split_gm, submod_names_to_compile,'),
+    ('vllm/compilation/backends.py', 'call_module', 'self.vllm_backend.compiler_manager.compile('),
+    ('vllm/compilation/compiler_interface.py', 'compile', 'compiled_graph = compile_fx('),
+    ('torch/_inductor/compile_fx.py', 'compile_fx', 'return aot_autograd('),
+    ('torch/_inductor/compile_fx.py', 'fx_codegen_and_compile', 'compiled_fn = graph.compile_to_module().call')],
+    'torch._inductor.exc.InductorError: SubprocException: An exception occurred in a subprocess:'), CORE).split('\n', 1)[1] + '\n')
+# The model's construction (layers allocating their parameters) is weight loading, in any release.
+case('vp_model_init_frames_cut', 'crashed', 'weight_load', 'gpu_oom', '\n'.join(frames([
+    ('vllm/model_executor/models/qwen2.py', '__init__', 'self.model = Qwen2Model(vllm_config=vllm_config,'),
+    ('vllm/model_executor/models/utils.py', 'make_layers', '[PPMissingLayer() for _ in range(start_layer)] + ['),
+    ('vllm/model_executor/layers/linear.py', '__init__', 'self.quant_method.create_weights('),
+    ('vllm/model_executor/layers/linear.py', 'create_weights', 'weight = Parameter(torch.empty(sum(output_partition_sizes),'),
+    ('torch/utils/_device.py', '__torch_function__', 'return func(*args, **kwargs)')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.16 GiB. GPU 0 has a total capacity of 23.53 GiB of which 738.94 MiB is free.')) + '\n')
+# The chat template is read by the API server's own set-up (init_app_state): http_start.
+case('vp_chat_template_cut', 'crashed', 'http_start', '*', v1([('ERROR', 'api_server.py:1', l) for l in frames([
+    ('vllm/entrypoints/chat_utils.py', 'load_chat_template', 'return _load_chat_template(chat_template, is_literal=is_literal)')],
+    "ValueError: The supplied chat template (/models/template.jinja) looks like a file path, but it failed to be opened. Reason: [Errno 2] No such file or directory: '/models/template.jinja'")[1:]], API) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
