@@ -157,6 +157,11 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   if (a.frame_phase && !a.ready &&
       (phase == Phase::kLaunch || c.Order(*a.frame_phase) > c.Order(phase) || pull_back)) {
     phase = *a.frame_phase;
+  } else if (a.opened_after && a.opened_after_frame && a.phase && phase == *a.phase && !a.ready &&
+             c.Order(*a.opened_after_frame) > c.Order(*a.opened_after)) {
+    // The phase after an ended one is a guess until a line of its own: frames that name a later
+    // phase than the ended one place the crash (a compile crash in the profile run after loading).
+    phase = *a.opened_after_frame;
   }
   // An error that names where it was raised wins over both (a rule's "pin").
   if (a.pinned_phase && !a.ready && (a.crashed || a.error_after_progress)) phase = *a.pinned_phase;

@@ -172,16 +172,24 @@ void StartupTracker::NoteFailingRank(AttemptFacts& a, const std::string& rank) {
 
 void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase phase,
                                 std::optional<int64_t> t, bool explicit_begin) {
+  TrackedRank& r = Rank(a, rank);
+  PhaseSpan* open = OpenSpan(a, rank);
+  // A hint on the very line that ended the previous phase only says which phase follows it
+  // (vLLM's "Model loading took ..." is followed by the profile run, not by torch.compile, which
+  // logs its own begin): the new phase is still implicit, with no line of its own.
+  const bool follows =
+      !explicit_begin && open && open->implicit && open->phase != phase && t && open->start_ms == t;
   auto set_attempt_phase = [&](Phase p) {
     if (explicit_begin || !a.phase || Order(p) > Order(*a.phase)) {
       a.phase = p;
+      if (follows) return;
       a.implicit_after.reset();
       a.implicit_frame.reset();
+      a.opened_after.reset();
+      a.opened_after_frame.reset();
     }
   };
   if (explicit_begin && rank == a.failing_rank) a.failing_rank_phase.reset();
-  TrackedRank& r = Rank(a, rank);
-  PhaseSpan* open = OpenSpan(a, rank);
   if (open) {
     if (open->phase == phase) {
       // A repeated begin (draft model, second print): the phase simply continues; an implicit
@@ -191,6 +199,8 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
         if (a.phase == phase) {  // a line of the phase itself
           a.implicit_after.reset();
           a.implicit_frame.reset();
+          a.opened_after.reset();
+          a.opened_after_frame.reset();
         }
         if (t && (!open->start_ms || *open->start_ms > *t)) open->start_ms = t;
       }
@@ -209,6 +219,7 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
   span.rank = rank;
   span.phase = phase;
   span.start_ms = t;
+  span.implicit = follows;
   PushSpan(a, std::move(span));
   r.phase = phase;
   r.since_ms = t;
@@ -286,6 +297,8 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
         a.implicit_after = phase;
       }
       a.implicit_frame.reset();
+      a.opened_after = phase;
+      a.opened_after_frame.reset();
     }
   } else if (!a.phase || Order(phase) > Order(*a.phase)) {
     a.phase = phase;
@@ -459,6 +472,7 @@ void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::opti
     case LogEvent::Kind::kFrame:
       if (e.phase) a.frame_phase = e.phase;
       if (e.phase && a.implicit_after) a.implicit_frame = e.phase;
+      if (e.phase && a.opened_after) a.opened_after_frame = e.phase;
       break;
     case LogEvent::Kind::kRestarts:
       state_.restarts = std::max<int>(state_.restarts,

@@ -92,6 +92,11 @@ struct AttemptFacts {
   // takes 17 s in total" a compiler frame is compiled code running, not compiling).
   std::optional<Phase> implicit_after;
   std::optional<Phase> implicit_frame;  // the latest frame's phase since then
+  // The same, whether or not the end line said how long the phase took: the phase that follows is
+  // a guess until a line of its own comes, and frames naming a phase after the ended one say where
+  // a crash was (vLLM compiles inside the profile run that follows the weight load).
+  std::optional<Phase> opened_after;
+  std::optional<Phase> opened_after_frame;  // the latest frame's phase since then
   // A decisive error (traceback, exception) came after the last phase progress: offline, a log
   // that ends like this ends in a crash even where the final "died" line was not pasted.
   bool error_after_progress = false;

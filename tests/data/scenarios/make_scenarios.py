@@ -1317,6 +1317,22 @@ case('vp_chat_template_cut', 'crashed', 'http_start', '*', v1([('ERROR', 'api_se
     ('vllm/entrypoints/chat_utils.py', 'load_chat_template', 'return _load_chat_template(chat_template, is_literal=is_literal)')],
     "ValueError: The supplied chat template (/models/template.jinja) looks like a file path, but it failed to be opened. Reason: [Errno 2] No such file or directory: '/models/template.jinja'")[1:]], API) + '\n')
 
+# After the weights, vLLM (V0 and V1) runs the profile run that sizes the KV cache; torch.compile,
+# when it runs, runs inside it and logs its own begin. A hang or a frame-less crash right after the
+# load line is in the profile run (kv_cache, "first_forward"), not in compile.
+case('vp_v0_load_end_then_hang', 'stalled', 'kv_cache', '*', v0(V0HEAD + [('INFO', 'model_runner.py:1056', 'Starting to load model Qwen/Qwen2.5-7B-Instruct...'),
+    ('INFO', 'model_runner.py:1067', 'Loading model weights took 14.99 GB')]) + '\n' +
+    '\n'.join(f'DEBUG 08-20 10:{m:02d}:00 client.py:165] Waiting for output from MQLLMEngine.' for m in range(2, 14)) + '\n')
+case('vp_v1_load_end_crash_no_frames', 'crashed', 'kv_cache', '*', v1(V1CORE + [('INFO', 'gpu_model_runner.py:2602', 'Starting to load model Qwen/Qwen3-8B...'),
+    ('INFO', 'gpu_model_runner.py:2653', 'Model loading took 15.27 GiB and 3.92 seconds'),
+    ('ERROR', 'core.py:700', 'EngineCore failed to start.'),
+    ('ERROR', 'core.py:700', 'RuntimeError: CUDA error: out of memory')], CORE) + '\n' + CORE_FAILED + '\n')
+# An excerpt that begins inside torch.compile (its begin line cut): Dynamo's own line still says so.
+case('vp_v1_dynamo_line_then_crash', 'crashed', 'compile', '*', v1([('INFO', 'gpu_model_runner.py:2653', 'Model loading took 15.27 GiB and 3.92 seconds'),
+    ('INFO', 'backends.py:559', 'Dynamo bytecode transform time: 4.10 s'),
+    ('ERROR', 'core.py:700', 'EngineCore failed to start.'),
+    ('ERROR', 'core.py:700', "RuntimeError: Triton Error [CUDA]: device kernel image is invalid")], CORE) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
