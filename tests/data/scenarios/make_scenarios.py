@@ -1333,6 +1333,18 @@ case('vp_v1_dynamo_line_then_crash', 'crashed', 'compile', '*', v1([('INFO', 'gp
     ('ERROR', 'core.py:700', 'EngineCore failed to start.'),
     ('ERROR', 'core.py:700', "RuntimeError: Triton Error [CUDA]: device kernel image is invalid")], CORE) + '\n')
 
+# vLLM (and SGLang) fetch missing weights inside the model loader: a Hub failure there is weight
+# loading, one while reading the config at start is launch (no phase of its own: labels have none).
+case('vp_load_snapshot_download_cut', 'crashed', 'weight_load', 'hf_download', v1(logged('', [
+    ('vllm/model_executor/model_loader/default_loader.py', 'load_weights', 'self.get_all_weights(model_config, model))'),
+    ('vllm/model_executor/model_loader/default_loader.py', '_prepare_weights', 'hf_folder = download_weights_from_hf('),
+    ('vllm/model_executor/model_loader/weight_utils.py', 'download_weights_from_hf', 'hf_folder = snapshot_download('),
+    ('huggingface_hub/_snapshot_download.py', 'snapshot_download', 'thread_map('),
+    ('huggingface_hub/file_download.py', 'hf_hub_download', 'return _hf_hub_download_to_cache_dir('),
+    ('huggingface_hub/file_download.py', '_download_to_tmp_and_move', 'http_get(')],
+    'requests.exceptions.ReadTimeout: (ReadTimeoutError("HTTPSConnectionPool(host=\'cdn-lfs.hf.co\', port=443): Read timed out. (read timeout=10)"), \'(Request ID: 1f2e)\')'),
+    CORE) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
