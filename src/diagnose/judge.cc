@@ -146,9 +146,11 @@ State LiveOrOfflineProgress(const Context& c, const Verdict& v, const PhaseBudge
 Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   Phase phase = a.phase.value_or(Phase::kLaunch);
   // A failed start failed where its first failing rank was, not where a healthy rank got to.
-  if (a.failing_rank_phase && !a.ready && (a.crashed || a.error_after_progress) &&
-      c.Order(*a.failing_rank_phase) < c.Order(phase)) {
-    phase = *a.failing_rank_phase;
+  std::optional<Phase> failing = a.failing_rank_phase;
+  if (!failing) failing = a.unplaced_frame ? a.unplaced_frame : a.unplaced_peer_phase;
+  if (failing && !a.ready && (a.crashed || a.error_after_progress) &&
+      c.Order(*failing) < c.Order(phase)) {
+    phase = *failing;
   }
   // A phase only opened because the one before it ended is not evidence against frames that name
   // the ended phase: vLLM logs the KV-cache size, then allocates it.

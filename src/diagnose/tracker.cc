@@ -158,6 +158,12 @@ void StartupTracker::TakeBackEngineReady(AttemptFacts& a) {
   if (a.phase == Phase::kReady) a.phase = Phase::kHttpStart;
 }
 
+void StartupTracker::ForgetUnplaced(AttemptFacts& a) {
+  a.unplaced_rank.clear();
+  a.unplaced_frame.reset();
+  a.unplaced_peer_phase.reset();
+}
+
 void StartupTracker::NoteFailingRank(AttemptFacts& a, const std::string& rank) {
   if (a.failing_rank_phase) return;
   // Only a named rank inside a phase it began itself and has not ended: an engine core that merely
@@ -165,7 +171,10 @@ void StartupTracker::NoteFailingRank(AttemptFacts& a, const std::string& rank) {
   // is shown only by rank 0's progress bar has ended its last one.
   if (rank.empty()) return;
   const PhaseSpan* open = OpenSpan(a, rank);
-  if (open == nullptr || open->implicit || open->ended || open->phase == Phase::kLaunch) return;
+  if (open == nullptr || open->implicit || open->ended || open->phase == Phase::kLaunch) {
+    if (a.unplaced_rank.empty()) a.unplaced_rank = rank;
+    return;
+  }
   a.failing_rank = rank;
   a.failing_rank_phase = open->phase;
 }
@@ -190,6 +199,7 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
     }
   };
   if (explicit_begin && rank == a.failing_rank) a.failing_rank_phase.reset();
+  if (explicit_begin && rank == a.unplaced_rank) ForgetUnplaced(a);
   if (open) {
     if (open->phase == phase) {
       // A repeated begin (draft model, second print): the phase simply continues; an implicit
@@ -231,6 +241,11 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
 void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase phase,
                               std::optional<int64_t> t, std::optional<double> elapsed) {
   if (rank == a.failing_rank) a.failing_rank_phase.reset();
+  if (rank == a.unplaced_rank) {
+    ForgetUnplaced(a);
+  } else if (!a.unplaced_rank.empty() && !a.unplaced_peer_phase) {
+    a.unplaced_peer_phase = phase;
+  }
   TrackedRank& r = Rank(a, rank);
   PhaseSpan* open = OpenSpan(a, rank);
   if (open && open->phase == phase) {
@@ -473,6 +488,9 @@ void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::opti
       if (e.phase) a.frame_phase = e.phase;
       if (e.phase && a.implicit_after) a.implicit_frame = e.phase;
       if (e.phase && a.opened_after) a.opened_after_frame = e.phase;
+      if (e.phase && !a.unplaced_rank.empty() && e.rank == a.unplaced_rank) {
+        a.unplaced_frame = e.phase;
+      }
       break;
     case LogEvent::Kind::kRestarts:
       state_.restarts = std::max<int>(state_.restarts,

@@ -114,6 +114,12 @@ struct AttemptFacts {
   // Cleared when that rank makes progress again.
   std::string failing_rank;
   std::optional<Phase> failing_rank_phase;
+  // The first named rank that reported a decisive line with no phase of its own (an excerpt that
+  // cut its phase lines): it failed where its own traceback's frames say, else in the phase a peer
+  // ended after its failure (tensor-parallel workers move in step). Cleared by its own progress.
+  std::string unplaced_rank;
+  std::optional<Phase> unplaced_frame;
+  std::optional<Phase> unplaced_peer_phase;
   std::optional<int64_t> first_ms, last_ms;  // first and last timestamp in the attempt
   std::optional<int64_t> last_progress_ms;   // last phase change / bar advance
   std::optional<int64_t> last_heartbeat_ms;
@@ -206,6 +212,7 @@ class StartupTracker {
   void NewAttempt(std::optional<int64_t> t);
   TrackedRank& Rank(AttemptFacts& a, const std::string& rank);
   void NoteFailingRank(AttemptFacts& a, const std::string& rank);
+  void ForgetUnplaced(AttemptFacts& a);
   void TakeBackEngineReady(AttemptFacts& a);
   void OnReady(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   // explicit_begin: a begin line (may move the attempt back, e.g. a late NCCL communicator);

@@ -1345,6 +1345,28 @@ case('vp_load_snapshot_download_cut', 'crashed', 'weight_load', 'hf_download', v
     'requests.exceptions.ReadTimeout: (ReadTimeoutError("HTTPSConnectionPool(host=\'cdn-lfs.hf.co\', port=443): Read timed out. (read timeout=10)"), \'(Request ID: 1f2e)\')'),
     CORE) + '\n')
 
+# Tensor-parallel workers move in step: a worker whose own phase lines were cut from the excerpt
+# failed where its traceback's frames say, else in the phase a peer finishes after its failure
+# (rank 0 ends loading after rank 1 died loading); not where rank 0 got to afterwards.
+W1 = 'VllmWorker rank=1 pid=31'
+case('vp_tp_rank_fail_frames_cut', 'crashed', 'weight_load', 'gpu_oom', vt([(W1, 'ERROR', 'multiproc_executor.py:527', l) for (_, _, l) in logged('WorkerProc failed to start.', [
+    ('vllm/v1/executor/multiproc_executor.py', 'worker_main', 'worker = WorkerProc(*args, **kwargs)'),
+    ('vllm/v1/executor/multiproc_executor.py', '__init__', 'self.worker.load_model()'),
+    ('vllm/v1/worker/gpu_worker.py', 'load_model', 'self.model_runner.load_model(eep_scale_up=eep_scale_up)'),
+    ('vllm/v1/worker/gpu_model_runner.py', 'load_model', 'self.model = model_loader.load_model('),
+    ('torch/nn/modules/module.py', 'to', 'return self._apply(convert)')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB. GPU 1 has a total capacity of 23.53 GiB of which 512.00 MiB is free.')] + [
+    ('VllmWorker rank=0 pid=30', 'INFO', 'gpu_model_runner.py:2007', 'Model loading took 15.27 GiB and 21.02 seconds'),
+    ('VllmWorker rank=0 pid=30', 'INFO', 'backends.py:548', "Using cache directory: /root/.cache/vllm/torch_compile_cache/abc/rank_0_0/backbone for vLLM's torch.compile"),
+    ('EngineCore_0 pid=20', 'ERROR', 'core.py:700', 'EngineCore failed to start.')]) + '\n')
+case('vp_tp_rank_fail_peer_ends', 'crashed', 'weight_load', '*', vt([
+    (W1, 'ERROR', 'multiproc_executor.py:527', 'WorkerProc failed to start.'),
+    (W1, 'ERROR', 'multiproc_executor.py:527', 'Traceback (most recent call last):'),
+    (W1, 'ERROR', 'multiproc_executor.py:527', 'RuntimeError: CUDA error: an illegal memory access was encountered'),
+    ('VllmWorker rank=0 pid=30', 'INFO', 'default_loader.py:262', 'Loading weights took 20.10 seconds'),
+    ('VllmWorker rank=0 pid=30', 'INFO', 'gpu_model_runner.py:2007', 'Model loading took 15.27 GiB and 21.02 seconds'),
+    ('EngineCore_0 pid=20', 'ERROR', 'core.py:700', 'EngineCore failed to start.')]) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
