@@ -1367,6 +1367,17 @@ case('vp_tp_rank_fail_peer_ends', 'crashed', 'weight_load', '*', vt([
     ('VllmWorker rank=0 pid=30', 'INFO', 'gpu_model_runner.py:2007', 'Model loading took 15.27 GiB and 21.02 seconds'),
     ('EngineCore_0 pid=20', 'ERROR', 'core.py:700', 'EngineCore failed to start.')]) + '\n')
 
+# Excerpts that keep only the deepest frames: vLLM's weight loaders and the V0 cache engine's
+# allocation still say where they are.
+case('vp_weight_loader_frames_cut', 'crashed', 'weight_load', '*', '\n'.join(frames([
+    ('vllm/model_executor/models/utils.py', '_load_module', 'loaded_params = module_load_weights(weights)'),
+    ('vllm/model_executor/layers/linear.py', 'weight_loader', 'assert param_data.shape == loaded_weight.shape')],
+    'AssertionError')) + '\n')
+case('vp_v0_cache_engine_alloc_cut', 'crashed', 'kv_cache', '*', '\n'.join(frames([
+    ('vllm/worker/cache_engine.py', '__init__', 'self.gpu_cache = self._allocate_kv_cache(self.num_gpu_blocks, "cuda")'),
+    ('vllm/worker/cache_engine.py', '_allocate_kv_cache', 'torch.zeros(kv_cache_shape,')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 12.31 GiB is free.')) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
