@@ -186,8 +186,8 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
   // A hint on the very line that ended the previous phase only says which phase follows it
   // (vLLM's "Model loading took ..." is followed by the profile run, not by torch.compile, which
   // logs its own begin): the new phase is still implicit, with no line of its own.
-  const bool follows =
-      !explicit_begin && open && open->implicit && open->phase != phase && t && open->start_ms == t;
+  const bool follows = !explicit_begin && open && open->implicit && open->phase != phase &&
+                       event_ != nullptr && event_->text == implicit_text_;
   auto set_attempt_phase = [&](Phase p) {
     if (explicit_begin || !a.phase || Order(p) > Order(*a.phase)) {
       a.phase = p;
@@ -300,6 +300,7 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
     span.start_ms = t;
     span.implicit = true;
     PushSpan(a, std::move(span));
+    implicit_text_ = event_ != nullptr ? event_->text : std::string();
     r.phase = *next;
     r.phase_done = false;
     if (!a.phase || Order(*next) >= Order(*a.phase) || *a.phase == phase) {
@@ -426,6 +427,12 @@ void StartupTracker::OnProgress(AttemptFacts& a, const LogEvent& e, std::optiona
 }
 
 void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  event_ = &e;
+  ApplyEvent(a, e, t);
+  event_ = nullptr;
+}
+
+void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   auto push_error = [&](const LogEvent& ev) {
     std::string line = Cap(ev.text, 400);
     if (!ev.rank.empty()) line = "[" + ev.rank + "] " + line;

@@ -213,6 +213,7 @@ class StartupTracker {
   TrackedRank& Rank(AttemptFacts& a, const std::string& rank);
   void NoteFailingRank(AttemptFacts& a, const std::string& rank);
   void ForgetUnplaced(AttemptFacts& a);
+  void ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void TakeBackEngineReady(AttemptFacts& a);
   void OnReady(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   // explicit_begin: a begin line (may move the attempt back, e.g. a late NCCL communicator);
@@ -248,6 +249,10 @@ class StartupTracker {
 
   TrackerState state_;
   std::vector<Phase> order_;
+  // The event being applied, and the line that last opened a phase implicitly (an end line): a
+  // hint on that same line only corrects which phase follows (BeginPhase).
+  const LogEvent* event_ = nullptr;
+  std::string implicit_text_;
   std::optional<int64_t> now_ms_;  // latest time seen (log or sample)
   std::optional<Sample> prev_sample_;
   LoadProgressEstimator load_;
