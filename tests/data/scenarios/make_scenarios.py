@@ -1378,6 +1378,14 @@ case('vp_v0_cache_engine_alloc_cut', 'crashed', 'kv_cache', '*', '\n'.join(frame
     ('vllm/worker/cache_engine.py', '_allocate_kv_cache', 'torch.zeros(kv_cache_shape,')],
     'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 12.31 GiB is free.')) + '\n')
 
+# A TP=2 start that hangs in distributed init, pasted without the (DEBUG) world_size line: torch's
+# Gloo groups and the custom all-reduce are built there, and the engine core's shm wait follows.
+case('vp_tp2_dist_hang_gloo', 'stalled', 'distributed_init', '*', vt([
+    ('VllmWorker rank=0 pid=30', 'INFO', 'parallel_state.py:1000', '[Gloo] Rank 0 is connected to 1 peer ranks. Expected number of connected peer ranks is : 1'),
+    ('VllmWorker rank=1 pid=31', 'INFO', 'parallel_state.py:1000', '[Gloo] Rank 1 is connected to 1 peer ranks. Expected number of connected peer ranks is : 1'),
+    ('VllmWorker rank=0 pid=30', 'INFO', 'custom_all_reduce.py:137', "Custom allreduce is disabled because it's not supported on more than two PCIe-only GPUs. To silence this warning, specify disable_custom_all_reduce=True explicitly.")]) + '\n' +
+    '\n'.join(f'(EngineCore_DP0 pid=20) INFO 08-20 10:{m:02d}:00 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 seconds. This typically happens when some processes are hanging.' for m in range(2, 14)) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
