@@ -382,6 +382,16 @@ void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
     // before its lines: the same attempt's beginning pasted after it, not a restart.
     earlier = !cur.banner && e.time_ms && cur.last_ms && *e.time_ms + 1000 < *cur.last_ms;
+    // The banner of another data-parallel engine the attempt has not heard from, while it is
+    // still going: the same start (vLLM's EngineCore_DP1 after EngineCore_DP0), not a restart.
+    const size_t dp = e.rank.find("_DP");
+    const bool sibling = dp != std::string::npos && !cur.crashed && cur.banner &&
+                         std::none_of(cur.ranks.begin(), cur.ranks.end(),
+                                      [&](const TrackedRank& r) { return r.rank == e.rank; }) &&
+                         std::any_of(cur.ranks.begin(), cur.ranks.end(), [&](const TrackedRank& r) {
+                           return r.rank.compare(0, dp + 3, e.rank, 0, dp + 3) == 0;
+                         });
+    if (sibling) has_content = false;
   }
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
   state_.attempts.back().banner = true;

@@ -93,3 +93,30 @@ TEST(TrackerPlacing, TheFailedRanksOwnFramesAndProgress) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// vLLM's data-parallel engines each print the engine banner: one start, not a restart; the same
+// engine's banner again, or any banner after a crash, is a new attempt.
+TEST(TrackerPlacing, DataParallelEngineBannersAreOneStart) {
+  StartupTracker t = VllmTracker();
+  t.OnLogEvent(
+      Event(LogEvent::Kind::kAttemptStart, std::nullopt, "EngineCore_DP0", "Initializing"));
+  t.OnLogEvent(Event(LogEvent::Kind::kInfo, Phase::kDistributedInit, "EngineCore_DP0", "rank 0"));
+  t.OnLogEvent(
+      Event(LogEvent::Kind::kAttemptStart, std::nullopt, "EngineCore_DP1", "Initializing"));
+  t.OnLogEvent(Event(LogEvent::Kind::kInfo, Phase::kDistributedInit, "EngineCore_DP1", "rank 1"));
+  EXPECT_EQ(t.state().attempts.size(), 1u);
+  t.OnLogEvent(
+      Event(LogEvent::Kind::kAttemptStart, std::nullopt, "EngineCore_DP0", "Initializing"));
+  EXPECT_EQ(t.state().attempts.size(), 2u);
+  t.OnLogEvent(Event(LogEvent::Kind::kInfo, Phase::kDistributedInit, "EngineCore_DP0", "rank 0"));
+  t.OnLogEvent(Event(LogEvent::Kind::kFatal, std::nullopt, "EngineCore_DP0", "failed to start"));
+  t.OnLogEvent(
+      Event(LogEvent::Kind::kAttemptStart, std::nullopt, "EngineCore_DP1", "Initializing"));
+  EXPECT_EQ(t.state().attempts.size(), 3u);
+}
+
+}  // namespace
+}  // namespace spinup

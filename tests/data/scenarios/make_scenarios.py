@@ -1386,6 +1386,20 @@ case('vp_tp2_dist_hang_gloo', 'stalled', 'distributed_init', '*', vt([
     ('VllmWorker rank=0 pid=30', 'INFO', 'custom_all_reduce.py:137', "Custom allreduce is disabled because it's not supported on more than two PCIe-only GPUs. To silence this warning, specify disable_custom_all_reduce=True explicitly.")]) + '\n' +
     '\n'.join(f'(EngineCore_DP0 pid=20) INFO 08-20 10:{m:02d}:00 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 seconds. This typically happens when some processes are hanging.' for m in range(2, 14)) + '\n')
 
+# Data parallel (V1): each engine core prints the engine banner; one start. DP1 fails its profile run.
+DP0, DP1 = '(EngineCore_DP0 pid=20) ', '(EngineCore_DP1 pid=21) '
+case('vp_dp2_engine_fails_profile', 'crashed', 'kv_cache', '*', v1(V1API[:1], API) + '\n' +
+    v1(V1CORE[1:] + [('INFO', 'parallel_state.py:1208', 'rank 0 in world size 2 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0'),
+                     ('INFO', 'gpu_model_runner.py:2602', 'Starting to load model Qwen/Qwen3-8B...')], DP0) + '\n' +
+    v1(V1CORE[1:] + [('INFO', 'parallel_state.py:1208', 'rank 1 in world size 2 is assigned as DP rank 1, PP rank 0, TP rank 0, EP rank 0'),
+                     ('INFO', 'gpu_model_runner.py:2602', 'Starting to load model Qwen/Qwen3-8B...'),
+                     ('INFO', 'gpu_model_runner.py:2653', 'Model loading took 15.27 GiB and 3.92 seconds')] +
+       logged('EngineCore failed to start.', F_CORE_KV + [
+           ('vllm/v1/worker/gpu_worker.py', 'determine_available_memory', 'self.model_runner.profile_run()'),
+           ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states, last_hidden_states = self._dummy_run(')],
+           'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.'), DP1) + '\n' +
+    v1([('ERROR', 'api_server.py:1', "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore_DP1': 1}")], API) + '\n')
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
