@@ -167,9 +167,11 @@ State StoppedOrStalled(const Context& c, const AttemptFacts& a, const PhaseBudge
 Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   Phase phase = a.phase.value_or(Phase::kLaunch);
   // A failed start failed where its first failing rank was, not where a healthy rank got to.
-  if (a.failing_rank_phase && !a.ready && (a.crashed || a.error_after_progress) &&
-      c.Order(*a.failing_rank_phase) < c.Order(phase)) {
-    phase = *a.failing_rank_phase;
+  std::optional<Phase> failing = a.failing_rank_phase;
+  if (!failing) failing = a.unplaced_frame ? a.unplaced_frame : a.unplaced_peer_phase;
+  if (failing && !a.ready && (a.crashed || a.error_after_progress) &&
+      c.Order(*failing) < c.Order(phase)) {
+    phase = *failing;
   }
   // A phase only opened because the one before it ended is not evidence against frames that name
   // the ended phase: vLLM logs the KV-cache size, then allocates it.
@@ -178,6 +180,11 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   if (a.frame_phase && !a.ready &&
       (phase == Phase::kLaunch || c.Order(*a.frame_phase) > c.Order(phase) || pull_back)) {
     phase = *a.frame_phase;
+  } else if (a.opened_after && a.opened_after_frame && a.phase && phase == *a.phase && !a.ready &&
+             c.Order(*a.opened_after_frame) > c.Order(*a.opened_after)) {
+    // The phase after an ended one is a guess until a line of its own: frames that name a later
+    // phase than the ended one place the crash (a compile crash in the profile run after loading).
+    phase = *a.opened_after_frame;
   }
   // An error that names where it was raised wins over both (a rule's "pin").
   if (a.pinned_phase && !a.ready && (a.crashed || a.error_after_progress)) phase = *a.pinned_phase;

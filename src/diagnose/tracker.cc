@@ -165,6 +165,12 @@ void StartupTracker::TakeBackEngineReady(AttemptFacts& a) {
   if (a.phase == Phase::kReady) a.phase = Phase::kHttpStart;
 }
 
+void StartupTracker::ForgetUnplaced(AttemptFacts& a) {
+  a.unplaced_rank.clear();
+  a.unplaced_frame.reset();
+  a.unplaced_peer_phase.reset();
+}
+
 void StartupTracker::NoteFailingRank(AttemptFacts& a, const std::string& rank) {
   if (a.failing_rank_phase) return;
   // Only a named rank inside a phase it began itself and has not ended: an engine core that merely
@@ -172,23 +178,35 @@ void StartupTracker::NoteFailingRank(AttemptFacts& a, const std::string& rank) {
   // is shown only by rank 0's progress bar has ended its last one.
   if (rank.empty()) return;
   const PhaseSpan* open = OpenSpan(a, rank);
-  if (open == nullptr || open->implicit || open->ended || open->phase == Phase::kLaunch) return;
+  if (open == nullptr || open->implicit || open->ended || open->phase == Phase::kLaunch) {
+    if (a.unplaced_rank.empty()) a.unplaced_rank = rank;
+    return;
+  }
   a.failing_rank = rank;
   a.failing_rank_phase = open->phase;
 }
 
 void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase phase,
                                 std::optional<int64_t> t, bool explicit_begin) {
+  TrackedRank& r = Rank(a, rank);
+  PhaseSpan* open = OpenSpan(a, rank);
+  // A hint on the very line that ended the previous phase only says which phase follows it
+  // (vLLM's "Model loading took ..." is followed by the profile run, not by torch.compile, which
+  // logs its own begin): the new phase is still implicit, with no line of its own.
+  const bool follows = !explicit_begin && open && open->implicit && open->phase != phase &&
+                       event_ != nullptr && event_->text == implicit_text_;
   auto set_attempt_phase = [&](Phase p) {
     if (explicit_begin || !a.phase || Order(p) > Order(*a.phase)) {
       a.phase = p;
+      if (follows) return;
       a.implicit_after.reset();
       a.implicit_frame.reset();
+      a.opened_after.reset();
+      a.opened_after_frame.reset();
     }
   };
   if (explicit_begin && rank == a.failing_rank) a.failing_rank_phase.reset();
-  TrackedRank& r = Rank(a, rank);
-  PhaseSpan* open = OpenSpan(a, rank);
+  if (explicit_begin && rank == a.unplaced_rank) ForgetUnplaced(a);
   if (open) {
     if (open->phase == phase) {
       // A repeated begin (draft model, second print): the phase simply continues; an implicit
@@ -198,6 +216,8 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
         if (a.phase == phase) {  // a line of the phase itself
           a.implicit_after.reset();
           a.implicit_frame.reset();
+          a.opened_after.reset();
+          a.opened_after_frame.reset();
         }
         if (t && (!open->start_ms || *open->start_ms > *t)) open->start_ms = t;
       }
@@ -216,6 +236,7 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
   span.rank = rank;
   span.phase = phase;
   span.start_ms = t;
+  span.implicit = follows;
   PushSpan(a, std::move(span));
   r.phase = phase;
   r.since_ms = t;
@@ -227,6 +248,11 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
 void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase phase,
                               std::optional<int64_t> t, std::optional<double> elapsed) {
   if (rank == a.failing_rank) a.failing_rank_phase.reset();
+  if (rank == a.unplaced_rank) {
+    ForgetUnplaced(a);
+  } else if (!a.unplaced_rank.empty() && !a.unplaced_peer_phase) {
+    a.unplaced_peer_phase = phase;
+  }
   TrackedRank& r = Rank(a, rank);
   PhaseSpan* open = OpenSpan(a, rank);
   if (open && open->phase == phase) {
@@ -281,6 +307,7 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
     span.start_ms = t;
     span.implicit = true;
     PushSpan(a, std::move(span));
+    implicit_text_ = event_ != nullptr ? event_->text : std::string();
     r.phase = *next;
     r.phase_done = false;
     if (!a.phase || Order(*next) >= Order(*a.phase) || *a.phase == phase) {
@@ -293,6 +320,8 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
         a.implicit_after = phase;
       }
       a.implicit_frame.reset();
+      a.opened_after = phase;
+      a.opened_after_frame.reset();
     }
   } else if (!a.phase || Order(phase) > Order(*a.phase)) {
     a.phase = phase;
@@ -353,10 +382,11 @@ void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
     pending_banner_ = true;
     return;
   }
-  OpenAttempt(e.time_ms, t);
+  OpenAttempt(e.time_ms, e.rank, t);
 }
 
-void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, std::optional<int64_t> t) {
+void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::string& rank,
+                                 std::optional<int64_t> t) {
   bool has_content = false;
   bool earlier = false;
   if (!state_.attempts.empty()) {
@@ -370,6 +400,16 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, std::optional
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
     // before its lines: the same attempt's beginning pasted after it, not a restart.
     earlier = !cur.banner && banner_ms && cur.last_ms && *banner_ms + 1000 < *cur.last_ms;
+    // The banner of another data-parallel engine the attempt has not heard from, while it is
+    // still going: the same start (vLLM's EngineCore_DP1 after EngineCore_DP0), not a restart.
+    const size_t dp = rank.find("_DP");
+    const bool sibling = dp != std::string::npos && !cur.crashed && cur.banner &&
+                         std::none_of(cur.ranks.begin(), cur.ranks.end(),
+                                      [&](const TrackedRank& r) { return r.rank == rank; }) &&
+                         std::any_of(cur.ranks.begin(), cur.ranks.end(), [&](const TrackedRank& r) {
+                           return r.rank.compare(0, dp + 3, rank, 0, dp + 3) == 0;
+                         });
+    if (sibling) has_content = false;
   }
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
   state_.attempts.back().banner = true;
@@ -378,7 +418,7 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, std::optional
 void StartupTracker::ResolvePendingBanner(const LogEvent& e) {
   pending_banner_ = false;
   if (e.kind == LogEvent::Kind::kAttemptStart && e.time_ms) return;  // it decides, with its time
-  OpenAttempt(e.time_ms, e.time_ms ? e.time_ms : now_ms_);
+  OpenAttempt(e.time_ms, "", e.time_ms ? e.time_ms : now_ms_);
 }
 
 bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const {
@@ -432,6 +472,12 @@ void StartupTracker::OnProgress(AttemptFacts& a, const LogEvent& e, std::optiona
 }
 
 void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  event_ = &e;
+  ApplyEvent(a, e, t);
+  event_ = nullptr;
+}
+
+void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   auto push_error = [&](const LogEvent& ev) {
     std::string line = Cap(ev.text, 400);
     if (!ev.rank.empty()) line = "[" + ev.rank + "] " + line;
@@ -511,6 +557,10 @@ void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::opti
     case LogEvent::Kind::kFrame:
       if (e.phase) a.frame_phase = e.phase;
       if (e.phase && a.implicit_after) a.implicit_frame = e.phase;
+      if (e.phase && a.opened_after) a.opened_after_frame = e.phase;
+      if (e.phase && !a.unplaced_rank.empty() && e.rank == a.unplaced_rank) {
+        a.unplaced_frame = e.phase;
+      }
       break;
     case LogEvent::Kind::kRestarts:
       state_.restarts = std::max<int>(state_.restarts,

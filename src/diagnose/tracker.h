@@ -82,7 +82,7 @@ struct AttemptFacts {
   bool stopped = false;
   std::optional<int64_t> stop_ms;   // when the stop was asked for
   std::optional<int64_t> crash_ms;  // when the first fatal line came
-  bool oom_killed = false;         // the service manager or the kernel recorded an OOM kill
+  bool oom_killed = false;          // the service manager or the kernel recorded an OOM kill
   // The phase named by the latest traceback frame (the deepest frame of the latest traceback):
   // where an exception was raised when no phase line says so.
   std::optional<Phase> frame_phase;
@@ -94,6 +94,11 @@ struct AttemptFacts {
   // takes 17 s in total" a compiler frame is compiled code running, not compiling).
   std::optional<Phase> implicit_after;
   std::optional<Phase> implicit_frame;  // the latest frame's phase since then
+  // The same, whether or not the end line said how long the phase took: the phase that follows is
+  // a guess until a line of its own comes, and frames naming a phase after the ended one say where
+  // a crash was (vLLM compiles inside the profile run that follows the weight load).
+  std::optional<Phase> opened_after;
+  std::optional<Phase> opened_after_frame;  // the latest frame's phase since then
   // A decisive error (traceback, exception) came after the last phase progress: offline, a log
   // that ends like this ends in a crash even where the final "died" line was not pasted.
   bool error_after_progress = false;
@@ -111,6 +116,12 @@ struct AttemptFacts {
   // Cleared when that rank makes progress again.
   std::string failing_rank;
   std::optional<Phase> failing_rank_phase;
+  // The first named rank that reported a decisive line with no phase of its own (an excerpt that
+  // cut its phase lines): it failed where its own traceback's frames say, else in the phase a peer
+  // ended after its failure (tensor-parallel workers move in step). Cleared by its own progress.
+  std::string unplaced_rank;
+  std::optional<Phase> unplaced_frame;
+  std::optional<Phase> unplaced_peer_phase;
   std::optional<int64_t> first_ms, last_ms;  // first and last timestamp in the attempt
   std::optional<int64_t> last_progress_ms;   // last phase change / bar advance
   std::optional<int64_t> last_heartbeat_ms;
@@ -203,6 +214,8 @@ class StartupTracker {
   void NewAttempt(std::optional<int64_t> t);
   TrackedRank& Rank(AttemptFacts& a, const std::string& rank);
   void NoteFailingRank(AttemptFacts& a, const std::string& rank);
+  void ForgetUnplaced(AttemptFacts& a);
+  void ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void TakeBackEngineReady(AttemptFacts& a);
   void OnReady(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   // explicit_begin: a begin line (may move the attempt back, e.g. a late NCCL communicator);
@@ -233,7 +246,8 @@ class StartupTracker {
   void ResolvePendingBanner(const LogEvent& e);
   // A new attempt unless the current one is empty or this banner (stamped banner_ms) is the
   // current attempt's beginning pasted after it.
-  void OpenAttempt(std::optional<int64_t> banner_ms, std::optional<int64_t> t);
+  void OpenAttempt(std::optional<int64_t> banner_ms, const std::string& rank,
+                   std::optional<int64_t> t);
   bool pending_banner_ = false;
   void CountHit(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
@@ -247,6 +261,10 @@ class StartupTracker {
 
   TrackerState state_;
   std::vector<Phase> order_;
+  // The event being applied, and the line that last opened a phase implicitly (an end line): a
+  // hint on that same line only corrects which phase follows (BeginPhase).
+  const LogEvent* event_ = nullptr;
+  std::string implicit_text_;
   std::optional<int64_t> now_ms_;  // latest time seen (log or sample)
   std::optional<Sample> prev_sample_;
   LoadProgressEstimator load_;

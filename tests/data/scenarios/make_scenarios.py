@@ -1569,6 +1569,140 @@ case('tp_trt_builder_oom', 'crashed', 'compile', '*', trt([('', '[TensorRT-LLM] 
 [05/01/2025-01:02:07] [TRT] [E] [globWriter.cpp::makeResizableGpuMemory::433] Error Code 2: OutOfMemory (Requested size was 4294967296 bytes.)
 [05/01/2025-01:02:08] [TRT-LLM] [E] Engine building failed, please check the error log.
 ''')
+# ---- vphase (issue 10): where a vLLM crash happened, from frames that stay in a cut excerpt.
+# Compiled code running is not compiling: torch.compile runs inside the profile run (V1, and V0 with
+# compilation on) and inside graph capture; a crash in the compiled graph's wrapper there is the
+# profile run (kv_cache) or the capture. Frames of torch/vLLM that only compile still say compile.
+F_RUN_COMPILED = [('vllm/v1/worker/gpu_model_runner.py', '_dummy_run', 'outputs = self.model('),
+    ('vllm/compilation/decorators.py', '__call__', 'output = self.compiled_callable(*args, **kwargs)'),
+    ('torch/_dynamo/eval_frame.py', '_fn', 'return fn(*args, **kwargs)'),
+    ('vllm/compilation/cuda_piecewise_backend.py', '__call__', 'return entry.runnable(*args)'),
+    ('vllm/compilation/compiler_interface.py', 'compiled_graph_wrapper', 'graph_output = inductor_compiled_graph(list_args)'),
+    ('torch/_inductor/output_code.py', '__call__', 'return self.current_callable(inputs)')]
+case('vp_profile_compiled_code_cut', 'crashed', 'kv_cache', '*', v1(logged('', [
+    ('vllm/v1/worker/gpu_worker.py', 'determine_available_memory', 'self.model_runner.profile_run()'),
+    ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states, last_hidden_states = self._dummy_run(')] + F_RUN_COMPILED,
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.42 GiB. GPU 0 has a total capacity of 79.19 GiB of which 5.01 GiB is free.',
+    f='multiproc_executor.py:654'), '(VllmWorker rank=0 pid=31) ') + '\n')
+# torch 2.5 and vLLM 0.7 (V0 with compilation): the compiled graph is called from codecache.py and
+# compile_fx.py's "run" wrapper, vLLM's PiecewiseBackend lived in backends.py.
+case('vp_v0_profile_compiled_torch25', 'crashed', 'kv_cache', '*', '\n'.join(frames([
+    ('vllm/worker/worker.py', 'determine_num_available_blocks', 'self.model_runner.profile_run()'),
+    ('vllm/worker/model_runner.py', 'profile_run', 'self.execute_model(model_input, kv_caches, intermediate_tensors)'),
+    ('vllm/compilation/backends.py', '__call__', 'return self.compiled_graph_for_general_shape(*args)'),
+    ('torch/_inductor/compile_fx.py', 'run', 'return model(new_inputs)'),
+    ('torch/_inductor/codecache.py', '__call__', 'return self.current_callable(inputs)')],
+    'RuntimeError: CUDA error: an illegal memory access was encountered')) + '\n')
+case('vp_capture_compiled_code_cut', 'crashed', 'cuda_graph', '*', v1(logged('', [
+    ('vllm/v1/worker/gpu_worker.py', 'compile_or_warm_up_model', 'self.model_runner.capture_model()'),
+    ('vllm/v1/worker/gpu_model_runner.py', 'capture_model', 'self._dummy_run(num_tokens, skip_attn=skip_attn)')] + F_RUN_COMPILED,
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 512.00 MiB.', f='multiproc_executor.py:654'),
+    '(VllmWorker rank=0 pid=31) ') + '\n')
+# A real compile failure inside the profile run, pasted from the middle of the traceback.
+case('vp_compile_fail_cut', 'crashed', 'compile', '*', v1(logged('', [
+    ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states, last_hidden_states = self._dummy_run('),
+    ('torch/_dynamo/eval_frame.py', '_fn', 'return fn(*args, **kwargs)'),
+    ('vllm/compilation/backends.py', '__call__', 'PiecewiseCompileInterpreter(self.split_gm, submod_names_to_compile,'),
+    ('vllm/compilation/backends.py', 'call_module', 'self.vllm_backend.compiler_manager.compile('),
+    ('vllm/compilation/compiler_interface.py', 'compile', 'compiled_graph = compile_fx('),
+    ('torch/_inductor/compile_fx.py', 'compile_fx', 'return aot_autograd('),
+    ('torch/_inductor/compile_fx.py', 'fx_codegen_and_compile', 'compiled_fn = graph.compile_to_module().call')],
+    'torch._inductor.exc.InductorError: SubprocException: An exception occurred in a subprocess:'), CORE).split('\n', 1)[1] + '\n')
+# The model's construction (layers allocating their parameters) is weight loading, in any release.
+case('vp_model_init_frames_cut', 'crashed', 'weight_load', 'gpu_oom', '\n'.join(frames([
+    ('vllm/model_executor/models/qwen2.py', '__init__', 'self.model = Qwen2Model(vllm_config=vllm_config,'),
+    ('vllm/model_executor/models/utils.py', 'make_layers', '[PPMissingLayer() for _ in range(start_layer)] + ['),
+    ('vllm/model_executor/layers/linear.py', '__init__', 'self.quant_method.create_weights('),
+    ('vllm/model_executor/layers/linear.py', 'create_weights', 'weight = Parameter(torch.empty(sum(output_partition_sizes),'),
+    ('torch/utils/_device.py', '__torch_function__', 'return func(*args, **kwargs)')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.16 GiB. GPU 0 has a total capacity of 23.53 GiB of which 738.94 MiB is free.')) + '\n')
+# The chat template is read by the API server's own set-up (init_app_state): http_start.
+case('vp_chat_template_cut', 'crashed', 'http_start', '*', v1([('ERROR', 'api_server.py:1', l) for l in frames([
+    ('vllm/entrypoints/chat_utils.py', 'load_chat_template', 'return _load_chat_template(chat_template, is_literal=is_literal)')],
+    "ValueError: The supplied chat template (/models/template.jinja) looks like a file path, but it failed to be opened. Reason: [Errno 2] No such file or directory: '/models/template.jinja'")[1:]], API) + '\n')
+
+# After the weights, vLLM (V0 and V1) runs the profile run that sizes the KV cache; torch.compile,
+# when it runs, runs inside it and logs its own begin. A hang or a frame-less crash right after the
+# load line is in the profile run (kv_cache, "first_forward"), not in compile.
+case('vp_v0_load_end_then_hang', 'stalled', 'kv_cache', '*', v0(V0HEAD + [('INFO', 'model_runner.py:1056', 'Starting to load model Qwen/Qwen2.5-7B-Instruct...'),
+    ('INFO', 'model_runner.py:1067', 'Loading model weights took 14.99 GB')]) + '\n' +
+    '\n'.join(f'DEBUG 08-20 10:{m:02d}:00 client.py:165] Waiting for output from MQLLMEngine.' for m in range(2, 14)) + '\n')
+case('vp_v1_load_end_crash_no_frames', 'crashed', 'kv_cache', '*', v1(V1CORE + [('INFO', 'gpu_model_runner.py:2602', 'Starting to load model Qwen/Qwen3-8B...'),
+    ('INFO', 'gpu_model_runner.py:2653', 'Model loading took 15.27 GiB and 3.92 seconds'),
+    ('ERROR', 'core.py:700', 'EngineCore failed to start.'),
+    ('ERROR', 'core.py:700', 'RuntimeError: CUDA error: out of memory')], CORE) + '\n' + CORE_FAILED + '\n')
+# An excerpt that begins inside torch.compile (its begin line cut): Dynamo's own line still says so.
+case('vp_v1_dynamo_line_then_crash', 'crashed', 'compile', '*', v1([('INFO', 'gpu_model_runner.py:2653', 'Model loading took 15.27 GiB and 3.92 seconds'),
+    ('INFO', 'backends.py:559', 'Dynamo bytecode transform time: 4.10 s'),
+    ('ERROR', 'core.py:700', 'EngineCore failed to start.'),
+    ('ERROR', 'core.py:700', "RuntimeError: Triton Error [CUDA]: device kernel image is invalid")], CORE) + '\n')
+
+# vLLM (and SGLang) fetch missing weights inside the model loader: a Hub failure there is weight
+# loading, one while reading the config at start is launch (no phase of its own: labels have none).
+case('vp_load_snapshot_download_cut', 'crashed', 'weight_load', 'hf_download', v1(logged('', [
+    ('vllm/model_executor/model_loader/default_loader.py', 'load_weights', 'self.get_all_weights(model_config, model))'),
+    ('vllm/model_executor/model_loader/default_loader.py', '_prepare_weights', 'hf_folder = download_weights_from_hf('),
+    ('vllm/model_executor/model_loader/weight_utils.py', 'download_weights_from_hf', 'hf_folder = snapshot_download('),
+    ('huggingface_hub/_snapshot_download.py', 'snapshot_download', 'thread_map('),
+    ('huggingface_hub/file_download.py', 'hf_hub_download', 'return _hf_hub_download_to_cache_dir('),
+    ('huggingface_hub/file_download.py', '_download_to_tmp_and_move', 'http_get(')],
+    'requests.exceptions.ReadTimeout: (ReadTimeoutError("HTTPSConnectionPool(host=\'cdn-lfs.hf.co\', port=443): Read timed out. (read timeout=10)"), \'(Request ID: 1f2e)\')'),
+    CORE) + '\n')
+
+# Tensor-parallel workers move in step: a worker whose own phase lines were cut from the excerpt
+# failed where its traceback's frames say, else in the phase a peer finishes after its failure
+# (rank 0 ends loading after rank 1 died loading); not where rank 0 got to afterwards.
+W1 = 'VllmWorker rank=1 pid=31'
+case('vp_tp_rank_fail_frames_cut', 'crashed', 'weight_load', 'gpu_oom', vt([(W1, 'ERROR', 'multiproc_executor.py:527', l) for (_, _, l) in logged('WorkerProc failed to start.', [
+    ('vllm/v1/executor/multiproc_executor.py', 'worker_main', 'worker = WorkerProc(*args, **kwargs)'),
+    ('vllm/v1/executor/multiproc_executor.py', '__init__', 'self.worker.load_model()'),
+    ('vllm/v1/worker/gpu_worker.py', 'load_model', 'self.model_runner.load_model(eep_scale_up=eep_scale_up)'),
+    ('vllm/v1/worker/gpu_model_runner.py', 'load_model', 'self.model = model_loader.load_model('),
+    ('torch/nn/modules/module.py', 'to', 'return self._apply(convert)')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB. GPU 1 has a total capacity of 23.53 GiB of which 512.00 MiB is free.')] + [
+    ('VllmWorker rank=0 pid=30', 'INFO', 'gpu_model_runner.py:2007', 'Model loading took 15.27 GiB and 21.02 seconds'),
+    ('VllmWorker rank=0 pid=30', 'INFO', 'backends.py:548', "Using cache directory: /root/.cache/vllm/torch_compile_cache/abc/rank_0_0/backbone for vLLM's torch.compile"),
+    ('EngineCore_0 pid=20', 'ERROR', 'core.py:700', 'EngineCore failed to start.')]) + '\n')
+case('vp_tp_rank_fail_peer_ends', 'crashed', 'weight_load', '*', vt([
+    (W1, 'ERROR', 'multiproc_executor.py:527', 'WorkerProc failed to start.'),
+    (W1, 'ERROR', 'multiproc_executor.py:527', 'Traceback (most recent call last):'),
+    (W1, 'ERROR', 'multiproc_executor.py:527', 'RuntimeError: CUDA error: an illegal memory access was encountered'),
+    ('VllmWorker rank=0 pid=30', 'INFO', 'default_loader.py:262', 'Loading weights took 20.10 seconds'),
+    ('VllmWorker rank=0 pid=30', 'INFO', 'gpu_model_runner.py:2007', 'Model loading took 15.27 GiB and 21.02 seconds'),
+    ('EngineCore_0 pid=20', 'ERROR', 'core.py:700', 'EngineCore failed to start.')]) + '\n')
+
+# Excerpts that keep only the deepest frames: vLLM's weight loaders and the V0 cache engine's
+# allocation still say where they are.
+case('vp_weight_loader_frames_cut', 'crashed', 'weight_load', '*', '\n'.join(frames([
+    ('vllm/model_executor/models/utils.py', '_load_module', 'loaded_params = module_load_weights(weights)'),
+    ('vllm/model_executor/layers/linear.py', 'weight_loader', 'assert param_data.shape == loaded_weight.shape')],
+    'AssertionError')) + '\n')
+case('vp_v0_cache_engine_alloc_cut', 'crashed', 'kv_cache', '*', '\n'.join(frames([
+    ('vllm/worker/cache_engine.py', '__init__', 'self.gpu_cache = self._allocate_kv_cache(self.num_gpu_blocks, "cuda")'),
+    ('vllm/worker/cache_engine.py', '_allocate_kv_cache', 'torch.zeros(kv_cache_shape,')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 12.31 GiB is free.')) + '\n')
+
+# A TP=2 start that hangs in distributed init, pasted without the (DEBUG) world_size line: torch's
+# Gloo groups and the custom all-reduce are built there, and the engine core's shm wait follows.
+case('vp_tp2_dist_hang_gloo', 'stalled', 'distributed_init', '*', vt([
+    ('VllmWorker rank=0 pid=30', 'INFO', 'parallel_state.py:1000', '[Gloo] Rank 0 is connected to 1 peer ranks. Expected number of connected peer ranks is : 1'),
+    ('VllmWorker rank=1 pid=31', 'INFO', 'parallel_state.py:1000', '[Gloo] Rank 1 is connected to 1 peer ranks. Expected number of connected peer ranks is : 1'),
+    ('VllmWorker rank=0 pid=30', 'INFO', 'custom_all_reduce.py:137', "Custom allreduce is disabled because it's not supported on more than two PCIe-only GPUs. To silence this warning, specify disable_custom_all_reduce=True explicitly.")]) + '\n' +
+    '\n'.join(f'(EngineCore_DP0 pid=20) INFO 08-20 10:{m:02d}:00 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 seconds. This typically happens when some processes are hanging.' for m in range(2, 14)) + '\n')
+
+# Data parallel (V1): each engine core prints the engine banner; one start. DP1 fails its profile run.
+DP0, DP1 = '(EngineCore_DP0 pid=20) ', '(EngineCore_DP1 pid=21) '
+case('vp_dp2_engine_fails_profile', 'crashed', 'kv_cache', '*', v1(V1API[:1], API) + '\n' +
+    v1(V1CORE[1:] + [('INFO', 'parallel_state.py:1208', 'rank 0 in world size 2 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0'),
+                     ('INFO', 'gpu_model_runner.py:2602', 'Starting to load model Qwen/Qwen3-8B...')], DP0) + '\n' +
+    v1(V1CORE[1:] + [('INFO', 'parallel_state.py:1208', 'rank 1 in world size 2 is assigned as DP rank 1, PP rank 0, TP rank 0, EP rank 0'),
+                     ('INFO', 'gpu_model_runner.py:2602', 'Starting to load model Qwen/Qwen3-8B...'),
+                     ('INFO', 'gpu_model_runner.py:2653', 'Model loading took 15.27 GiB and 3.92 seconds')] +
+       logged('EngineCore failed to start.', F_CORE_KV + [
+           ('vllm/v1/worker/gpu_worker.py', 'determine_available_memory', 'self.model_runner.profile_run()'),
+           ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states, last_hidden_states = self._dummy_run(')],
+           'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.'), DP1) + '\n' +
+    v1([('ERROR', 'api_server.py:1', "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore_DP1': 1}")], API) + '\n')
 
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}

@@ -1,0 +1,122 @@
+// Where the tracker places a start that an excerpt shows only in part: the phase that follows an
+// ended one, and a rank that failed with its own phase lines cut.
+#include <gtest/gtest.h>
+
+#include "diagnose/tracker.h"
+
+namespace spinup {
+namespace {
+
+constexpr int64_t kT0 = 1773057600000;  // 2026-03-09 12:00:00
+
+LogEvent Event(LogEvent::Kind kind, std::optional<Phase> phase, std::string rank, std::string text,
+               int64_t t = kT0) {
+  LogEvent e;
+  e.kind = kind;
+  e.phase = phase;
+  e.time_ms = t;
+  e.rank = std::move(rank);
+  e.rule_id = "test.rule";
+  e.text = std::move(text);
+  return e;
+}
+
+const PhaseSpan* OpenSpan(const AttemptFacts& a, const std::string& rank) {
+  for (auto it = a.timeline.rbegin(); it != a.timeline.rend(); ++it) {
+    if (it->rank == rank && !it->ended) return &*it;
+  }
+  return nullptr;
+}
+
+StartupTracker VllmTracker() {
+  StartupTracker t;
+  t.SetPhaseOrder({Phase::kLaunch, Phase::kDistributedInit, Phase::kWeightLoad, Phase::kCompile,
+                   Phase::kKvCache, Phase::kCudaGraph, Phase::kHttpStart, Phase::kReady});
+  return t;
+}
+
+// vLLM's "Model loading took ..." ends the load and also names what follows (the profile run):
+// that phase has no line of its own yet, so it stays implicit.
+TEST(TrackerPlacing, AHintOnTheEndLineKeepsTheNextPhaseImplicit) {
+  StartupTracker t = VllmTracker();
+  const std::string end = "Model loading took 15.27 GiB and 3.92 seconds";
+  t.OnLogEvent(Event(LogEvent::Kind::kPhaseBegin, Phase::kWeightLoad, "TP0", "Starting to load"));
+  auto e = Event(LogEvent::Kind::kPhaseEnd, Phase::kWeightLoad, "TP0", end, kT0 + 1000);
+  e.elapsed_seconds = 3.92;
+  t.OnLogEvent(e);
+  t.OnLogEvent(Event(LogEvent::Kind::kInfo, Phase::kKvCache, "TP0", end, kT0 + 1000));
+  const AttemptFacts& a = *t.state().current();
+  ASSERT_NE(OpenSpan(a, "TP0"), nullptr);
+  EXPECT_EQ(OpenSpan(a, "TP0")->phase, Phase::kKvCache);
+  EXPECT_TRUE(OpenSpan(a, "TP0")->implicit);
+  EXPECT_EQ(a.opened_after, Phase::kWeightLoad);
+}
+
+// A line of the next phase itself, even in the same second, opens it for real.
+TEST(TrackerPlacing, ALineOfItsOwnInTheSameSecondOpensThePhase) {
+  StartupTracker t = VllmTracker();
+  auto e =
+      Event(LogEvent::Kind::kPhaseEnd, Phase::kWeightLoad, "TP0", "Loading model weights took");
+  t.OnLogEvent(e);
+  t.OnLogEvent(Event(LogEvent::Kind::kInfo, Phase::kKvCache, "TP0", "Memory profiling takes 4 s"));
+  const AttemptFacts& a = *t.state().current();
+  ASSERT_NE(OpenSpan(a, "TP0"), nullptr);
+  EXPECT_EQ(OpenSpan(a, "TP0")->phase, Phase::kKvCache);
+  EXPECT_FALSE(OpenSpan(a, "TP0")->implicit);
+  EXPECT_FALSE(a.opened_after.has_value());
+}
+
+// Rank 1 failed with its phase lines cut; rank 0 then ends loading: rank 1 failed loading.
+TEST(TrackerPlacing, ARankWithoutPhaseLinesFailedInThePhaseAPeerEndsAfterIt) {
+  StartupTracker t = VllmTracker();
+  t.OnLogEvent(Event(LogEvent::Kind::kError, std::nullopt, "TP1", "RuntimeError: boom"));
+  auto end =
+      Event(LogEvent::Kind::kPhaseEnd, Phase::kWeightLoad, "TP0", "Model loading took", kT0 + 2000);
+  end.elapsed_seconds = 20;
+  t.OnLogEvent(end);
+  const AttemptFacts& a = *t.state().current();
+  EXPECT_EQ(a.unplaced_rank, "TP1");
+  EXPECT_EQ(a.unplaced_peer_phase, Phase::kWeightLoad);
+}
+
+// Its own traceback's frames say more than a peer's progress, and its own progress clears both.
+TEST(TrackerPlacing, TheFailedRanksOwnFramesAndProgress) {
+  StartupTracker t = VllmTracker();
+  t.OnLogEvent(Event(LogEvent::Kind::kError, std::nullopt, "TP1", "Traceback"));
+  t.OnLogEvent(Event(LogEvent::Kind::kFrame, Phase::kKvCache, "TP1", "in profile_run"));
+  t.OnLogEvent(Event(LogEvent::Kind::kFrame, Phase::kWeightLoad, "TP0", "in load_model"));
+  EXPECT_EQ(t.state().current()->unplaced_frame, Phase::kKvCache);
+  t.OnLogEvent(Event(LogEvent::Kind::kPhaseBegin, Phase::kCudaGraph, "TP1", "Capturing"));
+  EXPECT_TRUE(t.state().current()->unplaced_rank.empty());
+  EXPECT_FALSE(t.state().current()->unplaced_frame.has_value());
+}
+
+}  // namespace
+}  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// vLLM's data-parallel engines each print the engine banner: one start, not a restart; the same
+// engine's banner again, or any banner after a crash, is a new attempt.
+TEST(TrackerPlacing, DataParallelEngineBannersAreOneStart) {
+  StartupTracker t = VllmTracker();
+  t.OnLogEvent(
+      Event(LogEvent::Kind::kAttemptStart, std::nullopt, "EngineCore_DP0", "Initializing"));
+  t.OnLogEvent(Event(LogEvent::Kind::kInfo, Phase::kDistributedInit, "EngineCore_DP0", "rank 0"));
+  t.OnLogEvent(
+      Event(LogEvent::Kind::kAttemptStart, std::nullopt, "EngineCore_DP1", "Initializing"));
+  t.OnLogEvent(Event(LogEvent::Kind::kInfo, Phase::kDistributedInit, "EngineCore_DP1", "rank 1"));
+  EXPECT_EQ(t.state().attempts.size(), 1u);
+  t.OnLogEvent(
+      Event(LogEvent::Kind::kAttemptStart, std::nullopt, "EngineCore_DP0", "Initializing"));
+  EXPECT_EQ(t.state().attempts.size(), 2u);
+  t.OnLogEvent(Event(LogEvent::Kind::kInfo, Phase::kDistributedInit, "EngineCore_DP0", "rank 0"));
+  t.OnLogEvent(Event(LogEvent::Kind::kFatal, std::nullopt, "EngineCore_DP0", "failed to start"));
+  t.OnLogEvent(
+      Event(LogEvent::Kind::kAttemptStart, std::nullopt, "EngineCore_DP1", "Initializing"));
+  EXPECT_EQ(t.state().attempts.size(), 3u);
+}
+
+}  // namespace
+}  // namespace spinup
