@@ -69,11 +69,11 @@ bool Crashed(const Verdict& v) {
 
 // How direct one matched rule is for this verdict. In a crash, a cause's own pattern on a line no
 // attempt kept as an error (a warning or info line: "X is not supported", "Custom allreduce is
-// disabled because ...") is context, not the failure: it ranks with a slow phase, below any error.
+// disabled because ...") is context, not the failure: it ranks with phase lines, below any error.
 int HitStrength(const Context& c, const Verdict& v, const std::string& id, const RuleHit& hit) {
   const bool decisive = QuotedAsError(v, hit.last_text) || QuotedAsError(v, hit.first_text);
   int s = RuleStrength(c, id);
-  if (s == kOwnPattern && !decisive && Crashed(v) && !RecordedAsError(c, hit)) s = kMedium;
+  if (s == kOwnPattern && !decisive && Crashed(v) && !RecordedAsError(c, hit)) s = kWeak;
   return s + (decisive ? kDecisiveBonus : 0);
 }
 
@@ -83,9 +83,9 @@ struct Match {
 };
 
 // Rule-id evidence: any attempt counts (a crash loop's causes are in its earlier attempts too).
-bool RulesHold(const Context& c, const CauseCondition& w, const Verdict& v, Match& m) {
+bool RulesHold(const Context& c, const std::vector<std::string>& ids, const Verdict& v, Match& m) {
   bool any = false;
-  for (const auto& id : w.rules) {
+  for (const auto& id : ids) {
     for (const auto& att : c.st.attempts) {
       auto it = att.hits.find(id);
       if (it == att.hits.end()) continue;
@@ -143,7 +143,8 @@ std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
   m.finding.id = cause.id;
   m.finding.title = cause.title;
   m.finding.fix = cause.fix;
-  if (!w.rules.empty() && !RulesHold(c, w, v, m)) return std::nullopt;
+  if (!w.rules.empty() && !RulesHold(c, w.rules, v, m)) return std::nullopt;
+  if (!w.regex_rules.empty() && !RulesHold(c, w.regex_rules, v, m)) return std::nullopt;
   for (const auto& s : w.signals) {
     if (!SignalHolds(c, s)) return std::nullopt;
     m.finding.evidence.push_back("signal: " + s);
