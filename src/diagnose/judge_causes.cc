@@ -168,13 +168,6 @@ bool SignalHolds(const Context& c, const std::string& s) {
            std::any_of(c.st.attempts.begin(), c.st.attempts.end(),
                        [](const AttemptFacts& a) { return a.oom_killed; });
   }
-  // Nothing in the judged attempt said where it was (no phase line, frame or pinned error): its
-  // phase is launch only by default, which says nothing about what held the memory.
-  if (s == "phase_unknown") {
-    const AttemptFacts* a = c.attempt;
-    return a != nullptr && !a->phase && !a->frame_phase && !a->pinned_phase &&
-           !a->failing_rank_phase;
-  }
   if (s == "stop_requested") {
     return c.attempt != nullptr && c.attempt->stop_requested;
   }
