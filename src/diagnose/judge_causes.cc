@@ -67,13 +67,17 @@ bool Crashed(const Verdict& v) {
   return v.state == State::kCrashed || v.state == State::kCrashLoop;
 }
 
-// How direct one matched rule is for this verdict. In a crash, a cause's own pattern on a line no
-// attempt kept as an error (a warning or info line: "X is not supported", "Custom allreduce is
-// disabled because ...") is context, not the failure: it ranks with phase lines, below any error.
+// How direct one matched rule is for this verdict. In a crash, a cause's own pattern seen only on
+// lines that declared a level below error and that no attempt kept as errors (a warning: "X is not
+// supported", "Custom allreduce is disabled because ...") is context, not the failure: it ranks
+// with phase lines, below any error. A line without a level (an exception's continuation: NCCL's
+// "Last error:" line) keeps its rank.
 int HitStrength(const Context& c, const Verdict& v, const std::string& id, const RuleHit& hit) {
   const bool decisive = QuotedAsError(v, hit.last_text) || QuotedAsError(v, hit.first_text);
   int s = RuleStrength(c, id);
-  if (s == kOwnPattern && !decisive && Crashed(v) && !RecordedAsError(c, hit)) s = kWeak;
+  if (s == kOwnPattern && !decisive && Crashed(v) && hit.quiet_only && !RecordedAsError(c, hit)) {
+    s = kWeak;
+  }
   return s + (decisive ? kDecisiveBonus : 0);
 }
 

@@ -62,6 +62,11 @@ LogEvent::Kind KindOf(RuleEmit e) {
   return LogEvent::Kind::kInfo;
 }
 
+bool IsQuietLevel(std::string_view level) {
+  return level == "INFO" || level == "WARNING" || level == "WARN" || level == "DEBUG" ||
+         level == "TRACE" || level == "NOTICE" || level == "I" || level == "W" || level == "D";
+}
+
 bool IsErrorLevel(std::string_view level) {
   return level == "ERROR" || level == "CRITICAL" || level == "FATAL" || level == "E" ||
          level == "F";
@@ -242,6 +247,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
   e.rule_id.assign(rule_id);
   e.text.assign(text);
   e.line_no = line_no_;
+  e.quiet_level = false;
   e.bar.clear();
   e.progress_n = 0;
   e.progress_total = 0;
@@ -381,6 +387,7 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
       e.phase = r.phase;
       e.pinned = r.pin;
     }
+    e.quiet_level = IsQuietLevel(p.level);
     // A restarts rule with no count ("Back-off restarting failed container") says the service has
     // been restarted at least once.
     if (r.emit == RuleEmit::kRestarts && r.n_group == 0) e.progress_n = 1;

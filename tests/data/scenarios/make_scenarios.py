@@ -1265,6 +1265,9 @@ case('v1_app_state_frame', 'crashed', 'http_start', '*', v1(V1API[:2], API) + '\
     ('vllm/entrypoints/chat_utils.py', 'load_chat_template', 'raise ValueError(msg) from e')],
     "ValueError: The supplied chat template string (/models/template.jinja) appears path-like, but doesn't exist!")], API) + '\n')
 
+# First named cause of vLLM and TGI start failures (a file of its own, so other blocks merge cleanly)
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'causes_cases.py')).read())
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
