@@ -143,3 +143,6 @@ case('c2_tgi_sigkill_over_warning', 'crashed', 'weight_load', 'host_oom', tg(THE
     ('ERROR', 'shard-manager: ', 'Shard complete standard error output:\n rank=0'),
     ('ERROR', 'shard-manager: ', 'Shard process was signaled to shutdown with signal 9 rank=0'),
     ('ERROR', '', 'Shard 0 failed to start'), ('INFO', '', 'Shutting down shards')]) + '\nError: ShardCannotStart\n')
+# A shard that exits with nothing said about why: no cause is named from the exit alone
+case('c2_tgi_exit_only', 'crashed', 'weight_load', None, tg(THEAD + [('ERROR', '', 'Shard 0 failed to start'), ('INFO', '', 'Shutting down shards')]) +
+     '\nError: ShardCannotStart\n')
