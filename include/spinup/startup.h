@@ -95,6 +95,9 @@ struct LogEvent {
   // kError/kFatal: the line names where the failure was raised (a rule's "pin"): the crash is
   // judged in `phase` even where phase lines went further.
   bool pinned = false;
+  // The line's prefix declared a level below error (INFO, WARNING, DEBUG): a cause's pattern on it
+  // is context, not the failure. False for lines without a level (a traceback's tail).
+  bool quiet_level = false;
 };
 
 // One process of the server's tree, sampled from /proc.

@@ -39,10 +39,19 @@ enum Strength { kWeak = 1, kMedium = 2, kStrong = 3, kOwnPattern = 4 };
 // pattern still beats an engine rule that merely says "it failed".
 constexpr int kDecisiveBonus = 2;
 
-bool QuotedAsError(const Verdict& v, const std::string& text) {
+bool QuotedIn(const std::vector<std::string>& errors, const std::string& text) {
   if (text.empty()) return false;
-  return std::any_of(v.errors.begin(), v.errors.end(), [&](const std::string& e) {
+  return std::any_of(errors.begin(), errors.end(), [&](const std::string& e) {
     return e.find(text) != std::string::npos || text.find(e) != std::string::npos;
+  });
+}
+
+bool QuotedAsError(const Verdict& v, const std::string& text) { return QuotedIn(v.errors, text); }
+
+// Whether any attempt kept this line among its decisive errors (a crash loop's earlier turns).
+bool RecordedAsError(const Context& c, const RuleHit& hit) {
+  return std::any_of(c.st.attempts.begin(), c.st.attempts.end(), [&](const AttemptFacts& a) {
+    return QuotedIn(a.errors, hit.first_text) || QuotedIn(a.errors, hit.last_text);
   });
 }
 
@@ -54,22 +63,38 @@ int RuleStrength(const Context& c, const std::string& id) {
   return emit == RuleEmit::kError || emit == RuleEmit::kFatal ? kStrong : kWeak;
 }
 
+bool Crashed(const Verdict& v) {
+  return v.state == State::kCrashed || v.state == State::kCrashLoop;
+}
+
+// How direct one matched rule is for this verdict. In a crash, a cause's own pattern seen only on
+// lines that declared a level below error and that no attempt kept as errors (a warning: "X is not
+// supported", "Custom allreduce is disabled because ...") is context, not the failure: it ranks
+// with phase lines, below any error. A line without a level (an exception's continuation: NCCL's
+// "Last error:" line) keeps its rank.
+int HitStrength(const Context& c, const Verdict& v, const std::string& id, const RuleHit& hit) {
+  const bool decisive = QuotedAsError(v, hit.last_text) || QuotedAsError(v, hit.first_text);
+  int s = RuleStrength(c, id);
+  if (s == kOwnPattern && !decisive && Crashed(v) && hit.quiet_only && !RecordedAsError(c, hit)) {
+    s = kWeak;
+  }
+  return s + (decisive ? kDecisiveBonus : 0);
+}
+
 struct Match {
   Finding finding;
   int strength = kWeak;
 };
 
 // Rule-id evidence: any attempt counts (a crash loop's causes are in its earlier attempts too).
-bool RulesHold(const Context& c, const CauseCondition& w, const Verdict& v, Match& m) {
+bool RulesHold(const Context& c, const std::vector<std::string>& ids, const Verdict& v, Match& m) {
   bool any = false;
-  for (const auto& id : w.rules) {
+  for (const auto& id : ids) {
     for (const auto& att : c.st.attempts) {
       auto it = att.hits.find(id);
       if (it == att.hits.end()) continue;
       any = true;
-      const bool decisive =
-          QuotedAsError(v, it->second.last_text) || QuotedAsError(v, it->second.first_text);
-      m.strength = std::max(m.strength, RuleStrength(c, id) + (decisive ? kDecisiveBonus : 0));
+      m.strength = std::max(m.strength, HitStrength(c, v, id, it->second));
       auto& ev = m.finding.evidence;
       if (ev.size() < 3 && !Contains(ev, it->second.last_text)) ev.push_back(it->second.last_text);
       break;
@@ -91,6 +116,26 @@ bool SlowPhasesHold(const Context& c, const CauseCondition& w, const Verdict& v,
   return false;
 }
 
+// A signal read from log lines is as direct as those lines: an OOM record or a SIGKILL is the
+// kernel's or the service manager's own statement (it beats a warning elsewhere); other signals
+// (restarts, multi-node, process samples) are context.
+int SignalStrength(const Context& c, const Verdict& v, const std::string& s) {
+  if (s != "oom_record") return kWeak;
+  int best = kWeak;
+  if ((c.st.exit_status && *c.st.exit_status == -9) ||
+      std::any_of(c.st.attempts.begin(), c.st.attempts.end(),
+                  [](const AttemptFacts& a) { return a.oom_killed; })) {
+    best = kStrong;
+  }
+  for (const auto& a : c.st.attempts) {
+    for (const auto& [id, hit] : a.hits) {
+      if (id.rfind("oom_record.", 0) == 0 || id == "systemd.oom_killed" || id == "systemd.sigkill")
+        best = std::max(best, HitStrength(c, v, id, hit));
+    }
+  }
+  return best;
+}
+
 std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
                                     const CauseCondition& w, const Verdict& v) {
   if (!w.phases.empty() && !Contains(w.phases, v.phase)) return std::nullopt;
@@ -102,10 +147,12 @@ std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
   m.finding.id = cause.id;
   m.finding.title = cause.title;
   m.finding.fix = cause.fix;
-  if (!w.rules.empty() && !RulesHold(c, w, v, m)) return std::nullopt;
+  if (!w.rules.empty() && !RulesHold(c, w.rules, v, m)) return std::nullopt;
+  if (!w.regex_rules.empty() && !RulesHold(c, w.regex_rules, v, m)) return std::nullopt;
   for (const auto& s : w.signals) {
     if (!SignalHolds(c, s)) return std::nullopt;
     m.finding.evidence.push_back("signal: " + s);
+    m.strength = std::max(m.strength, SignalStrength(c, v, s));
   }
   if (!w.slow_phases.empty() && !SlowPhasesHold(c, w, v, m)) return std::nullopt;
   if (!cause.evidence.empty()) m.finding.evidence.push_back(cause.evidence);
@@ -152,12 +199,13 @@ void MatchCauses(const Context& c, Verdict& v) {
   std::vector<Match> found;
   for (const auto& cause : c.rules.causes()) {
     if (!cause.engines.empty() && !Contains(cause.engines, c.st.engine)) continue;
+    // The most direct condition that holds speaks for the cause (the first of equals).
+    std::optional<Match> best;
     for (const auto& w : cause.when) {
-      if (auto m = ConditionHolds(c, cause, w, v)) {
-        found.push_back(std::move(*m));
-        break;
-      }
+      auto m = ConditionHolds(c, cause, w, v);
+      if (m && (!best || m->strength > best->strength)) best = std::move(m);
     }
+    if (best) found.push_back(std::move(*best));
   }
   std::stable_sort(found.begin(), found.end(),
                    [](const Match& a, const Match& b) { return a.strength > b.strength; });

@@ -37,8 +37,9 @@ struct JudgeThresholds {
 };
 
 // One way a known cause shows itself. Every non-empty group must hold:
-//   rules / regex: any of these rule ids, or of these regexes (compiled as hidden rules
-//            "cause.<id>.<n>"), matched in any attempt of the log;
+//   rules:   any of these rule ids matched in any attempt of the log;
+//   regex:   any of these regexes (compiled as hidden rules "cause.<id>.<n>") matched in any
+//            attempt; with "rules" both must hold (a CUDA OOM and a KV-allocation frame);
 //   phases:  the verdict's phase is one of these;
 //   states:  the verdict's state is one of these;
 //   signals: every named process signal holds (cpu_idle, cpu_busy, futex_waits, no_disk_reads,
@@ -53,7 +54,8 @@ struct JudgeThresholds {
 // then slow phases, then phase lines and process signals; file order breaks ties.
 // A condition needs at least one of rules, regex, signals or slow_phases.
 struct CauseCondition {
-  std::vector<std::string> rules;  // after loading, regexes are here too (as hidden rule ids)
+  std::vector<std::string> rules;
+  std::vector<std::string> regex_rules;  // the "regex" list, as hidden rule ids
   std::vector<Phase> phases;
   std::vector<State> states;
   std::vector<std::string> signals;

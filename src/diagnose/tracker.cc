@@ -440,6 +440,7 @@ void StartupTracker::CountHit(AttemptFacts& a, const LogEvent& e, std::optional<
   }
   if (it != a.hits.end()) {
     it->second.count++;
+    it->second.quiet_only = it->second.quiet_only && e.quiet_level;
     it->second.last_text.assign(e.text, 0, kMaxHitText);  // reuses its buffer
     it->second.last_ms = t;
   }

@@ -62,6 +62,7 @@ struct BarState {
 
 struct RuleHit {
   uint64_t count = 0;
+  bool quiet_only = true;  // every matched line declared a level below error (INFO, WARNING)
   std::string first_text;
   std::string last_text;
   std::optional<int64_t> last_ms;

@@ -12,6 +12,7 @@ void StartupTracker::CountUnitHit(const UnitEvent& e, const std::string& text,
     auto [it, fresh] = Current().hits.try_emplace(std::string(id));
     if (fresh) it->second.first_text = Cap(text, kMaxHitText);
     it->second.count++;
+    it->second.quiet_only = false;
     it->second.last_text = Cap(text, kMaxHitText);
     it->second.last_ms = t;
   };

@@ -82,6 +82,11 @@ bool IsPythonFrame(std::string_view msg) {
   return d > digits && msg.substr(d, 5) == ", in ";
 }
 
+bool IsQuietLevel(std::string_view level) {
+  return level == "INFO" || level == "WARNING" || level == "WARN" || level == "DEBUG" ||
+         level == "TRACE" || level == "NOTICE" || level == "I" || level == "W" || level == "D";
+}
+
 bool IsErrorLevel(std::string_view level) {
   return level == "ERROR" || level == "CRITICAL" || level == "FATAL" || level == "E" ||
          level == "F";
@@ -129,9 +134,10 @@ LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
   }
   // Which rules are generic, once: FirstPass and EmitRuleEvents ask it of every matched rule.
   generic_.reserve(rules_.rules().size());
+  // 2: a cause's hidden pattern (evidence only: an engine ERROR line it matches is still an error).
   for (const LogRule& r : rules_.rules()) {
     if (r.id == "generic.traceback") traceback_rule_ = static_cast<int>(generic_.size());
-    generic_.push_back(r.engine == "generic");
+    generic_.push_back(r.engine != "generic" ? 0 : r.id.rfind("cause.", 0) == 0 ? 2 : 1);
   }
   year_ = opt_.reference_year;
   if (opt_.max_line_bytes < 64) opt_.max_line_bytes = 64;
@@ -262,6 +268,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
   e.rule_id.assign(rule_id);
   e.text.assign(text);
   e.line_no = line_no_;
+  e.quiet_level = false;
   e.bar.clear();
   e.progress_n = 0;
   e.progress_total = 0;
@@ -382,10 +389,11 @@ void LogStream::FillCaptures(const LogRule& r, int idx, std::string_view msg, Lo
   }
 }
 
-// Pass 2: one event per matched rule of this engine. Sets *any when a rule said something and
-// *progress when a bar was read.
+// Pass 2: one event per matched rule of this engine. Sets *any when a rule said something,
+// *named when one that is not a cause's pattern did, and *progress when a bar was read.
 void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::string_view text,
-                               std::optional<int64_t> t, bool fatal, bool* any, bool* progress) {
+                               std::optional<int64_t> t, bool fatal, bool* any, bool* named,
+                               bool* progress) {
   const auto& all = rules_.rules();
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
@@ -401,6 +409,7 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
       e.phase = r.phase;
       e.pinned = r.pin;
     }
+    e.quiet_level = IsQuietLevel(p.level);
     // A restarts rule with no count ("Back-off restarting failed container") says the service has
     // been restarted at least once.
     if (r.emit == RuleEmit::kRestarts && r.n_group == 0) e.progress_n = 1;
@@ -421,10 +430,11 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
         e.elapsed_seconds = bar->elapsed_s;
       }
       *progress = true;
-      *any = true;
+      *any = *named = true;
       if (!NewBarValue(e.bar, e.progress_n, e.progress_total)) continue;
     }
     *any = true;
+    if (generic_[static_cast<size_t>(idx)] != 2) *named = true;
     Emit(e);
   }
 }
@@ -492,17 +502,19 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
   std::string_view text =
       msg.size() > opt_.max_text_bytes ? msg.substr(0, opt_.max_text_bytes) : msg;
   bool any = false;
+  bool named = false;
   bool progress = false;
   NoteTraceback(p, msg, text, t);
-  EmitRuleEvents(p, msg, text, t, fatal, &any, &progress);
+  EmitRuleEvents(p, msg, text, t, fatal, &any, &named, &progress);
   if (!progress) {
     bool handled = false;
-    if (UnnamedBar(p, msg, text, t, depth, &handled)) any = true;
+    if (UnnamedBar(p, msg, text, t, depth, &handled)) any = named = true;
     if (handled) return;
   }
-  if (!any && IsErrorLevel(p.level) && !msg.empty() && msg.front() != ' ' && msg.front() != '^') {
-    // An engine's own ERROR/CRITICAL line that no rule names is still a decisive error (frames
-    // and code lines of a logged traceback, which start indented, are not).
+  if (!named && IsErrorLevel(p.level) && !msg.empty() && msg.front() != ' ' && msg.front() != '^') {
+    // An engine's own ERROR/CRITICAL line that no rule names (a cause's pattern is evidence, not
+    // a name) is still a decisive error (frames and code lines of a logged traceback, which start
+    // indented, are not).
     Emit(ResetEvent(LogEvent::Kind::kError, t, p.rank, "level.error", text));
     return;
   }

@@ -70,7 +70,7 @@ class LogStream {
   bool FirstPass(bool* fatal);
   void FillCaptures(const LogRule& r, int idx, std::string_view msg, LogEvent& e);
   void EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::string_view text,
-                      std::optional<int64_t> t, bool fatal, bool* any, bool* progress);
+                      std::optional<int64_t> t, bool fatal, bool* any, bool* named, bool* progress);
   bool UnnamedBar(const ParsedLine& p, std::string_view msg, std::string_view text,
                   std::optional<int64_t> t, int depth, bool* handled);
   void NoteTraceback(const ParsedLine& p, std::string_view msg, std::string_view text,
@@ -83,7 +83,7 @@ class LogStream {
                        std::string_view rule_id, std::string_view text);
 
   const RuleSet& rules_;
-  std::vector<uint8_t> generic_;  // by rule: its engine is "generic"
+  std::vector<uint8_t> generic_;  // by rule: its engine is "generic" (2: a cause's pattern)
   LogStreamOptions opt_;
   EventFn on_event_;
   ActivityFn on_activity_;

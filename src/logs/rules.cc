@@ -325,7 +325,7 @@ void AddHiddenRules(const json& w, const KnownCause& kc, int cline, int& hidden_
   hidden.emit = RuleEmit::kInfo;
   hidden.detect = false;
   hidden.source = f.fname + ":" + std::to_string(cline);
-  cond.rules.push_back(hidden.id);
+  cond.regex_rules.push_back(hidden.id);
   f.out.rules.push_back(std::move(hidden));
 }
 
@@ -355,7 +355,8 @@ CauseCondition ParseCondition(const json& w, const KnownCause& kc, int cline, in
       throw FileError{cline, "cause \"" + kc.id + "\": unknown signal \"" + sname + "\""};
     }
   }
-  if (cond.rules.empty() && cond.signals.empty() && cond.slow_phases.empty()) {
+  if (cond.rules.empty() && cond.regex_rules.empty() && cond.signals.empty() &&
+      cond.slow_phases.empty()) {
     throw FileError{cline, "cause \"" + kc.id +
                                "\": each \"when\" entry needs rules, regex, signals or "
                                "slow_phases"};

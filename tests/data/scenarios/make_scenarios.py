@@ -1703,6 +1703,8 @@ case('vp_dp2_engine_fails_profile', 'crashed', 'kv_cache', '*', v1(V1API[:1], AP
            ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states, last_hidden_states = self._dummy_run(')],
            'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.'), DP1) + '\n' +
     v1([('ERROR', 'api_server.py:1', "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore_DP1': 1}")], API) + '\n')
+# First named cause of vLLM and TGI start failures (a file of its own, so other blocks merge cleanly)
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'causes_cases.py')).read())
 
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
