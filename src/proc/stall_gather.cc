@@ -238,13 +238,17 @@ CommandOutput RunBoundedCommand(const std::vector<std::string>& argv,
     if (n <= 0) break;  // EOF: every writer closed
     size_t room = cap - std::min(cap, out.output.size());
     out.output.append(buf, std::min(room, static_cast<size_t>(n)));
-    if (static_cast<size_t>(n) > room) out.truncated = true;
+    if (static_cast<size_t>(n) > room) {
+      out.truncated = true;  // the rest would be dropped: no reason to wait for it
+      break;
+    }
   }
   ::close(fds[0]);
-  if (out.timed_out) ::kill(-pid, SIGKILL);
+  const bool killed = out.timed_out || out.truncated;
+  if (killed) ::kill(-pid, SIGKILL);
   int st = 0;
   // After EOF the child exits promptly; if it closed its output and lingers, the limit ends it.
-  while (::waitpid(pid, &st, out.timed_out ? 0 : WNOHANG) == 0) {
+  while (::waitpid(pid, &st, killed ? 0 : WNOHANG) == 0) {
     if (SteadyClock::now() >= deadline) {
       out.timed_out = true;
       ::kill(-pid, SIGKILL);

@@ -1706,6 +1706,17 @@ case('vp_dp2_engine_fails_profile', 'crashed', 'kv_cache', '*', v1(V1API[:1], AP
 # First named cause of vLLM and TGI start failures (a file of its own, so other blocks merge cleanly)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'causes_cases.py')).read())
 
+# kubectl describe alone: the pod's record is the whole log (no engine line), a loop of SIGKILLed starts
+case('x_k8s_describe_alone', 'crash_loop', 'launch', 'host_oom', """$ kubectl describe pod vllm-0
+    State:          Waiting
+      Reason:       CrashLoopBackOff
+    Last State:     Terminated
+      Reason:       Error
+      Exit Code:    137
+    Ready:          False
+    Restart Count:  5
+""")
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
