@@ -303,7 +303,7 @@ TEST_F(LiveE2ETest, RunWhoseWorkingProcessIsOomKilledTakesTheServerTreeWithIt) {
 // `spinup watch --pid` on a server started elsewhere (here: by the test, its log to a file).
 class WatchPidTest : public LiveE2ETest {
  protected:
-  pid_t Start(const std::string& scenario) {
+  pid_t Start(const std::string& scenario, const std::vector<std::string>& extra = {}) {
     log_ = dir_ / (scenario + ".log");
     // Created before the watch starts: a missing --log is a usage error.
     ::close(::open(log_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
@@ -314,6 +314,7 @@ class WatchPidTest : public LiveE2ETest {
       ::dup2(fd, 1);
       ::dup2(fd, 2);
       std::vector<std::string> args = Server(scenario);
+      args.insert(args.end(), extra.begin(), extra.end());
       std::vector<char*> argv;
       for (auto& a : args) argv.push_back(a.data());
       argv.push_back(nullptr);
@@ -397,7 +398,9 @@ TEST_F(WatchPidTest, HangInCudaGraphIsStalled) {
 }
 
 TEST_F(WatchPidTest, CrashIsCrashedWithItsErrorLines) {
-  pid_t pid = Start("crash-kv-cache");
+  // Slowed down: the watch must find the server still running (a loaded machine takes a while to
+  // start spinup), or --pid is a usage error.
+  pid_t pid = Start("crash-kv-cache", {"--time-scale", "5"});
   auto r = Watch(pid, {"--log", log_.string()});
   auto ev = Events(r.out);
   Stop(pid, SeenPids(ev));

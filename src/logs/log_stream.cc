@@ -533,12 +533,15 @@ void LogStream::NoteTraceback(const ParsedLine& p, std::string_view msg, std::st
       return;
     }
   }
-  const std::string_view trimmed = Trim(msg);
-  if (trimmed.substr(0, 29) == "Stack (most recent call last)") {
+  // Only the first byte past the blanks is looked at on most lines (this runs on every line).
+  size_t i = 0;
+  while (i < msg.size() && (msg[i] == ' ' || msg[i] == '\t')) ++i;
+  const char first = i < msg.size() ? msg[i] : '\0';
+  if (first == 'S' && msg.substr(i, 29) == "Stack (most recent call last)") {
     in_traceback_ = true;
     return;
   }
-  if (IsPythonFrame(trimmed)) {
+  if ((first == 'F' || (first >= '0' && first <= '9')) && IsPythonFrame(msg.substr(i))) {
     if (!in_traceback_)
       Emit(ResetEvent(LogEvent::Kind::kError, t, p.rank, "generic.traceback_cut", text));
     in_traceback_ = true;
