@@ -249,7 +249,6 @@ class StartupTracker {
   // current attempt's beginning pasted after it.
   void OpenAttempt(std::optional<int64_t> banner_ms, const std::string& rank,
                    std::optional<int64_t> t);
-  bool pending_banner_ = false;
   void CountHit(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnProgress(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
@@ -269,6 +268,7 @@ class StartupTracker {
   std::optional<int64_t> now_ms_;  // latest time seen (log or sample)
   std::optional<Sample> prev_sample_;
   LoadProgressEstimator load_;
+  bool pending_banner_ = false;  // a banner without a time waits for the next stamped line
 };
 
 }  // namespace spinup
