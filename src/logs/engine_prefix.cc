@@ -446,7 +446,6 @@ std::string_view StripTgiTarget(std::string_view rest, size_t after_level) {
 }
 
 std::string TgiSpanRank(std::string_view msg) {
-  while (!msg.empty() && (msg.back() == ' ' || msg.back() == '\t')) msg.remove_suffix(1);
   size_t d = msg.size();
   while (d > 0 && IsDigit(msg[d - 1]) && msg.size() - d < 6) --d;
   if (d == msg.size() || d < 6 || msg.substr(d - 6, 6) != " rank=") return {};

@@ -204,7 +204,12 @@ std::string_view CleanEscapes(std::string_view line, std::string* scratch) {
 }  // namespace
 
 std::string_view CleanLine(std::string_view line, std::string* scratch) {
-  while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
+  // Line ends, and the trailing blanks of pasted logs (terminal copies, padded columns): rules
+  // and suffix readers (Ray's repeat count, TGI's rank=N) anchor at the end.
+  while (!line.empty() && (line.back() == '\r' || line.back() == '\n' || line.back() == ' ' ||
+                           line.back() == '\t')) {
+    line.remove_suffix(1);
+  }
   // Colour codes pasted without their ESC bytes ("[2m2024-...Z[0m [32m INFO[0m", maybe after a
   // compose prefix); SGLang's "[2026-" and TRT-LLM's "[05/" are not. One pass, then the escapes.
   if (StripSgrRemnants(line, scratch)) {
@@ -307,7 +312,6 @@ bool StripUntimedWrapper(std::string_view& s, ParsedLine& p) {
 // Ray's log deduplication appends " [repeated 7x across cluster]" to a line several workers
 // printed (vLLM's Ray executor): the message ends before it, so "... in load_model$" still matches.
 std::string_view StripRayRepeat(std::string_view s) {
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);  // pasted padding
   constexpr std::string_view kTail = "x across cluster]";
   if (s.size() < kTail.size() + 12 || s.back() != ']' ||
       s.substr(s.size() - kTail.size()) != kTail) {

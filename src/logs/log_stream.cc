@@ -473,8 +473,6 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
   }
   ParsedLine p = Parse(raw);
   std::string_view msg = p.message;
-  // Pasted logs carry trailing blanks (terminal copies, padded columns); rules anchor at the end.
-  while (!msg.empty() && (msg.back() == ' ' || msg.back() == '\t')) msg.remove_suffix(1);
   std::optional<int64_t> t = ResolveTime(p);
   if (depth == 0) last_line_time_ms_ = t;
   if (!p.wrapper_ident.empty() && IsSystemdIdent(p.wrapper_ident)) {
