@@ -44,6 +44,8 @@ unit: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 check-compile: deps
+	@scripts/long-functions --check >/dev/null || \
+	  { scripts/long-functions; echo "make test: split these (house limits)"; exit 1; }
 	@CXX=clang++ cmake -S . -B $(CHECK_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug \
 	  -DSPINUP_SANITIZE=ON -DSPINUP_FUZZ=ON -DSPINUP_BUILD_BENCH=OFF >/dev/null
 	@cmake --build $(CHECK_BUILD) -j $(JOBS)

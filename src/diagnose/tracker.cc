@@ -245,6 +245,39 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
   a.last_progress_ms = t ? t : a.last_progress_ms;
 }
 
+// The end of a phase whose begin we did not see (an excerpt, or a rank that prints only the end).
+void StartupTracker::EndUnseenPhase(AttemptFacts& a, const std::string& rank, Phase phase,
+                                    PhaseSpan* open, std::optional<int64_t> t,
+                                    std::optional<double> elapsed) {
+  std::optional<int64_t> start;
+  if (!elapsed) {
+    // The phase's own bar may say how long it ran ("[1:09:28<00:00").
+    for (const auto& b : a.bars) {
+      if (b.phase == phase && b.elapsed_s && (!elapsed || *b.elapsed_s > *elapsed)) {
+        elapsed = b.elapsed_s;
+      }
+    }
+  }
+  if (elapsed && t) start = *t - static_cast<int64_t>(*elapsed * 1000);
+  if (open) {
+    // The open span ends where this one is known to have begun, else at this line (the ended
+    // phase's start is then unknown: an excerpt).
+    open->end_ms = start ? start : t;
+    open->ended = true;
+    if (open->implicit && open->start_ms && open->end_ms && *open->end_ms <= *open->start_ms) {
+      a.timeline.erase(a.timeline.begin() + (open - a.timeline.data()));
+    }
+  }
+  PhaseSpan span;
+  span.rank = rank;
+  span.phase = phase;
+  span.start_ms = start;
+  span.end_ms = t;
+  span.reported_seconds = elapsed;
+  span.ended = true;
+  PushSpan(a, std::move(span));
+}
+
 void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase phase,
                               std::optional<int64_t> t, std::optional<double> elapsed) {
   if (rank == a.failing_rank) a.failing_rank_phase.reset();
@@ -264,36 +297,9 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
       open->start_ms = *t - static_cast<int64_t>(*elapsed * 1000);
     }
   } else {
-    // The end of a phase whose begin we did not see (an excerpt, or a rank that prints only
-    // the end). A rank already past it just repeats what it said.
+    // A rank already past the phase just repeats what it said.
     if (Order(r.phase) > Order(phase) && r.since_ms) return;
-    std::optional<int64_t> start;
-    if (!elapsed) {
-      // The phase's own bar may say how long it ran ("[1:09:28<00:00").
-      for (const auto& b : a.bars) {
-        if (b.phase == phase && b.elapsed_s && (!elapsed || *b.elapsed_s > *elapsed)) {
-          elapsed = b.elapsed_s;
-        }
-      }
-    }
-    if (elapsed && t) start = *t - static_cast<int64_t>(*elapsed * 1000);
-    if (open) {
-      // The open span ends where this one is known to have begun, else at this line (the ended
-      // phase's start is then unknown: an excerpt).
-      open->end_ms = start ? start : t;
-      open->ended = true;
-      if (open->implicit && open->start_ms && open->end_ms && *open->end_ms <= *open->start_ms) {
-        a.timeline.erase(a.timeline.begin() + (open - a.timeline.data()));
-      }
-    }
-    PhaseSpan span;
-    span.rank = rank;
-    span.phase = phase;
-    span.start_ms = start;
-    span.end_ms = t;
-    span.reported_seconds = elapsed;
-    span.ended = true;
-    PushSpan(a, std::move(span));
+    EndUnseenPhase(a, rank, phase, open, t, elapsed);
   }
   // What follows an ended phase, until its own begin line (SGLang JIT after the memory pool).
   r.phase = phase;
@@ -470,113 +476,6 @@ void StartupTracker::OnProgress(AttemptFacts& a, const LogEvent& e, std::optiona
   }
   bar->n = e.progress_n;
   bar->total = e.progress_total;
-}
-
-void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
-  event_ = &e;
-  ApplyEvent(a, e, t);
-  event_ = nullptr;
-}
-
-void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
-  auto push_error = [&](const LogEvent& ev) {
-    std::string line = Cap(ev.text, 400);
-    if (!ev.rank.empty()) line = "[" + ev.rank + "] " + line;
-    NoteError(a, std::move(line));
-    NoteFailingRank(a, ev.rank);
-  };
-  switch (e.kind) {
-    case LogEvent::Kind::kAttemptStart:
-      break;
-    case LogEvent::Kind::kPhaseBegin:
-      a.error_after_progress = false;
-      if (e.phase) BeginPhase(a, e.rank, *e.phase, t);
-      Mark(Signal::kLogProgress, t);
-      break;
-    case LogEvent::Kind::kPhaseEnd:
-      a.error_after_progress = false;
-      if (e.phase) EndPhase(a, e.rank, *e.phase, t, e.elapsed_seconds);
-      Mark(Signal::kLogProgress, t);
-      break;
-    case LogEvent::Kind::kProgress:
-      OnProgress(a, e, t);
-      break;
-    case LogEvent::Kind::kError:
-      if (a.engine_only_ready && !a.stop_requested) TakeBackEngineReady(a);
-      if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
-      push_error(e);
-      a.error_after_progress = true;
-      if (e.phase) Hint(a, e.rank, *e.phase, t);
-      if (a.crashed) a.crash_phase = a.phase;
-      break;
-    case LogEvent::Kind::kStop:
-      // Ctrl+C, SIGTERM: the tracebacks and deaths that follow are the stop's, not a crash; so are
-      // those a few seconds before its own line (processes report a peer's death first).
-      if (a.crashed && !a.stop_requested && a.crash_ms && t && *t - *a.crash_ms <= 5000 &&
-          *t >= *a.crash_ms) {
-        a.crashed = false;
-        state_.crashed_attempts--;
-      }
-      if (!a.stop_requested) a.stop_ms = t;
-      a.stop_requested = true;
-      a.stopped = true;
-      a.error_after_progress = false;
-      break;
-    case LogEvent::Kind::kFatal:
-      if (a.stop_requested) {
-        push_error(e);
-        break;
-      }
-      if (a.engine_only_ready) TakeBackEngineReady(a);
-      if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
-      push_error(e);
-      if (!a.crashed) {
-        a.crashed = true;
-        a.crash_ms = t;
-        state_.crashed_attempts++;
-      }
-      if (e.phase) Hint(a, e.rank, *e.phase, t);
-      a.crash_phase = a.phase;
-      break;
-    case LogEvent::Kind::kReady:
-      OnReady(a, e, t);
-      break;
-    case LogEvent::Kind::kRequestServed:
-      a.request_served = true;
-      a.engine_only_ready = false;
-      if (!a.ready) BeginPhase(a, e.rank, Phase::kReady, t);
-      a.ready = true;
-      Mark(Signal::kLogProgress, t);
-      break;
-    case LogEvent::Kind::kHeartbeat:
-      a.heartbeats++;
-      a.last_heartbeat_ms = t;
-      // A wait names the phase it waits in ("Waiting for shard 0 to be ready"): evidence of where
-      // the start is, never of progress.
-      if (e.phase) Hint(a, e.rank, *e.phase, t);
-      break;
-    case LogEvent::Kind::kFrame:
-      if (e.phase) a.frame_phase = e.phase;
-      if (e.phase && a.implicit_after) a.implicit_frame = e.phase;
-      if (e.phase && a.opened_after) a.opened_after_frame = e.phase;
-      if (e.phase && !a.unplaced_rank.empty() && e.rank == a.unplaced_rank) {
-        a.unplaced_frame = e.phase;
-      }
-      break;
-    case LogEvent::Kind::kRestarts:
-      state_.restarts = std::max<int>(state_.restarts,
-                                      static_cast<int>(std::min<int64_t>(e.progress_n, 1 << 20)));
-      break;
-    case LogEvent::Kind::kInfo:
-      // A line printed inside a phase: moves forward only (never back past the attempt).
-      if (e.phase) {
-        size_t spans = a.timeline.size();
-        Hint(a, e.rank, *e.phase, t);
-        if (a.timeline.size() != spans) Mark(Signal::kLogProgress, t);
-      }
-      if (a.crashed) a.crash_phase = a.phase;
-      break;
-  }
 }
 
 }  // namespace spinup

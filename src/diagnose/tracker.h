@@ -217,6 +217,11 @@ class StartupTracker {
   void NoteFailingRank(AttemptFacts& a, const std::string& rank);
   void ForgetUnplaced(AttemptFacts& a);
   void ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  void PushError(AttemptFacts& a, const LogEvent& e);
+  void OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  void OnStop(AttemptFacts& a, std::optional<int64_t> t);
+  void OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  void OnFrame(AttemptFacts& a, const LogEvent& e);
   void TakeBackEngineReady(AttemptFacts& a);
   void OnReady(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   // explicit_begin: a begin line (may move the attempt back, e.g. a late NCCL communicator);
@@ -225,6 +230,8 @@ class StartupTracker {
                   bool explicit_begin = true);
   // Moves `rank` forward to `phase` when the phase is later than where the rank is.
   void Hint(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t);
+  void EndUnseenPhase(AttemptFacts& a, const std::string& rank, Phase phase, PhaseSpan* open,
+                      std::optional<int64_t> t, std::optional<double> elapsed);
   void EndPhase(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t,
                 std::optional<double> elapsed);
   void Touch(std::optional<int64_t> t);

@@ -1,0 +1,132 @@
+// StartupTracker's application of one log event to the attempt it belongs to: phases, errors,
+// deaths, stops, frames and requests.
+#include <algorithm>
+
+#include "diagnose/tracker.h"
+
+namespace spinup {
+
+void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  event_ = &e;
+  ApplyEvent(a, e, t);
+  event_ = nullptr;
+}
+
+void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
+  std::string line = Cap(e.text, 400);
+  if (!e.rank.empty()) line = "[" + e.rank + "] " + line;
+  NoteError(a, std::move(line));
+  NoteFailingRank(a, e.rank);
+}
+
+void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  if (a.engine_only_ready && !a.stop_requested) TakeBackEngineReady(a);
+  if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
+  PushError(a, e);
+  a.error_after_progress = true;
+  if (e.phase) Hint(a, e.rank, *e.phase, t);
+  if (a.crashed) a.crash_phase = a.phase;
+}
+
+void StartupTracker::OnStop(AttemptFacts& a, std::optional<int64_t> t) {
+  // Ctrl+C, SIGTERM: the tracebacks and deaths that follow are the stop's, not a crash; so are
+  // those a few seconds before its own line (processes report a peer's death first).
+  if (a.crashed && !a.stop_requested && a.crash_ms && t && *t - *a.crash_ms <= 5000 &&
+      *t >= *a.crash_ms) {
+    a.crashed = false;
+    state_.crashed_attempts--;
+  }
+  if (!a.stop_requested) a.stop_ms = t;
+  a.stop_requested = true;
+  a.stopped = true;
+  a.error_after_progress = false;
+}
+
+void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  if (a.stop_requested) {
+    PushError(a, e);
+    return;
+  }
+  if (a.engine_only_ready) TakeBackEngineReady(a);
+  if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
+  PushError(a, e);
+  if (!a.crashed) {
+    a.crashed = true;
+    a.crash_ms = t;
+    state_.crashed_attempts++;
+  }
+  if (e.phase) Hint(a, e.rank, *e.phase, t);
+  a.crash_phase = a.phase;
+}
+
+void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
+  if (!e.phase) return;
+  a.frame_phase = e.phase;
+  if (a.implicit_after) a.implicit_frame = e.phase;
+  if (a.opened_after) a.opened_after_frame = e.phase;
+  if (!a.unplaced_rank.empty() && e.rank == a.unplaced_rank) a.unplaced_frame = e.phase;
+}
+
+void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  switch (e.kind) {
+    case LogEvent::Kind::kAttemptStart:
+      break;
+    case LogEvent::Kind::kPhaseBegin:
+      a.error_after_progress = false;
+      if (e.phase) BeginPhase(a, e.rank, *e.phase, t);
+      Mark(Signal::kLogProgress, t);
+      break;
+    case LogEvent::Kind::kPhaseEnd:
+      a.error_after_progress = false;
+      if (e.phase) EndPhase(a, e.rank, *e.phase, t, e.elapsed_seconds);
+      Mark(Signal::kLogProgress, t);
+      break;
+    case LogEvent::Kind::kProgress:
+      OnProgress(a, e, t);
+      break;
+    case LogEvent::Kind::kError:
+      OnError(a, e, t);
+      break;
+    case LogEvent::Kind::kStop:
+      OnStop(a, t);
+      break;
+    case LogEvent::Kind::kFatal:
+      OnFatal(a, e, t);
+      break;
+    case LogEvent::Kind::kReady:
+      OnReady(a, e, t);
+      break;
+    case LogEvent::Kind::kRequestServed:
+      a.request_served = true;
+      a.engine_only_ready = false;
+      if (!a.ready) BeginPhase(a, e.rank, Phase::kReady, t);
+      a.ready = true;
+      Mark(Signal::kLogProgress, t);
+      break;
+    case LogEvent::Kind::kHeartbeat:
+      a.heartbeats++;
+      a.last_heartbeat_ms = t;
+      // A wait names the phase it waits in ("Waiting for shard 0 to be ready"): evidence of where
+      // the start is, never of progress.
+      if (e.phase) Hint(a, e.rank, *e.phase, t);
+      break;
+    case LogEvent::Kind::kFrame:
+      OnFrame(a, e);
+      break;
+    case LogEvent::Kind::kRestarts:
+      state_.restarts = std::max<int>(state_.restarts,
+                                      static_cast<int>(std::min<int64_t>(e.progress_n, 1 << 20)));
+      break;
+    case LogEvent::Kind::kInfo:
+      // A line printed inside a phase: moves forward only (never back past the attempt).
+      if (e.phase) {
+        size_t spans = a.timeline.size();
+        Hint(a, e.rank, *e.phase, t);
+        if (a.timeline.size() != spans) Mark(Signal::kLogProgress, t);
+      }
+      if (a.crashed) a.crash_phase = a.phase;
+      break;
+  }
+}
+
+}  // namespace spinup
