@@ -465,13 +465,34 @@ bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::strin
   return true;
 }
 
+// Where a terminal's "^C" sits in the cleaned line when a wrapper or prefix stripped before the
+// message holds it (or the message starts with it), else npos. Only the stripped part is searched.
+size_t LogStream::EchoBehindWrapper(std::string_view message) const {
+  const std::string_view clean = last_clean_;
+  if (message.data() < clean.data() || message.data() > clean.data() + clean.size()) {
+    return std::string_view::npos;
+  }
+  const auto prefix = static_cast<size_t>(message.data() - clean.data());
+  if (message.size() >= 2 && message[0] == '^' && message[1] == 'C') return prefix;
+  if (prefix < 2) return std::string_view::npos;
+  return clean.substr(0, prefix).find("^C");
+}
+
 void LogStream::HandleSegment(std::string_view raw, int depth) {
   if (raw.size() >= 2 && raw[0] == '^' && raw[1] == 'C') {
     // The terminal's echo of Ctrl+C, often glued to the next line the server prints.
     Emit(ResetEvent(LogEvent::Kind::kStop, last_line_time_ms_, "", "generic.ctrl_c", "^C"));
     raw.remove_prefix(2);
   }
+  std::string unwrapped;  // outlives `p`, which may point into it
   ParsedLine p = Parse(raw);
+  if (size_t at = EchoBehindWrapper(p.message); at != std::string_view::npos) {
+    // The same echo behind a wrapper (compose's "svc  | ", a quote mark): the line without it.
+    Emit(ResetEvent(LogEvent::Kind::kStop, last_line_time_ms_, "", "generic.ctrl_c", "^C"));
+    unwrapped.reserve(last_clean_.size());
+    unwrapped.append(last_clean_.substr(0, at)).append(last_clean_.substr(at + 2));
+    p = Parse(unwrapped);
+  }
   std::string_view msg = p.message;
   std::optional<int64_t> t = ResolveTime(p);
   if (depth == 0) last_line_time_ms_ = t;

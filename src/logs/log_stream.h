@@ -63,6 +63,7 @@ class LogStream {
  private:
   // Cleans and parses one segment; JSON-lines objects are read through their message field.
   ParsedLine Parse(std::string_view raw);
+  size_t EchoBehindWrapper(std::string_view message) const;
   void HandleSegment(std::string_view segment, int depth = 0);
   // HandleSegment's steps (log_stream.cc).
   void ApplyTaughtPrefix(ParsedLine& p, std::string_view& msg, std::optional<int64_t>& t);

@@ -1717,6 +1717,16 @@ case('x_k8s_describe_alone', 'crash_loop', 'launch', 'host_oom', """$ kubectl de
     Restart Count:  5
 """)
 
+# ---- lead, session 7: the terminal's ^C echo behind a wrapper (compose prefix, markdown quote)
+case('x_ctrl_c_behind_compose', 'ready', 'ready', None, '\n'.join(('vllm-1  | ^C' if l.startswith('^C') else 'vllm-1  | ') + l.removeprefix('^C') for l in (v1(V1API, API) + '\n' + v1(V1CORE + [('INFO', 'core.py:210', 'init engine (profile, create kv cache, warmup model) took 34.11 seconds')], CORE) +
+     '\n^C' + v1([('INFO', 'launcher.py:80', 'Shutting down FastAPI HTTP server.'),
+                  ('ERROR', 'core_client.py:562', 'Engine core proc EngineCore_DP0 died unexpectedly, shutting down client.')], API) +
+     '\n' + '\n'.join(frames([('vllm/entrypoints/cli/main.py', 'main', 'args.dispatch_function(args)')], 'KeyboardInterrupt'))).split('\n')))
+case('x_ctrl_c_behind_quote', 'ready', 'ready', None, '\n'.join('> ' + l for l in (v1(V1API, API) + '\n' + v1(V1CORE + [('INFO', 'core.py:210', 'init engine (profile, create kv cache, warmup model) took 34.11 seconds')], CORE) +
+     '\n^C' + v1([('INFO', 'launcher.py:80', 'Shutting down FastAPI HTTP server.'),
+                  ('ERROR', 'core_client.py:562', 'Engine core proc EngineCore_DP0 died unexpectedly, shutting down client.')], API) +
+     '\n' + '\n'.join(frames([('vllm/entrypoints/cli/main.py', 'main', 'args.dispatch_function(args)')], 'KeyboardInterrupt'))).split('\n')))
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
