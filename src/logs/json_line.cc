@@ -377,7 +377,24 @@ std::optional<JsonLogLine> ParseOne(std::string_view line, std::string* message)
   return Extract(f, message);
 }
 
+bool SameFields(const std::optional<JsonLogLine>& a, const std::optional<JsonLogLine>& b) {
+  if (a.has_value() != b.has_value()) return false;
+  return !a || (a->time == b->time && a->level == b->level && a->rank == b->rank);
+}
+
 }  // namespace
+
+bool JsonSubsetAgreesWithFullParser(std::string_view line) {
+  if (line.size() > kMaxJsonLineBytes || !ShallowEnough(line)) return true;  // neither runs
+  LogFields fast;
+  if (!SubsetParser(line, fast).Parse()) return true;  // declined: nlohmann reads it
+  LogFields full;
+  if (!json::sax_parse(line.begin(), line.end(), &full)) return false;
+  std::string fast_message, full_message;
+  auto a = Extract(fast, &fast_message);
+  auto b = Extract(full, &full_message);
+  return SameFields(a, b) && fast_message == full_message;
+}
 
 std::optional<JsonLogLine> ParseJsonLogLine(std::string_view line, std::string* message) {
   auto out = ParseOne(line, message);

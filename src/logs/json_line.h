@@ -25,4 +25,9 @@ struct JsonLogLine {
 // is dropped) and returns the other fields; otherwise nullopt.
 std::optional<JsonLogLine> ParseJsonLogLine(std::string_view line, std::string* message);
 
+// For tests and the fuzzer: true when the fast subset parser declines `line` or reads from it the
+// same message, time, level and rank as nlohmann's parser (false: the subset accepted text
+// nlohmann rejects, or read it differently).
+bool JsonSubsetAgreesWithFullParser(std::string_view line);
+
 }  // namespace spinup

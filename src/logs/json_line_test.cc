@@ -80,6 +80,23 @@ TEST(JsonLogLine, FastSubsetAndFullParserAgree) {
   EXPECT_EQ(Message(R"({"message":"bad \q escape"})"), std::nullopt);
 }
 
+// The differential check the fuzzer runs, on lines inside the subset (it must read them as
+// nlohmann does) and outside it (it declines them).
+TEST(JsonLogLine, SubsetAgreesWithTheFullParserLineByLine) {
+  for (std::string_view line : {
+           R"({"message":"a\tb","level":"warn","timestamp":"2024-05-01T01:17:02Z"})",
+           R"({"fields":{"message":"inner"},"span":{"rank":3,"name":"shard-manager"}})",
+           R"({"log":"x\n","n":[1,-2.5,{"k":null}],"t":true})",
+           R"({"message":"caf\u00e9"})",
+           R"({"message":"x","n":1e5})",
+           R"({"message":"x" "level":"info"})",
+           R"({"message":"x",})",
+           "{\"message\":\"bad \xff byte\"}",
+       }) {
+    EXPECT_TRUE(JsonSubsetAgreesWithFullParser(line)) << line;
+  }
+}
+
 // tracing's span fields (TGI --json-output): the shard's number, from "span" before "spans" (whose
 // innermost rank counts), named as the plain-text rules name it.
 TEST(JsonLogLine, ReadsTheSpanRank) {

@@ -22,6 +22,7 @@ struct CivilTime {
   int second = 0;
   int millis = 0;
   bool has_date() const { return month != 0; }
+  bool operator==(const CivilTime&) const = default;
 };
 
 // Unix milliseconds of a civil UTC time (year must be set).
