@@ -59,6 +59,45 @@ TEST_P(Scenario, ExplainAndWatchGiveTheExpectedVerdict) {
   EXPECT_EQ(w.phase, e.phase) << w.headline;
 }
 
+// How users paste a log into an issue or a terminal: none of it may change the verdict.
+std::string EachLine(const std::string& text, const std::string& before, const std::string& after) {
+  std::string out;
+  size_t from = 0;
+  while (from < text.size()) {
+    size_t nl = text.find('\n', from);
+    if (nl == std::string::npos) nl = text.size();
+    out += before + text.substr(from, nl - from) + after + "\n";
+    from = nl + 1;
+  }
+  return out;
+}
+
+// A wrapper around a log that already has one (stern, kubectl, k9s or Docker JSON lines) is
+// nested; one level of each is what users paste, and what the parser strips.
+bool AlreadyWrapped(const std::string& name, const std::string& text) {
+  return name.rfind("w_", 0) == 0 || (!text.empty() && (text[0] == '{' || text[0] == '>'));
+}
+
+TEST_P(Scenario, PastingDoesNotChangeTheVerdict) {
+  const std::string text = testing::ReadFile(Dir() / (GetParam() + ".log"));
+  const corpus::Judged base = corpus::Explain(Rules(), text);
+  std::vector<std::pair<std::string, std::string>> pasted = {
+      {"crlf", EachLine(text, "", "\r")},
+      {"trailing blanks", EachLine(text, "", "    ")},
+      {"markdown fence", "Here is the log:\n\n```text\n" + text + "```\n\nAny idea?\n"},
+      {"markdown quote", "> ```\n" + EachLine(text, "> ", "") + "> ```\n"},
+      {"details block", "<details><summary>log</summary>\n\n```\n" + text + "```\n</details>\n"},
+  };
+  if (!AlreadyWrapped(GetParam(), text))
+    pasted.emplace_back("compose", EachLine(text, "vllm-1  | ", ""));
+  for (const auto& [how, log] : pasted) {
+    const corpus::Judged j = corpus::Explain(Rules(), log);
+    EXPECT_EQ(j.outcome, base.outcome) << how << ": " << j.headline;
+    EXPECT_EQ(j.phase, base.phase) << how << ": " << j.headline;
+    EXPECT_EQ(j.first_cause, base.first_cause) << how << ": " << j.headline;
+  }
+}
+
 TEST(Scenarios, EveryLogHasAnExpectationAndBack) {
   size_t logs = 0;
   for (const auto& f : fs::directory_iterator(Dir())) {

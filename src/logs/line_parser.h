@@ -68,6 +68,9 @@ std::string_view CleanLine(std::string_view line, std::string* scratch);
 // (`name  | `), Ray's `(Actor pid=N) ` chains.
 ParsedLine ParseLine(std::string_view line);
 
+// A log pasted as a markdown quote ("> line", nested "> > line"): the line without the marks.
+std::string_view StripQuoteMarks(std::string_view s);
+
 // A tqdm bar in the message: "desc:  45% Completed | 18/39 [...]" or "desc:  14%|###| 1/7 [...]".
 struct BarReading {
   std::string_view bar;  // description, may be empty for bare bars

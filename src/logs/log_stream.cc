@@ -285,8 +285,11 @@ void LogStream::Emit(LogEvent& e) {
 ParsedLine LogStream::Parse(std::string_view raw) {
   std::string_view clean = CleanLine(raw, &scratch_);
   last_clean_ = clean;
-  if (clean.empty() || clean.front() != '{') return ParseLine(clean);
-  auto j = ParseJsonLogLine(clean, &json_message_);
+  std::string_view object = clean;
+  // A JSON-lines log pasted as a markdown quote: the object starts after the marks.
+  if (!object.empty() && object.front() == '>') object = StripQuoteMarks(object);
+  if (object.empty() || object.front() != '{') return ParseLine(clean);
+  auto j = ParseJsonLogLine(object, &json_message_);
   if (!j) return ParseLine(clean);
   // The message may carry its own engine prefix (Docker's json-file driver wraps raw lines).
   last_clean_ = CleanLine(json_message_, &json_scratch_);
