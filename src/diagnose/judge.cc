@@ -224,6 +224,15 @@ void DecideState(const Context& c, Verdict& v) {
     v.phase = Phase::kReady;
   } else if (c.crashed_before >= 2 && (!c.opt.live || c.between_turns)) {
     v.state = State::kCrashLoop;
+    if (c.between_turns) {
+      // The new attempt has said nothing yet: the loop is stuck where its attempts die.
+      for (auto it = c.st.attempts.rbegin(); it != c.st.attempts.rend(); ++it) {
+        if (it->crashed && !EmptyAttempt(&*it)) {
+          v.phase = JudgedPhase(c, *it);
+          break;
+        }
+      }
+    }
   } else if (v.stalled_seconds && *v.stalled_seconds > budget.stall_s) {
     v.state = State::kStalled;
   } else {

@@ -1726,6 +1726,15 @@ case('x_ctrl_c_behind_quote', 'ready', 'ready', None, '\n'.join('> ' + l for l i
      '\n^C' + v1([('INFO', 'launcher.py:80', 'Shutting down FastAPI HTTP server.'),
                   ('ERROR', 'core_client.py:562', 'Engine core proc EngineCore_DP0 died unexpectedly, shutting down client.')], API) +
      '\n' + '\n'.join(frames([('vllm/entrypoints/cli/main.py', 'main', 'args.dispatch_function(args)')], 'KeyboardInterrupt'))).split('\n')))
+# A loop seen between two turns (systemd has scheduled the next start, which has printed nothing):
+# it is stuck where its attempts die, not in the new attempt's launch.
+case('x_loop_between_turns_phase', 'crash_loop', 'kv_cache', 'kv_memory', '''Nov 30 10:00:01 gpu1 python[2957]: INFO 11-30 10:00:01 [api_server.py:1896] vLLM API server version 0.11.0
+Nov 30 10:00:05 gpu1 python[2957]: INFO 11-30 10:00:05 [model.py:547] Resolved architecture: Qwen3ForCausalLM
+Nov 30 10:00:09 gpu1 python[2957]: ValueError: The model's max seq len (131072) is larger than the maximum number of tokens that can be stored in KV cache (43008). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.
+Nov 30 10:00:10 gpu1 systemd[1]: vllm.service: Main process exited, code=exited, status=1/FAILURE
+Nov 30 10:00:10 gpu1 systemd[1]: vllm.service: Failed with result 'exit-code'.
+Nov 30 10:00:20 gpu1 systemd[1]: vllm.service: Scheduled restart job, restart counter is at 7.
+''')
 
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
