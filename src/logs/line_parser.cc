@@ -224,6 +224,18 @@ std::string_view CleanLine(std::string_view line, std::string* scratch) {
 
 namespace {
 
+// TGI's router instruments each HTTP handler with a span named after it; a line logged inside one
+// starts "generate{parameters=...}:" or "chat_completions{total_time=...}:generate_stream{...}:".
+bool IsTgiRequestSpan(std::string_view after_level) {
+  static constexpr std::string_view kHandlers[] = {
+      "generate{",    "generate_stream{",      "compat_generate{", "chat_completions{",
+      "completions{", "vertex_compatibility{", "tokenize{",        "embed{"};
+  for (std::string_view h : kHandlers) {
+    if (after_level.substr(0, h.size()) == h) return true;
+  }
+  return false;
+}
+
 // After an RFC 3339 time at s[0..j): TGI's own prefix (then `p` is complete and true is
 // returned), journalctl -o short-iso's host and unit, or docker/kubectl --timestamps.
 bool StripRfc3339(std::string_view& s, size_t j, const CivilTime& t, ParsedLine& p) {
@@ -237,6 +249,7 @@ bool StripRfc3339(std::string_view& s, size_t j, const CivilTime& t, ParsedLine&
     p.time = t;
     p.level = word;
     p.style = PrefixStyle::kTgi;
+    p.client_request = IsTgiRequestSpan(rest.substr(w + 1));
     s = StripTgiTarget(rest, w + 1);
     p.message = s;
     if (p.rank.empty()) p.rank = TgiSpanRank(s);

@@ -52,6 +52,9 @@ struct ParsedLine {
   std::string rank;                       // canonical rank name, "" when untagged
   PrefixStyle style = PrefixStyle::kNone;
   std::string_view level;  // "INFO", "ERROR", ... when the prefix carries one
+  // The engine's prefix puts the line inside a client request's span (TGI's router handlers:
+  // "chat_completions{total_time=...}: "): the server was answering a request.
+  bool client_request = false;
 };
 
 // "2023-06-02T14:12:37.201050Z" (offset applied; UTC), or nullopt.

@@ -387,6 +387,13 @@ TEST(ParseLineTgi, RouterAndClientTargetsAreStripped) {
       "2024-05-01T01:00:01.1Z  INFO shard-manager: text_generation_launcher: "
       "Starting shard rank=0");
   EXPECT_EQ(l.message, "Starting shard rank=0");
+  EXPECT_FALSE(p.client_request);
+  EXPECT_FALSE(c.client_request);  // the router's own warm-up is not a client's request
+  ParsedLine r = ParseLine(
+      "2024-05-01T01:01:10.1Z ERROR chat_completions{total_time=\"2ms\"}:generate_stream{}: "
+      "text_generation_router::server: router/src/server.rs:1200: Input validation error: x");
+  EXPECT_TRUE(r.client_request);
+  EXPECT_EQ(r.message, "Input validation error: x");
 }
 
 }  // namespace

@@ -533,6 +533,11 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
     if (UnnamedBar(p, msg, text, t, depth, &handled)) any = named = true;
     if (handled) return;
   }
+  if (p.client_request) {
+    // A client's request reached the server (its handler logged this, even an error): it is up.
+    Emit(ResetEvent(LogEvent::Kind::kRequestServed, t, "", "tgi.request_span", text));
+    return;
+  }
   if (!named && IsErrorLevel(p.level) && !msg.empty() && msg.front() != ' ' && msg.front() != '^') {
     // An engine's own ERROR/CRITICAL line that no rule names (a cause's pattern is evidence, not
     // a name) is still a decisive error (frames and code lines of a logged traceback, which start

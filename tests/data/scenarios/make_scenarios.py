@@ -1735,6 +1735,15 @@ Nov 30 10:00:10 gpu1 systemd[1]: vllm.service: Main process exited, code=exited,
 Nov 30 10:00:10 gpu1 systemd[1]: vllm.service: Failed with result 'exit-code'.
 Nov 30 10:00:20 gpu1 systemd[1]: vllm.service: Scheduled restart job, restart counter is at 7.
 ''')
+# TGI: a line logged inside one of the router's request handlers ("embed{...}:", "generate{...}:")
+# is a client's request reaching the server, whatever it says: a ready start stays ready.
+case('x_tgi_request_span_error', 'ready', 'ready', None, '''2024-06-01T10:00:00.000000Z  INFO text_generation_launcher: Args { model_id: "BAAI/bge-m3", num_shard: Some(1) }
+2024-06-01T10:00:05.100000Z  INFO shard-manager: text_generation_launcher: Starting shard rank=0
+2024-06-01T10:00:35.000000Z  INFO shard-manager: text_generation_launcher: Shard ready in 29.9s rank=0
+2024-06-01T10:00:35.100000Z  INFO text_generation_launcher: Starting Webserver
+2024-06-01T10:00:45.300000Z  INFO text_generation_router::server: router/src/server.rs:2235: Connected
+2024-06-01T10:01:10.000000Z ERROR embed{total_time="3ms" tokenization_time="1ms"}: text_generation_router::server: router/src/server.rs:1450: Backend returned an unexpected shape for batch 3
+''')
 
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
