@@ -72,10 +72,11 @@ std::string EachLine(const std::string& text, const std::string& before, const s
   return out;
 }
 
-// A wrapper around a log that already has one (stern, kubectl, k9s or Docker JSON lines) is
-// nested; one level of each is what users paste, and what the parser strips.
+// A wrapper around a log that already has one (stern, kubectl, k9s, a markdown quote) is nested;
+// one level of each is what users paste, and what the parser strips (JSON lines count as a format,
+// not a wrapper: compose's prefix before them is read).
 bool AlreadyWrapped(const std::string& name, const std::string& text) {
-  return name.rfind("w_", 0) == 0 || (!text.empty() && (text[0] == '{' || text[0] == '>'));
+  return name.rfind("w_", 0) == 0 || (!text.empty() && text[0] == '>');
 }
 
 TEST_P(Scenario, PastingDoesNotChangeTheVerdict) {
@@ -87,6 +88,8 @@ TEST_P(Scenario, PastingDoesNotChangeTheVerdict) {
       {"markdown fence", "Here is the log:\n\n```text\n" + text + "```\n\nAny idea?\n"},
       {"markdown quote", "> ```\n" + EachLine(text, "> ", "") + "> ```\n"},
       {"details block", "<details><summary>log</summary>\n\n```\n" + text + "```\n</details>\n"},
+      {"indented code block", "The log:\n\n" + EachLine(text, "    ", "")},
+      {"tab-indented", EachLine(text, "\t", "")},
   };
   if (!AlreadyWrapped(GetParam(), text))
     pasted.emplace_back("compose", EachLine(text, "vllm-1  | ", ""));

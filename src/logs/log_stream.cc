@@ -64,24 +64,6 @@ LogEvent::Kind KindOf(RuleEmit e) {
   return LogEvent::Kind::kInfo;
 }
 
-// A Python traceback's frame line: `File "x.py", line 12, in fn` (faulthandler's and py-spy's stack
-// dumps are shaped otherwise: no comma before "in", or `fn (x.py:12)`).
-bool IsPythonFrame(std::string_view msg) {
-  size_t i = 0;
-  // A paste's own line numbers ("16436   File ...") come first.
-  while (i < msg.size() && i < 9 && msg[i] >= '0' && msg[i] <= '9') ++i;
-  if (i > 0 && (i == msg.size() || (msg[i] != ' ' && msg[i] != '\t'))) i = 0;
-  while (i < msg.size() && (msg[i] == ' ' || msg[i] == '\t')) ++i;
-  msg.remove_prefix(i);
-  if (msg.substr(0, 6) != "File \"") return false;
-  size_t line = msg.find("\", line ", 6);
-  if (line == std::string_view::npos) return false;
-  size_t d = line + 8;
-  size_t digits = d;
-  while (d < msg.size() && msg[d] >= '0' && msg[d] <= '9') ++d;
-  return d > digits && msg.substr(d, 5) == ", in ";
-}
-
 bool IsQuietLevel(std::string_view level) {
   return level == "INFO" || level == "WARNING" || level == "WARN" || level == "DEBUG" ||
          level == "TRACE" || level == "NOTICE" || level == "I" || level == "W" || level == "D";
@@ -163,7 +145,11 @@ void LogStream::Feed(std::string_view bytes) {
         FeedLine(piece);
       } else {
         ++line_no_;  // FeedLine without its search for '\r': there is none
-        if (!Trim(piece).empty()) HandleSegment(piece);
+        if (!Trim(piece).empty()) {
+          HandleSegment(Unindent(piece));
+        } else {
+          block_start_ = true;
+        }
       }
     } else {
       if (!partial_truncated_) {
@@ -194,6 +180,11 @@ void LogStream::Finish() {
 
 void LogStream::FeedLine(std::string_view line) {
   ++line_no_;
+  if (line.find_first_not_of(" \t\r") == std::string_view::npos) {
+    block_start_ = true;
+    return;
+  }
+  line = Unindent(line);
   // tqdm redraws with '\r': every segment is a state of the bar (or a log line glued to it).
   while (!line.empty()) {
     size_t cr = line.find('\r');
@@ -288,14 +279,32 @@ ParsedLine LogStream::Parse(std::string_view raw) {
   std::string_view object = clean;
   // A JSON-lines log pasted as a markdown quote: the object starts after the marks.
   if (!object.empty() && object.front() == '>') object = StripQuoteMarks(object);
-  if (object.empty() || object.front() != '{') return ParseLine(clean);
+  if (!object.empty() && object.front() == '{') {
+    if (auto p = ParseJson(object, ParsedLine{})) return std::move(*p);
+    return ParseLine(clean);
+  }
+  ParsedLine outer = ParseLine(clean);
+  // A JSON-lines log behind a wrapper (compose's "svc  | {...}", CRI, kubectl --prefix): the
+  // object is read like one that starts the line, under the wrapper's clock.
+  const std::string_view m = outer.message;
+  if (m.size() < 2 || m.front() != '{' || m.back() != '}') return outer;
+  if (auto p = ParseJson(m, outer)) return std::move(*p);
+  return outer;
+}
+
+std::optional<ParsedLine> LogStream::ParseJson(std::string_view object, const ParsedLine& outer) {
   auto j = ParseJsonLogLine(object, &json_message_);
-  if (!j) return ParseLine(clean);
+  if (!j) return std::nullopt;
   // The message may carry its own engine prefix (Docker's json-file driver wraps raw lines).
   last_clean_ = CleanLine(json_message_, &json_scratch_);
   ParsedLine p = ParseLine(last_clean_);
-  if (!p.time && j->time) p.time = p.wrapper_time = j->time;
-  if (p.rank.empty() && !j->rank.empty()) p.rank = std::move(j->rank);
+  if (outer.wrapper_time) {
+    p.time = p.wrapper_time = outer.wrapper_time;  // one clock per log: the outermost wrapper's
+  } else if (!p.time && j->time) {
+    p.time = p.wrapper_time = j->time;
+  }
+  if (p.wrapper_ident.empty()) p.wrapper_ident = outer.wrapper_ident;
+  if (p.rank.empty()) p.rank = !j->rank.empty() ? std::move(j->rank) : outer.rank;
   if (p.level.empty()) {
     json_level_ = std::move(j->level);
     p.level = json_level_;
@@ -468,19 +477,6 @@ bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::strin
   return true;
 }
 
-// Where a terminal's "^C" sits in the cleaned line when a wrapper or prefix stripped before the
-// message holds it (or the message starts with it), else npos. Only the stripped part is searched.
-size_t LogStream::EchoBehindWrapper(std::string_view message) const {
-  const std::string_view clean = last_clean_;
-  if (message.data() < clean.data() || message.data() > clean.data() + clean.size()) {
-    return std::string_view::npos;
-  }
-  const auto prefix = static_cast<size_t>(message.data() - clean.data());
-  if (message.size() >= 2 && message[0] == '^' && message[1] == 'C') return prefix;
-  if (prefix < 2) return std::string_view::npos;
-  return clean.substr(0, prefix).find("^C");
-}
-
 void LogStream::HandleSegment(std::string_view raw, int depth) {
   if (raw.size() >= 2 && raw[0] == '^' && raw[1] == 'C') {
     // The terminal's echo of Ctrl+C, often glued to the next line the server prints.
@@ -546,35 +542,6 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
     return;
   }
   if (!any && on_activity_) on_activity_(t, msg);
-}
-
-// A pasted excerpt often starts inside a traceback, its "Traceback (most recent call last)" header
-// cut off: the first frame line stands for the header, so a log that ends there still ends in an
-// error. A header (or a logged stack, "Stack (most recent call last)") opens a block; a line a rule
-// speaks for that is not a frame closes it.
-void LogStream::NoteTraceback(const ParsedLine& p, std::string_view msg, std::string_view text,
-                              std::optional<int64_t> t) {
-  for (int idx : matched_) {
-    if (idx == traceback_rule_) {
-      in_traceback_ = true;
-      return;
-    }
-  }
-  // Only the first byte past the blanks is looked at on most lines (this runs on every line).
-  size_t i = 0;
-  while (i < msg.size() && (msg[i] == ' ' || msg[i] == '\t')) ++i;
-  const char first = i < msg.size() ? msg[i] : '\0';
-  if (first == 'S' && msg.substr(i, 29) == "Stack (most recent call last)") {
-    in_traceback_ = true;
-    return;
-  }
-  if ((first == 'F' || (first >= '0' && first <= '9')) && IsPythonFrame(msg.substr(i))) {
-    if (!in_traceback_)
-      Emit(ResetEvent(LogEvent::Kind::kError, t, p.rank, "generic.traceback_cut", text));
-    in_traceback_ = true;
-  } else if (!matched_.empty() && !msg.empty() && msg.front() != ' ' && msg.front() != '\t') {
-    in_traceback_ = false;
-  }
 }
 
 bool LogStream::NewBarValue(const std::string& bar, int64_t n, int64_t total) {

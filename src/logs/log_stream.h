@@ -62,8 +62,10 @@ class LogStream {
 
  private:
   // Cleans and parses one segment; JSON-lines objects are read through their message field.
+  std::optional<ParsedLine> ParseJson(std::string_view object, const ParsedLine& outer);
   ParsedLine Parse(std::string_view raw);
   size_t EchoBehindWrapper(std::string_view message) const;
+  std::string_view Unindent(std::string_view line);
   void HandleSegment(std::string_view segment, int depth = 0);
   // HandleSegment's steps (log_stream.cc).
   void ApplyTaughtPrefix(ParsedLine& p, std::string_view& msg, std::optional<int64_t>& t);
@@ -101,6 +103,11 @@ class LogStream {
   int last_subset_ = -1;
   std::string partial_;
   bool partial_truncated_ = false;
+  // A paste indented as a whole (log_stream_paste.cc): the indent, its byte, whether the next
+  // line starts a block.
+  size_t indent_ = 0;
+  char indent_mark_ = ' ';
+  bool block_start_ = true;
   std::string_view last_clean_;  // the line Parse last read, wrappers included
   std::string scratch_;
   std::string json_message_, json_scratch_, json_level_;  // a JSON line's fields (see Parse)

@@ -1,0 +1,92 @@
+// What pasted text adds to a log, read by LogStream: tracebacks whose header was cut, a terminal's
+// ^C echo behind a wrapper, a paste indented as a whole.
+#include "logs/log_stream.h"
+
+#include <utility>
+
+namespace spinup {
+namespace {
+
+// A Python traceback's frame line: `File "x.py", line 12, in fn` (faulthandler's and py-spy's stack
+// dumps are shaped otherwise: no comma before "in", or `fn (x.py:12)`).
+bool IsPythonFrame(std::string_view msg) {
+  size_t i = 0;
+  // A paste's own line numbers ("16436   File ...") come first.
+  while (i < msg.size() && i < 9 && msg[i] >= '0' && msg[i] <= '9') ++i;
+  if (i > 0 && (i == msg.size() || (msg[i] != ' ' && msg[i] != '\t'))) i = 0;
+  while (i < msg.size() && (msg[i] == ' ' || msg[i] == '\t')) ++i;
+  msg.remove_prefix(i);
+  if (msg.substr(0, 6) != "File \"") return false;
+  size_t line = msg.find("\", line ", 6);
+  if (line == std::string_view::npos) return false;
+  size_t d = line + 8;
+  size_t digits = d;
+  while (d < msg.size() && msg[d] >= '0' && msg[d] <= '9') ++d;
+  return d > digits && msg.substr(d, 5) == ", in ";
+}
+
+}  // namespace
+
+// Where a terminal's "^C" sits in the cleaned line when a wrapper or prefix stripped before the
+// message holds it (or the message starts with it), else npos. Only the stripped part is searched.
+size_t LogStream::EchoBehindWrapper(std::string_view message) const {
+  const std::string_view clean = last_clean_;
+  if (message.data() < clean.data() || message.data() > clean.data() + clean.size()) {
+    return std::string_view::npos;
+  }
+  const auto prefix = static_cast<size_t>(message.data() - clean.data());
+  if (message.size() >= 2 && message[0] == '^' && message[1] == 'C') return prefix;
+  if (prefix < 2) return std::string_view::npos;
+  return clean.substr(0, prefix).find("^C");
+}
+
+// A pasted excerpt often starts inside a traceback, its "Traceback (most recent call last)" header
+// cut off: the first frame line stands for the header, so a log that ends there still ends in an
+// error. A header (or a logged stack, "Stack (most recent call last)") opens a block; a line a rule
+// speaks for that is not a frame closes it.
+void LogStream::NoteTraceback(const ParsedLine& p, std::string_view msg, std::string_view text,
+                              std::optional<int64_t> t) {
+  for (int idx : matched_) {
+    if (idx == traceback_rule_) {
+      in_traceback_ = true;
+      return;
+    }
+  }
+  // Only the first byte past the blanks is looked at on most lines (this runs on every line).
+  size_t i = 0;
+  while (i < msg.size() && (msg[i] == ' ' || msg[i] == '\t')) ++i;
+  const char first = i < msg.size() ? msg[i] : '\0';
+  if (first == 'S' && msg.substr(i, 29) == "Stack (most recent call last)") {
+    in_traceback_ = true;
+    return;
+  }
+  if ((first == 'F' || (first >= '0' && first <= '9')) && IsPythonFrame(msg.substr(i))) {
+    if (!in_traceback_)
+      Emit(ResetEvent(LogEvent::Kind::kError, t, p.rank, "generic.traceback_cut", text));
+    in_traceback_ = true;
+  } else if (!matched_.empty() && !msg.empty() && msg.front() != ' ' && msg.front() != '\t') {
+    in_traceback_ = false;
+  }
+}
+
+// A paste indented as a whole (a markdown code block by indentation, a list item's content): the
+// indent of a block's first line (4 or more spaces, or a tab), while every line of the block has
+// it, is not the server's. A block starts the log or follows a blank line, so the code lines of a
+// traceback in a plain log never start one.
+std::string_view LogStream::Unindent(std::string_view line) {
+  const bool at_start = std::exchange(block_start_, false);
+  if (indent_ == 0 && !at_start) return line;
+  const char mark = !line.empty() && line[0] == '\t' ? '\t' : ' ';
+  size_t k = 0;
+  while (k < line.size() && k < 64 && line[k] == mark) ++k;
+  if (indent_ > 0 && mark == indent_mark_ && k >= indent_) return line.substr(indent_);
+  indent_ = 0;
+  if (at_start && (k >= 4 || (mark == '\t' && k >= 1))) {
+    indent_ = k;
+    indent_mark_ = mark;
+    return line.substr(k);
+  }
+  return line;
+}
+
+}  // namespace spinup
