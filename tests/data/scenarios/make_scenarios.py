@@ -1717,6 +1717,9 @@ case('x_k8s_describe_alone', 'crash_loop', 'launch', 'host_oom', """$ kubectl de
     Restart Count:  5
 """)
 
+# vLLM verdicts, vgen round (a file of its own, so other blocks merge cleanly)
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vgen_cases.py')).read())
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
