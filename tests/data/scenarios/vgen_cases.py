@@ -32,3 +32,37 @@ case('vg_v05_killed_loading', 'crashed', 'weight_load', 'host_oom', v0([
     ('INFO', 'weight_utils.py:218', "Using model weights format ['*.safetensors']")]) +
     '\nLoading safetensors checkpoint shards:  24% Completed | 9/37 [00:48<02:31,  5.40s/it]\nKilled\n')
 
+# tokenizers older than the model's tokenizer.json (V0 0.6 builds the tokenizer in LLMEngine).
+case('vg_v064_tokenizer_enum', 'crashed', 'launch', 'package_mismatch', v0([
+    ('INFO', 'api_server.py:585', 'vLLM API server version 0.6.4.post1'),
+    ('INFO', 'llm_engine.py:249', "Initializing an LLM engine (v0.6.4.post1) with config: model='Qwen/Qwen2.5-Coder-32B-Instruct'")]) + '\n' +
+    '\n'.join(frames([('vllm/engine/llm_engine.py', '__init__', 'self.tokenizer = self._init_tokenizer()'),
+                      ('transformers/tokenization_utils_fast.py', '__init__', 'fast_tokenizer = TokenizerFast.from_file(fast_tokenizer_file)')],
+                     'Exception: data did not match any variant of untagged enum ModelWrapper at line 757479 column 3')) + '\n')
+
+# Offline inference (LLM(...).generate): no HTTP server; the generate bars are served requests.
+case('vg_v053_offline_ready', 'ready', 'ready', None, v0([
+    ('INFO', 'llm_engine.py:176', "Initializing an LLM engine (v0.5.3.post1) with config: model='meta-llama/Meta-Llama-3-8B-Instruct'"),
+    ('INFO', 'model_runner.py:692', 'Loading model weights took 14.9595 GB'),
+    ('INFO', 'gpu_executor.py:102', '# GPU blocks: 27895, # CPU blocks: 2048'),
+    ('INFO', 'model_runner.py:980', 'Capturing the model for CUDA graphs. This may lead to unexpected consequences if the model is not static.'),
+    ('INFO', 'model_runner.py:1181', 'Graph capturing finished in 7 secs.')]) +
+    '\nProcessed prompts: 100%|██████████| 500/500 [00:21<00:00, 23.31it/s, est. speed input: 3012.11 toks/s, output: 5963.47 toks/s]\n')
+
+# Excerpts that keep only the deepest frames (the head cut): the frame names the phase.
+# V0 checks a quantization's GPU capability while building the model (loader), V1 at config time.
+case('vg_v054_quant_config_frames_cut', 'crashed', 'weight_load', 'gpu_arch_feature', '\n'.join(frames([
+    ('vllm/model_executor/model_loader/loader.py', '_get_quantization_config', 'raise ValueError(')],
+    'ValueError: The quantization method fp8 is not supported for the current GPU. Minimum capability: 80. Current capability: 75.')) + '\n')
+# A communicator built during distributed init (pynccl, custom all-reduce, parallel groups).
+case('vg_v102_pynccl_init_frames_cut', 'crashed', 'distributed_init', '*', vl([('ERROR', 'multiproc_executor.py:597', l) for l in frames([
+    ('vllm/distributed/device_communicators/cuda_communicator.py', '__init__', 'self.pynccl_comm = PyNcclCommunicator('),
+    ('vllm/distributed/device_communicators/pynccl.py', '__init__', 'self.comm: ncclComm_t = self.nccl.ncclCommInitRank('),
+    ('vllm/distributed/device_communicators/pynccl_wrapper.py', 'NCCL_CHECK', 'raise RuntimeError(f"NCCL error: {error_str}")')],
+    'RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)')], '(Worker pid=402) ') + '\n')
+# V1 CUDA-graph wrapper (vllm/compilation/cuda_graph.py) capturing a batch size.
+case('vg_v011_cudagraph_wrapper_frames_cut', 'crashed', 'cuda_graph', 'gpu_oom', vl([('ERROR', 'core.py:708', l) for l in frames([
+    ('vllm/compilation/cuda_graph.py', '__call__', 'output = self.runnable(*args, **kwargs)'),
+    ('vllm/model_executor/models/llama.py', 'forward', 'hidden_states, residual = layer(positions, hidden_states, residual)'),
+    ('vllm/model_executor/layers/linear.py', 'forward', 'output_parallel = self.quant_method.apply(self, input_, bias)')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 640.00 MiB.')], '(EngineCore_DP0 pid=221) ') + '\n')
