@@ -66,3 +66,22 @@ case('vg_v011_cudagraph_wrapper_frames_cut', 'crashed', 'cuda_graph', 'gpu_oom',
     ('vllm/model_executor/models/llama.py', 'forward', 'hidden_states, residual = layer(positions, hidden_states, residual)'),
     ('vllm/model_executor/layers/linear.py', 'forward', 'output_parallel = self.quant_method.apply(self, input_, bias)')],
     'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 640.00 MiB.')], '(EngineCore_DP0 pid=221) ') + '\n')
+
+# Pasted from a terminal that hard-wraps long lines: vLLM's memory errors are matched on either
+# half, so the cause and the phase it is raised in survive the wrap.
+case('vg_v09_wrapped_free_memory', 'crashed', 'launch', 'orphan_processes', """(VllmWorker rank=0 pid=257) ERROR 06-20 14:02:11 [multiproc_executor.py:527] ValueError: Free memory on device (7.06/47.54 G
+iB) on startup is less than desired GPU memory utilization (0.9, 42.79 GiB). Decrease GPU memory utilization or reduce GPU mem
+ory used by other processes.
+ERROR 06-20 14:02:12 [core.py:515] EngineCore failed to start.
+""")
+case('vg_v06_wrapped_kv_too_small', 'crashed', 'kv_cache', 'kv_memory', """INFO 10-20 10:00:05 gpu_executor.py:122] # GPU blocks: 1191, # CPU blocks: 512
+ERROR 10-20 10:00:06 engine.py:160] ValueError: The model's max seq len (131072) is larger than the maximum number of tok
+ens that can be stored in KV cache (19056). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.
+""")
+# NCCL's communicator set-up lines alone (NCCL_DEBUG=INFO, the head cut): at least distributed
+# init (they never move a rank back: communicators are also built lazily at a later first collective).
+case('vg_nccl_setup_only', 'in_progress', 'distributed_init', '*', """gpu-box:105927:106732 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC
+gpu-box:106022:106733 [1] NCCL INFO Channel 00/0 : 1[1] -> 0[0] via P2P/IPC
+gpu-box:105927:106732 [0] NCCL INFO Connected all rings
+gpu-box:106022:106733 [1] NCCL INFO Connected all rings
+""")
