@@ -85,3 +85,14 @@ gpu-box:106022:106733 [1] NCCL INFO Channel 00/0 : 1[1] -> 0[0] via P2P/IPC
 gpu-box:105927:106732 [0] NCCL INFO Connected all rings
 gpu-box:106022:106733 [1] NCCL INFO Connected all rings
 """)
+
+# Ready in excerpts that keep only the serving end: uvicorn bound its socket (vLLM has no warm-up
+# request after it), or the engine logged requests it received and finished.
+case('vg_uvicorn_running_only', 'ready', 'ready', None, """INFO 06-20 14:05:01 [launcher.py:36] Route: /v1/embeddings, Methods: POST
+INFO 06-20 14:05:01 [launcher.py:36] Route: /metrics, Methods: GET
+INFO:     Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)
+""")
+case('vg_v08_request_log_only', 'ready', 'ready', None, """INFO 09-01 10:00:00 [logger.py:39] Received request chatcmpl-1: prompt: '<|im_start|>user\\nhi<|im_end|>', params: SamplingParams(n=1, max_tokens=16), prompt_token_ids: None, lora_request: None, prompt_adapter_request: None.
+INFO 09-01 10:00:00 [async_llm.py:252] Added request chatcmpl-1.
+INFO 09-01 10:00:02 [async_llm.py:270] Finished request chatcmpl-1.
+""")
