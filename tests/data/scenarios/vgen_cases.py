@@ -96,3 +96,18 @@ case('vg_v08_request_log_only', 'ready', 'ready', None, """INFO 09-01 10:00:00 [
 INFO 09-01 10:00:00 [async_llm.py:252] Added request chatcmpl-1.
 INFO 09-01 10:00:02 [async_llm.py:270] Finished request chatcmpl-1.
 """)
+
+# A start stuck in CUDA-graph capture after a long (but finished) weight load: the load's length
+# is not the cause of a later stall; slow weight reads are offered for a stall in loading or a
+# slow but ready start.
+case('vg_v091_graph_hang_after_long_load', 'stalled', 'cuda_graph', 'cuda_graph_hang', vl([
+    ('INFO', 'api_server.py:1287', 'vLLM API server version 0.9.1'),
+    ('INFO', 'core.py:70', "Initializing a V1 LLM engine (v0.9.1) with config: model='Qwen/Qwen3-235B-A22B-FP8', tensor_parallel_size=4"),
+    ('INFO', 'gpu_model_runner.py:1595', 'Starting to load model Qwen/Qwen3-235B-A22B-FP8...'),
+    ('INFO', 'default_loader.py:272', 'Loading weights took 130.82 seconds'),
+    ('INFO', 'gpu_model_runner.py:1624', 'Model loading took 56.8 GiB and 131.5 seconds'),
+    ('INFO', 'monitor.py:33', 'torch.compile takes 60.29 s in total'),
+    ('INFO', 'kv_cache_utils.py:715', 'GPU KV cache size: 180,000 tokens'),
+    ('INFO', 'kv_cache_utils.py:719', 'Maximum concurrency for 32,768 tokens per request: 5.49x')], '(VllmWorker rank=0 pid=2001) ') +
+    '\n(VllmWorker rank=0 pid=2001) Capturing CUDA graphs:   0%|          | 0/67 [00:00<?, ?it/s]\n' +
+    '\n'.join(f'INFO 08-20 10:{m:02d}:00 [shm_broadcast.py:430] No available shared memory broadcast block found in 60 second.' for m in range(2, 16)) + '\n')
