@@ -111,3 +111,11 @@ case('vg_v091_graph_hang_after_long_load', 'stalled', 'cuda_graph', 'cuda_graph_
     ('INFO', 'kv_cache_utils.py:719', 'Maximum concurrency for 32,768 tokens per request: 5.49x')], '(VllmWorker rank=0 pid=2001) ') +
     '\n(VllmWorker rank=0 pid=2001) Capturing CUDA graphs:   0%|          | 0/67 [00:00<?, ?it/s]\n' +
     '\n'.join(f'INFO 08-20 10:{m:02d}:00 [shm_broadcast.py:430] No available shared memory broadcast block found in 60 second.' for m in range(2, 16)) + '\n')
+
+# torch's DistNetworkError is a rendezvous failure when a client cannot reach the store, but a
+# taken port when the store's own server cannot listen (two servers on one MASTER_PORT).
+case('vg_v1_dist_store_port_taken', 'crashed', 'distributed_init', 'port_in_use', vl([('ERROR', 'multiproc_executor.py:597', l) for l in frames([
+    ('vllm/v1/worker/gpu_worker.py', 'init_worker_distributed_environment', 'init_distributed_environment(parallel_config.world_size, rank,'),
+    ('vllm/distributed/parallel_state.py', 'init_distributed_environment', 'torch.distributed.init_process_group(')],
+    'torch.distributed.DistNetworkError: The server socket has failed to listen on any local network address. port: 29500, useIPv6: 0, code: -98, name: EADDRINUSE, message: address already in use')],
+    '(Worker pid=402) ') + '\n')
