@@ -119,3 +119,19 @@ case('vg_v1_dist_store_port_taken', 'crashed', 'distributed_init', 'port_in_use'
     ('vllm/distributed/parallel_state.py', 'init_distributed_environment', 'torch.distributed.init_process_group(')],
     'torch.distributed.DistNetworkError: The server socket has failed to listen on any local network address. port: 29500, useIPv6: 0, code: -98, name: EADDRINUSE, message: address already in use')],
     '(Worker pid=402) ') + '\n')
+
+# Cause wording of vLLM start failures (the engine core's traceback tail, head cut).
+def core_tail(exc):
+    return vl([('ERROR', 'core.py:632', l) for l in ['EngineCore failed to start.'] + frames([
+        ('vllm/v1/engine/core.py', 'run_engine_core', 'engine_core = EngineCoreProc(*args, **kwargs)')], exc)], '(EngineCore_0 pid=88) ') + '\n'
+# transformers' AutoConfig says itself that it is older than the checkpoint's model type.
+case('vg_transformers_too_old', 'crashed', '*', 'package_mismatch', core_tail(
+    'ValueError: The checkpoint you are trying to load has model type `qwen3` but Transformers does not recognize this architecture. This could be because of an issue with the checkpoint, or because your version of Transformers is out of date.'))
+# Layouts that do not divide: layers by the pipeline size, a quantized weight's block by the TP shard.
+case('vg_pp_layers_not_divisible', 'crashed', '*', 'parallel_layout', core_tail(
+    'ValueError: Total number of hidden layers (61) must be divisible by pipeline parallel size (2).'))
+case('vg_fp8_block_not_divisible', 'crashed', '*', 'parallel_layout', core_tail(
+    "ValueError: The output_size of gate's and up's weight = 192 is not divisible by weight quantization block_n = 128."))
+# A checkpoint tensor the engine's model has no parameter for (a checkpoint layout it does not support).
+case('vg_load_weights_keyerror', 'crashed', '*', 'model_unsupported', core_tail(
+    "KeyError: 'model.layers.0.mlp.experts.0.down_proj.weight_scale_inv'"))
