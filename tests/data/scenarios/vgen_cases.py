@@ -135,3 +135,15 @@ case('vg_fp8_block_not_divisible', 'crashed', '*', 'parallel_layout', core_tail(
 # A checkpoint tensor the engine's model has no parameter for (a checkpoint layout it does not support).
 case('vg_load_weights_keyerror', 'crashed', '*', 'model_unsupported', core_tail(
     "KeyError: 'model.layers.0.mlp.experts.0.down_proj.weight_scale_inv'"))
+
+# vLLM as a Triton Inference Server backend: Triton's own lines say the model loaded and the
+# server is up (or that loading failed).
+case('vg_triton_vllm_backend_ready', 'ready', 'ready', None, """I0701 12:00:00.123456 1 model_lifecycle.cc:472] loading: vllm_model:1
+INFO 07-01 12:00:06 llm_engine.py:237] Initializing an LLM engine (v0.6.3.post1) with config: model='facebook/opt-125m'
+INFO 07-01 12:00:10 model_runner.py:1067] Loading model weights took 0.2389 GB
+INFO 07-01 12:00:11 gpu_executor.py:122] # GPU blocks: 69117, # CPU blocks: 7281
+INFO 07-01 12:00:14 model_runner.py:1523] Graph capturing finished in 3 secs.
+I0701 12:00:15.123456 1 model_lifecycle.cc:839] "successfully loaded 'vllm_model'"
+I0701 12:00:15.223456 1 grpc_server.cc:2466] "Started GRPCInferenceService at 0.0.0.0:8001"
+I0701 12:00:15.323456 1 http_server.cc:4638] "Started HTTPService at 0.0.0.0:8000"
+""")
