@@ -147,3 +147,18 @@ I0701 12:00:15.123456 1 model_lifecycle.cc:839] "successfully loaded 'vllm_model
 I0701 12:00:15.223456 1 grpc_server.cc:2466] "Started GRPCInferenceService at 0.0.0.0:8001"
 I0701 12:00:15.323456 1 http_server.cc:4638] "Started HTTPService at 0.0.0.0:8000"
 """)
+
+# The engine dying while serving (EngineCore's busy loop: "encountered a fatal error", then
+# EngineDeadError in the front-end) comes after a finished start: ready means ready.
+case('vg_v101_engine_dead_after_ready', 'ready', 'ready', '*', vl([
+    ('INFO', 'core.py:214', 'init engine (profile, create kv cache, warmup model) took 91.38 seconds'),
+    ('INFO', 'api_server.py:1880', 'Starting vLLM API server 0 on http://0.0.0.0:8000')], '(APIServer pid=1) ') + """
+(APIServer pid=1) INFO:     Started server process [1]
+(APIServer pid=1) INFO:     Application startup complete.
+""" + vl(logged('EngineCore encountered a fatal error.', [
+    ('vllm/v1/engine/core.py', 'run_engine_core', 'engine_core.run_busy_loop()')],
+    'RuntimeError: CUDA error: an illegal memory access was encountered', f='core.py:720'), '(EngineCore_0 pid=312) ') + """
+(APIServer pid=1) ERROR 08-20 10:01:00 [async_llm.py:416] AsyncLLM output_handler failed.
+(APIServer pid=1) vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.
+(APIServer pid=1) INFO:     172.17.0.1:50000 - "POST /v1/chat/completions HTTP/1.1" 500 Internal Server Error
+""")
