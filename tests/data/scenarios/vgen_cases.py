@@ -162,3 +162,9 @@ case('vg_v101_engine_dead_after_ready', 'ready', 'ready', '*', vl([
 (APIServer pid=1) vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.
 (APIServer pid=1) INFO:     172.17.0.1:50000 - "POST /v1/chat/completions HTTP/1.1" 500 Internal Server Error
 """)
+
+# vLLM 0.4's weight iterator lived in vllm/model_executor/weight_utils.py (later model_loader/).
+case('vg_v04_weight_utils_frames_cut', 'crashed', 'weight_load', 'corrupt_safetensors', """  File "/usr/local/lib/python3.10/dist-packages/vllm/model_executor/weight_utils.py", line 256, in hf_model_weights_iterator
+    with safe_open(st_file, framework="pt") as f:
+safetensors_rust.SafetensorError: Error while deserializing header: MetadataIncompleteBuffer
+""")
