@@ -168,3 +168,23 @@ case('vg_v04_weight_utils_frames_cut', 'crashed', 'weight_load', 'corrupt_safete
     with safe_open(st_file, framework="pt") as f:
 safetensors_rust.SafetensorError: Error while deserializing header: MetadataIncompleteBuffer
 """)
+
+# uvicorn logs "Application startup complete." when the app's lifespan has started, before it
+# binds its socket: a bind failure after it is a start that crashed in http_start, not a served
+# one. A request's own error (preprocessing, validation) is a request the server answered.
+case('vg_uvicorn_bind_after_startup', 'crashed', 'http_start', 'port_in_use', """(APIServer pid=1) INFO:     Started server process [1]
+(APIServer pid=1) INFO:     Waiting for application startup.
+(APIServer pid=1) INFO:     Application startup complete.
+(APIServer pid=1) ERROR:    [Errno 98] error while attempting to bind on address ('0.0.0.0', 8000): address already in use
+(APIServer pid=1) INFO:     Waiting for application shutdown.
+(APIServer pid=1) INFO:     Application shutdown complete.
+""")
+case('vg_request_error_after_startup', 'ready', 'ready', None, """(APIServer pid=1) INFO:     Started server process [1]
+(APIServer pid=1) INFO:     Waiting for application startup.
+(APIServer pid=1) INFO:     Application startup complete.
+(APIServer pid=1) ERROR 09-01 10:00:05 [serving_chat.py:222] Error in preprocessing prompt inputs
+(APIServer pid=1) Traceback (most recent call last):
+(APIServer pid=1)   File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/serving_chat.py", line 205, in create_chat_completion
+(APIServer pid=1)     ) = await self._preprocess_chat(
+(APIServer pid=1) jinja2.exceptions.TemplateError: Conversation roles must alternate user/assistant/user/assistant/...
+""")
