@@ -78,14 +78,6 @@ case('vg_v06_wrapped_kv_too_small', 'crashed', 'kv_cache', 'kv_memory', """INFO 
 ERROR 10-20 10:00:06 engine.py:160] ValueError: The model's max seq len (131072) is larger than the maximum number of tok
 ens that can be stored in KV cache (19056). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.
 """)
-# NCCL's communicator set-up lines alone (NCCL_DEBUG=INFO, the head cut): at least distributed
-# init (they never move a rank back: communicators are also built lazily at a later first collective).
-case('vg_nccl_setup_only', 'in_progress', 'distributed_init', '*', """gpu-box:105927:106732 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC
-gpu-box:106022:106733 [1] NCCL INFO Channel 00/0 : 1[1] -> 0[0] via P2P/IPC
-gpu-box:105927:106732 [0] NCCL INFO Connected all rings
-gpu-box:106022:106733 [1] NCCL INFO Connected all rings
-""")
-
 # Ready in excerpts that keep only the serving end: uvicorn bound its socket (vLLM has no warm-up
 # request after it), or the engine logged requests it received and finished.
 case('vg_uvicorn_running_only', 'ready', 'ready', None, """INFO 06-20 14:05:01 [launcher.py:36] Route: /v1/embeddings, Methods: POST
