@@ -180,3 +180,20 @@ case('vg_request_error_after_startup', 'ready', 'ready', None, """(APIServer pid
 (APIServer pid=1)     ) = await self._preprocess_chat(
 (APIServer pid=1) jinja2.exceptions.TemplateError: Conversation roles must alternate user/assistant/user/assistant/...
 """)
+
+# uvicorn logs "Shutting down" and "Finished server process [N]" only after its main loop ran (a
+# failed bind exits before it): a start shut down after that was ready, whatever the exit's
+# finalizers print.
+case('vg_uvicorn_shutdown_after_ready', 'ready', 'ready', None, """INFO 09-01 10:00:00 [api_server.py:1336] Starting vLLM API server on http://0.0.0.0:8000
+INFO:     Started server process [1]
+INFO:     Waiting for application startup.
+INFO:     Application startup complete.
+INFO:     Shutting down
+INFO:     Waiting for application shutdown.
+INFO:     Application shutdown complete.
+INFO:     Finished server process [1]
+Exception ignored in: <function MQLLMEngineClient.__del__ at 0x7f3a2c1b5e40>
+Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/vllm/engine/multiprocessing/client.py", line 240, in __del__
+RuntimeError: Event loop is closed
+""")
