@@ -197,3 +197,14 @@ Traceback (most recent call last):
   File "/usr/local/lib/python3.12/dist-packages/vllm/engine/multiprocessing/client.py", line 240, in __del__
 RuntimeError: Event loop is closed
 """)
+# uvicorn's "Exception in ASGI application" is a request the app failed to answer: it was serving.
+case('vg_asgi_exception_after_startup', 'ready', 'ready', '*', """INFO 09-01 10:00:00 [api_server.py:1336] Starting vLLM API server on http://0.0.0.0:8000
+INFO:     Started server process [1]
+INFO:     Waiting for application startup.
+INFO:     Application startup complete.
+ERROR:    Exception in ASGI application
+Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/uvicorn/protocols/http/httptools_impl.py", line 409, in run_asgi
+    result = await app(  # type: ignore[func-returns-value]
+ValueError: some request failure
+""")
