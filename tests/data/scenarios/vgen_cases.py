@@ -208,3 +208,11 @@ Traceback (most recent call last):
     result = await app(  # type: ignore[func-returns-value]
 ValueError: some request failure
 """)
+
+# vLLM's own inductor passes (pass manager, fusions, functionalization fix-up) run while the graph
+# compiles: a frame in them is compile, whatever forward pass triggered the compilation.
+case('vg_v010_fusion_pass_frames_cut', 'crashed', 'compile', '*', vl([('ERROR', 'core.py:700', l) for l in frames([
+    ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states, last_hidden_states = self._dummy_run('),
+    ('vllm/compilation/pass_manager.py', '__call__', 'pass_(graph)'),
+    ('vllm/compilation/fusion.py', '__call__', 'count = self.patterns.apply(graph)')],
+    'AssertionError: Expected one match for pattern rms_norm_static_fp8_quant, found 0')], '(EngineCore_0 pid=312) ') + '\n')
