@@ -143,6 +143,9 @@ std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
   for (const auto& s : w.not_signals) {
     if (SignalHolds(c, s)) return std::nullopt;
   }
+  for (const auto& id : w.not_rules) {
+    if (c.attempt != nullptr && c.attempt->hits.count(id)) return std::nullopt;
+  }
   Match m;
   m.finding.id = cause.id;
   m.finding.title = cause.title;

@@ -46,6 +46,8 @@ struct JudgeThresholds {
 //            disk_wait, reads_active, gpu_flat, gpu_busy, compiler_children, rank_lost: live
 //            only; restarts, no_log_lines: offline too);
 //   not_signals: none of these signals holds;
+//   not_rules: none of these rule ids matched in the attempt judged (a line that explains the
+//            evidence away: vLLM's own "Got fatal signal ..." before the shell's "Killed");
 //   slow_phases: one of these phases is marked slow in the timeline.
 // Signals from log lines: multi_node (a rule whose id starts with "multi_node." matched),
 // oom_record (an OOM kill recorded by systemd or the kernel, or a SIGKILL: rules "oom_record.*",
@@ -60,6 +62,7 @@ struct CauseCondition {
   std::vector<State> states;
   std::vector<std::string> signals;
   std::vector<std::string> not_signals;  // none of these may hold (e.g. multi_node for P2P)
+  std::vector<std::string> not_rules;    // none of these rules may have matched in the attempt
   std::vector<Phase> slow_phases;
 };
 

@@ -348,6 +348,7 @@ CauseCondition ParseCondition(const json& w, const KnownCause& kc, int cline, in
   }
   cond.signals = StrList(w, "signals", cline);
   cond.not_signals = StrList(w, "not_signals", cline);
+  cond.not_rules = StrList(w, "not_rules", cline);
   std::vector<std::string> all_signals = cond.signals;
   all_signals.insert(all_signals.end(), cond.not_signals.begin(), cond.not_signals.end());
   for (const auto& sname : all_signals) {
@@ -511,7 +512,9 @@ Status RuleSet::Compile() {
   }
   for (const auto& c : knowledge_.causes) {
     for (const auto& w : c.when) {
-      for (const auto& id : w.rules) {
+      std::vector<std::string> ids = w.rules;
+      ids.insert(ids.end(), w.not_rules.begin(), w.not_rules.end());
+      for (const auto& id : ids) {
         if (FindRule(id) < 0) {
           matcher_.Invalidate();
           return Status::Corrupt(c.source + ": cause \"" + c.id + "\" names unknown rule \"" + id +

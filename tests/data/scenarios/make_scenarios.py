@@ -1746,6 +1746,8 @@ case('x_tgi_request_span_error', 'ready', 'ready', None, '''2024-06-01T10:00:00.
 ''')
 # TGI, TensorRT-LLM/Triton and SGLang verdicts; crash loops and ready (a file of its own)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'others_cases.py')).read())
+# vLLM verdicts, vgen round (a file of its own, so other blocks merge cleanly)
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vgen_cases.py')).read())
 
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
