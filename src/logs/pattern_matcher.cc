@@ -73,7 +73,16 @@ struct PatternMatcher::Scan {
   std::vector<uint64_t> found;
 };
 
-bool PatternMatcher::RunRule(int idx, std::string_view message) const {
+bool PatternMatcher::PassesAtoms(const FastRule& f, uint64_t found) const {
+  if (f.alts.empty()) return f.prefilter.Passes(found);
+  for (const Alternative& alt : f.alts) {
+    if (alt.Passes(found)) return true;
+  }
+  return false;
+}
+
+// `found`: the rule's atoms that occur (0 when it has none).
+bool PatternMatcher::RunRule(int idx, std::string_view message, uint64_t found) const {
   const FastRule& f = fast_[static_cast<size_t>(idx)];
   if (f.test == Test::kLiterals) {
     for (const Literal& lit : f.literals) {
@@ -85,6 +94,15 @@ bool PatternMatcher::RunRule(int idx, std::string_view message) const {
   }
   // Unanchored even for '^' rules: RE2 anchors those itself.
   const re2::StringPiece text(message.data(), message.size());
+  if (!f.alts.empty()) {
+    for (const Alternative& alt : f.alts) {
+      if (alt.Passes(found) &&
+          alt.regex->Match(text, 0, message.size(), RE2::UNANCHORED, nullptr, 0)) {
+        return true;
+      }
+    }
+    return false;
+  }
   return compiled_[static_cast<size_t>(idx)]->Match(text, 0, message.size(), RE2::UNANCHORED,
                                                     nullptr, 0);
 }
@@ -171,10 +189,14 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, 
   scan.candidates.clear();
   if (!ix.atoms.empty() && message.size() >= 4) FindAtoms(ix, message, scan);
   // Whether the atoms found satisfy the rule's prefilter formula.
+  auto found = [&](int idx) {
+    const auto r = static_cast<size_t>(idx);
+    return scan.seen[r] == scan.stamp ? scan.found[r] : 0;
+  };
   auto passes = [&](int idx) {
     const auto r = static_cast<size_t>(idx);
     if (scan.seen[r] != scan.stamp) return false;
-    return fast_[r].prefilter.Passes(scan.found[r]);
+    return PassesAtoms(fast_[r], scan.found[r]);
   };
   const uint64_t head8 = BigEndian8(message);
   // Anchored rules whose matches can start with this byte and whose range admits the message.
@@ -187,13 +209,13 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, 
       if (f.same8 ? head8 != f.min8 : head8 < f.min8) continue;
       if (!PrefixInRange(message, f.min, f.max)) continue;
     }
-    if (RunRule(idx, message)) matched->push_back(idx);
+    if (RunRule(idx, message, found(idx))) matched->push_back(idx);
   }
   for (int idx : ix.always) {
-    if (RunRule(idx, message)) matched->push_back(idx);
+    if (RunRule(idx, message, 0)) matched->push_back(idx);
   }
   for (int idx : scan.candidates) {
-    if (passes(idx) && RunRule(idx, message)) matched->push_back(idx);
+    if (passes(idx) && RunRule(idx, message, found(idx))) matched->push_back(idx);
   }
   std::sort(matched->begin(), matched->end());
 }

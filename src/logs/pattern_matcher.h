@@ -83,12 +83,25 @@ class PatternMatcher {
     bool prefix;  // '^': at the message start; else anywhere
     std::string text;
   };
+  // One top-level alternative of a rule whose whole-regex prefilter came out loose (many atoms
+  // in an OR of ANDs: "cannot import name '\\w+' from '|requires (?:torch|triton)..." let any one
+  // atom through). Each alternative keeps its own exact clause over its own atoms (bits
+  // [shift, shift + count) of the rule's), and only the alternatives that pass run their regex:
+  // a message matches the rule exactly when it matches one of its alternatives.
+  struct Alternative {
+    int shift = 0;
+    uint64_t mask = 0;  // count low bits
+    PrefilterClause prefilter;
+    const RE2* regex = nullptr;  // in alt_filters_
+    bool Passes(uint64_t found) const { return prefilter.Passes(found >> shift & mask); }
+  };
   struct FastRule {
     Test test = Test::kRegex;
     bool anchored = false;          // starts with '^' outside any alternation
     bool ranged = false;            // min/max hold RE2::PossibleMatchRange of an anchored rule
     bool needs_atom = false;        // anchored with a loose range: one of its atoms must occur too
-    PrefilterClause prefilter;      // over its own atoms (see IndexAtoms)
+    PrefilterClause prefilter;      // over its own atoms (see IndexAtoms); unused with alts
+    std::vector<Alternative> alts;  // when not empty: its prefilter and its regex, split
     std::vector<Literal> literals;  // kLiterals: any one of them occurring is a match
     std::string min, max;           // every match m at the message start has min <= m <= max
     // min's first 8 bytes as a big-endian number (zero-padded), and whether max starts with the
@@ -135,16 +148,21 @@ class PatternMatcher {
   };
   static bool LiteralRange(const FastRule& f, std::string* lo, std::string* hi);
   bool PrefilterAtoms(size_t i, std::vector<std::string>* atoms);
+  static bool FilterClause(re2::FilteredRE2& filter, std::vector<std::string>* atoms,
+                           PrefilterClause* clause);
+  bool SplitAlternatives(size_t i, std::vector<std::string>* atoms);
+  bool PassesAtoms(const FastRule& f, uint64_t found) const;
   void ClassifyRules();
   void IndexAtoms(const std::vector<bool>& keep, Index& ix) const;
   void CountRegexGrams();
   void BuildGramIndex(Index& ix) const;
   void FindAtoms(const Index& ix, std::string_view message, Scan& scan) const;
-  bool RunRule(int idx, std::string_view message) const;
+  bool RunRule(int idx, std::string_view message, uint64_t found) const;
 
   std::vector<std::string> regexes_;
-  std::vector<std::unique_ptr<re2::FilteredRE2>> filters_;  // one per regex, which it owns
-  std::vector<const RE2*> compiled_;                        // regex i, in filters_[i]
+  std::vector<std::unique_ptr<re2::FilteredRE2>> filters_;      // one per regex, which it owns
+  std::vector<std::unique_ptr<re2::FilteredRE2>> alt_filters_;  // one per Alternative
+  std::vector<const RE2*> compiled_;                            // regex i, in filters_[i]
   std::vector<FastRule> fast_;
   // Anchored rules by the first byte of the message: a rule sits under every byte its matches
   // can start with (from its match range), so a message is tested against a handful of them.

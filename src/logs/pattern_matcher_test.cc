@@ -151,5 +151,34 @@ TEST(PatternMatcher, ManyAtomFormulasLetEveryMatchThrough) {
   EXPECT_EQ(matched, 6);
 }
 
+// A loose clause over an alternation is split: each top-level alternative keeps its own clause
+// and regex. A flag group at the top level ("(?i)" before the first '|') reaches every
+// alternative after it, so that regex must not be split; one inside a group stays there.
+TEST(PatternMatcher, SplitAlternativesMatchAsTheWholeRegex) {
+  PatternMatcher m;
+  const std::string pairs =
+      "alpha\\d+ bravo|charlie\\d+ delta|echoes\\d+ foxtrot|golfs\\d+ hotel|"
+      "india\\d+ juliet|kilos\\d+ limas|mikes\\d+ novembers|oscar\\d+ papas";
+  ASSERT_TRUE(m.Compile({pairs, "(?i)" + pairs, "(?:(?i)quebec\\d+ romeo)|(?:" + pairs + ")",
+                         pairs + "|^\\d{3}$"})
+                  .ok());
+  const std::vector<std::pair<std::string, std::vector<int>>> cases = {
+      {"alpha12 bravo", {0, 1, 2, 3}},
+      {"x oscar7 papas y", {0, 1, 2, 3}},
+      {"OSCAR7 PAPAS", {1}},
+      {"QUEBEC1 ROMEO", {2}},
+      {"quebec1 romeo", {2}},
+      {"alpha bravo", {}},
+      {"alpha1 delta", {}},
+      {"charlie1 bravo and india juliet", {}},
+      {"mikes2 novembers", {0, 1, 2, 3}},
+      {"404", {3}},
+  };
+  for (const auto& [msg, want] : cases) {
+    EXPECT_EQ(Fast(m, msg), want) << msg;
+    EXPECT_EQ(Fast(m, msg), Every(m, msg)) << msg;
+  }
+}
+
 }  // namespace
 }  // namespace spinup
