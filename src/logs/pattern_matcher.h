@@ -25,20 +25,24 @@ namespace spinup {
 // occur for its regex to run. Built from FilteredRE2's AND/OR formula, asked of it when compiling:
 // exact, or (`loose`) looser than the formula, never stricter.
 struct PrefilterClause {
-  static constexpr size_t kMaxTableAtoms = 6;
+  static constexpr size_t kMaxTableAtoms = 10;
   uint64_t singles = ~uint64_t{0};  // any one of these occurring lets it through (default: any)
   // The others: a truth table over `table_mask`'s low bits (bit m set when the atoms in mask m
-  // occurring let it through), or, when they are too many (`loose`), the atoms every match needs
-  // and whether they are enough alone; else one more atom must occur too.
+  // occurring let it through; in `table`, or in `wide` past 6 atoms), or, when they are too many
+  // (`loose`), the atoms every match needs and whether they are enough alone; else one more
+  // atom must occur too.
   uint64_t table_mask = 0;
   uint64_t table = 0;
+  std::vector<uint64_t> wide;  // bit m in wide[m / 64]
   bool loose = false;
   uint64_t need = 0;
   bool need_enough = false;
   bool Passes(uint64_t found) const {
     if ((found & singles) != 0) return true;
     if (loose) return (found & need) == need && (need_enough || (found & ~need) != 0);
-    return (table >> (found & table_mask) & 1) != 0;
+    const uint64_t m = found & table_mask;
+    if (wide.empty()) return (table >> m & 1) != 0;
+    return (wide[m >> 6] >> (m & 63) & 1) != 0;
   }
 };
 

@@ -278,8 +278,14 @@ bool PatternMatcher::FilterClause(re2::FilteredRE2& filter, std::vector<std::str
   };
   if (m <= PrefilterClause::kMaxTableAtoms) {
     c.table_mask = (uint64_t{1} << m) - 1;
+    if (m > 6) c.wide.assign((c.table_mask >> 6) + 1, 0);
     for (uint64_t mask = 0; mask <= c.table_mask; ++mask) {
-      if (passes_bits(mask)) c.table |= uint64_t{1} << mask;
+      if (!passes_bits(mask)) continue;
+      if (m > 6) {
+        c.wide[mask >> 6] |= uint64_t{1} << (mask & 63);
+      } else {
+        c.table |= uint64_t{1} << mask;
+      }
     }
     return true;
   }

@@ -180,5 +180,28 @@ TEST(PatternMatcher, SplitAlternativesMatchAsTheWholeRegex) {
   }
 }
 
+// A formula over 7 to 10 atoms is a table of up to 1024 bits: every pair of a first word and a
+// second word lets the regex run, one word alone does not need to.
+TEST(PatternMatcher, WideTableLetsEveryPairThrough) {
+  PatternMatcher m;
+  const std::vector<std::string> first = {"alpha", "bravo", "charlie"};
+  const std::vector<std::string> second = {"delta", "echos", "foxtrot", "golfs", "hotel", "india"};
+  ASSERT_TRUE(m.Compile({"(?:alpha|bravo|charlie) (?:one |two )?"
+                         "(?:delta|echos|foxtrot|golfs|hotel|india)"})
+                  .ok());
+  int matched = 0;
+  for (const auto& a : first) {
+    for (const auto& b : second) {
+      for (const std::string& msg : {a + " " + b, "x " + a + " two " + b + " y", b + " " + a}) {
+        EXPECT_EQ(Fast(m, msg), Every(m, msg)) << msg;
+        matched += !Fast(m, msg).empty();
+      }
+    }
+  }
+  EXPECT_EQ(matched, 36);
+  EXPECT_TRUE(Fast(m, "alpha one").empty());
+  EXPECT_TRUE(Fast(m, "india hotel").empty());
+}
+
 }  // namespace
 }  // namespace spinup
