@@ -115,14 +115,23 @@ void PatternMatcher::FindAtoms(const Index& ix, std::string_view message, Scan& 
   const size_t n = message.size();
   constexpr size_t kBlock = 512;
   uint32_t hit_pos[kBlock / 2];
+  const uint8_t* gram_hit = ix.gram_hit.data();
   for (size_t start = 0; start + 3 < n; start += kBlock) {
     const size_t end = std::min(n - 3, start + kBlock);
     size_t hits = 0;
-    for (size_t i = start; i < end; i += 2) {
-      const unsigned key = GramHash(p + i);
-      hit_pos[hits] = static_cast<uint32_t>(i);
-      hits += (ix.gram_bits[key >> 6] >> (key & 63)) & 1;
+    size_t i = start;
+    // Four positions a step: the loop's own count and compare were a fifth of this pass.
+    auto note = [&](size_t at) {
+      hit_pos[hits] = static_cast<uint32_t>(at);
+      hits += gram_hit[GramHash(p + at)];
+    };
+    for (; i + 6 < end; i += 8) {
+      note(i);
+      note(i + 2);
+      note(i + 4);
+      note(i + 6);
     }
+    for (; i < end; i += 2) note(i);
     for (size_t h = 0; h < hits; ++h) {
       const size_t i = hit_pos[h];
       const unsigned key = GramHash(p + i);

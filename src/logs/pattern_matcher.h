@@ -147,8 +147,10 @@ class PatternMatcher {
     std::vector<int> always;                        // unanchored rules with no atom
     std::vector<GramEntry> gram_entries;            // grouped by slot
     std::vector<uint32_t> gram_slot_start;          // kGramSlots + 1 offsets into gram_entries
-    std::vector<uint64_t> gram_bits;  // 65536 bits: some entry has a gram of this hash
-    std::vector<int> empty_matches;   // the patterns that match ""
+    // 65536 bytes, 1 where some entry has a gram of this hash: a byte, not a bit, saves the
+    // scan a shift and a mask at every position it looks at.
+    std::vector<uint8_t> gram_hit;
+    std::vector<int> empty_matches;  // the patterns that match ""
   };
   static bool LiteralRange(const FastRule& f, std::string* lo, std::string* hi);
   bool PrefilterAtoms(size_t i, std::vector<std::string>* atoms);

@@ -429,7 +429,7 @@ void PatternMatcher::CountRegexGrams() {
 // every line). On the corpus-built bench log (its engine's subset), 5.5% of the positions
 // scanned reach the second check; trigrams picked by their letters alone let 17.6% through.
 void PatternMatcher::BuildGramIndex(Index& ix) const {
-  ix.gram_bits.assign(65536 / 64, 0);
+  ix.gram_hit.assign(65536, 0);
   std::vector<uint16_t> per_key(65536, 0);  // entries already indexed under this key
   std::vector<GramEntry> entries;
   // Letter scores, 1 (rare) to 46 (' '), as a table: the lookups run for every gram of every
@@ -481,7 +481,7 @@ void PatternMatcher::BuildGramIndex(Index& ix) const {
       e.offset = static_cast<uint32_t>(k);
       entries.push_back(e);
       ++per_key[e.key];
-      ix.gram_bits[e.key / 64] |= uint64_t{1} << (e.key % 64);
+      ix.gram_hit[e.key] = 1;
     }
   }
   std::stable_sort(entries.begin(), entries.end(), [](const GramEntry& x, const GramEntry& y) {
