@@ -134,6 +134,11 @@ void PatternMatcher::FindAtoms(const Index& ix, std::string_view message, Scan& 
     for (; i < end; i += 2) note(i);
     for (size_t h = 0; h < hits; ++h) {
       const size_t i = hit_pos[h];
+      // An atom is indexed by two neighbouring grams, and the one not at this (even) position
+      // sits right before or after it: when neither neighbour's gram is in the table, no atom
+      // is here (most positions that reach this pass hold a common word's gram).
+      const bool before = i > 0 && gram_hit[GramHash(p + i - 1)] != 0;
+      if (!before && (i + 4 >= n || gram_hit[GramHash(p + i + 1)] == 0)) continue;
       const unsigned key = GramHash(p + i);
       const unsigned slot = key & (kGramSlots - 1);
       for (uint32_t x = ix.gram_slot_start[slot]; x < ix.gram_slot_start[slot + 1]; ++x) {
