@@ -1,5 +1,7 @@
 #include "logs/pattern_matcher.h"
 
+#include "logs/pattern_matcher_internal.h"
+
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -201,6 +203,31 @@ TEST(PatternMatcher, WideTableLetsEveryPairThrough) {
   EXPECT_EQ(matched, 36);
   EXPECT_TRUE(Fast(m, "alpha one").empty());
   EXPECT_TRUE(Fast(m, "india hotel").empty());
+}
+
+// The scan hashes eight grams at once: each must be the hash the index was built with, for any
+// bytes (letters in either case, punctuation, bytes >= 0x80).
+TEST(PatternMatcher, EightGramHashesAtOnceAreTheOneAtATimeHashes) {
+  std::vector<unsigned char> bytes(4096 + 18);
+  uint32_t x = 12345;
+  for (auto& b : bytes) {
+    x = x * 1103515245u + 12345u;
+    b = static_cast<unsigned char>(x >> 16);
+  }
+  const std::string_view words =
+      "Loading Safetensors [rank0]: ERROR 12:01 torch.cuda.OutOfMemoryError";
+  std::copy(words.begin(), words.end(), bytes.begin());
+  int differing = 0;
+  for (size_t at = 0; at + 18 <= bytes.size(); ++at) {
+    uint16_t keys[8];
+    pattern_internal::GramHash8(bytes.data() + at, keys);
+    for (size_t j = 0; j < 8; ++j) {
+      const unsigned want = pattern_internal::GramHash(bytes.data() + at + 2 * j);
+      EXPECT_EQ(keys[j], want) << "at " << at << " lane " << j;
+      differing += keys[j] != keys[0];
+    }
+  }
+  EXPECT_GT(differing, 1000);  // the hashes are not all one number
 }
 
 }  // namespace
