@@ -40,6 +40,15 @@ bool PrefixInRange(std::string_view text, const std::string& min, const std::str
   return true;
 }
 
+bool StartsWithAny(std::string_view text, const std::vector<std::string>& heads) {
+  for (const std::string& head : heads) {
+    if (text.size() >= head.size() && std::memcmp(text.data(), head.data(), head.size()) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // 8 bytes with ASCII A-Z lowercased, a word at a time (FilteredRE2 atoms are lowercase).
 inline uint64_t LowerAscii8(uint64_t x) {
   constexpr uint64_t kHigh = 0x8080808080808080ull;
@@ -236,6 +245,7 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, 
       if (f.same8 ? head8 != f.min8 : head8 < f.min8) continue;
       if (!PrefixInRange(message, f.min, f.max)) continue;
     }
+    if (!f.heads.empty() && !StartsWithAny(message, f.heads)) continue;
     if (RunRule(idx, message, found(idx))) matched->push_back(idx);
   }
   for (int idx : ix.always) {

@@ -107,7 +107,11 @@ class PatternMatcher {
     PrefilterClause prefilter;      // over its own atoms (see IndexAtoms); unused with alts
     std::vector<Alternative> alts;  // when not empty: its prefilter and its regex, split
     std::vector<Literal> literals;  // kLiterals: any one of them occurring is a match
-    std::string min, max;           // every match m at the message start has min <= m <= max
+    // Anchored regex rules: every match starts with one of these (each top-level alternative's
+    // leading literal, "^Waiting for scheduler|^Wait for \\d+" → two); empty when not known.
+    // The range admits whatever sorts between its ends; these do not.
+    std::vector<std::string> heads;
+    std::string min, max;  // every match m at the message start has min <= m <= max
     // min's first 8 bytes as a big-endian number (zero-padded), and whether max starts with the
     // same 8 bytes: a one-compare first check of the range (see Match).
     uint64_t min8 = 0;

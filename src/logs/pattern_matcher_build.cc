@@ -107,6 +107,51 @@ std::optional<std::string> PlainLiteral(std::string_view re) {
   return lit;
 }
 
+// The literal bytes every match of `part` (one alternative, its '^' removed) starts with, as
+// PlainLiteral reads them, up to the first other metacharacter; a quantifier there takes the
+// last byte back ("ab?c" starts with "a"). Empty when there is none.
+std::string LeadingLiteral(std::string_view part) {
+  static constexpr std::string_view kMeta = "\\^$.|?*+()[]{}";
+  std::string lit;
+  size_t k = 0;
+  while (k < part.size()) {
+    const auto c = static_cast<unsigned char>(part[k]);
+    if (c < 0x20 || c >= 0x7f) break;
+    if (c == '\\') {
+      if (k + 1 >= part.size()) break;
+      const char e = part[k + 1];
+      if (kMeta.find(e) == std::string_view::npos && e != '/' && e != '-' && e != '"') break;
+      lit.push_back(e);
+      k += 2;
+      continue;
+    }
+    if (kMeta.find(static_cast<char>(c)) != std::string_view::npos) break;
+    lit.push_back(static_cast<char>(c));
+    ++k;
+  }
+  if (k < part.size() && !lit.empty() &&
+      std::string_view("?*+{").find(part[k]) != std::string_view::npos) {
+    lit.pop_back();
+  }
+  return lit;
+}
+
+// Each top-level alternative's leading literal, when every alternative starts with '^' and one;
+// empty otherwise (a top-level flag group such as "(?i)" may change what later ones match).
+std::vector<std::string> AnchoredHeads(std::string_view regex) {
+  bool top_flags = false;
+  const std::vector<std::string_view> parts = TopLevelAlternatives(regex, &top_flags);
+  std::vector<std::string> heads;
+  if (parts.empty() || top_flags) return heads;
+  for (std::string_view part : parts) {
+    if (part.empty() || part[0] != '^') return {};
+    std::string head = LeadingLiteral(part.substr(1));
+    if (head.empty()) return {};
+    heads.push_back(std::move(head));
+  }
+  return heads;
+}
+
 struct PlainLiteralPart {
   bool prefix = false;
   std::string text;
@@ -367,6 +412,7 @@ void PatternMatcher::ClassifyRules() {
       PrefilterAtoms(i, &rule_atoms_[i]);
       continue;
     }
+    if (f.test == Test::kRegex) f.heads = AnchoredHeads(regex);
     std::string lo, hi;
     f.ranged = LiteralRange(f, &lo, &hi) ||
                (compiled_[i]->PossibleMatchRange(&lo, &hi, kMatchRangeBytes) && !lo.empty() &&

@@ -230,5 +230,36 @@ TEST(PatternMatcher, EightGramHashesAtOnceAreTheOneAtATimeHashes) {
   EXPECT_GT(differing, 1000);  // the hashes are not all one number
 }
 
+// An anchored regex runs only on messages that start with one of its alternatives' leading
+// literals; a quantifier takes the last byte back, and a top-level flag group keeps them all.
+TEST(PatternMatcher, AnchoredRegexNeedsALeadingLiteral) {
+  PatternMatcher m;
+  ASSERT_TRUE(m.Compile({"^Waiting for scheduler|^Wait for \\d+ scheduler",
+                         "^Init abc?d ends\\.(?: x)?", "^Capture cuda graph (?:bs|num) \\[",
+                         "^Alpha(?i) \\d|^Bravo \\d", "^\\.venv/ \\d+"})
+                  .ok());
+  const std::vector<std::pair<std::string, std::vector<int>>> cases = {
+      {"Waiting for scheduler 3", {0}},
+      {"Wait for 12 scheduler", {0}},
+      {"Waiting for application startup.", {}},
+      {"Wait for it", {}},
+      {"Init abd ends.", {1}},
+      {"Init abcd ends. x", {1}},
+      {"Init ab ends.", {}},
+      {"Capture cuda graph bs [1, 2]", {2}},
+      {"Capture cuda graph begin.", {}},
+      {"Alpha 1", {3}},
+      {"ALPHA 1", {}},
+      {"bravo 2", {3}},
+      {"Bravo 2", {3}},
+      {".venv/ 7", {4}},
+      {"xvenv/ 7", {}},
+  };
+  for (const auto& [msg, want] : cases) {
+    EXPECT_EQ(Fast(m, msg), want) << msg;
+    EXPECT_EQ(Fast(m, msg), Every(m, msg)) << msg;
+  }
+}
+
 }  // namespace
 }  // namespace spinup
