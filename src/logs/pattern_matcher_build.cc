@@ -142,7 +142,7 @@ std::vector<std::string> AnchoredHeads(std::string_view regex) {
   bool top_flags = false;
   const std::vector<std::string_view> parts = TopLevelAlternatives(regex, &top_flags);
   std::vector<std::string> heads;
-  if (parts.empty() || top_flags) return heads;
+  if (parts.empty() || top_flags || regex.find("\\Q") != std::string_view::npos) return heads;
   for (std::string_view part : parts) {
     if (part.empty() || part[0] != '^') return {};
     std::string head = LeadingLiteral(part.substr(1));
@@ -363,7 +363,8 @@ bool PatternMatcher::FilterClause(re2::FilteredRE2& filter, std::vector<std::str
 bool PatternMatcher::SplitAlternatives(size_t i, std::vector<std::string>* atoms) {
   bool top_flags = false;
   const std::vector<std::string_view> parts = TopLevelAlternatives(regexes_[i], &top_flags);
-  if (parts.size() < 2 || top_flags) return false;
+  // "\\Q...\\E" quotes a '|' that TopLevelAlternatives would split at.
+  if (parts.size() < 2 || top_flags || regexes_[i].find("\\Q") != std::string::npos) return false;
   std::vector<std::string> all;
   std::vector<Alternative> alts;
   std::vector<std::unique_ptr<re2::FilteredRE2>> filters;

@@ -162,19 +162,22 @@ TEST(PatternMatcher, SplitAlternativesMatchAsTheWholeRegex) {
       "alpha\\d+ bravo|charlie\\d+ delta|echoes\\d+ foxtrot|golfs\\d+ hotel|"
       "india\\d+ juliet|kilos\\d+ limas|mikes\\d+ novembers|oscar\\d+ papas";
   ASSERT_TRUE(m.Compile({pairs, "(?i)" + pairs, "(?:(?i)quebec\\d+ romeo)|(?:" + pairs + ")",
-                         pairs + "|^\\d{3}$"})
+                         pairs + "|^\\d{3}$", pairs + "|\\Qzulu1|zulu2"})
                   .ok());
   const std::vector<std::pair<std::string, std::vector<int>>> cases = {
-      {"alpha12 bravo", {0, 1, 2, 3}},
-      {"x oscar7 papas y", {0, 1, 2, 3}},
+      {"alpha12 bravo", {0, 1, 2, 3, 4}},
+      {"x oscar7 papas y", {0, 1, 2, 3, 4}},
       {"OSCAR7 PAPAS", {1}},
       {"QUEBEC1 ROMEO", {2}},
       {"quebec1 romeo", {2}},
       {"alpha bravo", {}},
       {"alpha1 delta", {}},
       {"charlie1 bravo and india juliet", {}},
-      {"mikes2 novembers", {0, 1, 2, 3}},
+      {"mikes2 novembers", {0, 1, 2, 3, 4}},
       {"404", {3}},
+      {"zulu1|zulu2", {4}},
+      {"zulu1 zulu2", {}},
+      {"zulu2 alone", {}},
   };
   for (const auto& [msg, want] : cases) {
     EXPECT_EQ(Fast(m, msg), want) << msg;
