@@ -117,6 +117,19 @@ bool PatternMatcher::RunRule(int idx, std::string_view message, uint64_t found) 
                                                     nullptr, 0);
 }
 
+// Atom `atom` occurs: its rules' bits are set, and the unanchored ones become candidates.
+inline void PatternMatcher::NoteAtom(const Index& ix, size_t atom, Scan& scan) const {
+  for (const AtomRule& ar : ix.atom_rules[atom]) {
+    const auto r = static_cast<size_t>(ar.rule);
+    if (scan.seen[r] != scan.stamp) {
+      scan.seen[r] = scan.stamp;
+      scan.found[r] = 0;
+      if (!fast_[r].anchored) scan.candidates.push_back(ar.rule);
+    }
+    scan.found[r] |= uint64_t{1} << ar.bit;
+  }
+}
+
 // Which atoms occur: the rules of every atom found are candidates. Two passes per block: the
 // first only notes the positions whose gram is in the table (no branch, as such log text
 // hits often and unpredictably), the second checks those.
@@ -192,15 +205,7 @@ void PatternMatcher::FindAtoms(const Index& ix, std::string_view message, Scan& 
         }
         while (k < atom.size() && kLower.t[q[k]] == static_cast<unsigned char>(atom[k])) ++k;
         if (k < atom.size()) continue;
-        for (const AtomRule& ar : ix.atom_rules[ua]) {
-          const auto r = static_cast<size_t>(ar.rule);
-          if (scan.seen[r] != scan.stamp) {
-            scan.seen[r] = scan.stamp;
-            scan.found[r] = 0;
-            if (!fast_[r].anchored) scan.candidates.push_back(ar.rule);
-          }
-          scan.found[r] |= uint64_t{1} << ar.bit;
-        }
+        NoteAtom(ix, ua, scan);
       }
     }
   }

@@ -167,6 +167,7 @@ class PatternMatcher {
   void CountRegexGrams();
   void BuildGramIndex(Index& ix) const;
   void FindAtoms(const Index& ix, std::string_view message, Scan& scan) const;
+  void NoteAtom(const Index& ix, size_t atom, Scan& scan) const;
   bool RunRule(int idx, std::string_view message, uint64_t found) const;
 
   std::vector<std::string> regexes_;
