@@ -25,20 +25,24 @@ namespace spinup {
 // occur for its regex to run. Built from FilteredRE2's AND/OR formula, asked of it when compiling:
 // exact, or (`loose`) looser than the formula, never stricter.
 struct PrefilterClause {
-  static constexpr size_t kMaxTableAtoms = 6;
+  static constexpr size_t kMaxTableAtoms = 10;
   uint64_t singles = ~uint64_t{0};  // any one of these occurring lets it through (default: any)
   // The others: a truth table over `table_mask`'s low bits (bit m set when the atoms in mask m
-  // occurring let it through), or, when they are too many (`loose`), the atoms every match needs
-  // and whether they are enough alone; else one more atom must occur too.
+  // occurring let it through; in `table`, or in `wide` past 6 atoms), or, when they are too many
+  // (`loose`), the atoms every match needs and whether they are enough alone; else one more
+  // atom must occur too.
   uint64_t table_mask = 0;
   uint64_t table = 0;
+  std::vector<uint64_t> wide;  // bit m in wide[m / 64]
   bool loose = false;
   uint64_t need = 0;
   bool need_enough = false;
   bool Passes(uint64_t found) const {
     if ((found & singles) != 0) return true;
     if (loose) return (found & need) == need && (need_enough || (found & ~need) != 0);
-    return (table >> (found & table_mask) & 1) != 0;
+    const uint64_t m = found & table_mask;
+    if (wide.empty()) return (table >> m & 1) != 0;
+    return (wide[m >> 6] >> (m & 63) & 1) != 0;
   }
 };
 
@@ -83,14 +87,31 @@ class PatternMatcher {
     bool prefix;  // '^': at the message start; else anywhere
     std::string text;
   };
+  // One top-level alternative of a rule whose whole-regex prefilter came out loose (many atoms
+  // in an OR of ANDs: "cannot import name '\\w+' from '|requires (?:torch|triton)..." let any one
+  // atom through). Each alternative keeps its own exact clause over its own atoms (bits
+  // [shift, shift + count) of the rule's), and only the alternatives that pass run their regex:
+  // a message matches the rule exactly when it matches one of its alternatives.
+  struct Alternative {
+    int shift = 0;
+    uint64_t mask = 0;  // count low bits
+    PrefilterClause prefilter;
+    const RE2* regex = nullptr;  // in alt_filters_
+    bool Passes(uint64_t found) const { return prefilter.Passes(found >> shift & mask); }
+  };
   struct FastRule {
     Test test = Test::kRegex;
     bool anchored = false;          // starts with '^' outside any alternation
     bool ranged = false;            // min/max hold RE2::PossibleMatchRange of an anchored rule
     bool needs_atom = false;        // anchored with a loose range: one of its atoms must occur too
-    PrefilterClause prefilter;      // over its own atoms (see IndexAtoms)
+    PrefilterClause prefilter;      // over its own atoms (see IndexAtoms); unused with alts
+    std::vector<Alternative> alts;  // when not empty: its prefilter and its regex, split
     std::vector<Literal> literals;  // kLiterals: any one of them occurring is a match
-    std::string min, max;           // every match m at the message start has min <= m <= max
+    // Anchored regex rules: every match starts with one of these (each top-level alternative's
+    // leading literal, "^Waiting for scheduler|^Wait for \\d+" → two); empty when not known.
+    // The range admits whatever sorts between its ends; these do not.
+    std::vector<std::string> heads;
+    std::string min, max;  // every match m at the message start has min <= m <= max
     // min's first 8 bytes as a big-endian number (zero-padded), and whether max starts with the
     // same 8 bytes: a one-compare first check of the range (see Match).
     uint64_t min8 = 0;
@@ -130,21 +151,29 @@ class PatternMatcher {
     std::vector<int> always;                        // unanchored rules with no atom
     std::vector<GramEntry> gram_entries;            // grouped by slot
     std::vector<uint32_t> gram_slot_start;          // kGramSlots + 1 offsets into gram_entries
-    std::vector<uint64_t> gram_bits;  // 65536 bits: some entry has a gram of this hash
-    std::vector<int> empty_matches;   // the patterns that match ""
+    // 65536 bytes, 1 where some entry has a gram of this hash: a byte, not a bit, saves the
+    // scan a shift and a mask at every position it looks at.
+    std::vector<uint8_t> gram_hit;
+    std::vector<int> empty_matches;  // the patterns that match ""
   };
   static bool LiteralRange(const FastRule& f, std::string* lo, std::string* hi);
   bool PrefilterAtoms(size_t i, std::vector<std::string>* atoms);
+  static bool FilterClause(re2::FilteredRE2& filter, std::vector<std::string>* atoms,
+                           PrefilterClause* clause);
+  bool SplitAlternatives(size_t i, std::vector<std::string>* atoms);
+  bool PassesAtoms(const FastRule& f, uint64_t found) const;
   void ClassifyRules();
   void IndexAtoms(const std::vector<bool>& keep, Index& ix) const;
   void CountRegexGrams();
   void BuildGramIndex(Index& ix) const;
   void FindAtoms(const Index& ix, std::string_view message, Scan& scan) const;
-  bool RunRule(int idx, std::string_view message) const;
+  void NoteAtom(const Index& ix, size_t atom, Scan& scan) const;
+  bool RunRule(int idx, std::string_view message, uint64_t found) const;
 
   std::vector<std::string> regexes_;
-  std::vector<std::unique_ptr<re2::FilteredRE2>> filters_;  // one per regex, which it owns
-  std::vector<const RE2*> compiled_;                        // regex i, in filters_[i]
+  std::vector<std::unique_ptr<re2::FilteredRE2>> filters_;      // one per regex, which it owns
+  std::vector<std::unique_ptr<re2::FilteredRE2>> alt_filters_;  // one per Alternative
+  std::vector<const RE2*> compiled_;                            // regex i, in filters_[i]
   std::vector<FastRule> fast_;
   // Anchored rules by the first byte of the message: a rule sits under every byte its matches
   // can start with (from its match range), so a message is tested against a handful of them.

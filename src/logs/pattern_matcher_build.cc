@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstring>
 #include <optional>
 #include <string_view>
@@ -21,8 +22,11 @@ using pattern_internal::GramHash;
 namespace {
 
 // Splits a regex at its top-level '|' (outside groups and character classes). Empty when the
-// parentheses do not balance (RE2 rejects such a regex anyway).
-std::vector<std::string_view> TopLevelAlternatives(std::string_view regex) {
+// parentheses do not balance (RE2 rejects such a regex anyway). `top_flags` (when given) is set
+// when a flag group such as "(?i)" sits at the top level: its flags reach the alternatives after
+// it, so they do not stand alone.
+std::vector<std::string_view> TopLevelAlternatives(std::string_view regex,
+                                                   bool* top_flags = nullptr) {
   std::vector<std::string_view> parts;
   int depth = 0;
   size_t from = 0;
@@ -46,6 +50,14 @@ std::vector<std::string_view> TopLevelAlternatives(std::string_view regex) {
       }
       k = j;
     } else if (c == '(') {
+      if (depth == 0 && top_flags != nullptr && regex.substr(k, 2) == "(?") {
+        size_t j = k + 2;
+        while (j < regex.size() &&
+               (std::isalpha(static_cast<unsigned char>(regex[j])) != 0 || regex[j] == '-')) {
+          ++j;
+        }
+        if (j < regex.size() && regex[j] == ')') *top_flags = true;
+      }
       ++depth;
     } else if (c == ')') {
       if (--depth < 0) return {};
@@ -93,6 +105,51 @@ std::optional<std::string> PlainLiteral(std::string_view re) {
   }
   if (lit.empty()) return std::nullopt;
   return lit;
+}
+
+// The literal bytes every match of `part` (one alternative, its '^' removed) starts with, as
+// PlainLiteral reads them, up to the first other metacharacter; a quantifier there takes the
+// last byte back ("ab?c" starts with "a"). Empty when there is none.
+std::string LeadingLiteral(std::string_view part) {
+  static constexpr std::string_view kMeta = "\\^$.|?*+()[]{}";
+  std::string lit;
+  size_t k = 0;
+  while (k < part.size()) {
+    const auto c = static_cast<unsigned char>(part[k]);
+    if (c < 0x20 || c >= 0x7f) break;
+    if (c == '\\') {
+      if (k + 1 >= part.size()) break;
+      const char e = part[k + 1];
+      if (kMeta.find(e) == std::string_view::npos && e != '/' && e != '-' && e != '"') break;
+      lit.push_back(e);
+      k += 2;
+      continue;
+    }
+    if (kMeta.find(static_cast<char>(c)) != std::string_view::npos) break;
+    lit.push_back(static_cast<char>(c));
+    ++k;
+  }
+  if (k < part.size() && !lit.empty() &&
+      std::string_view("?*+{").find(part[k]) != std::string_view::npos) {
+    lit.pop_back();
+  }
+  return lit;
+}
+
+// Each top-level alternative's leading literal, when every alternative starts with '^' and one;
+// empty otherwise (a top-level flag group such as "(?i)" may change what later ones match).
+std::vector<std::string> AnchoredHeads(std::string_view regex) {
+  bool top_flags = false;
+  const std::vector<std::string_view> parts = TopLevelAlternatives(regex, &top_flags);
+  std::vector<std::string> heads;
+  if (parts.empty() || top_flags || regex.find("\\Q") != std::string_view::npos) return heads;
+  for (std::string_view part : parts) {
+    if (part.empty() || part[0] != '^') return {};
+    std::string head = LeadingLiteral(part.substr(1));
+    if (head.empty()) return {};
+    heads.push_back(std::move(head));
+  }
+  return heads;
 }
 
 struct PlainLiteralPart {
@@ -156,6 +213,7 @@ Status PatternMatcher::Compile(const std::vector<std::string>& regexes, const De
   opt.set_max_mem(64 << 20);
   opt.set_encoding(RE2::Options::EncodingLatin1);  // bytes in, no UTF-8 decoding cost
   filters_.clear();
+  alt_filters_.clear();
   for (size_t i = 0; i < regexes_.size(); ++i) {
     // Each regex is compiled once, inside the FilteredRE2 that finds its prefilter atoms.
     auto filter = std::make_unique<re2::FilteredRE2>(5);
@@ -207,10 +265,19 @@ int PatternMatcher::AddSubset(const std::vector<bool>& keep) {
 }
 
 // This rule's own prefilter: when it has atoms, a match needs some of them (FilteredRE2's AND/OR
-// formula over them, false when none occurs), told by `prefilter`. False when the rule has none,
-// one too short to index, or more than 64.
+// formula over them, false when none occurs), told by `prefilter` (or by its alternatives', see
+// SplitAlternatives). False when the rule has none, one too short to index, or more than 64.
 bool PatternMatcher::PrefilterAtoms(size_t i, std::vector<std::string>* atoms) {
-  re2::FilteredRE2& filter = *filters_[i];  // holds the rule's regex alone; compiled once here
+  FastRule& f = fast_[i];
+  if (!FilterClause(*filters_[i], atoms, &f.prefilter)) return false;
+  if (f.prefilter.loose && f.test == Test::kRegex) SplitAlternatives(i, atoms);
+  return true;
+}
+
+// The prefilter of the one regex `filter` holds (compiled once here): its atoms and the clause
+// over them. False (atoms empty) when it has none, one too short to index, or more than 64.
+bool PatternMatcher::FilterClause(re2::FilteredRE2& filter, std::vector<std::string>* atoms,
+                                  PrefilterClause* clause) {
   std::vector<std::string> found;
   filter.Compile(&found);
   atoms->clear();
@@ -244,7 +311,7 @@ bool PatternMatcher::PrefilterAtoms(size_t i, std::vector<std::string>* atoms) {
     if (single[b]) order.push_back(b);
   }
   for (size_t a : order) atoms->push_back(found[a]);
-  PrefilterClause& c = fast_[i].prefilter;
+  PrefilterClause& c = *clause;
   c = PrefilterClause{};
   c.singles = m == 64 ? 0 : all & ~((uint64_t{1} << m) - 1);
   auto passes_bits = [&](uint64_t bits) {  // in the new order
@@ -256,8 +323,25 @@ bool PatternMatcher::PrefilterAtoms(size_t i, std::vector<std::string>* atoms) {
   };
   if (m <= PrefilterClause::kMaxTableAtoms) {
     c.table_mask = (uint64_t{1} << m) - 1;
+    std::vector<bool> pass(size_t{1} << m);
     for (uint64_t mask = 0; mask <= c.table_mask; ++mask) {
-      if (passes_bits(mask)) c.table |= uint64_t{1} << mask;
+      // The formula is monotone: a mask holding one that passes passes too, and those masks
+      // (numerically smaller) are known already. Only the others are asked of FilteredRE2, which
+      // for 10 atoms was 1024 questions.
+      bool on = false;
+      for (size_t b = 0; b < m && !on; ++b) {
+        on = (mask >> b & 1) != 0 && pass[mask & ~(uint64_t{1} << b)];
+      }
+      pass[mask] = on || passes_bits(mask);
+    }
+    if (m > 6) c.wide.assign((c.table_mask >> 6) + 1, 0);
+    for (uint64_t mask = 0; mask <= c.table_mask; ++mask) {
+      if (!pass[mask]) continue;
+      if (m > 6) {
+        c.wide[mask >> 6] |= uint64_t{1} << (mask & 63);
+      } else {
+        c.table |= uint64_t{1} << mask;
+      }
     }
     return true;
   }
@@ -268,6 +352,42 @@ bool PatternMatcher::PrefilterAtoms(size_t i, std::vector<std::string>* atoms) {
     if (!passes_bits(all & ~(uint64_t{1} << b))) c.need |= uint64_t{1} << b;
   }
   c.need_enough = passes_bits(c.need);
+  return true;
+}
+
+// A loose clause over an alternation ("a .* b|c|d .* e", the causes' joined regexes) lets
+// through any message holding any one atom. Each top-level alternative alone has few atoms and
+// an exact clause; the rule passes when one of them does, and runs only those alternatives'
+// regexes. Left as it is (false) when an alternative has no atom, the atoms exceed 64, or a
+// top-level flag group ties the alternatives together.
+bool PatternMatcher::SplitAlternatives(size_t i, std::vector<std::string>* atoms) {
+  bool top_flags = false;
+  const std::vector<std::string_view> parts = TopLevelAlternatives(regexes_[i], &top_flags);
+  // "\\Q...\\E" quotes a '|' that TopLevelAlternatives would split at.
+  if (parts.size() < 2 || top_flags || regexes_[i].find("\\Q") != std::string::npos) return false;
+  std::vector<std::string> all;
+  std::vector<Alternative> alts;
+  std::vector<std::unique_ptr<re2::FilteredRE2>> filters;
+  for (std::string_view part : parts) {
+    auto filter = std::make_unique<re2::FilteredRE2>(5);
+    int id = 0;
+    const re2::StringPiece text(part.data(), part.size());
+    if (filter->Add(text, compiled_[i]->options(), &id) != RE2::NoError) return false;
+    Alternative alt;
+    std::vector<std::string> own;
+    if (!FilterClause(*filter, &own, &alt.prefilter) || all.size() + own.size() > 64) {
+      return false;
+    }
+    alt.shift = static_cast<int>(all.size());
+    alt.mask = own.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << own.size()) - 1;
+    alt.regex = &filter->GetRE2(id);
+    all.insert(all.end(), own.begin(), own.end());
+    alts.push_back(alt);
+    filters.push_back(std::move(filter));
+  }
+  *atoms = std::move(all);
+  fast_[i].alts = std::move(alts);
+  for (auto& filter : filters) alt_filters_.push_back(std::move(filter));
   return true;
 }
 
@@ -304,6 +424,7 @@ void PatternMatcher::ClassifyRules() {
       PrefilterAtoms(i, &rule_atoms_[i]);
       continue;
     }
+    if (f.test == Test::kRegex) f.heads = AnchoredHeads(regex);
     std::string lo, hi;
     f.ranged = LiteralRange(f, &lo, &hi) ||
                (compiled_[i]->PossibleMatchRange(&lo, &hi, kMatchRangeBytes) && !lo.empty() &&
@@ -366,7 +487,7 @@ void PatternMatcher::CountRegexGrams() {
 // every line). On the corpus-built bench log (its engine's subset), 5.5% of the positions
 // scanned reach the second check; trigrams picked by their letters alone let 17.6% through.
 void PatternMatcher::BuildGramIndex(Index& ix) const {
-  ix.gram_bits.assign(65536 / 64, 0);
+  ix.gram_hit.assign(65536, 0);
   std::vector<uint16_t> per_key(65536, 0);  // entries already indexed under this key
   std::vector<GramEntry> entries;
   // Letter scores, 1 (rare) to 46 (' '), as a table: the lookups run for every gram of every
@@ -418,7 +539,7 @@ void PatternMatcher::BuildGramIndex(Index& ix) const {
       e.offset = static_cast<uint32_t>(k);
       entries.push_back(e);
       ++per_key[e.key];
-      ix.gram_bits[e.key / 64] |= uint64_t{1} << (e.key % 64);
+      ix.gram_hit[e.key] = 1;
     }
   }
   std::stable_sort(entries.begin(), entries.end(), [](const GramEntry& x, const GramEntry& y) {

@@ -7,6 +7,10 @@
 #include <cstring>
 #include <string_view>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 namespace spinup::pattern_internal {
 
 // The first 8 bytes of s (zero-padded) as a big-endian number: numbers compare as the bytes do.
@@ -27,6 +31,7 @@ inline uint64_t BigEndian8(std::string_view s) {
 // punctuation pairs such as '[' and '{' fold together, which only costs a rare extra check):
 // the scan's table index. Four bytes, not three: log text is full of the trigrams of common
 // words ("oad", "ing", "err"), and every position whose gram is in the table costs a check.
+constexpr uint32_t kGramMul = 2654435761u;
 inline unsigned GramHash(const unsigned char* q) {
   uint32_t w;
   if constexpr (std::endian::native == std::endian::little) {
@@ -34,7 +39,26 @@ inline unsigned GramHash(const unsigned char* q) {
   } else {
     w = uint32_t{q[0]} | uint32_t{q[1]} << 8 | uint32_t{q[2]} << 16 | uint32_t{q[3]} << 24;
   }
-  return ((w | 0x20202020u) * 2654435761u) >> 16;
+  return ((w | 0x20202020u) * kGramMul) >> 16;
+}
+
+// GramHash of the grams at q, q + 2, ..., q + 14 (reading q[0, 18)): the same numbers, eight at
+// once where SSE2 is there (every x86-64). With a gram g = l + h * 2^16 and the multiplier
+// k0 + k1 * 2^16, bits 16..31 of g * K are hi16(l * k0) + lo16(l * k1) + lo16(h * k0), mod 2^16:
+// three 16-bit multiplies of eight lanes.
+inline void GramHash8(const unsigned char* q, uint16_t out[8]) {
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
+  const __m128i lower = _mm_set1_epi8(0x20);
+  const __m128i l = _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q)), lower);
+  const __m128i h = _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q + 2)), lower);
+  const __m128i k0 = _mm_set1_epi16(static_cast<short>(kGramMul & 0xffff));
+  const __m128i k1 = _mm_set1_epi16(static_cast<short>(kGramMul >> 16));
+  __m128i sum = _mm_add_epi16(_mm_mulhi_epu16(l, k0), _mm_mullo_epi16(l, k1));
+  sum = _mm_add_epi16(sum, _mm_mullo_epi16(h, k0));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), sum);
+#else
+  for (int j = 0; j < 8; ++j) out[j] = static_cast<uint16_t>(GramHash(q + 2 * j));
+#endif
 }
 
 }  // namespace spinup::pattern_internal

@@ -1,5 +1,7 @@
 #include "logs/pattern_matcher.h"
 
+#include "logs/pattern_matcher_internal.h"
+
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -149,6 +151,117 @@ TEST(PatternMatcher, ManyAtomFormulasLetEveryMatchThrough) {
     matched += !Every(m, msg).empty();
   }
   EXPECT_EQ(matched, 6);
+}
+
+// A loose clause over an alternation is split: each top-level alternative keeps its own clause
+// and regex. A flag group at the top level ("(?i)" before the first '|') reaches every
+// alternative after it, so that regex must not be split; one inside a group stays there.
+TEST(PatternMatcher, SplitAlternativesMatchAsTheWholeRegex) {
+  PatternMatcher m;
+  const std::string pairs =
+      "alpha\\d+ bravo|charlie\\d+ delta|echoes\\d+ foxtrot|golfs\\d+ hotel|"
+      "india\\d+ juliet|kilos\\d+ limas|mikes\\d+ novembers|oscar\\d+ papas";
+  ASSERT_TRUE(m.Compile({pairs, "(?i)" + pairs, "(?:(?i)quebec\\d+ romeo)|(?:" + pairs + ")",
+                         pairs + "|^\\d{3}$", pairs + "|\\Qzulu1|zulu2"})
+                  .ok());
+  const std::vector<std::pair<std::string, std::vector<int>>> cases = {
+      {"alpha12 bravo", {0, 1, 2, 3, 4}},
+      {"x oscar7 papas y", {0, 1, 2, 3, 4}},
+      {"OSCAR7 PAPAS", {1}},
+      {"QUEBEC1 ROMEO", {2}},
+      {"quebec1 romeo", {2}},
+      {"alpha bravo", {}},
+      {"alpha1 delta", {}},
+      {"charlie1 bravo and india juliet", {}},
+      {"mikes2 novembers", {0, 1, 2, 3, 4}},
+      {"404", {3}},
+      {"zulu1|zulu2", {4}},
+      {"zulu1 zulu2", {}},
+      {"zulu2 alone", {}},
+  };
+  for (const auto& [msg, want] : cases) {
+    EXPECT_EQ(Fast(m, msg), want) << msg;
+    EXPECT_EQ(Fast(m, msg), Every(m, msg)) << msg;
+  }
+}
+
+// A formula over 7 to 10 atoms is a table of up to 1024 bits: every pair of a first word and a
+// second word lets the regex run, one word alone does not need to.
+TEST(PatternMatcher, WideTableLetsEveryPairThrough) {
+  PatternMatcher m;
+  const std::vector<std::string> first = {"alpha", "bravo", "charlie"};
+  const std::vector<std::string> second = {"delta", "echos", "foxtrot", "golfs", "hotel", "india"};
+  ASSERT_TRUE(m.Compile({"(?:alpha|bravo|charlie) (?:one |two )?"
+                         "(?:delta|echos|foxtrot|golfs|hotel|india)"})
+                  .ok());
+  int matched = 0;
+  for (const auto& a : first) {
+    for (const auto& b : second) {
+      for (const std::string& msg : {a + " " + b, "x " + a + " two " + b + " y", b + " " + a}) {
+        EXPECT_EQ(Fast(m, msg), Every(m, msg)) << msg;
+        matched += !Fast(m, msg).empty();
+      }
+    }
+  }
+  EXPECT_EQ(matched, 36);
+  EXPECT_TRUE(Fast(m, "alpha one").empty());
+  EXPECT_TRUE(Fast(m, "india hotel").empty());
+}
+
+// The scan hashes eight grams at once: each must be the hash the index was built with, for any
+// bytes (letters in either case, punctuation, bytes >= 0x80).
+TEST(PatternMatcher, EightGramHashesAtOnceAreTheOneAtATimeHashes) {
+  std::vector<unsigned char> bytes(4096 + 18);
+  uint32_t x = 12345;
+  for (auto& b : bytes) {
+    x = x * 1103515245u + 12345u;
+    b = static_cast<unsigned char>(x >> 16);
+  }
+  const std::string_view words =
+      "Loading Safetensors [rank0]: ERROR 12:01 torch.cuda.OutOfMemoryError";
+  std::copy(words.begin(), words.end(), bytes.begin());
+  int differing = 0;
+  for (size_t at = 0; at + 18 <= bytes.size(); ++at) {
+    uint16_t keys[8];
+    pattern_internal::GramHash8(bytes.data() + at, keys);
+    for (size_t j = 0; j < 8; ++j) {
+      const unsigned want = pattern_internal::GramHash(bytes.data() + at + 2 * j);
+      EXPECT_EQ(keys[j], want) << "at " << at << " lane " << j;
+      differing += keys[j] != keys[0];
+    }
+  }
+  EXPECT_GT(differing, 1000);  // the hashes are not all one number
+}
+
+// An anchored regex runs only on messages that start with one of its alternatives' leading
+// literals; a quantifier takes the last byte back, and a top-level flag group keeps them all.
+TEST(PatternMatcher, AnchoredRegexNeedsALeadingLiteral) {
+  PatternMatcher m;
+  ASSERT_TRUE(m.Compile({"^Waiting for scheduler|^Wait for \\d+ scheduler",
+                         "^Init abc?d ends\\.(?: x)?", "^Capture cuda graph (?:bs|num) \\[",
+                         "^Alpha(?i) \\d|^Bravo \\d", "^\\.venv/ \\d+"})
+                  .ok());
+  const std::vector<std::pair<std::string, std::vector<int>>> cases = {
+      {"Waiting for scheduler 3", {0}},
+      {"Wait for 12 scheduler", {0}},
+      {"Waiting for application startup.", {}},
+      {"Wait for it", {}},
+      {"Init abd ends.", {1}},
+      {"Init abcd ends. x", {1}},
+      {"Init ab ends.", {}},
+      {"Capture cuda graph bs [1, 2]", {2}},
+      {"Capture cuda graph begin.", {}},
+      {"Alpha 1", {3}},
+      {"ALPHA 1", {}},
+      {"bravo 2", {3}},
+      {"Bravo 2", {3}},
+      {".venv/ 7", {4}},
+      {"xvenv/ 7", {}},
+  };
+  for (const auto& [msg, want] : cases) {
+    EXPECT_EQ(Fast(m, msg), want) << msg;
+    EXPECT_EQ(Fast(m, msg), Every(m, msg)) << msg;
+  }
 }
 
 }  // namespace
