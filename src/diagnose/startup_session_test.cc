@@ -272,3 +272,28 @@ TEST(SessionLive, NoZoneIsLearnedFromAGapThatIsNoZone) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// A host that starts a backend engine (Triton loading a vLLM model) prints the host's banner,
+// then the engine's: one start. The same host restarting, or a supervisor spawning again, is not.
+TEST(SessionRestarts, ABackendEnginesBannerInsideItsHostIsTheSameStart) {
+  const std::string triton =
+      "I1120 10:00:00.100000 1 pinned_memory_manager.cc:277] \"Pinned memory pool is created at "
+      "'0x7f0000000000' with size 268435456\"\n"
+      "I1120 10:00:00.900000 1 model_lifecycle.cc:472] \"loading: vllm_model:1\"\n";
+  const std::string vllm =
+      "INFO 11-20 10:00:08 llm_engine.py:161] Initializing an LLM engine (v0.5.0) with config: "
+      "model='facebook/opt-125m'\n"
+      "INFO 11-20 10:00:12 model_runner.py:160] Loading model weights took 0.2389 GB\n";
+  Verdict one = Explain(triton + vllm);
+  EXPECT_EQ(one.attempts, 1) << one.headline;
+  Verdict supervised = Explain(
+      vllm + "2025-11-20 10:01:00,000 INFO spawned: 'vllm' with pid 4242\n" +
+      "INFO 11-20 10:01:12 model_runner.py:160] Loading model weights took 0.2389 GB\n");
+  EXPECT_EQ(supervised.attempts, 2) << supervised.headline;
+}
+
+}  // namespace
+}  // namespace spinup

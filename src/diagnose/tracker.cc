@@ -383,16 +383,32 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   }
 }
 
+namespace {
+
+// The engine a rule belongs to: its id's first word ("vllm.engine_config" -> "vllm").
+std::string_view RuleEngine(std::string_view rule_id) {
+  return rule_id.substr(0, rule_id.find('.'));
+}
+
+// A banner of rules/generic.json (a container image's, a supervisor's spawn): it starts a process,
+// so it is a restart whenever the engine's own banner would be.
+bool IsLauncherBanner(std::string_view engine) {
+  return engine == "generic" || engine == "supervisor";
+}
+
+}  // namespace
+
 void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
   if (!e.time_ms && !state_.attempts.empty()) {
     pending_banner_ = true;
+    pending_banner_engine_ = RuleEngine(e.rule_id);
     return;
   }
-  OpenAttempt(e.time_ms, e.rank, t);
+  OpenAttempt(e.time_ms, e.rank, RuleEngine(e.rule_id), t);
 }
 
 void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::string& rank,
-                                 std::optional<int64_t> t) {
+                                 std::string_view banner_engine, std::optional<int64_t> t) {
   bool has_content = false;
   bool earlier = false;
   if (!state_.attempts.empty()) {
@@ -415,16 +431,23 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
                          std::any_of(cur.ranks.begin(), cur.ranks.end(), [&](const TrackedRank& r) {
                            return r.rank.compare(0, dp + 3, rank, 0, dp + 3) == 0;
                          });
-    if (sibling) has_content = false;
+    // Another engine's banner inside a start that is going well: a host loading a backend
+    // (Triton's model load starting vLLM's engine), not a restart.
+    const bool nested = cur.banner && !banner_engine.empty() && !IsLauncherBanner(banner_engine) &&
+                        cur.banner_engine != banner_engine && !cur.crashed && !cur.ready &&
+                        cur.errors.empty();
+    if (sibling || nested) has_content = false;
   }
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
-  state_.attempts.back().banner = true;
+  AttemptFacts& opened = state_.attempts.back();
+  if (!opened.banner) opened.banner_engine = banner_engine;
+  opened.banner = true;
 }
 
 void StartupTracker::ResolvePendingBanner(const LogEvent& e) {
   pending_banner_ = false;
   if (e.kind == LogEvent::Kind::kAttemptStart && e.time_ms) return;  // it decides, with its time
-  OpenAttempt(e.time_ms, "", e.time_ms ? e.time_ms : now_ms_);
+  OpenAttempt(e.time_ms, "", pending_banner_engine_, e.time_ms ? e.time_ms : now_ms_);
 }
 
 bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const {

@@ -78,7 +78,8 @@ struct AttemptFacts {
   bool crashed = false;             // a fatal line, or the process exited non-zero
   // A stop was asked for (systemd's "Stopping ..."): the exit that follows ends the attempt as
   // stopped, not crashed.
-  bool banner = false;  // the attempt began with a launch banner (kAttemptStart)
+  bool banner = false;        // the attempt began with a launch banner (kAttemptStart)
+  std::string banner_engine;  // whose banner: the rule id's first word ("trtllm", "generic")
   bool stop_requested = false;
   bool stopped = false;
   std::optional<int64_t> stop_ms;   // when the stop was asked for
@@ -255,7 +256,7 @@ class StartupTracker {
   // A new attempt unless the current one is empty or this banner (stamped banner_ms) is the
   // current attempt's beginning pasted after it.
   void OpenAttempt(std::optional<int64_t> banner_ms, const std::string& rank,
-                   std::optional<int64_t> t);
+                   std::string_view banner_engine, std::optional<int64_t> t);
   void CountHit(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnProgress(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
@@ -276,6 +277,7 @@ class StartupTracker {
   std::optional<Sample> prev_sample_;
   LoadProgressEstimator load_;
   bool pending_banner_ = false;  // a banner without a time waits for the next stamped line
+  std::string pending_banner_engine_;
 };
 
 }  // namespace spinup
