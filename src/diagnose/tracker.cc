@@ -186,6 +186,16 @@ void StartupTracker::NoteFailingRank(AttemptFacts& a, const std::string& rank) {
   a.failing_rank_phase = open->phase;
 }
 
+// Ends `open` at `end`. An implicit span (opened only because the phase before it ended) that
+// lasted no time says nothing: it is dropped.
+void StartupTracker::CloseSpan(AttemptFacts& a, PhaseSpan* open, std::optional<int64_t> end) {
+  open->end_ms = end;
+  open->ended = true;
+  if (open->implicit && open->start_ms && end && *end <= *open->start_ms) {
+    a.timeline.erase(a.timeline.begin() + (open - a.timeline.data()));
+  }
+}
+
 void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase phase,
                                 std::optional<int64_t> t, bool explicit_begin) {
   TrackedRank& r = Rank(a, rank);
@@ -226,11 +236,7 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
       set_attempt_phase(phase);
       return;
     }
-    open->end_ms = t;
-    open->ended = true;
-    // An implicit span that lasted no time says nothing; drop it.
-    if (open->implicit && open->start_ms && t && *open->start_ms == *t)
-      a.timeline.erase(a.timeline.begin() + (open - a.timeline.data()));
+    CloseSpan(a, open, t);
   }
   PhaseSpan span;
   span.rank = rank;
@@ -262,11 +268,7 @@ void StartupTracker::EndUnseenPhase(AttemptFacts& a, const std::string& rank, Ph
   if (open) {
     // The open span ends where this one is known to have begun, else at this line (the ended
     // phase's start is then unknown: an excerpt).
-    open->end_ms = start ? start : t;
-    open->ended = true;
-    if (open->implicit && open->start_ms && open->end_ms && *open->end_ms <= *open->start_ms) {
-      a.timeline.erase(a.timeline.begin() + (open - a.timeline.data()));
-    }
+    CloseSpan(a, open, start ? start : t);
   }
   PhaseSpan span;
   span.rank = rank;

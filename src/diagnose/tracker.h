@@ -231,6 +231,7 @@ class StartupTracker {
                   bool explicit_begin = true);
   // Moves `rank` forward to `phase` when the phase is later than where the rank is.
   void Hint(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t);
+  void CloseSpan(AttemptFacts& a, PhaseSpan* open, std::optional<int64_t> end);
   void EndUnseenPhase(AttemptFacts& a, const std::string& rank, Phase phase, PhaseSpan* open,
                       std::optional<int64_t> t, std::optional<double> elapsed);
   void EndPhase(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t,
