@@ -26,9 +26,10 @@ Context::Context(const TrackerState& s, const JudgeOptions& o, const RuleSet& r)
   now = opt.now_ms ? opt.now_ms : st.last_ms;
   health_ok = opt.live && st.port_listening && st.health_http_status == 200;
   const AttemptFacts* a = attempt;
-  crashed_before =
-      a == nullptr ? 0
-                   : std::max(st.crashed_attempts - (a->crashed ? 1 : 0), std::max(0, st.restarts));
+  crashed_before = a == nullptr ? 0
+                                : std::max(st.crashed_attempts - (a->crashed ? 1 : 0) +
+                                               (st.silent_ends >= 2 ? st.silent_ends : 0),
+                                           std::max(0, st.restarts));
   empty_attempt = EmptyAttempt(a);
   between_turns = a != nullptr && empty_attempt && crashed_before >= 2 && !health_ok;
 }
@@ -224,10 +225,16 @@ void DecideState(const Context& c, Verdict& v) {
     v.phase = Phase::kReady;
   } else if (c.crashed_before >= 2 && (!c.opt.live || c.between_turns)) {
     v.state = State::kCrashLoop;
+    if (c.st.silent_ends >= 2) {
+      v.evidence.push_back(fmt::format(
+          "{} starts were begun again with no line saying why they ended (killed, or died "
+          "without a word: look for OOM kills in dmesg or the container's exit code)",
+          c.st.silent_ends));
+    }
     if (c.between_turns) {
       // The new attempt has said nothing yet: the loop is stuck where its attempts die.
       for (auto it = c.st.attempts.rbegin(); it != c.st.attempts.rend(); ++it) {
-        if (it->crashed && !EmptyAttempt(&*it)) {
+        if ((it->crashed || it->ended_silently) && !EmptyAttempt(&*it)) {
           v.phase = JudgedPhase(c, *it);
           break;
         }

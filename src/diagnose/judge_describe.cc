@@ -303,8 +303,10 @@ void AddEvidence(const Context& c, Verdict& v) {
     v.evidence.push_back("a request was served after the HTTP server came up");
   }
   if (st.total_attempts > 1) {
-    v.evidence.push_back(fmt::format("{} start attempts in the log, {} crashed", st.total_attempts,
-                                     st.crashed_attempts));
+    std::string line = fmt::format("{} start attempts in the log, {} crashed", st.total_attempts,
+                                   st.crashed_attempts);
+    if (st.silent_ends > 0) line += fmt::format(", {} ended without a word", st.silent_ends);
+    v.evidence.push_back(std::move(line));
   }
   if (st.restarts > 0) {
     v.evidence.push_back(fmt::format("restarted {} time{} by its supervisor (its restart counter)",

@@ -53,6 +53,11 @@ void StartupTracker::NewAttempt(std::optional<int64_t> t) {
       prev.crashed = true;
       prev.crash_phase = prev.phase;
       state_.crashed_attempts++;
+    } else if (!prev.crashed && !prev.ready && !prev.stopped && prev.errors.empty() &&
+               std::any_of(prev.timeline.begin(), prev.timeline.end(),
+                           [](const PhaseSpan& s) { return s.phase != Phase::kLaunch; })) {
+      prev.ended_silently = true;
+      state_.silent_ends++;
     }
   }
   if (state_.attempts.size() >= kMaxAttempts) {

@@ -82,6 +82,7 @@ struct AttemptFacts {
   std::string banner_engine;  // whose banner: the rule id's first word ("trtllm", "generic")
   bool stop_requested = false;
   bool stopped = false;
+  bool ended_silently = false;      // started again with no line saying why it ended (silent_ends)
   std::optional<int64_t> stop_ms;   // when the stop was asked for
   std::optional<int64_t> crash_ms;  // when the first fatal line came
   bool oom_killed = false;          // the service manager or the kernel recorded an OOM kill
@@ -162,6 +163,9 @@ struct TrackerState {
   std::vector<AttemptFacts> attempts;  // the first and the last kMaxAttempts are kept
   int total_attempts = 0;              // including any dropped from the middle
   int crashed_attempts = 0;
+  // Attempts that got past their launch and were started again with no line saying why they
+  // ended (no error, no stop, never ready): killed or died silently. Two make a loop.
+  int silent_ends = 0;
   std::optional<int64_t> first_ms, last_ms;  // over the whole log / watch
   uint64_t lines = 0;
   std::array<std::optional<int64_t>, kSignalCount> last_signal_ms{};

@@ -1748,6 +1748,18 @@ case('x_tgi_request_span_error', 'ready', 'ready', None, '''2024-06-01T10:00:00.
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'others_cases.py')).read())
 # vLLM verdicts, vgen round (a file of its own, so other blocks merge cleanly)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vgen_cases.py')).read())
+# A container that restarts its server again and again, each start killed silently while loading
+# (no error printed, e.g. a kernel OOM kill whose record is elsewhere): two silent ends make a loop;
+# one is only a restart.
+def _silent(m):
+    return f'''INFO 11-30 10:{m:02d}:01 [api_server.py:1896] vLLM API server version 0.11.0
+INFO 11-30 10:{m:02d}:05 [model.py:547] Resolved architecture: Qwen3ForCausalLM
+(EngineCore_DP0 pid=20) INFO 11-30 10:{m:02d}:08 [core.py:77] Initializing a V1 LLM engine (v0.11.0) with config: model='Qwen/Qwen3-32B'
+(EngineCore_DP0 pid=20) INFO 11-30 10:{m:02d}:12 [gpu_model_runner.py:2602] Starting to load model Qwen/Qwen3-32B...
+'''
+# (The paste ends as the next start begins: live, a loop is judged between its turns.)
+case('x_silent_restart_loop', 'crash_loop', 'weight_load', '*', _silent(0) + _silent(2) + _silent(4) + _silent(6).split('\n')[0])
+case('x_silent_restart_once', 'in_progress', 'weight_load', '*', _silent(0) + _silent(2))
 
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
