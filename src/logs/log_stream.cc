@@ -478,15 +478,11 @@ bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::strin
 }
 
 void LogStream::HandleSegment(std::string_view raw, int depth) {
-  if (raw.size() >= 2 && raw[0] == '^' && raw[1] == 'C') {
-    // The terminal's echo of Ctrl+C, often glued to the next line the server prints.
-    Emit(ResetEvent(LogEvent::Kind::kStop, last_line_time_ms_, "", "generic.ctrl_c", "^C"));
-    raw.remove_prefix(2);
-  }
   std::string unwrapped;  // outlives `p`, which may point into it
   ParsedLine p = Parse(raw);
   if (size_t at = EchoBehindWrapper(p.message); at != std::string_view::npos) {
-    // The same echo behind a wrapper (compose's "svc  | ", a quote mark): the line without it.
+    // The terminal's echo of Ctrl+C, often glued to the next line the server prints, at the start
+    // or behind a wrapper (compose's "svc  | ", a quote mark): a stop, then the line without it.
     Emit(ResetEvent(LogEvent::Kind::kStop, last_line_time_ms_, "", "generic.ctrl_c", "^C"));
     unwrapped.reserve(last_clean_.size());
     unwrapped.append(last_clean_.substr(0, at)).append(last_clean_.substr(at + 2));
