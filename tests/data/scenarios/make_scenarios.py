@@ -1325,10 +1325,11 @@ def ctrl_c(h, m):
         pyframes([('managers/scheduler.py', 'run_scheduler_process'), ('model_loader/loader.py', 'load_model'), ('model_loader/weight_utils.py', 'safetensors_weights_iterator')])) + '\nKeyboardInterrupt'
 case('x_ctrl_c_after_stall', 'stalled', 'weight_load', '*', sg(SHEAD) + '\n' + sg(SDIST + ['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + ctrl_c(10, 40))
 case('x_ctrl_c_while_loading', 'stopped', 'weight_load', None, sg(SHEAD) + '\n' + sg(SDIST + ['Load weight begin. avail mem=78.00 GB'], tp=0) + '\n' + ctrl_c(10, 0))
-case('x_ctrl_c_after_ready', 'ready', 'ready', None, v1(V1API, API) + '\n' + v1(V1CORE + [('INFO', 'core.py:210', 'init engine (profile, create kv cache, warmup model) took 34.11 seconds')], CORE) +
+CTRL_C_AFTER_READY = (v1(V1API, API) + '\n' + v1(V1CORE + [('INFO', 'core.py:210', 'init engine (profile, create kv cache, warmup model) took 34.11 seconds')], CORE) +
      '\n^C' + v1([('INFO', 'launcher.py:80', 'Shutting down FastAPI HTTP server.'),
                   ('ERROR', 'core_client.py:562', 'Engine core proc EngineCore_DP0 died unexpectedly, shutting down client.')], API) +
      '\n' + '\n'.join(frames([('vllm/entrypoints/cli/main.py', 'main', 'args.dispatch_function(args)')], 'KeyboardInterrupt')))
+case('x_ctrl_c_after_ready', 'ready', 'ready', None, CTRL_C_AFTER_READY)
 case('x_compose_exit_143', 'stopped', 'weight_load', None, '\n'.join('vllm-1  | ' + l for l in vl(VHEAD + VLOAD[:1]).split('\n')) + '\nvllm-1 exited with code 143')
 # ---- tphase: TGI and TensorRT-LLM crash phases from what the excerpt still shows (issue 10)
 # TGI's launcher says "Shard N crashed" (and returns ShardFailed) only once every shard was ready and
@@ -1718,14 +1719,8 @@ case('x_k8s_describe_alone', 'crash_loop', 'launch', 'host_oom', """$ kubectl de
 """)
 
 # ---- lead, session 7: the terminal's ^C echo behind a wrapper (compose prefix, markdown quote)
-case('x_ctrl_c_behind_compose', 'ready', 'ready', None, '\n'.join(('vllm-1  | ^C' if l.startswith('^C') else 'vllm-1  | ') + l.removeprefix('^C') for l in (v1(V1API, API) + '\n' + v1(V1CORE + [('INFO', 'core.py:210', 'init engine (profile, create kv cache, warmup model) took 34.11 seconds')], CORE) +
-     '\n^C' + v1([('INFO', 'launcher.py:80', 'Shutting down FastAPI HTTP server.'),
-                  ('ERROR', 'core_client.py:562', 'Engine core proc EngineCore_DP0 died unexpectedly, shutting down client.')], API) +
-     '\n' + '\n'.join(frames([('vllm/entrypoints/cli/main.py', 'main', 'args.dispatch_function(args)')], 'KeyboardInterrupt'))).split('\n')))
-case('x_ctrl_c_behind_quote', 'ready', 'ready', None, '\n'.join('> ' + l for l in (v1(V1API, API) + '\n' + v1(V1CORE + [('INFO', 'core.py:210', 'init engine (profile, create kv cache, warmup model) took 34.11 seconds')], CORE) +
-     '\n^C' + v1([('INFO', 'launcher.py:80', 'Shutting down FastAPI HTTP server.'),
-                  ('ERROR', 'core_client.py:562', 'Engine core proc EngineCore_DP0 died unexpectedly, shutting down client.')], API) +
-     '\n' + '\n'.join(frames([('vllm/entrypoints/cli/main.py', 'main', 'args.dispatch_function(args)')], 'KeyboardInterrupt'))).split('\n')))
+case('x_ctrl_c_behind_compose', 'ready', 'ready', None, '\n'.join('vllm-1  | ' + l for l in CTRL_C_AFTER_READY.split('\n')))
+case('x_ctrl_c_behind_quote', 'ready', 'ready', None, '\n'.join('> ' + l for l in CTRL_C_AFTER_READY.split('\n')))
 # A loop seen between two turns (systemd has scheduled the next start, which has printed nothing):
 # it is stuck where its attempts die, not in the new attempt's launch.
 case('x_loop_between_turns_phase', 'crash_loop', 'kv_cache', 'kv_memory', '''Nov 30 10:00:01 gpu1 python[2957]: INFO 11-30 10:00:01 [api_server.py:1896] vLLM API server version 0.11.0
