@@ -1756,6 +1756,22 @@ INFO 11-30 10:{m:02d}:05 [model.py:547] Resolved architecture: Qwen3ForCausalLM
 case('x_silent_restart_loop', 'crash_loop', 'weight_load', '*', _silent(0) + _silent(2) + _silent(4) + _silent(6).split('\n')[0])
 case('x_silent_restart_once', 'in_progress', 'weight_load', '*', _silent(0) + _silent(2))
 
+# ---- lead, session 8: old SGLang (0.1-0.3) serves, and warms up, in ModelRpcServer/ModelTpServer's
+# step (exposed_step -> forward_step -> forward_*_batch): a traceback through them with no ready
+# line is a crash of the warm-up request, even when the excerpt has nothing else.
+case('x_sg_old_step_frames_only', 'crashed', 'warmup', 'gpu_oom', """Exception in ModelRpcClient:
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.10/site-packages/sglang/srt/managers/router/model_rpc.py", line 184, in exposed_step
+    self.forward_step()
+  File "/opt/conda/lib/python3.10/site-packages/torch/utils/_contextlib.py", line 115, in decorate_context
+    return func(*args, **kwargs)
+  File "/opt/conda/lib/python3.10/site-packages/sglang/srt/managers/router/model_rpc.py", line 211, in forward_step
+    self.forward_decode_batch(self.running_batch)
+  File "/opt/conda/lib/python3.10/site-packages/sglang/srt/managers/router/model_rpc.py", line 505, in forward_decode_batch
+    ) = self.model_runner.forward(batch, ForwardMode.DECODE)
+torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.95 GiB. GPU 0 has a total capacty of 23.65 GiB of which 1.12 GiB is free.
+""")
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
