@@ -1772,6 +1772,24 @@ Traceback (most recent call last):
 torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.95 GiB. GPU 0 has a total capacty of 23.65 GiB of which 1.12 GiB is free.
 """)
 
+# SGLang checks that every rank sees about the same free memory at the end of distributed init
+# (init_torch_distributed): raised, the error names its phase, with or without the frames above it.
+case('x_sg_unbalanced_tail', 'crashed', 'distributed_init', 'orphan_processes', """[2025-10-02 09:14:51 TP3] Scheduler hit an exception: Traceback (most recent call last):
+[2025-10-02 09:14:51 TP3] RuntimeError: The memory capacity is unbalanced. Some GPUs may be occupied by other processes. pre_model_load_memory=61.3, local_gpu_memory=78.9, local_gpu_memory * 0.9=71.01
+[2025-10-02 09:14:52] Received sigquit from a child process. It usually means the child failed.
+""")
+# Model construction in SGLang's models/ and its weight-holding layers (linear, quantization, MoE)
+# is the model load, as it is in vLLM's model_executor.
+case('x_sg_model_construct_frames', 'crashed', 'weight_load', '*', """[2025-10-02 09:20:03 TP0] Scheduler hit an exception: Traceback (most recent call last):
+  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 2720, in run_scheduler_process
+    scheduler = Scheduler(server_args, port_args, gpu_id, tp_rank, moe_ep_rank, pp_rank, dp_rank)
+  File "/sgl-workspace/sglang/python/sglang/srt/models/qwen3_moe.py", line 612, in __init__
+    self.model = Qwen3MoeModel(config, quant_config, prefix=add_prefix("model", prefix))
+  File "/sgl-workspace/sglang/python/sglang/srt/layers/moe/fused_moe_triton/layer.py", line 211, in __init__
+    self.quant_method.create_weights(
+AssertionError: intermediate_size_per_partition 96 is not divisible by block size 128
+""")
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
