@@ -44,6 +44,8 @@ Judged FromVerdict(const Verdict& v) {
     }
   }
   if (!v.findings.empty()) j.first_cause = v.findings.front().id;
+  j.stalled_seconds = v.stalled_seconds;
+  j.phase_seconds = v.phase_seconds;
   return j;
 }
 
@@ -126,7 +128,11 @@ Judged Explain(const RuleSet& rules, const std::string& text) {
   StartupSession session(rules, o);
   session.OnLogText(0, text, std::nullopt);
   session.OnSourceEnd(0, std::nullopt);
-  return FromVerdict(session.Evaluate());
+  Judged j = FromVerdict(session.Evaluate());
+  if (const auto& st = session.state(); st.first_ms && st.last_ms) {
+    j.log_seconds = static_cast<double>(*st.last_ms - *st.first_ms) / 1000.0;
+  }
+  return j;
 }
 
 Judged WatchReplay(const RuleSet& rules, const std::string& text) {

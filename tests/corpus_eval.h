@@ -48,6 +48,8 @@ struct Judged {
   int attempts = 0;
   std::string first_cause;  // first finding's id, "" when none
   std::string headline;
+  std::optional<double> stalled_seconds, phase_seconds;  // as the verdict states them
+  std::optional<double> log_seconds;  // from the log's first to its last timestamp (Explain only)
 };
 
 // `explain` on the log text (offline; the log's own clock).

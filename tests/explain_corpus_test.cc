@@ -104,6 +104,16 @@ TEST(Corpus, ExplainAndWatchAgreeOnEveryLog) {
   }
 }
 
+// No stall, and no phase, longer than the log: durations come from the log's own clock.
+TEST(Corpus, NoStallLongerThanTheLog) {
+  if (Measure().empty()) GTEST_SKIP() << "../shared/corpus is absent";
+  for (const auto& m : Measure()) {
+    const double span = m.explained.log_seconds.value_or(0) + 1;  // + rounding
+    EXPECT_LE(m.explained.stalled_seconds.value_or(0), span) << Describe(m);
+    EXPECT_LE(m.explained.phase_seconds.value_or(0), span) << Describe(m);
+  }
+}
+
 // Unknown only where no engine line exists.
 TEST(Corpus, UnknownOnlyWithoutAnEngine) {
   if (Measure().empty()) GTEST_SKIP() << "../shared/corpus is absent";

@@ -53,6 +53,10 @@ TEST_P(Scenario, ExplainAndWatchGiveTheExpectedVerdict) {
   EXPECT_EQ(e.outcome, want["outcome"].get<std::string>()) << e.headline;
   EXPECT_TRUE(Matches(want["phase"].get<std::string>(), e.phase)) << e.phase << ": " << e.headline;
   EXPECT_TRUE(Matches(cause, e.first_cause)) << "cause " << e.first_cause << ": " << e.headline;
+  // No stall and no phase longer than the log itself (+ rounding).
+  const double span = e.log_seconds.value_or(0) + 1;
+  EXPECT_LE(e.stalled_seconds.value_or(0), span) << e.headline;
+  EXPECT_LE(e.phase_seconds.value_or(0), span) << e.headline;
   // Live, the same lines at the same times give the same outcome and phase.
   const corpus::Judged w = corpus::WatchReplay(Rules(), text);
   EXPECT_EQ(w.outcome, e.outcome) << w.headline;
