@@ -423,9 +423,17 @@ std::string_view StripBoxFrame(std::string_view s) {
   return s;
 }
 
-ParsedLine ParseLine(std::string_view line) {
+ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* learned) {
   if (!line.empty() && line.front() == '>') line = StripQuoteMarks(line);
   line = StripBoxFrame(line);
+  if (learned != nullptr) {
+    for (const std::string& prefix : *learned) {
+      if (line.size() > prefix.size() && line.substr(0, prefix.size()) == prefix) {
+        line.remove_prefix(prefix.size());
+        break;
+      }
+    }
+  }
   ParsedLine p = ParseLineOnce(line);
   if (p.time || p.style != PrefixStyle::kNone || !p.rank.empty()) return p;
   // An unknown constant-shaped prefix (an editor's line numbers, a k9s frame, a logger's name):
@@ -442,7 +450,10 @@ ParsedLine ParseLine(std::string_view line) {
     const char c = rest.front();
     if (c != '[' && c != '(' && !IsDigit(c) && !IsUpper(c)) continue;
     ParsedLine q = ParseLineOnce(rest);
-    if (q.time || q.style != PrefixStyle::kNone) return q;
+    if (q.time || q.style != PrefixStyle::kNone) {
+      q.skipped_prefix = line.substr(0, static_cast<size_t>(rest.data() - line.data()));
+      return q;
+    }
   }
   return p;
 }

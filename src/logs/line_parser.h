@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace spinup {
 
@@ -55,6 +56,9 @@ struct ParsedLine {
   // The engine's prefix puts the line inside a client request's span (TGI's router handlers:
   // "chat_completions{total_time=...}: "): the server was answering a request.
   bool client_request = false;
+  // An unknown prefix ParseLine skipped to reach a known one (a Slurm `srun -l` label "0: ", a
+  // pdsh host "node7: ", stern's "pod container "): LogStream learns the ones that repeat.
+  std::string_view skipped_prefix;
 };
 
 // "2023-06-02T14:12:37.201050Z" (offset applied; UTC), or nullopt.
@@ -69,7 +73,9 @@ std::string_view CleanLine(std::string_view line, std::string* scratch);
 // short-iso (`2026-03-09T12:01:49+0000 host unit[1]: `), docker --timestamps / kubectl
 // --timestamps (RFC 3339 + space), kubectl --prefix (`[pod/x/c] `), docker-compose
 // (`name  | `), Ray's `(Actor pid=N) ` chains.
-ParsedLine ParseLine(std::string_view line);
+// `learned`: unknown prefixes seen repeating before known ones (LogStream keeps them); a line that
+// starts with one is read without it, even where no known prefix follows (tracebacks, plain text).
+ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* learned = nullptr);
 
 // A log pasted as a markdown quote ("> line", nested "> > line"): the line without the marks.
 std::string_view StripQuoteMarks(std::string_view s);

@@ -325,6 +325,23 @@ TEST(ParseLineUnknownPrefix, LeadingTokensBeforeAKnownPrefixAreSkipped) {
   EXPECT_EQ(plain.message, "Traceback (most recent call last):");
 }
 
+// The skipped prefix is reported (LogStream learns the ones that repeat), and a learned one is
+// removed from any line that starts with it, whatever follows.
+TEST(ParseLineUnknownPrefix, SkippedPrefixIsReportedAndALearnedOneIsRemoved) {
+  ParsedLine p = ParseLine("0: INFO 03-09 12:00:01 [core.py:1] Starting to load model m");
+  EXPECT_EQ(p.style, PrefixStyle::kVllm);
+  EXPECT_EQ(p.skipped_prefix, "0: ");
+  EXPECT_TRUE(ParseLine("INFO 03-09 12:00:01 [core.py:1] x").skipped_prefix.empty());
+  const std::vector<std::string> learned = {"0: "};
+  EXPECT_EQ(ParseLine("0: Traceback (most recent call last):", &learned).message,
+            "Traceback (most recent call last):");
+  EXPECT_EQ(ParseLine("0: Traceback (most recent call last):").message,
+            "0: Traceback (most recent call last):");
+  // Only at the line's start, and never the whole line.
+  EXPECT_EQ(ParseLine("x 0: y", &learned).message, "x 0: y");
+  EXPECT_EQ(ParseLine("0: ", &learned).message, "0: ");
+}
+
 // A skipped token ends at a space or a tab and is at most 47 bytes, wherever the blank falls
 // (the token's end is looked for 8 bytes at a time).
 TEST(ParseLineUnknownPrefix, TokenEndsAtABlankWithinFortyEightBytes) {

@@ -281,9 +281,9 @@ ParsedLine LogStream::Parse(std::string_view raw) {
   if (!object.empty() && object.front() == '>') object = StripQuoteMarks(object);
   if (!object.empty() && object.front() == '{') {
     if (auto p = ParseJson(object, ParsedLine{})) return std::move(*p);
-    return ParseLine(clean);
+    return ReadLine(clean);
   }
-  ParsedLine outer = ParseLine(clean);
+  ParsedLine outer = ReadLine(clean);
   // A JSON-lines log behind a wrapper (compose's "svc  | {...}", CRI, kubectl --prefix): the
   // object is read like one that starts the line, under the wrapper's clock.
   const std::string_view m = outer.message;
@@ -292,12 +292,30 @@ ParsedLine LogStream::Parse(std::string_view raw) {
   return outer;
 }
 
+// ParseLine, learning the unknown prefixes that repeat before known ones: three lines with the same
+// one make it the log's wrapper, stripped from every later line (a traceback behind "0: " too).
+ParsedLine LogStream::ReadLine(std::string_view clean) {
+  constexpr int kSeenToLearn = 3;
+  constexpr size_t kMaxKept = 16;
+  ParsedLine p = ParseLine(clean, learned_prefixes_.empty() ? nullptr : &learned_prefixes_);
+  if (p.skipped_prefix.empty() || learned_prefixes_.size() >= 4) return p;
+  auto it = std::find_if(skipped_prefixes_.begin(), skipped_prefixes_.end(),
+                         [&](const auto& e) { return e.first == p.skipped_prefix; });
+  if (it == skipped_prefixes_.end()) {
+    if (skipped_prefixes_.size() >= kMaxKept) return p;
+    skipped_prefixes_.emplace_back(std::string(p.skipped_prefix), 0);
+    it = skipped_prefixes_.end() - 1;
+  }
+  if (++it->second == kSeenToLearn) learned_prefixes_.push_back(it->first);
+  return p;
+}
+
 std::optional<ParsedLine> LogStream::ParseJson(std::string_view object, const ParsedLine& outer) {
   auto j = ParseJsonLogLine(object, &json_message_);
   if (!j) return std::nullopt;
   // The message may carry its own engine prefix (Docker's json-file driver wraps raw lines).
   last_clean_ = CleanLine(json_message_, &json_scratch_);
-  ParsedLine p = ParseLine(last_clean_);
+  ParsedLine p = ReadLine(last_clean_);
   if (outer.wrapper_time) {
     p.time = p.wrapper_time = outer.wrapper_time;  // one clock per log: the outermost wrapper's
   } else if (!p.time && j->time) {

@@ -64,6 +64,7 @@ class LogStream {
   // Cleans and parses one segment; JSON-lines objects are read through their message field.
   std::optional<ParsedLine> ParseJson(std::string_view object, const ParsedLine& outer);
   ParsedLine Parse(std::string_view raw);
+  ParsedLine ReadLine(std::string_view clean);
   size_t EchoBehindWrapper(std::string_view message) const;
   std::string_view Unindent(std::string_view line);
   void HandleSegment(std::string_view segment, int depth = 0);
@@ -111,7 +112,11 @@ class LogStream {
   std::string_view last_clean_;  // the line Parse last read, wrappers included
   std::string scratch_;
   std::string json_message_, json_scratch_, json_level_;  // a JSON line's fields (see Parse)
-  bool year_known_ = false;                               // a line carrying a year was seen
+  // Unknown prefixes ParseLine skipped before a known one, with how often (at most 16), and the
+  // ones seen often enough to strip from every line (ReadLine).
+  std::vector<std::pair<std::string, int>> skipped_prefixes_;
+  std::vector<std::string> learned_prefixes_;
+  bool year_known_ = false;  // a line carrying a year was seen
   std::vector<int> matched_;
   LogEvent event_;  // reused by every emitted event (see ResetEvent)
   uint64_t line_no_ = 0;

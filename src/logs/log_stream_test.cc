@@ -424,5 +424,34 @@ TEST(Explain, EmptyAndUnrecognisedLogsAreUnknown) {
   EXPECT_FALSE(v.not_known.empty());
 }
 
+// A label before every line (Slurm's `srun -l`, pdsh's host) that nobody taught spinup: learned
+// from the engine lines it precedes, then stripped from the traceback too, whose start-anchored
+// lines decide the crash.
+TEST(Explain, LearnedLabelIsStrippedFromTracebackLines) {
+  std::string log;
+  for (const char* line :
+       {"INFO 03-09 12:00:01 [api_server.py:1] vLLM API server version 0.11.0",
+        "INFO 03-09 12:00:05 [model.py:547] Resolved architecture: Qwen3ForCausalLM",
+        "INFO 03-09 12:00:09 [gpu_model_runner.py:2602] Starting to load model Qwen/Qwen3-8B...",
+        "Traceback (most recent call last):",
+        "  File \"/usr/lib/python3/vllm/model_executor/model_loader/default_loader.py\", line 1, "
+        "in load_weights",
+        "    raise ValueError(f\"Missing weights {x}\")",
+        "ValueError: Missing weights model.layers.0.mlp.gate.weight"}) {
+    log += std::string("0: ") + line + "\n";
+  }
+  const Verdict v = Explain(log);
+  EXPECT_EQ(v.state, State::kCrashed) << v.headline;
+  EXPECT_EQ(v.phase, Phase::kWeightLoad) << v.headline;
+  // The headline quotes the exception line itself, read without the label.
+  EXPECT_NE(v.headline.find(": ValueError: Missing weights"), std::string::npos) << v.headline;
+  EXPECT_EQ(v.headline.find("0: "), std::string::npos) << v.headline;
+  // Unlearned (two engine lines are not yet a pattern), the same traceback is not read as one.
+  std::string short_log =
+      "0: INFO 03-09 12:00:01 [api_server.py:1] vLLM API server version 0.11.0\n"
+      "0: ValueError: Missing weights model.layers.0.mlp.gate.weight\n";
+  EXPECT_NE(Explain(short_log).state, State::kCrashed);
+}
+
 }  // namespace
 }  // namespace spinup
