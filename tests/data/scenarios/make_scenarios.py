@@ -1790,6 +1790,20 @@ case('x_sg_model_construct_frames', 'crashed', 'weight_load', '*', """[2025-10-0
 AssertionError: intermediate_size_per_partition 96 is not divisible by block size 128
 """)
 
+# The last lines of a traceback, pasted alone, through the libraries every engine loads weights
+# with (safetensors, transformers' from_pretrained, accelerate, torch.load): the weights' load.
+case('x_libs_safetensors_tail', 'crashed', 'weight_load', 'corrupt_safetensors', """  File "/usr/local/lib/python3.10/dist-packages/safetensors/torch.py", line 311, in load_file
+    with safe_open(filename, framework="pt", device=device) as f:
+safetensors_rust.SafetensorError: Error while deserializing header: MetadataIncompleteBuffer
+""")
+case('x_libs_from_pretrained_tail', 'crashed', 'weight_load', '*', """Traceback (most recent call last):
+  File "/opt/conda/lib/python3.11/site-packages/transformers/modeling_utils.py", line 4706, in _load_pretrained_model
+    state_dict = load_state_dict(shard_file, is_quantized=is_quantized)
+  File "/opt/conda/lib/python3.11/site-packages/transformers/modeling_utils.py", line 555, in load_state_dict
+    with safe_open(checkpoint_file, framework="pt") as f:
+OSError: No such device (os error 19)
+""")
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
