@@ -19,7 +19,8 @@ class LogFields : public nlohmann::json_sax<json> {
     kMessage,
     kMsg,
     kLog,
-    kMESSAGE,  // the message
+    kMESSAGE,
+    kTextPayload,  // the message (Google Cloud Logging's export)
     kTimestamp,
     kTime,
     kTs,
@@ -88,8 +89,8 @@ class LogFields : public nlohmann::json_sax<json> {
     key_ = -1;
     if (stack_.size() == 1) {
       static constexpr std::string_view kTop[kTopSlots] = {
-          "message",    "msg",   "log",       "MESSAGE",  "timestamp", "time", "ts",
-          "@timestamp", "level", "levelname", "severity", "fields",    "span", "spans"};
+          "message",    "msg",   "log",       "MESSAGE",  "textPayload", "timestamp", "time", "ts",
+          "@timestamp", "level", "levelname", "severity", "fields",      "span",      "spans"};
       for (int k = 0; k < kTopSlots; ++k) {
         if (val == kTop[k]) key_ = k;
       }
@@ -333,7 +334,7 @@ class SubsetParser {
 // The message and the other fields, from what the handler kept.
 std::optional<JsonLogLine> Extract(const LogFields& f, std::string* message) {
   using S = LogFields::Slot;
-  const std::string* msg = First(f, {S::kMessage, S::kMsg, S::kLog, S::kMESSAGE});
+  const std::string* msg = First(f, {S::kMessage, S::kMsg, S::kLog, S::kMESSAGE, S::kTextPayload});
   if (msg == nullptr && f.fields_is_object()) msg = First(f, {S::kFieldsMessage, S::kFieldsMsg});
   if (msg == nullptr) return std::nullopt;
   const std::string_view m = *msg;

@@ -31,6 +31,9 @@ TEST(JsonLogLine, ReadsMessageLevelAndTime) {
 TEST(JsonLogLine, PrefersFieldsInOrder) {
   EXPECT_EQ(Message(R"({"log":"c","msg":"b","message":"a"})"), "a");
   EXPECT_EQ(Message(R"({"MESSAGE":"d","log":"c"})"), "c");
+  // Google Cloud Logging's export: the line is "textPayload".
+  EXPECT_EQ(Message(R"({"textPayload":"g","severity":"ERROR"})"), "g");
+  EXPECT_EQ(Message(R"({"textPayload":"g","MESSAGE":"d"})"), "d");
   EXPECT_EQ(Message(R"({"fields":{"msg":"f","message":"e"},"level":"INFO"})"), "e");
   EXPECT_EQ(Message(R"({"fields":{"msg":"f"},"msg":"b"})"), "b");
   EXPECT_EQ(Message(R"({"fields":{"inner":{"message":"deep"}}})"), std::nullopt);
