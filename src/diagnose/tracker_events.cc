@@ -61,6 +61,9 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
 
 void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
   if (!e.phase) return;
+  // A relay's frame (rule id "relay.*": a process waiting on a worker that failed) only says the
+  // worker had started; a frame of the worker's own traceback, before or after it, says more.
+  if (a.frame_phase && e.rule_id.rfind("relay.", 0) == 0) return;
   a.frame_phase = e.phase;
   if (a.implicit_after) a.implicit_frame = e.phase;
   if (a.opened_after) a.opened_after_frame = e.phase;

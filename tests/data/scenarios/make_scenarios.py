@@ -1804,6 +1804,30 @@ case('x_libs_from_pretrained_tail', 'crashed', 'weight_load', '*', """Traceback 
 OSError: No such device (os error 19)
 """)
 
+# TensorRT-LLM's front end waits in GenerationExecutorProxy for its MPI workers; its traceback
+# ("Executor worker returned error") is a relay: alone it says the workers had started (their
+# init loads the model first), but it never hides where a worker's own traceback failed.
+_TRT_RELAY = """Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/llmapi/llm.py", line 1002, in _build_model
+    self._executor = self._executor_cls.create(
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/executor.py", line 489, in create
+    return GenerationExecutorProxy(
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/proxy.py", line 104, in __init__
+    self._start_executor_workers(worker_kwargs)
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/proxy.py", line 340, in _start_executor_workers
+    raise ready_signal
+RuntimeError: Executor worker returned error
+"""
+case('x_trt_relay_alone', 'crashed', 'weight_load', '*', _TRT_RELAY)
+case('x_trt_relay_after_worker_kv', 'crashed', 'kv_cache', '*', """[11/02/2025-10:00:05] [TRT-LLM] [E] Failed to initialize executor on rank 0: CUDA out of memory
+[11/02/2025-10:00:05] [TRT-LLM] [E] Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/py_executor_creator.py", line 481, in create_py_executor
+    kv_cache_creator.build_managers(resources)
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/_util.py", line 560, in build_managers
+    kv_cache_manager = self._create_kv_cache_manager(model_engine)
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB. GPU 0 has a total capacity of 79.19 GiB of which 11.41 GiB is free.
+""" + _TRT_RELAY)
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
