@@ -1743,6 +1743,8 @@ case('x_tgi_request_span_error', 'ready', 'ready', None, '''2024-06-01T10:00:00.
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'others_cases.py')).read())
 # vLLM verdicts, vgen round (a file of its own, so other blocks merge cleanly)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vgen_cases.py')).read())
+# First named cause when several causes' evidence is present (a file of its own)
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'causes3_cases.py')).read())
 # A container that restarts its server again and again, each start killed silently while loading
 # (no error printed, e.g. a kernel OOM kill whose record is elsewhere): two silent ends make a loop;
 # one is only a restart.
