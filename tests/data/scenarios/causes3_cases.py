@@ -3,7 +3,7 @@
 # vl, frames, logged, sg, pyframes, tg, SHEAD, SDIST, VHEAD, THEAD come from it). Wording from the
 # engines' sources (vLLM V1 multiproc executor, torch c10d, SGLang launcher, TGI launcher, Triton).
 
-C3_W0, C3_W1 = '(Worker_TP0 pid=400) ', '(Worker_TP1 pid=401) '
+C3_W0, C3_W1 = '(VllmWorker TP0 pid=400) ', '(VllmWorker TP1 pid=401) '
 C3_LOAD = [('vllm/v1/executor/multiproc_executor.py', 'worker_main', 'worker = WorkerProc(*args, **kwargs)'),
            ('vllm/v1/worker/gpu_worker.py', 'load_model', 'self.model_runner.load_model(eep_scale_up=eep_scale_up)'),
            ('vllm/v1/worker/gpu_model_runner.py', 'load_model', 'self.model = model_loader.load_model(')]
@@ -78,3 +78,11 @@ case('c3_triton_world_size', 'crashed', 'weight_load', 'bad_command', '\n'.join(
     '[TensorRT-LLM][INFO] Initializing MPI with thread mode 3', '[TensorRT-LLM][INFO] MPI size: 1, rank: 0',
     "E0501 01:00:05.245480 1 model_lifecycle.cc:638] failed to load 'tensorrt_llm' version 1: Internal: unexpected error when creating modelInstanceState: [TensorRT-LLM][ERROR] Assertion failed: mpiSize == tp * pp (/tmp/tritonbuild/tensorrtllm/tensorrt_llm/cpp/tensorrt_llm/runtime/worldConfig.cpp:99)",
     'error: creating server: Internal - failed to load all models']))
+
+# vLLM 0.10's worker tag names its parallel ranks ("(VllmWorker TP1 pid=401) "): read as the rank
+# behind a wrapper too (docker logs --timestamps), so the worker's own error is the one quoted.
+case('c3_vllm010_tag_behind_docker', 'crashed', 'weight_load', 'corrupt_safetensors', '\n'.join(
+    f'2025-08-20T10:{i // 60:02d}:{i % 60:02d}.123456789Z {l}' for i, l in enumerate(c3_worker_dies(
+    "FileNotFoundError: [Errno 2] No such file or directory: '/models/llama-70b/model-00011-of-00030.safetensors'",
+    [('vllm/model_executor/model_loader/weight_utils.py', 'safetensors_weights_iterator', 'with safe_open(st_file, framework="pt") as f:')]).split('\n') +
+    ['torch.distributed.DistStoreError: Timed out after 601 seconds waiting for clients. 1/2 clients joined.'])))
