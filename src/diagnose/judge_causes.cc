@@ -110,19 +110,25 @@ void Weigh(const Context& c, const Verdict& v, const std::string& id, const Rule
   if (s > kOwnPattern) m.first_error = std::min(m.first_error, QuotedAt(v, hit));
 }
 
-// Rule-id evidence: any attempt counts (a crash loop's causes are in its earlier attempts too).
+// Rule-id evidence: any attempt counts (a crash loop's causes are in its earlier attempts too), and
+// the attempt where the rule's evidence is most direct speaks for it (a warning in one attempt
+// does not hide the quoted error of the judged one).
 bool RulesHold(const Context& c, const std::vector<std::string>& ids, const Verdict& v, Match& m) {
   bool any = false;
   for (const auto& id : ids) {
+    const RuleHit* best = nullptr;
+    int best_strength = 0;
     for (const auto& att : c.st.attempts) {
       auto it = att.hits.find(id);
       if (it == att.hits.end()) continue;
-      any = true;
-      Weigh(c, v, id, it->second, m);
-      auto& ev = m.finding.evidence;
-      if (ev.size() < 3 && !Contains(ev, it->second.last_text)) ev.push_back(it->second.last_text);
-      break;
+      const int s = HitStrength(c, v, id, it->second);
+      if (best == nullptr || s > best_strength) best = &it->second, best_strength = s;
     }
+    if (best == nullptr) continue;
+    any = true;
+    Weigh(c, v, id, *best, m);
+    auto& ev = m.finding.evidence;
+    if (ev.size() < 3 && !Contains(ev, best->last_text)) ev.push_back(best->last_text);
   }
   return any;
 }

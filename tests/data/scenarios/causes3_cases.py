@@ -86,3 +86,18 @@ case('c3_vllm010_tag_behind_docker', 'crashed', 'weight_load', 'corrupt_safetens
     "FileNotFoundError: [Errno 2] No such file or directory: '/models/llama-70b/model-00011-of-00030.safetensors'",
     [('vllm/model_executor/model_loader/weight_utils.py', 'safetensors_weights_iterator', 'with safe_open(st_file, framework="pt") as f:')]).split('\n') +
     ['torch.distributed.DistStoreError: Timed out after 601 seconds waiting for clients. 1/2 clients joined.'])))
+
+# A restarted start: the cause's evidence in an earlier attempt may be only a warning; the judged
+# attempt's quoted error for the same cause speaks for it (a warning elsewhere does not outrank it).
+def c3_restart_attempt(m, crash):
+    head = vl([('INFO', 'api_server.py:1805', 'vLLM API server version 0.10.1'),
+               ('WARNING', '_custom_ops.py:20', "Failed to import from vllm._C with ImportError('libcudart.so.12: cannot open shared object file: No such file or directory')"),
+               ('INFO', 'core.py:75', "Initializing a V1 LLM engine (v0.10.1) with config: model='Qwen/Qwen2.5-VL-7B'"),
+               ('WARNING', 'registry.py:300', 'Sliding window attention is not supported by this attention backend; the model runs without it.'),
+               ('INFO', 'gpu_model_runner.py:1953', 'Starting to load model Qwen/Qwen2.5-VL-7B...')]).replace('10:00:', f'10:{m:02d}:')
+    if not crash:
+        return head
+    return head + '\n' + vl(logged('EngineCore failed to start.', [('vllm/v1/worker/gpu_model_runner.py', 'load_model', 'self.model = model_loader.load_model('),
+        ('vllm/model_executor/layers/quantization/awq_marlin.py', 'create_weights', 'raise NotImplementedError(')],
+        'NotImplementedError: AWQ Marlin does not support group_size = 64 with input_size_per_partition = 1408 for this layer.'), '(EngineCore_0 pid=311) ').replace('10:00:', f'10:{m:02d}:3')
+case('c3_cause_from_judged_attempt', 'crashed', 'weight_load', 'model_unsupported', c3_restart_attempt(0, False) + '\n' + c3_restart_attempt(2, True))
