@@ -101,3 +101,17 @@ def c3_restart_attempt(m, crash):
         ('vllm/model_executor/layers/quantization/awq_marlin.py', 'create_weights', 'raise NotImplementedError(')],
         'NotImplementedError: AWQ Marlin does not support group_size = 64 with input_size_per_partition = 1408 for this layer.'), '(EngineCore_0 pid=311) ').replace('10:00:', f'10:{m:02d}:3')
 case('c3_cause_from_judged_attempt', 'crashed', 'weight_load', 'model_unsupported', c3_restart_attempt(0, False) + '\n' + c3_restart_attempt(2, True))
+
+# torch shares tensors between processes through files in /dev/shm: a full /dev/shm reads "unable to
+# write to file </torch_...>: No space left on device" (the shm cause, not a full disk); DataLoader-
+# style workers say "insufficient shared memory (shm)".
+case('c3_torch_shm_file', 'crashed', 'weight_load', 'dev_shm', v0([('INFO', 'api_server.py:206', 'vLLM API server version 0.5.1'),
+    ('INFO', 'llm_engine.py:169', "Initializing an LLM engine (v0.5.1) with config: model='m', tensor_parallel_size=2")]) + '\n' + '\n'.join(frames([
+    ('vllm/executor/multiproc_gpu_executor.py', '_init_executor', 'self._run_workers("load_model")'),
+    ('torch/multiprocessing/reductions.py', 'reduce_storage', 'fd, size = storage._share_fd_cpu_()')],
+    'RuntimeError: unable to write to file </torch_1234_5678_0>: No space left on device (28)')))
+
+# A local model directory without its config: Python's own words (no transformers wrapper)
+case('c3_missing_local_config', 'crashed', 'launch', 'hf_download', vl(VHEAD[:2]) + '\n' + '\n'.join(frames([
+    ('vllm/transformers_utils/config.py', 'get_config', 'with open(config_file) as f:')],
+    "FileNotFoundError: [Errno 2] No such file or directory: '/models/Qwen3-32B/config.json'")))
