@@ -115,3 +115,9 @@ case('c3_torch_shm_file', 'crashed', 'weight_load', 'dev_shm', v0([('INFO', 'api
 case('c3_missing_local_config', 'crashed', 'launch', 'hf_download', vl(VHEAD[:2]) + '\n' + '\n'.join(frames([
     ('vllm/transformers_utils/config.py', 'get_config', 'with open(config_file) as f:')],
     "FileNotFoundError: [Errno 2] No such file or directory: '/models/Qwen3-32B/config.json'")))
+
+# TGI's router (v2+) loads the tokenizer through Python before it binds: its failure and the
+# launcher's exit in the router's words.
+case('c3_tgi_router_tokenizer', 'crashed', 'http_start', 'tokenizer_remote_code', tg(TGI_UP + [
+    ('ERROR', 'text_generation_router::server: ', 'router/src/server.rs:1698: Failed to import python tokenizer Python error: KeyError: \'tokenizer_class\''),
+    ('ERROR', '', 'Webserver Crashed'), ('INFO', '', 'Shutting down shards')]) + '\nError: WebServer(Tokenizer("Unable to load tokenizer."))')
