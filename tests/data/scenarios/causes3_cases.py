@@ -121,3 +121,15 @@ case('c3_missing_local_config', 'crashed', 'launch', 'hf_download', vl(VHEAD[:2]
 case('c3_tgi_router_tokenizer', 'crashed', 'http_start', 'tokenizer_remote_code', tg(TGI_UP + [
     ('ERROR', 'text_generation_router::server: ', 'router/src/server.rs:1698: Failed to import python tokenizer Python error: KeyError: \'tokenizer_class\''),
     ('ERROR', '', 'Webserver Crashed'), ('INFO', '', 'Shutting down shards')]) + '\nError: WebServer(Tokenizer("Unable to load tokenizer."))')
+
+# A crash raised by the compiler itself (dynamo, inductor, Triton) names compile_failed when no
+# more specific cause is in the excerpt; its evidence ranks below any cause's own pattern (a GPU
+# that lacks the shared memory a Triton kernel asks for is gpu_arch_feature).
+C3_COMPILE = [('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states = self._dummy_run(self.max_num_tokens)'),
+              ('vllm/compilation/backends.py', '__call__', 'self.split_gm = split_graph(graph, self.compilation_config.splitting_ops)'),
+              ('torch/_dynamo/output_graph.py', '_call_user_compiler', 'raise BackendCompilerFailed(self.compiler_fn, e) from e')]
+case('c3_compile_failed', 'crashed', 'compile', 'compile_failed', vl(VHEAD + VLOAD + VCOMP[:2] + logged('EngineCore failed to start.', C3_COMPILE,
+    ["torch._dynamo.exc.Unsupported: Graph break due to unsupported builtin _operator.getitem. This function is either a Python builtin (e.g. _warnings.warn) or a third-party C/C++ Python extension."]), '(EngineCore_0 pid=311) '))
+case('c3_compile_shared_memory', 'crashed', 'compile', 'gpu_arch_feature', vl(VHEAD + VLOAD + VCOMP[:2] + logged('EngineCore failed to start.', C3_COMPILE,
+    ["torch._dynamo.exc.BackendCompilerFailed: backend='<vllm.compilation.backends.VllmBackend object at 0x7f2b>' raised:",
+     'OutOfResources: out of resource: shared memory, Required: 135168, Hardware limit: 101376. Reducing block sizes or `num_stages` may help.']), '(EngineCore_0 pid=311) '))

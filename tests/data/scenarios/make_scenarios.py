@@ -32,7 +32,7 @@ def tb(frames, exc, lvl='ERROR', f='core.py:700'):
     L.append((lvl, f, exc))
     return L
 
-case('v1_compile_crash', 'crashed', 'compile', None, vl(VHEAD+VLOAD+VCOMP[:2]+tb(
+case('v1_compile_crash', 'crashed', 'compile', 'compile_failed', vl(VHEAD+VLOAD+VCOMP[:2]+tb(
     [('vllm/v1/engine/core.py','__init__'),('vllm/v1/engine/core.py','_initialize_kv_caches'),
      ('vllm/v1/worker/gpu_worker.py','determine_available_memory'),('vllm/v1/worker/gpu_model_runner.py','profile_run'),
      ('vllm/compilation/backends.py','__call__'),('torch/_inductor/compile_fx.py','compile_fx')],
