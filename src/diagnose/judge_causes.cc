@@ -48,6 +48,19 @@ bool QuotedIn(const std::vector<std::string>& errors, const std::string& text) {
 
 bool QuotedAsError(const Verdict& v, const std::string& text) { return QuotedIn(v.errors, text); }
 
+// Where a quoted line first stands among the verdict's errors (they are kept in log order).
+size_t QuotedAt(const Verdict& v, const RuleHit& hit) {
+  for (size_t i = 0; i < v.errors.size(); ++i) {
+    const std::string& e = v.errors[i];
+    for (const std::string* t : {&hit.first_text, &hit.last_text}) {
+      if (!t->empty() && (e.find(*t) != std::string::npos || t->find(e) != std::string::npos)) {
+        return i;
+      }
+    }
+  }
+  return SIZE_MAX;
+}
+
 // Whether any attempt kept this line among its decisive errors (a crash loop's earlier turns).
 bool RecordedAsError(const Context& c, const RuleHit& hit) {
   return std::any_of(c.st.attempts.begin(), c.st.attempts.end(), [&](const AttemptFacts& a) {
@@ -84,21 +97,38 @@ int HitStrength(const Context& c, const Verdict& v, const std::string& id, const
 struct Match {
   Finding finding;
   int strength = kWeak;
+  // The earliest of the verdict's errors that is this cause's evidence (SIZE_MAX: none is).
+  size_t first_error = SIZE_MAX;
+  bool consequence = false;  // the condition only says that something failed
 };
 
-// Rule-id evidence: any attempt counts (a crash loop's causes are in its earlier attempts too).
+// A matched rule's evidence counts toward the cause's strength and, on a quoted line, its place.
+void Weigh(const Context& c, const Verdict& v, const std::string& id, const RuleHit& hit,
+           Match& m) {
+  const int s = HitStrength(c, v, id, hit);
+  m.strength = std::max(m.strength, s);
+  if (s > kOwnPattern) m.first_error = std::min(m.first_error, QuotedAt(v, hit));
+}
+
+// Rule-id evidence: any attempt counts (a crash loop's causes are in its earlier attempts too), and
+// the attempt where the rule's evidence is most direct speaks for it (a warning in one attempt
+// does not hide the quoted error of the judged one).
 bool RulesHold(const Context& c, const std::vector<std::string>& ids, const Verdict& v, Match& m) {
   bool any = false;
   for (const auto& id : ids) {
+    const RuleHit* best = nullptr;
+    int best_strength = 0;
     for (const auto& att : c.st.attempts) {
       auto it = att.hits.find(id);
       if (it == att.hits.end()) continue;
-      any = true;
-      m.strength = std::max(m.strength, HitStrength(c, v, id, it->second));
-      auto& ev = m.finding.evidence;
-      if (ev.size() < 3 && !Contains(ev, it->second.last_text)) ev.push_back(it->second.last_text);
-      break;
+      const int s = HitStrength(c, v, id, it->second);
+      if (best == nullptr || s > best_strength) best = &it->second, best_strength = s;
     }
+    if (best == nullptr) continue;
+    any = true;
+    Weigh(c, v, id, *best, m);
+    auto& ev = m.finding.evidence;
+    if (ev.size() < 3 && !Contains(ev, best->last_text)) ev.push_back(best->last_text);
   }
   return any;
 }
@@ -119,21 +149,19 @@ bool SlowPhasesHold(const Context& c, const CauseCondition& w, const Verdict& v,
 // A signal read from log lines is as direct as those lines: an OOM record or a SIGKILL is the
 // kernel's or the service manager's own statement (it beats a warning elsewhere); other signals
 // (restarts, multi-node, process samples) are context.
-int SignalStrength(const Context& c, const Verdict& v, const std::string& s) {
-  if (s != "oom_record") return kWeak;
-  int best = kWeak;
+void WeighSignal(const Context& c, const Verdict& v, const std::string& s, Match& m) {
+  if (s != "oom_record") return;
   if ((c.st.exit_status && *c.st.exit_status == -9) ||
       std::any_of(c.st.attempts.begin(), c.st.attempts.end(),
                   [](const AttemptFacts& a) { return a.oom_killed; })) {
-    best = kStrong;
+    m.strength = std::max(m.strength, int{kStrong});
   }
   for (const auto& a : c.st.attempts) {
     for (const auto& [id, hit] : a.hits) {
       if (id.rfind("oom_record.", 0) == 0 || id == "systemd.oom_killed" || id == "systemd.sigkill")
-        best = std::max(best, HitStrength(c, v, id, hit));
+        Weigh(c, v, id, hit, m);
     }
   }
-  return best;
 }
 
 std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
@@ -147,6 +175,7 @@ std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
     if (c.attempt != nullptr && c.attempt->hits.count(id)) return std::nullopt;
   }
   Match m;
+  m.consequence = w.consequence;
   m.finding.id = cause.id;
   m.finding.title = cause.title;
   m.finding.fix = cause.fix;
@@ -155,7 +184,7 @@ std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
   for (const auto& s : w.signals) {
     if (!SignalHolds(c, s)) return std::nullopt;
     m.finding.evidence.push_back("signal: " + s);
-    m.strength = std::max(m.strength, SignalStrength(c, v, s));
+    WeighSignal(c, v, s, m);
   }
   if (!w.slow_phases.empty() && !SlowPhasesHold(c, w, v, m)) return std::nullopt;
   if (!cause.evidence.empty()) m.finding.evidence.push_back(cause.evidence);
@@ -198,6 +227,20 @@ bool SignalHolds(const Context& c, const std::string& s) {
   return false;
 }
 
+// Causes whose own evidence the verdict quotes as errors come first, the earliest quoted line
+// first: a root error comes before what it brings down (a rank's OOM before its peers' store or
+// NCCL timeouts, a missing file before the worker's death). Evidence that only says something
+// failed ("consequence": a step failed, a peer timed out, the shell's "Killed" of a launcher that
+// killed itself) does not take that place. On one line, or below the quoted lines, the more direct
+// evidence wins; file order breaks ties.
+bool Before(const Match& a, const Match& b) {
+  const bool qa = a.strength > kOwnPattern && !a.consequence;
+  const bool qb = b.strength > kOwnPattern && !b.consequence;
+  if (qa != qb) return qa;
+  if (qa && a.first_error != b.first_error) return a.first_error < b.first_error;
+  return a.strength > b.strength;
+}
+
 void MatchCauses(const Context& c, Verdict& v) {
   std::vector<Match> found;
   for (const auto& cause : c.rules.causes()) {
@@ -206,12 +249,11 @@ void MatchCauses(const Context& c, Verdict& v) {
     std::optional<Match> best;
     for (const auto& w : cause.when) {
       auto m = ConditionHolds(c, cause, w, v);
-      if (m && (!best || m->strength > best->strength)) best = std::move(m);
+      if (m && (!best || Before(*m, *best))) best = std::move(m);
     }
     if (best) found.push_back(std::move(*best));
   }
-  std::stable_sort(found.begin(), found.end(),
-                   [](const Match& a, const Match& b) { return a.strength > b.strength; });
+  std::stable_sort(found.begin(), found.end(), Before);
   for (auto& m : found) v.findings.push_back(std::move(m.finding));
 }
 

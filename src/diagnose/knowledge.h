@@ -64,6 +64,9 @@ struct CauseCondition {
   std::vector<std::string> not_signals;  // none of these may hold (e.g. multi_node for P2P)
   std::vector<std::string> not_rules;    // none of these rules may have matched in the attempt
   std::vector<Phase> slow_phases;
+  // The evidence says that something failed (a step failed, a peer timed out, the process was
+  // killed), not what: a cause whose own evidence the verdict quotes comes first.
+  bool consequence = false;
 };
 
 // A known cause of a slow, stuck or failed start (../shared/docs/hang-causes.md): offered as a

@@ -296,6 +296,17 @@ bool ParseVllmProcessTag(std::string_view& msg, size_t first_space, ParsedLine& 
       pid = r_end;
     }
   }
+  // vLLM 0.10: "(VllmWorker TP1 pid=31) ", "(VllmWorker DP0 TP1 pid=31) ": the parallel ranks
+  // between the name and the pid are the rank.
+  size_t ranks_at = std::string_view::npos;
+  for (int w = 0; w < 3 && worker_rank.empty() && pid != std::string_view::npos; ++w) {
+    size_t k = pid + 1, letters = 0, digits = 0;
+    while (k < s.size() && letters < 4 && IsUpper(s[k])) ++k, ++letters;
+    while (k < s.size() && digits < 4 && IsDigit(s[k])) ++k, ++digits;
+    if (letters == 0 || digits == 0 || !At(s, k, ' ')) break;
+    if (ranks_at == std::string_view::npos) ranks_at = pid + 1;
+    pid = k;
+  }
   if (pid == std::string_view::npos || s.substr(pid, 5) != " pid=") return false;
   size_t close = FindByte(s.substr(0, pid + 64), ')', pid);
   if (close == std::string_view::npos || pid + 5 >= s.size() || !IsDigit(s[pid + 5])) {
@@ -309,7 +320,9 @@ bool ParseVllmProcessTag(std::string_view& msg, size_t first_space, ParsedLine& 
   if (name.empty()) return false;
   size_t pid_end = pid + 5;
   while (pid_end < s.size() && IsDigit(s[pid_end])) ++pid_end;
-  p.rank = VllmTagRank(name, worker_rank, s.substr(pid + 5, pid_end - pid - 5));
+  p.rank = ranks_at != std::string_view::npos
+               ? CanonicalRank(s.substr(ranks_at, pid - ranks_at))
+               : VllmTagRank(name, worker_rank, s.substr(pid + 5, pid_end - pid - 5));
   p.style = PrefixStyle::kVllm;
   size_t m = close + 1;
   if (At(s, m, ' ')) ++m;

@@ -349,6 +349,10 @@ CauseCondition ParseCondition(const json& w, const KnownCause& kc, int cline, in
   cond.signals = StrList(w, "signals", cline);
   cond.not_signals = StrList(w, "not_signals", cline);
   cond.not_rules = StrList(w, "not_rules", cline);
+  if (auto c = w.find("consequence"); c != w.end()) {
+    if (!c->is_boolean()) throw FileError{cline, "\"consequence\" must be true or false"};
+    cond.consequence = c->get<bool>();
+  }
   std::vector<std::string> all_signals = cond.signals;
   all_signals.insert(all_signals.end(), cond.not_signals.begin(), cond.not_signals.end());
   for (const auto& sname : all_signals) {

@@ -32,7 +32,7 @@ def tb(frames, exc, lvl='ERROR', f='core.py:700'):
     L.append((lvl, f, exc))
     return L
 
-case('v1_compile_crash', 'crashed', 'compile', None, vl(VHEAD+VLOAD+VCOMP[:2]+tb(
+case('v1_compile_crash', 'crashed', 'compile', 'compile_failed', vl(VHEAD+VLOAD+VCOMP[:2]+tb(
     [('vllm/v1/engine/core.py','__init__'),('vllm/v1/engine/core.py','_initialize_kv_caches'),
      ('vllm/v1/worker/gpu_worker.py','determine_available_memory'),('vllm/v1/worker/gpu_model_runner.py','profile_run'),
      ('vllm/compilation/backends.py','__call__'),('torch/_inductor/compile_fx.py','compile_fx')],
@@ -1743,6 +1743,8 @@ case('x_tgi_request_span_error', 'ready', 'ready', None, '''2024-06-01T10:00:00.
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'others_cases.py')).read())
 # vLLM verdicts, vgen round (a file of its own, so other blocks merge cleanly)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vgen_cases.py')).read())
+# First named cause when several causes' evidence is present (a file of its own)
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'causes3_cases.py')).read())
 # A container that restarts its server again and again, each start killed silently while loading
 # (no error printed, e.g. a kernel OOM kill whose record is elsewhere): two silent ends make a loop;
 # one is only a restart.
