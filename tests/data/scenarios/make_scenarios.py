@@ -1756,6 +1756,9 @@ INFO 11-30 10:{m:02d}:05 [model.py:547] Resolved architecture: Qwen3ForCausalLM
 case('x_silent_restart_loop', 'crash_loop', 'weight_load', '*', _silent(0) + _silent(2) + _silent(4) + _silent(6).split('\n')[0])
 case('x_silent_restart_once', 'in_progress', 'weight_load', '*', _silent(0) + _silent(2))
 
+# vLLM excerpts cut as users paste them, vtail round (a file of its own, so other blocks merge cleanly)
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vtail_cases.py')).read())
+
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:

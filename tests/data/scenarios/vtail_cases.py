@@ -1,0 +1,63 @@
+# vLLM excerpts cut as users paste them (vtail round, issue 10): the tail of a log, a traceback
+# with little or no phase line before it, multi-process prefixes, the serving end. Where the text
+# left still says something (a line only one phase prints, an exception raised in one place, a
+# worker's busy-loop failure), the verdict uses it. exec'd by make_scenarios.py (uses vl/v0/frames/logged).
+VT_EC = '(EngineCore_DP0 pid=230) '
+VT_W0 = '(VllmWorker rank=0 pid=410) '
+
+# The API server lists its routes (launcher.py) after the engine is up, before uvicorn starts:
+# a tail of Route lines alone is the HTTP server starting.
+case('vt_routes_tail', 'in_progress', 'http_start', '*', vl([
+    ('INFO', 'launcher.py:44', 'Route: /v1/chat/completions, Methods: POST'),
+    ('INFO', 'launcher.py:44', 'Route: /v1/completions, Methods: POST'),
+    ('INFO', 'launcher.py:44', 'Route: /v1/embeddings, Methods: POST'),
+    ('INFO', 'launcher.py:44', 'Route: /pooling, Methods: POST')], '(APIServer pid=1) '))
+
+# torch.compile's first graph is stored in vLLM's compile cache (backends.py), 0.8-0.9 "of shape
+# None", 0.10+ "for dynamic shape": printed only while compiling.
+case('vt_compile_cache_graph_tail', 'in_progress', 'compile', '*', vl([
+    ('INFO', 'backends.py:181', 'Cache the graph for dynamic shape for later use')], VT_EC))
+# V1 compile_or_warm_up_model compiles the extra compile_sizes before the capture.
+case('vt_compile_warmup_size_tail', 'in_progress', 'compile', '*', vl([
+    ('INFO', 'gpu_worker.py:331', 'Compile and warming up model for size 1024')], VT_EC))
+# A speculative decoder's drafter is loaded inside the model runner's load_model.
+case('vt_drafter_load_tail', 'in_progress', 'weight_load', '*', vl([
+    ('INFO', 'gpu_model_runner.py:2104', 'Loading drafter model...')], VT_EC))
+# A multimodal model's encoder budget is logged by profile_run, the memory profile before the KV cache.
+case('vt_encoder_cache_tail', 'in_progress', 'kv_cache', '*', vl([
+    ('INFO', 'gpu_model_runner.py:2911', 'Encoder cache will be initialized with a budget of 8192 tokens, and profiled with 4 video items of the maximum feature size.')], VT_EC))
+
+# Exceptions raised in one place only: the memory profile's sanity check (V0 worker, V1
+# gpu_worker/memory_profiling), the default loader finding no weights, or weights left unloaded.
+case('vt_mem_profile_error_tail', 'crashed', 'kv_cache', '*', vl([
+    ('ERROR', 'core.py:718', 'EngineCore failed to start.'),
+    ('ERROR', 'core.py:718', 'AssertionError: Error in memory profiling. Initial free memory 70.2 GiB, current free memory 71.9 GiB. This happens when other processes sharing the same container release GPU memory while vLLM is profiling during initialization.')], VT_EC))
+case('vt_no_weights_tail', 'crashed', 'weight_load', '*', vl([
+    ('ERROR', 'multiproc_executor.py:671', 'WorkerProc failed to start.'),
+    ('ERROR', 'multiproc_executor.py:671', 'RuntimeError: Cannot find any model weights with `/mnt/models/llama-3-8b`')], '(Worker_TP1 pid=512) '))
+case('vt_weights_not_initialized_tail', 'crashed', 'weight_load', '*', vl([
+    ('ERROR', 'core.py:718', "ValueError: Following weights were not initialized from checkpoint: {'lm_head.weight', 'model.norm.weight'}")], VT_EC))
+
+# V0's worker RPC wrapper logs a failed method before re-raising (Ray and multiproc workers):
+# a decisive error even where the traceback below was not pasted. initialize_cache also captures
+# the graphs (V0 Worker._warm_up_model), so a failure after the capture began stays there.
+case('vt_v0_rpc_method_error_in_capture', 'crashed', 'cuda_graph', '*', v0([
+    ('INFO', 'model_runner.py:1404', 'Capturing cudagraphs for decoding. This may lead to unexpected consequences if the model is not static.'),
+    ('ERROR', 'worker_base.py:467', "Error executing method 'initialize_cache'. This might cause deadlock in distributed execution.")], '(RayWorkerWrapper pid=811, ip=10.1.0.7) '))
+
+# V1 workers build and load the model in WorkerProc.__init__ ("WorkerProc failed to start"); a
+# failure in their busy loop ("WorkerProc hit an exception") comes from an RPC after loading: the
+# profile run at the earliest.
+case('vt_workerproc_busy_loop_tail', 'crashed', 'kv_cache', 'gpu_oom', vl([
+    ('ERROR', 'multiproc_executor.py:654', 'WorkerProc hit an exception.'),
+    ('ERROR', 'multiproc_executor.py:654', 'Traceback (most recent call last):'),
+    ('ERROR', 'multiproc_executor.py:654', 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 4.00 GiB. GPU 0 has a total capacity of 44.40 GiB of which 2.10 GiB is free.')], VT_W0))
+
+# torch's TCPStore rendezvous: a client that cannot reach the store, a store left waiting.
+case('vt_c10d_client_timeout_tail', 'crashed', 'distributed_init', 'rendezvous', vl([
+    ('ERROR', 'multiproc_executor.py:597', 'WorkerProc failed to start.'),
+    ('ERROR', 'multiproc_executor.py:597', 'torch.distributed.DistNetworkError: The client socket has timed out after 600000ms while trying to connect to (10.0.0.3, 29501).')], '(VllmWorker rank=3 pid=88) '))
+# A capture invalidated by an earlier error inside it (cudaErrorStreamCaptureInvalidated).
+case('vt_capture_invalidated_tail', 'crashed', 'cuda_graph', '*', vl([
+    ('ERROR', 'core.py:718', 'RuntimeError: CUDA error: operation failed due to a previous error during capture'),
+    ('ERROR', 'core.py:718', 'Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.')], VT_EC))
