@@ -61,3 +61,55 @@ case('vt_c10d_client_timeout_tail', 'crashed', 'distributed_init', 'rendezvous',
 case('vt_capture_invalidated_tail', 'crashed', 'cuda_graph', '*', vl([
     ('ERROR', 'core.py:718', 'RuntimeError: CUDA error: operation failed due to a previous error during capture'),
     ('ERROR', 'core.py:718', 'Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.')], VT_EC))
+
+# A traceback raised inside a request handler (uvicorn's run_asgi, Starlette/FastAPI routing,
+# vLLM's OpenAI route handlers and serving_* request paths) is a client's request the server
+# took: the server is up, whatever the request's error was.
+case('vt_request_handler_traceback_tail', 'ready', 'ready', None, vl([
+    ('ERROR', 'serving_completion.py:412', 'Traceback (most recent call last):'),
+    ('ERROR', 'serving_completion.py:412', f'  File "{PY}vllm/entrypoints/openai/serving_completion.py", line 300, in completion_stream_generator'),
+    ('ERROR', 'serving_completion.py:412', '    async for prompt_idx, res in result_generator:'),
+    ('ERROR', 'serving_completion.py:412', 'asyncio.exceptions.CancelledError')], '(APIServer pid=1) '))
+case('vt_asgi_traceback_tail', 'ready', 'ready', None, '\n'.join(frames([
+    ('uvicorn/protocols/http/httptools_impl.py', 'run_asgi', 'result = await app(  # type: ignore[func-returns-value]'),
+    ('fastapi/routing.py', 'app', 'raw_response = await run_endpoint_function('),
+    ('vllm/entrypoints/openai/api_server.py', 'create_embedding', 'generator = await handler.create_embedding(request, raw_request)')],
+    "AttributeError: 'NoneType' object has no attribute 'create_embedding'")))
+
+# The code line of a frame calls the phase's own entry point (a cut that kept the call but lost the
+# frame line above it): V0 Worker._warm_up_model capturing graphs, the profile run, the KV cache
+# allocation, the model load, the parallel groups.
+case('vt_call_capture_code_line', 'crashed', 'cuda_graph', 'gpu_oom', v0([
+    ('ERROR', 'worker_base.py:467', '    self.model_runner.capture_model(self.gpu_cache)'),
+    ('ERROR', 'worker_base.py:467', f'  File "{PY}torch/utils/_contextlib.py", line 116, in decorate_context'),
+    ('ERROR', 'worker_base.py:467', '    return func(*args, **kwargs)'),
+    ('ERROR', 'worker_base.py:467', 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 40.00 MiB.')], '(RayWorkerWrapper pid=902) '))
+case('vt_call_profile_code_line_raw', 'crashed', 'kv_cache', 'gpu_oom', '''    self.model_runner.profile_run()
+  File "/usr/local/lib/python3.12/dist-packages/torch/utils/_contextlib.py", line 116, in decorate_context
+    return func(*args, **kwargs)
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 6.00 GiB.''')
+case('vt_call_kv_alloc_code_line', 'crashed', 'kv_cache', '*', vl([
+    ('ERROR', 'core.py:718', '    self.model_executor.initialize_from_config(kv_cache_configs)'),
+    ('ERROR', 'core.py:718', 'RuntimeError: CUDA error: out of memory')], VT_EC))
+case('vt_call_load_code_line', 'crashed', 'weight_load', 'gpu_oom', vl([
+    ('ERROR', 'multiproc_executor.py:671', '    self.worker.load_model()'),
+    ('ERROR', 'multiproc_executor.py:671', 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 224.00 MiB.')], '(Worker_TP0 pid=401) '))
+case('vt_call_dist_code_line', 'crashed', 'distributed_init', '*', vl([
+    ('ERROR', 'multiproc_executor.py:671', '    initialize_model_parallel(tensor_model_parallel_size,'),
+    ('ERROR', 'multiproc_executor.py:671', 'RuntimeError: NCCL error: invalid usage (run with NCCL_DEBUG=WARN for details)')], '(Worker_TP1 pid=402) '))
+
+# Failures raised only while a phase runs: reading a checkpoint file (pickle/zip/safetensors
+# header), Gloo's full-mesh connect and torch's new_group (parallel groups), vLLM's sampler warm-up
+# in the profile run.
+case('vt_checkpoint_unpickling_tail', 'crashed', 'weight_load', '*', '\n'.join(frames([
+    ('torch/serialization.py', '_legacy_load', 'magic_number = pickle_module.load(f, **pickle_load_args)')],
+    "_pickle.UnpicklingError: invalid load key, 'v'.")))
+case('vt_gloo_full_mesh_tail', 'crashed', 'distributed_init', '*', v0([
+    ('ERROR', 'multiproc_worker_utils.py:233', 'RuntimeError: Gloo connectFullMesh failed with [../third_party/gloo/gloo/transport/tcp/pair.cc:144] no error')],
+    '(VllmWorkerProcess pid=1701) '))
+case('vt_new_group_frame_tail', 'crashed', 'distributed_init', '*', '\n'.join(frames([
+    ('torch/distributed/distributed_c10d.py', 'new_group', 'return _new_group_with_tag('),
+    ('torch/distributed/distributed_c10d.py', '_new_process_group_helper', 'backend_class = ProcessGroupGloo(')],
+    'RuntimeError: Connection reset by peer')))
+case('vt_sampler_warmup_oom_tail', 'crashed', 'kv_cache', 'gpu_oom', vl([
+    ('ERROR', 'core.py:718', 'RuntimeError: CUDA out of memory occurred when warming up sampler with 512 dummy requests. Please try lowering `max_num_seqs` or `gpu_memory_utilization` when initializing the engine.')], VT_EC))
