@@ -113,3 +113,12 @@ case('vt_new_group_frame_tail', 'crashed', 'distributed_init', '*', '\n'.join(fr
     'RuntimeError: Connection reset by peer')))
 case('vt_sampler_warmup_oom_tail', 'crashed', 'kv_cache', 'gpu_oom', vl([
     ('ERROR', 'core.py:718', 'RuntimeError: CUDA out of memory occurred when warming up sampler with 512 dummy requests. Please try lowering `max_num_seqs` or `gpu_memory_utilization` when initializing the engine.')], VT_EC))
+
+# vLLM 0.11's kernel warm-up (model_executor/warmup: DeepGEMM's JIT, FlashInfer autotuning) runs
+# before the graph capture: its bars and frames are JIT compilation.
+case('vt_deep_gemm_warmup_bar_tail', 'in_progress', 'compile', '*',
+    VT_EC + 'DeepGemm(m_grouped_fp8_gemm_nt_contiguous) warmup (W=torch.Size([32, 4096, 7168])):  12%|█▏        | 250/2080 [00:09<01:10, 25.11it/s]')
+case('vt_kernel_warmup_frame_tail', 'crashed', 'compile', '*', vl([
+    ('ERROR', 'core.py:779', f'  File "{PY}vllm/model_executor/warmup/deep_gemm_warmup.py", line 180, in _deepgemm_fp8_gemm_nt_warmup'),
+    ('ERROR', 'core.py:779', '    fp8_gemm_nt((a1q[:num_tokens], a1q_scales[:num_tokens]), (w, ws),'),
+    ('ERROR', 'core.py:779', 'RuntimeError: Assertion error (csrc/apis/../jit_kernels/impls/sm90_fp8_gemm_1d2d.hpp:60): Unknown SF transformation')], VT_EC))
