@@ -122,3 +122,10 @@ case('vt_kernel_warmup_frame_tail', 'crashed', 'compile', '*', vl([
     ('ERROR', 'core.py:779', f'  File "{PY}vllm/model_executor/warmup/deep_gemm_warmup.py", line 180, in _deepgemm_fp8_gemm_nt_warmup'),
     ('ERROR', 'core.py:779', '    fp8_gemm_nt((a1q[:num_tokens], a1q_scales[:num_tokens]), (w, ws),'),
     ('ERROR', 'core.py:779', 'RuntimeError: Assertion error (csrc/apis/../jit_kernels/impls/sm90_fp8_gemm_1d2d.hpp:60): Unknown SF transformation')], VT_EC))
+
+# The OpenAI server builds its serving objects after the engine is up and before uvicorn starts
+# (V0 0.4-0.6 serving_chat/serving_embedding, V1 the default sampling params): the HTTP server starting.
+case('vt_v04_serving_chat_init_tail', 'in_progress', 'http_start', '*', v0([
+    ('INFO', 'model_runner.py:756', 'Graph capturing finished in 6 secs.'),
+    ('WARNING', 'serving_chat.py:323', 'No chat template provided. Chat API will not work.'),
+    ('WARNING', 'serving_embedding.py:141', 'embedding_mode is False. Embedding API will not work.')]))
