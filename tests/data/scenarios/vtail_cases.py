@@ -129,3 +129,10 @@ case('vt_v04_serving_chat_init_tail', 'in_progress', 'http_start', '*', v0([
     ('INFO', 'model_runner.py:756', 'Graph capturing finished in 6 secs.'),
     ('WARNING', 'serving_chat.py:323', 'No chat template provided. Chat API will not work.'),
     ('WARNING', 'serving_embedding.py:141', 'embedding_mode is False. Embedding API will not work.')]))
+
+# V0 0.4-0.5 built OpenAIServingChat (and loaded its chat template) after the engine, before uvicorn:
+# its constructor's frames are the HTTP server starting, in a traceback pasted without its log.
+case('vt_v04_serving_chat_frames_raw', 'crashed', 'http_start', '*', '\n'.join(frames([
+    ('vllm/entrypoints/openai/serving_chat.py', '__init__', 'self._load_chat_template(chat_template)'),
+    ('vllm/entrypoints/openai/serving_chat.py', '_load_chat_template', 'raise ValueError(msg) from e')],
+    'ValueError: The supplied chat template (./tool_chat_template.jinja) looks like a file path, but it failed to be opened.')))
