@@ -136,3 +136,18 @@ case('vt_v04_serving_chat_frames_raw', 'crashed', 'http_start', '*', '\n'.join(f
     ('vllm/entrypoints/openai/serving_chat.py', '__init__', 'self._load_chat_template(chat_template)'),
     ('vllm/entrypoints/openai/serving_chat.py', '_load_chat_template', 'raise ValueError(msg) from e')],
     'ValueError: The supplied chat template (./tool_chat_template.jinja) looks like a file path, but it failed to be opened.')))
+
+# A worker's busy-loop failure says the start got at least to the profile run; it does not place
+# that rank where its peers, moving in step, are already capturing graphs.
+case('vt_tp2_busy_loop_failure_during_capture', 'crashed', 'cuda_graph', '*', '\n'.join([
+    '(EngineCore_0 pid=20) INFO 08-20 10:00:12 [kv_cache_utils.py:853] Maximum concurrency for 32,768 tokens per request: 7.10x',
+    '(VllmWorker rank=0 pid=30) Capturing CUDA graph shapes:  31%|███       | 21/67 [00:04<00:09,  4.90it/s]',
+    '(VllmWorker rank=1 pid=31) ERROR 08-20 10:00:18 [multiproc_executor.py:527] WorkerProc hit an exception.',
+    '(VllmWorker rank=1 pid=31) ERROR 08-20 10:00:18 [multiproc_executor.py:527] Traceback (most recent call last):',
+    '(VllmWorker rank=1 pid=31) ERROR 08-20 10:00:18 [multiproc_executor.py:527] RuntimeError: CUDA error: an illegal memory access was encountered']))
+# pynccl's communicator is created at distributed init: the call's code line places a cut traceback.
+case('vt_pynccl_init_code_line', 'crashed', 'distributed_init', '*', vl([
+    ('ERROR', 'multiproc_executor.py:671', '    self.comm: ncclComm_t = self.nccl.ncclCommInitRank('),
+    ('ERROR', 'multiproc_executor.py:671', f'  File "{PY}vllm/distributed/device_communicators/pynccl_wrapper.py", line 100, in NCCL_CHECK'),
+    ('ERROR', 'multiproc_executor.py:671', '    raise RuntimeError(f"NCCL error: {error_str}")'),
+    ('ERROR', 'multiproc_executor.py:671', 'RuntimeError: NCCL error: remote process exited or there was a network error')], '(Worker_TP1 pid=402) '))
