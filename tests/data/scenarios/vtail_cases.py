@@ -151,3 +151,9 @@ case('vt_pynccl_init_code_line', 'crashed', 'distributed_init', '*', vl([
     ('ERROR', 'multiproc_executor.py:671', f'  File "{PY}vllm/distributed/device_communicators/pynccl_wrapper.py", line 100, in NCCL_CHECK'),
     ('ERROR', 'multiproc_executor.py:671', '    raise RuntimeError(f"NCCL error: {error_str}")'),
     ('ERROR', 'multiproc_executor.py:671', 'RuntimeError: NCCL error: remote process exited or there was a network error')], '(Worker_TP1 pid=402) '))
+
+# Any request uvicorn answered, whatever the path or status (a probe of "/" answered 404, a client
+# error): the HTTP server is up.
+case('vt_access_log_any_answer', 'ready', 'ready', None, '\n'.join([
+    'INFO:     10.42.0.1:40110 - "GET / HTTP/1.1" 404 Not Found',
+    'INFO:     10.42.0.1:40112 - "GET /v1 HTTP/1.1" 404 Not Found']))
