@@ -157,3 +157,8 @@ case('vt_pynccl_init_code_line', 'crashed', 'distributed_init', '*', vl([
 case('vt_access_log_any_answer', 'ready', 'ready', None, '\n'.join([
     'INFO:     10.42.0.1:40110 - "GET / HTTP/1.1" 404 Not Found',
     'INFO:     10.42.0.1:40112 - "GET /v1 HTTP/1.1" 404 Not Found']))
+
+# The shared-memory message queue's handle is logged as the executor and the parallel groups are
+# set up (V0 after the P2P check, V1 before the ranks are assigned): distributed init.
+case('vt_mq_handle_tail', 'in_progress', 'distributed_init', '*', vl([
+    ('INFO', 'shm_broadcast.py:289', "vLLM message queue communication handle: Handle(local_reader_ranks=[1, 2, 3], buffer_handle=(3, 4194304, 6, 'psm_0f1e2d3c'), local_subscribe_addr='ipc:///tmp/3c5e', remote_subscribe_addr=None, remote_addr_ipv6=False)")], VT_EC))
