@@ -162,3 +162,9 @@ case('vt_access_log_any_answer', 'ready', 'ready', None, '\n'.join([
 # set up (V0 after the P2P check, V1 before the ranks are assigned): distributed init.
 case('vt_mq_handle_tail', 'in_progress', 'distributed_init', '*', vl([
     ('INFO', 'shm_broadcast.py:289', "vLLM message queue communication handle: Handle(local_reader_ranks=[1, 2, 3], buffer_handle=(3, 4194304, 6, 'psm_0f1e2d3c'), local_subscribe_addr='ipc:///tmp/3c5e', remote_subscribe_addr=None, remote_addr_ipv6=False)")], VT_EC))
+
+# V1's front-end logs the engine's block count once the engine core is up (loggers.py, before the
+# serving objects), and uvicorn's lifespan wait comes before the app starts: the HTTP server starting.
+case('vt_cache_config_info_tail', 'in_progress', 'http_start', '*', vl([
+    ('INFO', 'loggers.py:147', 'Engine 000: vllm cache_config_info with initialization after num_gpu_blocks is: 52510')], '(APIServer pid=1) '))
+case('vt_uvicorn_lifespan_wait_tail', 'in_progress', 'http_start', '*', '(APIServer pid=1) INFO:     Waiting for application startup.')
