@@ -128,6 +128,7 @@ case('vt_kernel_warmup_frame_tail', 'crashed', 'compile', '*', vl([
 case('vt_v04_serving_chat_init_tail', 'in_progress', 'http_start', '*', v0([
     ('INFO', 'model_runner.py:756', 'Graph capturing finished in 6 secs.'),
     ('WARNING', 'serving_chat.py:323', 'No chat template provided. Chat API will not work.'),
+    ('INFO', 'api_server.py:232', 'vLLM to use /tmp/tmp3ki28i0p as PROMETHEUS_MULTIPROC_DIR'),
     ('WARNING', 'serving_embedding.py:141', 'embedding_mode is False. Embedding API will not work.')]))
 
 # V0 0.4-0.5 built OpenAIServingChat (and loaded its chat template) after the engine, before uvicorn:
@@ -168,3 +169,7 @@ case('vt_mq_handle_tail', 'in_progress', 'distributed_init', '*', vl([
 case('vt_cache_config_info_tail', 'in_progress', 'http_start', '*', vl([
     ('INFO', 'loggers.py:147', 'Engine 000: vllm cache_config_info with initialization after num_gpu_blocks is: 52510')], '(APIServer pid=1) '))
 case('vt_uvicorn_lifespan_wait_tail', 'in_progress', 'http_start', '*', '(APIServer pid=1) INFO:     Waiting for application startup.')
+# build_app mounts the metrics route (V0 0.6: "vLLM to use DIR as PROMETHEUS_MULTIPROC_DIR") after the graphs.
+case('vt_v06_metrics_mount_tail', 'in_progress', 'http_start', '*', v0([
+    ('INFO', 'model_runner.py:1456', 'Graph capturing finished in 12 secs.'),
+    ('INFO', 'api_server.py:230', 'vLLM to use /tmp/tmpznq as PROMETHEUS_MULTIPROC_DIR')]))
