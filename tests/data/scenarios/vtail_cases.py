@@ -173,3 +173,7 @@ case('vt_uvicorn_lifespan_wait_tail', 'in_progress', 'http_start', '*', '(APISer
 case('vt_v06_metrics_mount_tail', 'in_progress', 'http_start', '*', v0([
     ('INFO', 'model_runner.py:1456', 'Graph capturing finished in 12 secs.'),
     ('INFO', 'api_server.py:230', 'vLLM to use /tmp/tmpznq as PROMETHEUS_MULTIPROC_DIR')]))
+# V0 0.6 follows its capture banner with advice on an OOM during the capture: printed only there.
+case('vt_v06_capture_oom_advice_tail', 'crashed', 'cuda_graph', '*', v0([
+    ('INFO', 'model_runner.py:1404', 'If out-of-memory error occurs during cudagraph capture, consider decreasing `gpu_memory_utilization` or switching to eager mode. You can also reduce the `max_num_seqs` as needed to decrease memory usage.'),
+    ('ERROR', 'engine.py:366', 'RuntimeError: CUDA error: an illegal memory access was encountered')]))
