@@ -62,9 +62,10 @@ case('vt_capture_invalidated_tail', 'crashed', 'cuda_graph', '*', vl([
     ('ERROR', 'core.py:718', 'RuntimeError: CUDA error: operation failed due to a previous error during capture'),
     ('ERROR', 'core.py:718', 'Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.')], VT_EC))
 
-# A traceback raised inside a request handler (uvicorn's run_asgi, Starlette/FastAPI routing,
-# vLLM's OpenAI route handlers and serving_* request paths) is a client's request the server
-# took: the server is up, whatever the request's error was.
+# A traceback raised inside a request handler (uvicorn's HTTP run_asgi, FastAPI's endpoint
+# wrappers, vLLM's OpenAI route handlers and serving_* request paths) is a client's request the
+# server took: the server is up, whatever the request's error was. (Starlette's Router.app also
+# runs the lifespan, so it is no request.)
 case('vt_request_handler_traceback_tail', 'ready', 'ready', None, vl([
     ('ERROR', 'serving_completion.py:412', 'Traceback (most recent call last):'),
     ('ERROR', 'serving_completion.py:412', f'  File "{PY}vllm/entrypoints/openai/serving_completion.py", line 300, in completion_stream_generator'),
@@ -177,3 +178,13 @@ case('vt_v06_metrics_mount_tail', 'in_progress', 'http_start', '*', v0([
 case('vt_v06_capture_oom_advice_tail', 'crashed', 'cuda_graph', '*', v0([
     ('INFO', 'model_runner.py:1404', 'If out-of-memory error occurs during cudagraph capture, consider decreasing `gpu_memory_utilization` or switching to eager mode. You can also reduce the `max_num_seqs` as needed to decrease memory usage.'),
     ('ERROR', 'engine.py:366', 'RuntimeError: CUDA error: an illegal memory access was encountered')]))
+# uvicorn's lifespan startup failing (Starlette's router runs the lifespan too): no request was served.
+case('vt_lifespan_failure_not_a_request', 'crashed', 'http_start', '*', vl([
+    ('INFO', 'api_server.py:1912', 'Starting vLLM API server 0 on http://0.0.0.0:8000')], '(APIServer pid=1) ') + '\n' + '\n'.join([
+    '(APIServer pid=1) ERROR:    Traceback (most recent call last):',
+    f'(APIServer pid=1)   File "{PY}starlette/routing.py", line 692, in app',
+    '(APIServer pid=1)     await self.lifespan(scope, receive, send)',
+    f'(APIServer pid=1)   File "{PY}starlette/routing.py", line 732, in lifespan',
+    '(APIServer pid=1)     async with self.lifespan_context(app) as maybe_state:',
+    '(APIServer pid=1) RuntimeError: no running event loop',
+    '(APIServer pid=1) ERROR:    Application startup failed. Exiting.']))
