@@ -127,7 +127,7 @@ void PushSpan(AttemptFacts& a, PhaseSpan span) {
 }  // namespace
 
 void StartupTracker::Hint(AttemptFacts& a, const std::string& rank, Phase phase,
-                          std::optional<int64_t> t) {
+                          std::optional<int64_t> t, bool from_error) {
   if (a.ready) return;
   bool known = false;
   for (const auto& r : a.ranks) {
@@ -139,7 +139,11 @@ void StartupTracker::Hint(AttemptFacts& a, const std::string& rank, Phase phase,
   // A rank seen for the first time with a hint of an earlier phase than the attempt's (a late
   // main-process line) still only tells us where that rank is.
   (void)known;
+  const bool placed = OpenSpan(a, rank) != nullptr;
   BeginPhase(a, rank, phase, t, /*explicit_begin=*/false);
+  if (from_error && !placed) {
+    if (PhaseSpan* open = OpenSpan(a, rank)) open->implicit = true;
+  }
 }
 
 void StartupTracker::OnReady(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {

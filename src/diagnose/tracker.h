@@ -234,7 +234,10 @@ class StartupTracker {
   void BeginPhase(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t,
                   bool explicit_begin = true);
   // Moves `rank` forward to `phase` when the phase is later than where the rank is.
-  void Hint(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t);
+  // `from_error`: the phase of an error line is where the attempt got to at least; a rank with no
+  // span of its own is not placed by it (its peers, moving in step, say where it failed).
+  void Hint(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t,
+            bool from_error = false);
   void CloseSpan(AttemptFacts& a, PhaseSpan* open, std::optional<int64_t> end);
   void EndUnseenPhase(AttemptFacts& a, const std::string& rank, Phase phase, PhaseSpan* open,
                       std::optional<int64_t> t, std::optional<double> elapsed);

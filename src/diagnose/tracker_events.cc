@@ -24,7 +24,7 @@ void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<i
   if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
   PushError(a, e);
   a.error_after_progress = true;
-  if (e.phase) Hint(a, e.rank, *e.phase, t);
+  if (e.phase) Hint(a, e.rank, *e.phase, t, /*from_error=*/!e.pinned);
   if (a.crashed) a.crash_phase = a.phase;
 }
 

@@ -365,7 +365,9 @@ TEST(LogStream, NoiseIsDroppedEvenFromActivity) {
   LogStream v(Rules(), opt);
   v.OnActivity([&](auto, auto) { ++activity; });
   v.OnEvent([&](const LogEvent&) { ++events; });
-  v.Feed("(APIServer pid=1) INFO 03-09 12:00:00 [launcher.py:1] Route: /health, Methods: GET\n");
+  v.Feed(
+      "(EngineCore_DP0 pid=2) INFO 03-09 12:00:00 [utils.py:1] Reducing Torch parallelism from 64 "
+      "threads to 1 to avoid unnecessary CPU contention.\n");
   EXPECT_EQ(activity, 0);
   EXPECT_EQ(events, 0);
 }

@@ -1829,6 +1829,8 @@ case('x_trt_relay_after_worker_kv', 'crashed', 'kv_cache', '*', """[11/02/2025-1
     kv_cache_manager = self._create_kv_cache_manager(model_engine)
 torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB. GPU 0 has a total capacity of 79.19 GiB of which 11.41 GiB is free.
 """ + _TRT_RELAY)
+# vLLM excerpts cut as users paste them, vtail round (a file of its own, so other blocks merge cleanly)
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vtail_cases.py')).read())
 
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
