@@ -2,8 +2,8 @@
 // spinup_test_server, a test fixture): `spinup run --metrics --report --events` on a healthy
 // start, and the recorded event stream rendered again with `spinup report`.
 #include <gtest/gtest.h>
-#include <httplib.h>
-
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -107,12 +107,22 @@ TEST(FleetLive, BadFleetFlagsAreUsageErrors) {
                                (tmp / "missing-dir" / "r.html").string()});
   EXPECT_EQ(bad_report.exit_code, 2);
   EXPECT_NE(bad_report.err.find("--report"), std::string::npos) << bad_report.err;
-  // A busy port is refused, not shared.
-  httplib::Server blocker;
-  int port = blocker.bind_to_any_port("127.0.0.1");
-  ASSERT_GT(port, 0);
+  // A busy port is refused, not shared. The blocker is a plain socket closed at the end: a
+  // cpp-httplib Server that only binds keeps its socket (without close-on-exec) for the rest of
+  // the test binary, and every server a later test forks inherited it as a listening port.
+  int blocker = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  ASSERT_GE(blocker, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof(a);
+  ASSERT_EQ(::bind(blocker, reinterpret_cast<sockaddr*>(&a), len), 0);
+  ASSERT_EQ(::listen(blocker, 1), 0);
+  ASSERT_EQ(::getsockname(blocker, reinterpret_cast<sockaddr*>(&a), &len), 0);
+  const int port = ntohs(a.sin_port);
   auto busy = RunSpinup({"watch", "--log", (tmp / "x.log").string(), "--once", "--metrics",
                          "127.0.0.1:" + std::to_string(port)});
+  ::close(blocker);
   EXPECT_EQ(busy.exit_code, 2);
   EXPECT_NE(busy.err.find(std::to_string(port)), std::string::npos) << busy.err;
 }

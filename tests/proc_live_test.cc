@@ -39,6 +39,10 @@ class ServerGroup {
         ::dup2(fileno(f), 1);
         ::dup2(fileno(f), 2);
       }
+      // Nothing else of this test binary's: an earlier test's listening socket (cpp-httplib's
+      // have no close-on-exec) would become one of the server's listening ports, the thing these
+      // tests sample, and answer nothing (the cause of a rare "nothing answered /health" here).
+      for (int fd = 3; fd < 4096; ++fd) ::close(fd);
       std::vector<std::string> argv = {TestServer().string()};
       argv.insert(argv.end(), args.begin(), args.end());
       argv.push_back("--max-lifetime");
