@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "base/assign.h"
+
 namespace spinup {
 namespace {
 
@@ -384,7 +386,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   // names unique, so the first one found is the only one).
   for (auto& r : a.ranks) {
     if (r.rank == e.rank) {
-      r.last_text.assign(e.text, 0, kMaxHitText);
+      AssignBytes(r.last_text, std::string_view(e.text).substr(0, kMaxHitText));
       break;
     }
   }
@@ -477,7 +479,7 @@ void StartupTracker::CountHit(AttemptFacts& a, const LogEvent& e, std::optional<
   if (it != a.hits.end()) {
     it->second.count++;
     it->second.quiet_only = it->second.quiet_only && e.quiet_level;
-    it->second.last_text.assign(e.text, 0, kMaxHitText);  // reuses its buffer
+    AssignBytes(it->second.last_text, std::string_view(e.text).substr(0, kMaxHitText));
     it->second.last_ms = t;
   }
 }

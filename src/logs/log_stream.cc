@@ -8,6 +8,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "base/assign.h"
 #include "logs/json_line.h"
 #include "logs/systemd_message.h"
 
@@ -249,15 +250,15 @@ std::optional<int64_t> LogStream::ResolveTime(const ParsedLine& p) {
 LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
                                 std::string_view rank, std::string_view rule_id,
                                 std::string_view text) {
-  // One event reused for every line: assign() keeps the strings' buffers, so a matched line
-  // costs no allocation.
+  // One event reused for every line: its strings keep their buffers, so a matched line costs no
+  // allocation.
   LogEvent& e = event_;
   e.kind = kind;
   e.time_ms = t;
-  e.rank.assign(rank);
+  AssignBytes(e.rank, rank);
   e.phase.reset();
-  e.rule_id.assign(rule_id);
-  e.text.assign(text);
+  AssignBytes(e.rule_id, rule_id);
+  AssignBytes(e.text, text);
   e.line_no = line_no_;
   e.quiet_level = false;
   e.bar.clear();
@@ -506,9 +507,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
   // the rules matched depend only on the message and the subset, so a repeat reuses them.
   if (msg != last_message_ || match_subset_ != last_subset_) {
     rules_.Match(msg, &matched_, match_subset_);
-    // resize + memcpy: assign() goes through the general replace, which cost more than the copy.
-    last_message_.resize(msg.size());
-    if (!msg.empty()) std::memcpy(last_message_.data(), msg.data(), msg.size());
+    AssignBytes(last_message_, msg);
     last_subset_ = match_subset_;
   }
   bool fatal = false;
