@@ -112,6 +112,7 @@ LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
     : rules_(rules), opt_(std::move(options)) {
   if (!opt_.engine.empty()) {
     engine_ = opt_.engine;
+    ++engine_epoch_;
     engine_forced_ = true;
     match_subset_ = rules_.EngineSubset(engine_);
   }
@@ -330,6 +331,7 @@ void LogStream::ApplyTaughtPrefix(ParsedLine& p, std::string_view& msg, std::opt
   }
   if (!engine_forced_ && engine_strength_ < 1) {
     engine_ = *m->engine;
+    ++engine_epoch_;
     engine_strength_ = 1;
   }
 }
@@ -341,11 +343,13 @@ void LogStream::DetectEngineFromPrefix(PrefixStyle style) {
     std::string_view e = EngineOfStyle(style);
     if (!e.empty()) {
       engine_ = std::string(e);
+      ++engine_epoch_;
       engine_strength_ = 1;
     }
   } else if (engine_strength_ == 1 && style == PrefixStyle::kSglang && engine_ != "sglang") {
     // vLLM-formatted lines appear inside old SGLang (its vLLM import); never the reverse.
     engine_ = "sglang";
+    ++engine_epoch_;
   }
 }
 
@@ -359,6 +363,7 @@ bool LogStream::FirstPass(bool* fatal) {
     const bool generic = generic_[static_cast<size_t>(idx)] != 0;
     if (!generic && !engine_forced_ && r.detect && engine_strength_ < 2) {
       engine_ = r.engine;
+      ++engine_epoch_;
       engine_strength_ = 2;
       match_subset_ = rules_.EngineSubset(engine_);
     }

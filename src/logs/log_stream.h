@@ -53,6 +53,8 @@ class LogStream {
   void FeedLine(std::string_view line);
 
   const std::string& engine() const { return engine_; }  // "" until detected
+  // Moves on whenever engine() may have changed: a caller that syncs on every event compares this.
+  uint64_t engine_epoch() const { return engine_epoch_; }
   uint64_t lines() const { return line_no_; }
   uint64_t bytes() const { return bytes_; }
   std::optional<int64_t> last_time_ms() const { return last_time_ms_; }
@@ -93,6 +95,7 @@ class LogStream {
   UnitEventFn on_unit_event_;
   ClockShiftFn on_clock_shift_;
   std::string engine_;
+  uint64_t engine_epoch_ = 0;
   bool engine_forced_ = false;
   int engine_strength_ = 0;  // 0 unknown, 1 from a prefix style, 2 from a `detect` rule
   // The rules matched against each message: all of them until the engine is settled (forced, or
