@@ -91,18 +91,30 @@ std::string_view EngineOfStyle(PrefixStyle s) {
 }
 
 // The index of the first '\n' or '\r' in s, else s.size(): 16 bytes a step where SSE2 is there
-// (every x86-64), inline (a memchr call per line, and another for '\r', cost more).
-size_t FindLineBreak(std::string_view s) {
+// (every x86-64), inline (a memchr call per line, and another for '\r', cost more). *plain is
+// false when an ESC or a byte >= 0x80 may come before it (bytes of the last 16 past it count too):
+// a plain line skips CleanLine's own scan for them.
+size_t FindLineBreak(std::string_view s, bool* plain) {
   size_t i = 0;
+  bool odd = false;
 #ifdef __SSE2__
-  const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+  const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), esc = _mm_set1_epi8(0x1b);
+  __m128i seen = _mm_setzero_si128();
   for (; i + 16 <= s.size(); i += 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
+    seen = _mm_or_si128(seen, _mm_or_si128(v, _mm_cmpeq_epi8(v, esc)));
     const int hit = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, cr)));
-    if (hit != 0) return i + static_cast<size_t>(std::countr_zero(static_cast<unsigned>(hit)));
+    if (hit != 0) {
+      *plain = _mm_movemask_epi8(seen) == 0;
+      return i + static_cast<size_t>(std::countr_zero(static_cast<unsigned>(hit)));
+    }
   }
+  odd = _mm_movemask_epi8(seen) != 0;
 #endif
-  while (i < s.size() && s[i] != '\n' && s[i] != '\r') ++i;
+  for (; i < s.size() && s[i] != '\n' && s[i] != '\r'; ++i) {
+    odd = odd || s[i] == 0x1b || static_cast<unsigned char>(s[i]) >= 0x80;
+  }
+  *plain = !odd;
   return i;
 }
 
@@ -131,7 +143,8 @@ void LogStream::Feed(std::string_view bytes) {
   bytes_ += bytes.size();
   while (!bytes.empty()) {
     // One pass finds the line's end and whether a '\r' comes first (a tqdm redraw, rare).
-    size_t len = FindLineBreak(bytes);
+    bool plain = false;
+    size_t len = FindLineBreak(bytes, &plain);
     const bool cr = len < bytes.size() && bytes[len] == '\r';
     if (cr) {
       const void* nl_at = std::memchr(bytes.data() + len, '\n', bytes.size() - len);
@@ -148,7 +161,9 @@ void LogStream::Feed(std::string_view bytes) {
       } else {
         ++line_no_;  // FeedLine without its search for '\r': there is none
         if (!Trim(piece).empty()) {
+          segment_plain_ = plain;
           HandleSegment(Unindent(piece));
+          segment_plain_ = false;
         } else {
           block_start_ = true;
         }
@@ -276,7 +291,7 @@ void LogStream::Emit(LogEvent& e) {
 }
 
 ParsedLine LogStream::Parse(std::string_view raw) {
-  std::string_view clean = CleanLine(raw, &scratch_);
+  std::string_view clean = CleanLine(raw, &scratch_, segment_plain_);
   last_clean_ = clean;
   std::string_view object = clean;
   // A JSON-lines log pasted as a markdown quote: the object starts after the marks.

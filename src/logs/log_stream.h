@@ -112,6 +112,9 @@ class LogStream {
   char indent_mark_ = ' ';
   bool block_start_ = true;
   std::string_view last_clean_;  // the line Parse last read, wrappers included
+  // The segment HandleSegment reads (and all it derives from it) holds no ESC and no byte >= 0x80:
+  // Feed's line search saw none.
+  bool segment_plain_ = false;
   std::string scratch_;
   std::string json_message_, json_scratch_, json_level_;  // a JSON line's fields (see Parse)
   bool year_known_ = false;                               // a line carrying a year was seen
