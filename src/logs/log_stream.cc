@@ -21,6 +21,14 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
+// Whether s holds only spaces and tabs (Trim(s).empty(), without trimming the end).
+bool IsBlank(std::string_view s) {
+  for (char c : s) {
+    if (c != ' ' && c != '\t') return false;
+  }
+  return true;
+}
+
 // Engine names are short: a size check and a byte loop beat a memcmp call per matched rule.
 bool SameName(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -160,7 +168,7 @@ void LogStream::Feed(std::string_view bytes) {
         FeedLine(piece);
       } else {
         ++line_no_;  // FeedLine without its search for '\r': there is none
-        if (!Trim(piece).empty()) {
+        if (!IsBlank(piece)) {
           segment_plain_ = plain;
           HandleSegment(Unindent(piece));
           segment_plain_ = false;
