@@ -12,6 +12,10 @@ struct StartupSession::Source {
   std::string pending;  // text after the last line break, held until the line is complete
   bool stamp_on_arrival = false;
   bool ended = false;
+  // The stream's engine epoch and the session's engine changes at the last sync: while both
+  // hold, syncing again would change nothing (no string compare per event).
+  uint64_t synced_stream_epoch = ~uint64_t{0};
+  uint64_t synced_session_changes = 0;
 };
 
 namespace {
@@ -96,8 +100,17 @@ void StartupSession::SyncEngine(const std::string& detected) {
   // The first engine recognised wins: a second source (the journal beside a file) cannot flip it.
   if (!engine_.empty() && options_.engine.empty()) return;
   engine_ = detected;
+  ++engine_changes_;
   tracker_.SetEngine(engine_);
   tracker_.SetPhaseOrder(rules_.PhaseOrder(engine_));
+}
+
+void StartupSession::SyncEngineOf(Source& s) {
+  const uint64_t epoch = s.stream->engine_epoch();
+  if (epoch == s.synced_stream_epoch && engine_changes_ == s.synced_session_changes) return;
+  SyncEngine(s.stream->engine());
+  s.synced_stream_epoch = epoch;
+  s.synced_session_changes = engine_changes_;
 }
 
 void StartupSession::Deliver(const LogEvent& event) {
@@ -122,8 +135,9 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
     if (feeding_arrival_ || !t) return feeding_now_ms_;
     return *t - options_.local_utc_offset_s * 1000;
   };
-  stream->OnEvent([this, stream, stamp](const LogEvent& event) {
-    SyncEngine(stream->engine());
+  Source* src = s.get();
+  stream->OnEvent([this, src, stamp](const LogEvent& event) {
+    SyncEngineOf(*src);
     // A banner without a time waits for the next line's (the tracker tells a restart from an
     // earlier part pasted after): live as offline.
     const bool timeless_banner = !event.time_ms && event.kind == LogEvent::Kind::kAttemptStart;
@@ -146,8 +160,8 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
     Deliver(UnitLogEvent(u));
   });
   stream->OnClockShift([this](int64_t shift_ms) { tracker_.ShiftTimes(shift_ms); });
-  stream->OnActivity([this, stream, stamp](std::optional<int64_t> t, std::string_view) {
-    SyncEngine(stream->engine());
+  stream->OnActivity([this, src, stamp](std::optional<int64_t> t, std::string_view) {
+    SyncEngineOf(*src);
     tracker_.OnLogActivity(stamp(t));
   });
   return *s;

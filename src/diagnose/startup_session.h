@@ -79,6 +79,7 @@ class StartupSession {
   struct Source;
   Source& SourceAt(int source);
   void SyncEngine(const std::string& detected);
+  void SyncEngineOf(Source& s);  // SyncEngine with the source's engine, when it may have changed
   void Deliver(const LogEvent& event);
 
   const RuleSet& rules_;
@@ -88,6 +89,7 @@ class StartupSession {
   std::vector<std::unique_ptr<Source>> sources_;
   int sources_ended_ = 0;
   std::string engine_;
+  uint64_t engine_changes_ = 0;  // how often engine_ was set: SyncEngineOf's memo
   // While one source's text is fed: what the stream callbacks need.
   std::optional<int64_t> feeding_now_ms_;
   bool feeding_arrival_ = false;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "base/assign.h"
+
 namespace spinup {
 namespace {
 
@@ -62,6 +64,7 @@ void StartupTracker::NewAttempt(std::optional<int64_t> t) {
   }
   if (state_.attempts.size() >= kMaxAttempts) {
     // Keep the first attempt and the latest ones; the middle of a long crash loop adds nothing.
+    KeepSpareHits(state_.attempts[1].hits);
     state_.attempts.erase(state_.attempts.begin() + 1);
   }
   AttemptFacts a;
@@ -388,7 +391,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   // names unique, so the first one found is the only one).
   for (auto& r : a.ranks) {
     if (r.rank == e.rank) {
-      r.last_text.assign(e.text, 0, kMaxHitText);
+      AssignBytes(r.last_text, std::string_view(e.text).substr(0, kMaxHitText));
       break;
     }
   }
@@ -475,15 +478,32 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
 void StartupTracker::CountHit(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   auto it = a.hits.find(e.rule_id);
   if (it == a.hits.end() && a.hits.size() < 4096) {
-    it = a.hits.emplace(e.rule_id, RuleHit{}).first;
-    it->second.first_text = Cap(e.text, kMaxHitText);
+    it = AddHit(a.hits, e.rule_id);
+    AssignBytes(it->second.first_text, std::string_view(e.text).substr(0, kMaxHitText));
   }
   if (it != a.hits.end()) {
     it->second.count++;
     it->second.quiet_only = it->second.quiet_only && e.quiet_level;
-    it->second.last_text.assign(e.text, 0, kMaxHitText);  // reuses its buffer
+    AssignBytes(it->second.last_text, std::string_view(e.text).substr(0, kMaxHitText));
     it->second.last_ms = t;
   }
+}
+
+void StartupTracker::KeepSpareHits(HitMap& hits) {
+  auto& spare = spare_hits_.nodes;
+  while (!hits.empty() && spare.size() < kMaxSpareHits) spare.push_back(hits.extract(hits.begin()));
+}
+
+// A fresh entry for `id` (absent from `hits`): a spare node when there is one, its buffers kept.
+// The map inserts a node as it inserts an emplaced one, so its order is the same.
+StartupTracker::HitMap::iterator StartupTracker::AddHit(HitMap& hits, const std::string& id) {
+  auto& spare = spare_hits_.nodes;
+  if (spare.empty()) return hits.emplace(id, RuleHit{}).first;
+  HitMap::node_type node = std::move(spare.back());
+  spare.pop_back();
+  AssignBytes(node.key(), id);
+  node.mapped() = RuleHit{};  // a move from empty strings keeps their buffers
+  return hits.insert(std::move(node)).position;
 }
 
 void StartupTracker::OnProgress(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {

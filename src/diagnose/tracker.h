@@ -286,6 +286,25 @@ class StartupTracker {
   LoadProgressEstimator load_;
   bool pending_banner_ = false;  // a banner without a time waits for the next stamped line
   std::string pending_banner_engine_;
+  // Hit entries of dropped attempts, reused by CountHit: a long crash loop (or a log of many
+  // starts) would otherwise free and allocate every rule's entry, id and texts per attempt. A
+  // copied tracker starts with none (node handles cannot be copied).
+  using HitMap = decltype(AttemptFacts::hits);
+  struct SpareHits {
+    std::vector<HitMap::node_type> nodes;
+    SpareHits() = default;
+    SpareHits(const SpareHits&) {}
+    SpareHits(SpareHits&&) = default;
+    SpareHits& operator=(const SpareHits&) {
+      nodes.clear();
+      return *this;
+    }
+    SpareHits& operator=(SpareHits&&) = default;
+  };
+  static constexpr size_t kMaxSpareHits = 256;
+  void KeepSpareHits(HitMap& hits);
+  HitMap::iterator AddHit(HitMap& hits, const std::string& id);
+  SpareHits spare_hits_;
 };
 
 }  // namespace spinup

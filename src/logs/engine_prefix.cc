@@ -269,14 +269,20 @@ bool ParseBracketPrefix(std::string_view& msg, ParsedLine& p) {
 // process for the pid-only worker tags, the tag itself otherwise.
 std::string VllmTagRank(std::string_view name, std::string_view worker_rank,
                         std::string_view pid_text) {
-  std::string tag(name);
-  if (!worker_rank.empty()) {
-    tag = "Worker_rank" + std::string(worker_rank);
-  } else if (tag == "Worker" || tag == "VllmWorkerProcess" || tag == "RayWorkerWrapper" ||
-             tag == "VllmWorker") {
-    tag = "Worker-" + std::string(pid_text);
+  // "Worker_rank" and "Worker-" are canonical already and the numbers are digits: CanonicalRank
+  // would only cap the name at 64 bytes (a line of vLLM workers reads this on most lines).
+  auto numbered = [](std::string_view prefix, std::string_view digits) {
+    std::string r;
+    r.reserve(prefix.size() + digits.size());
+    r.append(prefix).append(digits.substr(0, 64 - prefix.size()));
+    return r;
+  };
+  if (!worker_rank.empty()) return numbered("Worker_rank", worker_rank);
+  if (name == "Worker" || name == "VllmWorkerProcess" || name == "RayWorkerWrapper" ||
+      name == "VllmWorker") {
+    return numbered("Worker-", pid_text);
   }
-  return CanonicalRank(tag);
+  return CanonicalRank(name);
 }
 
 // vLLM process tag: "(Worker_TP0 pid=400) ", Ray "(RayWorkerWrapper pid=1, ip=...) ", nested Ray

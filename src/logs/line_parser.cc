@@ -11,10 +11,12 @@
 
 #include "base/utf8.h"
 #include "logs/engine_prefix.h"
+#include "logs/line_parser_internal.h"
 #include "logs/text_scan.h"
 
 namespace spinup {
 
+using line_internal::ReadLinePrefixes;
 using scan::At;
 using scan::Digits;
 using scan::IsAlnum;
@@ -203,7 +205,7 @@ std::string_view CleanEscapes(std::string_view line, std::string* scratch) {
 
 }  // namespace
 
-std::string_view CleanLine(std::string_view line, std::string* scratch) {
+std::string_view CleanLine(std::string_view line, std::string* scratch, bool plain) {
   // Line ends, and the trailing blanks of pasted logs (terminal copies, padded columns): rules
   // and suffix readers (Ray's repeat count, TGI's rank=N) anchor at the end.
   while (!line.empty() && (line.back() == '\r' || line.back() == '\n' || line.back() == ' ' ||
@@ -213,13 +215,14 @@ std::string_view CleanLine(std::string_view line, std::string* scratch) {
   // Colour codes pasted without their ESC bytes ("[2m2024-...Z[0m [32m INFO[0m", maybe after a
   // compose prefix); SGLang's "[2026-" and TRT-LLM's "[05/" are not. One pass, then the escapes.
   if (StripSgrRemnants(line, scratch)) {
+    if (plain) return *scratch;  // what is left of a plain line is plain
     std::string stripped = std::move(*scratch);
     std::string_view clean = CleanEscapes(stripped, scratch);
     if (clean.data() != stripped.data()) return clean;
     *scratch = std::move(stripped);
     return *scratch;
   }
-  return CleanEscapes(line, scratch);
+  return plain ? line : CleanEscapes(line, scratch);
 }
 
 namespace {
@@ -358,7 +361,57 @@ size_t FirstBlank(std::string_view s, size_t limit) {
   return i;
 }
 
-ParsedLine ParseLineOnce(std::string_view line) {
+// What ReadLinePrefixes returns where no wrapper or prefix starts the line: the message alone.
+ParsedLine PlainLine(std::string_view line) {
+  ParsedLine p;
+  p.message = StripRayRepeat(line);
+  return p;
+}
+
+// Each parser's first test, in one pass over the first word: journalctl's month, an RFC 3339 time,
+// CRI's stream, mpirun's and kubectl's brackets, compose's name (ReadLinePrefixes' wrappers;
+// LogQL's labels need a wrapper's time first), then ParseEnginePrefix's: brackets and colour
+// remnants, digits (TensorRT-LLM's C++ date, Python logging), glog's level letter, vLLM's process
+// tag and level word. Keep them in step with the parsers (line_parser_skip_test.cc checks).
+inline bool MayStart(std::string_view s) {
+  if (s.empty()) return false;
+  const char c = s[0];
+  // A line that starts with a space (a traceback's frames and code) has none: a wrapper's or a
+  // prefix's first byte is never one, and a process tag needs a name before its " pid=".
+  if (c == ' ') return false;
+  if (c == '[' || c == '^' || IsDigit(c)) return true;
+  if (IsUpper(c)) {
+    if (s.size() >= 16 && s[3] == ' ') return true;
+    if ((c == 'I' || c == 'W' || c == 'E' || c == 'F') && s.size() > 1 && IsDigit(s[1]))
+      return true;
+  } else if (c == 's' && (s.substr(0, 7) == "stdout " || s.substr(0, 7) == "stderr ")) {
+    return true;
+  }
+  // The first ' ' or '|' within 128 bytes: where compose's name and vLLM's first word end.
+  const std::string_view head = s.substr(0, 128);
+  const size_t k = scan::FindEither(head, ' ', '|');
+  if (k == std::string_view::npos) return s.size() > head.size();  // a long name: let it be read
+  size_t sp = k;
+  if (s[k] == '|') {
+    sp = scan::FindByte(head, ' ', k);
+    if (sp == std::string_view::npos) return false;
+  }
+  if (s.substr(sp, 5) == " pid=" || s.substr(sp, 6) == " rank=") return true;
+  if (sp <= 8 && scan::IsLevel(s.substr(0, sp))) return true;
+  // compose: "name   | " (the name ends at a space).
+  if (s[k] != ' ') return false;
+  size_t spaces = k;
+  while (spaces < s.size() && s[spaces] == ' ') ++spaces;
+  return spaces + 1 < s.size() && s[spaces] == '|' && s[spaces + 1] == ' ';
+}
+
+}  // namespace
+
+namespace line_internal {
+
+bool MayStartLinePrefix(std::string_view s) { return MayStart(s); }
+
+ParsedLine ReadLinePrefixes(std::string_view line) {
   ParsedLine p;
   std::string_view s = line;
   // Wrappers, outermost first; a few rounds cover stacks like compose + docker timestamps.
@@ -396,7 +449,7 @@ ParsedLine ParseLineOnce(std::string_view line) {
   return p;
 }
 
-}  // namespace
+}  // namespace line_internal
 
 // A log pasted as a markdown quote ("> line", nested "> > line"): the marks are the paste's, not
 // the server's, so start-anchored rules still match.
@@ -434,7 +487,9 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
       }
     }
   }
-  ParsedLine p = ParseLineOnce(line);
+  // A traceback's frames and code lines, a fifth of a pasted excerpt, start with spaces: nothing to
+  // read (MayStart's first test; the others cost more than they save on this first try).
+  ParsedLine p = line.empty() || line[0] == ' ' ? PlainLine(line) : ReadLinePrefixes(line);
   if (p.time || p.style != PrefixStyle::kNone || !p.rank.empty()) return p;
   // An unknown constant-shaped prefix (an editor's line numbers, a k9s frame, a logger's name):
   // up to two leading tokens are skipped when what follows carries a known prefix.
@@ -449,7 +504,8 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
     // Known prefixes start with one of these: a cheap test before a second parse.
     const char c = rest.front();
     if (c != '[' && c != '(' && !IsDigit(c) && !IsUpper(c)) continue;
-    ParsedLine q = ParseLineOnce(rest);
+    if (!MayStart(rest)) continue;  // most second tries are words of a plain message
+    ParsedLine q = ReadLinePrefixes(rest);
     if (q.time || q.style != PrefixStyle::kNone) {
       q.skipped_prefix = line.substr(0, static_cast<size_t>(rest.data() - line.data()));
       return q;

@@ -4,6 +4,22 @@
 
 namespace spinup {
 
+namespace {
+
+// The range of first bytes of every anchored match of `re`, from RE2's PossibleMatchRange (any
+// anchored match s has min <= s <= max, so its first byte lies within [min[0], max[0]]). The
+// whole range when the regex may match the empty string or RE2 cannot tell.
+void FirstByteRange(const RE2& re, unsigned char* lo, unsigned char* hi) {
+  *lo = 0;
+  *hi = 255;
+  std::string min, max;
+  if (!re.PossibleMatchRange(&min, &max, 1) || min.empty()) return;
+  *lo = static_cast<unsigned char>(min[0]);
+  if (!max.empty()) *hi = static_cast<unsigned char>(max[0]);
+}
+
+}  // namespace
+
 PrefixBook::PrefixBook() = default;
 PrefixBook::~PrefixBook() = default;
 PrefixBook::PrefixBook(PrefixBook&&) noexcept = default;
@@ -33,33 +49,45 @@ Status PrefixBook::Compile() {
                                "\" (time, level, rank)");
       }
     }
+    FirstByteRange(*c.re, &c.first_lo, &c.first_hi);
     compiled_.push_back(std::move(c));
   }
   return Status::Ok();
 }
 
 std::optional<PrefixMatch> PrefixBook::Match(std::string_view line) const {
-  re2::StringPiece groups[8];
   for (size_t i = 0; i < compiled_.size(); ++i) {
     const Compiled& c = compiled_[i];
-    const int n = std::min(c.re->NumberOfCapturingGroups() + 1, 8);
-    if (!c.re->Match(re2::StringPiece(line.data(), line.size()), 0, line.size(), RE2::ANCHOR_START,
-                     groups, n)) {
-      continue;
+    // A prefix matches at least one byte (else the range is the whole byte range).
+    if (c.first_lo != 0 || c.first_hi != 255) {
+      if (line.empty()) continue;
+      const auto first = static_cast<unsigned char>(line[0]);
+      if (first < c.first_lo || first > c.first_hi) continue;
     }
-    auto group = [&](int g) -> std::string_view {
-      if (g <= 0 || g >= n || groups[g].data() == nullptr) return {};
-      return std::string_view(groups[g].data(), groups[g].size());
-    };
-    PrefixMatch m;
-    m.engine = &prefixes_[i].engine;
-    m.time = group(c.time);
-    m.level = group(c.level);
-    m.rank = group(c.rank);
-    m.message = line.substr(std::min(line.size(), static_cast<size_t>(groups[0].size())));
-    return m;
+    if (auto m = MatchAt(i, line)) return m;
   }
   return std::nullopt;
+}
+
+std::optional<PrefixMatch> PrefixBook::MatchAt(size_t i, std::string_view line) const {
+  const Compiled& c = compiled_[i];
+  re2::StringPiece groups[8];
+  const int n = std::min(c.re->NumberOfCapturingGroups() + 1, 8);
+  if (!c.re->Match(re2::StringPiece(line.data(), line.size()), 0, line.size(), RE2::ANCHOR_START,
+                   groups, n)) {
+    return std::nullopt;
+  }
+  auto group = [&](int g) -> std::string_view {
+    if (g <= 0 || g >= n || groups[g].data() == nullptr) return {};
+    return std::string_view(groups[g].data(), groups[g].size());
+  };
+  PrefixMatch m;
+  m.engine = &prefixes_[i].engine;
+  m.time = group(c.time);
+  m.level = group(c.level);
+  m.rank = group(c.rank);
+  m.message = line.substr(std::min(line.size(), static_cast<size_t>(groups[0].size())));
+  return m;
 }
 
 }  // namespace spinup

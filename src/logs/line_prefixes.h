@@ -49,7 +49,14 @@ class PrefixBook {
   struct Compiled {
     std::unique_ptr<RE2> re;
     int time = 0, level = 0, rank = 0;  // group indices, 0 when absent
+    // The bytes a match can start with, [first_lo, first_hi]: a line starting elsewhere is
+    // refused without running the regex (most lines reach Match, and RE2's call costs more than
+    // the rest of the line's prefix parse).
+    unsigned char first_lo = 0, first_hi = 255;
   };
+  // Prefix i's regex on `line` (Match's first-byte test passed).
+  std::optional<PrefixMatch> MatchAt(size_t i, std::string_view line) const;
+
   std::vector<LinePrefix> prefixes_;
   std::vector<Compiled> compiled_;
 };

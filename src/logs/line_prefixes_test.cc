@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "diagnose/startup_session.h"
 #include "logs/rules.h"
 
@@ -81,6 +84,53 @@ TEST(LinePrefixes, BadPrefixesAreRefusedWithTheirFile) {
   st = c.Compile();
   EXPECT_FALSE(st.ok());
   EXPECT_NE(st.message().find("bad.json"), std::string::npos) << st.message();
+}
+
+// Match refuses a line by its first byte before running the regex: that must never refuse a line
+// the regex matches (case folding, alternations, optional parts, a regex that matches nothing).
+TEST(LinePrefixes, TheFirstByteTestRefusesOnlyLinesTheRegexRefuses) {
+  const std::vector<std::string> regexes = {"\\[(?P<rank>gpu=\\d{1,3})\\] ",
+                                            "(?i)worker(?P<rank>\\d+): ",
+                                            "(?:a|zz|M)x? ",
+                                            "x*y ",
+                                            "(?P<level>[A-Z]+) ",
+                                            "\\d+\\.\\d+ ",
+                                            "(?:\\xff|\\x01)q ",
+                                            "x?"};
+  const std::vector<std::string> lines = {"",
+                                          "[gpu=3] hi",
+                                          "[gpu=33]",
+                                          "Worker7: go",
+                                          "WORKER7: go",
+                                          "worker7: go",
+                                          "a go",
+                                          "zz go",
+                                          "Mx go",
+                                          "y go",
+                                          "xxy go",
+                                          "INFO msg",
+                                          "12.5 s",
+                                          "\xff"
+                                          "q z",
+                                          "\x01q z",
+                                          "q",
+                                          "x",
+                                          " x"};
+  for (const auto& re : regexes) {
+    PrefixBook book;
+    book.Add({"toy", re, "t.json:1"});
+    ASSERT_TRUE(book.Compile().ok()) << re;
+    RE2 direct("^(?:" + re + ")");
+    for (const auto& line : lines) {
+      re2::StringPiece whole;
+      const bool want = direct.Match(line, 0, line.size(), RE2::ANCHOR_START, &whole, 1);
+      auto got = book.Match(line);
+      EXPECT_EQ(got.has_value(), want) << re << " on '" << line << "'";
+      if (got && want) {
+        EXPECT_EQ(got->message, std::string_view(line).substr(whole.size()));
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "base/assign.h"
 #include "logs/json_line.h"
 #include "logs/systemd_message.h"
 
@@ -18,6 +19,14 @@ std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
   return s;
+}
+
+// Whether s holds only spaces and tabs (Trim(s).empty(), without trimming the end).
+bool IsBlank(std::string_view s) {
+  for (char c : s) {
+    if (c != ' ' && c != '\t') return false;
+  }
+  return true;
 }
 
 // Engine names are short: a size check and a byte loop beat a memcmp call per matched rule.
@@ -90,18 +99,30 @@ std::string_view EngineOfStyle(PrefixStyle s) {
 }
 
 // The index of the first '\n' or '\r' in s, else s.size(): 16 bytes a step where SSE2 is there
-// (every x86-64), inline (a memchr call per line, and another for '\r', cost more).
-size_t FindLineBreak(std::string_view s) {
+// (every x86-64), inline (a memchr call per line, and another for '\r', cost more). *plain is
+// false when an ESC or a byte >= 0x80 may come before it (bytes of the last 16 past it count too):
+// a plain line skips CleanLine's own scan for them.
+size_t FindLineBreak(std::string_view s, bool* plain) {
   size_t i = 0;
+  bool odd = false;
 #ifdef __SSE2__
-  const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+  const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), esc = _mm_set1_epi8(0x1b);
+  __m128i seen = _mm_setzero_si128();
   for (; i + 16 <= s.size(); i += 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
+    seen = _mm_or_si128(seen, _mm_or_si128(v, _mm_cmpeq_epi8(v, esc)));
     const int hit = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, cr)));
-    if (hit != 0) return i + static_cast<size_t>(std::countr_zero(static_cast<unsigned>(hit)));
+    if (hit != 0) {
+      *plain = _mm_movemask_epi8(seen) == 0;
+      return i + static_cast<size_t>(std::countr_zero(static_cast<unsigned>(hit)));
+    }
   }
+  odd = _mm_movemask_epi8(seen) != 0;
 #endif
-  while (i < s.size() && s[i] != '\n' && s[i] != '\r') ++i;
+  for (; i < s.size() && s[i] != '\n' && s[i] != '\r'; ++i) {
+    odd = odd || s[i] == 0x1b || static_cast<unsigned char>(s[i]) >= 0x80;
+  }
+  *plain = !odd;
   return i;
 }
 
@@ -111,6 +132,7 @@ LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
     : rules_(rules), opt_(std::move(options)) {
   if (!opt_.engine.empty()) {
     engine_ = opt_.engine;
+    ++engine_epoch_;
     engine_forced_ = true;
     match_subset_ = rules_.EngineSubset(engine_);
   }
@@ -129,7 +151,8 @@ void LogStream::Feed(std::string_view bytes) {
   bytes_ += bytes.size();
   while (!bytes.empty()) {
     // One pass finds the line's end and whether a '\r' comes first (a tqdm redraw, rare).
-    size_t len = FindLineBreak(bytes);
+    bool plain = false;
+    size_t len = FindLineBreak(bytes, &plain);
     const bool cr = len < bytes.size() && bytes[len] == '\r';
     if (cr) {
       const void* nl_at = std::memchr(bytes.data() + len, '\n', bytes.size() - len);
@@ -145,8 +168,10 @@ void LogStream::Feed(std::string_view bytes) {
         FeedLine(piece);
       } else {
         ++line_no_;  // FeedLine without its search for '\r': there is none
-        if (!Trim(piece).empty()) {
+        if (!IsBlank(piece)) {
+          segment_plain_ = plain;
           HandleSegment(Unindent(piece));
+          segment_plain_ = false;
         } else {
           block_start_ = true;
         }
@@ -249,15 +274,15 @@ std::optional<int64_t> LogStream::ResolveTime(const ParsedLine& p) {
 LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
                                 std::string_view rank, std::string_view rule_id,
                                 std::string_view text) {
-  // One event reused for every line: assign() keeps the strings' buffers, so a matched line
-  // costs no allocation.
+  // One event reused for every line: its strings keep their buffers, so a matched line costs no
+  // allocation.
   LogEvent& e = event_;
   e.kind = kind;
   e.time_ms = t;
-  e.rank.assign(rank);
+  AssignBytes(e.rank, rank);
   e.phase.reset();
-  e.rule_id.assign(rule_id);
-  e.text.assign(text);
+  AssignBytes(e.rule_id, rule_id);
+  AssignBytes(e.text, text);
   e.line_no = line_no_;
   e.quiet_level = false;
   e.bar.clear();
@@ -274,7 +299,7 @@ void LogStream::Emit(LogEvent& e) {
 }
 
 ParsedLine LogStream::Parse(std::string_view raw) {
-  std::string_view clean = CleanLine(raw, &scratch_);
+  std::string_view clean = CleanLine(raw, &scratch_, segment_plain_);
   last_clean_ = clean;
   std::string_view object = clean;
   // A JSON-lines log pasted as a markdown quote: the object starts after the marks.
@@ -347,6 +372,7 @@ void LogStream::ApplyTaughtPrefix(ParsedLine& p, std::string_view& msg, std::opt
   }
   if (!engine_forced_ && engine_strength_ < 1) {
     engine_ = *m->engine;
+    ++engine_epoch_;
     engine_strength_ = 1;
   }
 }
@@ -358,11 +384,13 @@ void LogStream::DetectEngineFromPrefix(PrefixStyle style) {
     std::string_view e = EngineOfStyle(style);
     if (!e.empty()) {
       engine_ = std::string(e);
+      ++engine_epoch_;
       engine_strength_ = 1;
     }
   } else if (engine_strength_ == 1 && style == PrefixStyle::kSglang && engine_ != "sglang") {
     // vLLM-formatted lines appear inside old SGLang (its vLLM import); never the reverse.
     engine_ = "sglang";
+    ++engine_epoch_;
   }
 }
 
@@ -376,6 +404,7 @@ bool LogStream::FirstPass(bool* fatal) {
     const bool generic = generic_[static_cast<size_t>(idx)] != 0;
     if (!generic && !engine_forced_ && r.detect && engine_strength_ < 2) {
       engine_ = r.engine;
+      ++engine_epoch_;
       engine_strength_ = 2;
       match_subset_ = rules_.EngineSubset(engine_);
     }
@@ -524,9 +553,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
   // the rules matched depend only on the message and the subset, so a repeat reuses them.
   if (msg != last_message_ || match_subset_ != last_subset_) {
     rules_.Match(msg, &matched_, match_subset_);
-    // resize + memcpy: assign() goes through the general replace, which cost more than the copy.
-    last_message_.resize(msg.size());
-    if (!msg.empty()) std::memcpy(last_message_.data(), msg.data(), msg.size());
+    AssignBytes(last_message_, msg);
     last_subset_ = match_subset_;
   }
   bool fatal = false;

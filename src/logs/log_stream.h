@@ -53,6 +53,8 @@ class LogStream {
   void FeedLine(std::string_view line);
 
   const std::string& engine() const { return engine_; }  // "" until detected
+  // Moves on whenever engine() may have changed: a caller that syncs on every event compares this.
+  uint64_t engine_epoch() const { return engine_epoch_; }
   uint64_t lines() const { return line_no_; }
   uint64_t bytes() const { return bytes_; }
   std::optional<int64_t> last_time_ms() const { return last_time_ms_; }
@@ -94,6 +96,7 @@ class LogStream {
   UnitEventFn on_unit_event_;
   ClockShiftFn on_clock_shift_;
   std::string engine_;
+  uint64_t engine_epoch_ = 0;
   bool engine_forced_ = false;
   int engine_strength_ = 0;  // 0 unknown, 1 from a prefix style, 2 from a `detect` rule
   // The rules matched against each message: all of them until the engine is settled (forced, or
@@ -110,6 +113,9 @@ class LogStream {
   char indent_mark_ = ' ';
   bool block_start_ = true;
   std::string_view last_clean_;  // the line Parse last read, wrappers included
+  // The segment HandleSegment reads (and all it derives from it) holds no ESC and no byte >= 0x80:
+  // Feed's line search saw none.
+  bool segment_plain_ = false;
   std::string scratch_;
   std::string json_message_, json_scratch_, json_level_;  // a JSON line's fields (see Parse)
   // Unknown prefixes ParseLine skipped before a known one, with how often (at most 16), and the

@@ -457,3 +457,38 @@ TEST(Explain, LearnedLabelIsStrippedFromTracebackLines) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// Feed tells CleanLine which lines hold no ESC and no byte >= 0x80 (its line search sees them):
+// wherever such a byte sits (the first 16 bytes, a later block, the last few before the line
+// break), a line read by Feed gives the events FeedLine gives, which always scans.
+TEST(LogStream, EscapesAndHighBytesAnywhereAreCleanedOnTheFastPath) {
+  const std::string line = "[2026-03-09 12:01:50 TP0] Load weight begin. avail mem=71.20 GB";
+  // The next line fills the line search's 16-byte block past the break.
+  const std::string next = "[2026-03-09 12:01:51 TP0] Load weight end. mem usage=12.00 GB";
+  auto events = [](auto feed) {
+    LogStream s(Rules(), LogStreamOptions{});
+    std::vector<std::string> out;
+    s.OnEvent([&](const LogEvent& e) { out.push_back(e.rule_id + "|" + e.text); });
+    feed(s);
+    s.Finish();
+    return out;
+  };
+  for (const std::string odd : {"\x1b[31m", "\xc3\xa9", "\xff", "\x1b"}) {
+    for (size_t at = 0; at <= line.size(); ++at) {
+      const std::string bad = line.substr(0, at) + odd + line.substr(at);
+      const auto fed = events([&](LogStream& s) { s.Feed(bad + "\n" + next + "\n"); });
+      const auto by_line = events([&](LogStream& s) {
+        s.FeedLine(bad);
+        s.FeedLine(next);
+      });
+      EXPECT_EQ(fed, by_line) << "at " << at;
+      for (const auto& e : fed) EXPECT_EQ(e.find('\x1b'), std::string::npos) << e;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace spinup
