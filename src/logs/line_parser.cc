@@ -379,7 +379,8 @@ inline bool MayStart(std::string_view s) {
   // A line that starts with a space (a traceback's frames and code) has none: a wrapper's or a
   // prefix's first byte is never one, and a process tag needs a name before its " pid=".
   if (c == ' ') return false;
-  if (c == '[' || c == '^' || IsDigit(c)) return true;
+  // '(': a process tag, whose rank words may come before " pid=" ("(VllmWorker TP0 pid=1) ").
+  if (c == '[' || c == '(' || c == '^' || IsDigit(c)) return true;
   if (IsUpper(c)) {
     if (s.size() >= 16 && s[3] == ' ') return true;
     if ((c == 'I' || c == 'W' || c == 'E' || c == 'F') && s.size() > 1 && IsDigit(s[1]))
