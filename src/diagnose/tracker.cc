@@ -132,16 +132,11 @@ void PushSpan(AttemptFacts& a, PhaseSpan span) {
 void StartupTracker::Hint(AttemptFacts& a, const std::string& rank, Phase phase,
                           std::optional<int64_t> t, bool from_error) {
   if (a.ready) return;
-  bool known = false;
-  for (const auto& r : a.ranks) {
-    if (r.rank == rank) {
-      known = true;
-      if (Order(phase) <= Order(r.phase)) return;
-    }
-  }
   // A rank seen for the first time with a hint of an earlier phase than the attempt's (a late
   // main-process line) still only tells us where that rank is.
-  (void)known;
+  for (const auto& r : a.ranks) {
+    if (r.rank == rank && Order(phase) <= Order(r.phase)) return;
+  }
   const bool placed = OpenSpan(a, rank) != nullptr;
   BeginPhase(a, rank, phase, t, /*explicit_begin=*/false);
   if (from_error && !placed) {

@@ -317,24 +317,6 @@ ParsedLine LogStream::Parse(std::string_view raw) {
   return outer;
 }
 
-// ParseLine, learning the unknown prefixes that repeat before known ones: three lines with the same
-// one make it the log's wrapper, stripped from every later line (a traceback behind "0: " too).
-ParsedLine LogStream::ReadLine(std::string_view clean) {
-  constexpr int kSeenToLearn = 3;
-  constexpr size_t kMaxKept = 16;
-  ParsedLine p = ParseLine(clean, learned_prefixes_.empty() ? nullptr : &learned_prefixes_);
-  if (p.skipped_prefix.empty() || learned_prefixes_.size() >= 4) return p;
-  auto it = std::find_if(skipped_prefixes_.begin(), skipped_prefixes_.end(),
-                         [&](const auto& e) { return e.first == p.skipped_prefix; });
-  if (it == skipped_prefixes_.end()) {
-    if (skipped_prefixes_.size() >= kMaxKept) return p;
-    skipped_prefixes_.emplace_back(std::string(p.skipped_prefix), 0);
-    it = skipped_prefixes_.end() - 1;
-  }
-  if (++it->second == kSeenToLearn) learned_prefixes_.push_back(it->first);
-  return p;
-}
-
 std::optional<ParsedLine> LogStream::ParseJson(std::string_view object, const ParsedLine& outer) {
   auto j = ParseJsonLogLine(object, &json_message_);
   if (!j) return std::nullopt;

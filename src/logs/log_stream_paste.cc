@@ -1,7 +1,8 @@
 // What pasted text adds to a log, read by LogStream: tracebacks whose header was cut, a terminal's
-// ^C echo behind a wrapper, a paste indented as a whole.
+// ^C echo behind a wrapper, a paste indented as a whole, a wrapper's prefix nobody taught spinup.
 #include "logs/log_stream.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace spinup {
@@ -87,6 +88,24 @@ std::string_view LogStream::Unindent(std::string_view line) {
     return line.substr(k);
   }
   return line;
+}
+
+// ParseLine, learning the unknown prefixes that repeat before known ones: three lines with the same
+// one make it the log's wrapper, stripped from every later line (a traceback behind "0: " too).
+ParsedLine LogStream::ReadLine(std::string_view clean) {
+  constexpr int kSeenToLearn = 3;
+  constexpr size_t kMaxKept = 16;
+  ParsedLine p = ParseLine(clean, learned_prefixes_.empty() ? nullptr : &learned_prefixes_);
+  if (p.skipped_prefix.empty() || learned_prefixes_.size() >= 4) return p;
+  auto it = std::find_if(skipped_prefixes_.begin(), skipped_prefixes_.end(),
+                         [&](const auto& e) { return e.first == p.skipped_prefix; });
+  if (it == skipped_prefixes_.end()) {
+    if (skipped_prefixes_.size() >= kMaxKept) return p;
+    skipped_prefixes_.emplace_back(std::string(p.skipped_prefix), 0);
+    it = skipped_prefixes_.end() - 1;
+  }
+  if (++it->second == kSeenToLearn) learned_prefixes_.push_back(it->first);
+  return p;
 }
 
 }  // namespace spinup

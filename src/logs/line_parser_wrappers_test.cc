@@ -1,0 +1,113 @@
+// Wrapped formats in ParseLine: prefixes nobody taught spinup (skipped, and learned by LogStream),
+// node-level Kubernetes files, LogQL output, indented line numbers, mpirun's tag.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "logs/line_parser.h"
+
+namespace spinup {
+namespace {
+
+// Wrapped formats: a constant prefix nobody taught spinup (an editor's line numbers, a k9s
+// frame) is skipped when what follows is a known engine prefix.
+TEST(ParseLineUnknownPrefix, LeadingTokensBeforeAKnownPrefixAreSkipped) {
+  ParsedLine p = ParseLine("16433 [2026-07-23 15:23:26 DP2 TP2 EP2] Scheduler hit an exception");
+  EXPECT_EQ(p.style, PrefixStyle::kSglang);
+  EXPECT_EQ(p.rank, "DP2_TP2_EP2");
+  EXPECT_EQ(p.message, "Scheduler hit an exception");
+  ParsedLine k =
+      ParseLine("\u2502 INFO 03-09 12:00:01 [core.py:1] Starting to load model m   \u2502");
+  EXPECT_EQ(k.style, PrefixStyle::kVllm);
+  ParsedLine plain = ParseLine("Traceback (most recent call last):");
+  EXPECT_EQ(plain.style, PrefixStyle::kNone);
+  EXPECT_EQ(plain.message, "Traceback (most recent call last):");
+}
+
+// The skipped prefix is reported (LogStream learns the ones that repeat), and a learned one is
+// removed from any line that starts with it, whatever follows.
+TEST(ParseLineUnknownPrefix, SkippedPrefixIsReportedAndALearnedOneIsRemoved) {
+  ParsedLine p = ParseLine("0: INFO 03-09 12:00:01 [core.py:1] Starting to load model m");
+  EXPECT_EQ(p.style, PrefixStyle::kVllm);
+  EXPECT_EQ(p.skipped_prefix, "0: ");
+  EXPECT_TRUE(ParseLine("INFO 03-09 12:00:01 [core.py:1] x").skipped_prefix.empty());
+  const std::vector<std::string> learned = {"0: "};
+  EXPECT_EQ(ParseLine("0: Traceback (most recent call last):", &learned).message,
+            "Traceback (most recent call last):");
+  EXPECT_EQ(ParseLine("0: Traceback (most recent call last):").message,
+            "0: Traceback (most recent call last):");
+  // Only at the line's start, and never the whole line.
+  EXPECT_EQ(ParseLine("x 0: y", &learned).message, "x 0: y");
+  EXPECT_EQ(ParseLine("0: ", &learned).message, "0: ");
+}
+
+// A skipped token ends at a space or a tab and is at most 47 bytes, wherever the blank falls
+// (the token's end is looked for 8 bytes at a time).
+TEST(ParseLineUnknownPrefix, TokenEndsAtABlankWithinFortyEightBytes) {
+  const std::string known = "[2026-07-23 15:23:26 TP2] Load weight begin.";
+  for (size_t len = 1; len <= 50; ++len) {
+    for (const char* blank : {" ", "\t", " \t "}) {
+      const std::string token(len, len % 2 ? 'x' : '7');
+      const std::string line = token + blank + known;  // ParsedLine views into it
+      ParsedLine p = ParseLine(line);
+      EXPECT_EQ(p.style, len < 48 ? PrefixStyle::kSglang : PrefixStyle::kNone) << len;
+      if (len < 48) {
+        EXPECT_EQ(p.message, "Load weight begin.") << len;
+      }
+    }
+  }
+  // Two tokens at most.
+  EXPECT_EQ(ParseLine("a\tb " + known).style, PrefixStyle::kSglang);
+  EXPECT_EQ(ParseLine("a b c " + known).style, PrefixStyle::kNone);
+}
+
+}  // namespace
+}  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// Node-level Kubernetes files (CRI format), LogQL output and indented line numbers.
+TEST(ParseLineWrappers, CriLokiAndIndentedLineNumbers) {
+  ParsedLine cri = ParseLine(
+      "2025-09-22T10:00:00.123456789+00:00 stderr F [2025-09-22 10:00:01 TP0] Load weight begin.");
+  EXPECT_EQ(cri.style, PrefixStyle::kSglang);
+  EXPECT_EQ(cri.message, "Load weight begin.");
+  ParsedLine loki = ParseLine(
+      "2025-09-22T10:00:00Z {app=\"sglang\", pod=\"sglang-0\"} [2025-09-22 10:00:01 TP0] Load "
+      "weight begin.");
+  EXPECT_EQ(loki.rank, "TP0");
+  EXPECT_EQ(loki.message, "Load weight begin.");
+  ParsedLine num = ParseLine("  12  [2025-09-22 10:00:01 TP0] Load weight begin.");
+  EXPECT_EQ(num.rank, "TP0");
+  EXPECT_EQ(num.message, "Load weight begin.");
+  // A traceback frame keeps its indentation and gains no prefix.
+  ParsedLine frame = ParseLine("  File \"/x/y.py\", line 3, in load_model");
+  EXPECT_EQ(frame.style, PrefixStyle::kNone);
+  EXPECT_EQ(frame.message, "  File \"/x/y.py\", line 3, in load_model");
+}
+
+}  // namespace
+}  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// mpirun --tag-output: "[job,rank]<stream>:" before the engine's own prefix.
+TEST(ParseLineWrappers, MpirunTagOutput) {
+  ParsedLine p = ParseLine("[1,3]<stderr>:[TensorRT-LLM][INFO] Loaded engine size: 8745 MiB");
+  EXPECT_EQ(p.style, PrefixStyle::kTrtllm);
+  EXPECT_EQ(p.rank, "rank3");
+  EXPECT_EQ(p.message, "Loaded engine size: 8745 MiB");
+  ParsedLine q =
+      ParseLine("[1,0]<stdout>:[05/01/2025-01:00:00] [TRT-LLM] [RANK 2] [I] Loading weights");
+  EXPECT_EQ(q.rank, "rank2");  // the engine's own rank wins
+  EXPECT_EQ(q.message, "Loading weights");
+  // SGLang's bracketed time is not a tag.
+  EXPECT_EQ(ParseLine("[2025-09-22 10:00:01 TP0] Load weight begin.").rank, "TP0");
+  EXPECT_EQ(ParseLine("[1,2] not a tag").message, "[1,2] not a tag");
+}
+
+}  // namespace
+}  // namespace spinup
