@@ -69,6 +69,19 @@ double TickStep(double span, int target) {
   return 10 * mag;
 }
 
+// The tick values from 0 to `span`, about `target` of them. A replayed stream is untrusted: an
+// infinite span (durations that add up past the largest double) or a subnormal one (its step
+// rounds to 0) would make a `v += step` loop run forever, so ticks are counted, not accumulated.
+std::vector<double> Ticks(double span, int target) {
+  if (!std::isfinite(span) || span <= 0) return {0.0};
+  double step = TickStep(span, target);
+  if (!std::isfinite(step) || step <= 0) return {0.0, span};
+  double count = std::min(std::floor(span / step + 1e-9), 4.0 * target);
+  std::vector<double> ticks;
+  for (int i = 0; i <= static_cast<int>(count); ++i) ticks.push_back(i * step);
+  return ticks;
+}
+
 struct Bar {
   std::string rank;
   Phase phase;
@@ -124,8 +137,7 @@ std::vector<Bar> LayOutBars(const Verdict& v, std::optional<int64_t> last_ms, do
 
 void AppendAxis(std::string& out, double x0, double width, double y, double span, int ticks,
                 const std::function<std::string(double)>& label) {
-  double step = TickStep(span, ticks);
-  for (double v = 0; v <= span + 1e-9; v += step) {
+  for (double v : Ticks(span, ticks)) {
     double x = x0 + (span > 0 ? v / span * width : 0);
     out += fmt::format(
         "<line class=\"grid\" x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"0\" y2=\"{1:.1f}\"/>"
@@ -162,8 +174,7 @@ std::string LineChartSvg(const std::vector<Series>& series, const std::string& a
       fmt::format("<svg class=\"chart line\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\">",
                   left + width + 80, height + 24, HtmlEscape(aria));
   AppendAxis(out, left, width, height, tmax, 8, [](double s) { return HumanSeconds(s); });
-  double lstep = TickStep(lmax, 4);
-  for (double v = 0; v <= lmax + 1e-9; v += lstep) {
+  for (double v : Ticks(lmax, 4)) {
     double y = height - v / lmax * height;
     out += fmt::format(
         "<line class=\"grid\" x1=\"{0}\" x2=\"{1}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\"/>"
@@ -172,8 +183,7 @@ std::string LineChartSvg(const std::vector<Series>& series, const std::string& a
   }
   bool any_right = std::any_of(series.begin(), series.end(), [](auto& s) { return s.right_axis; });
   if (any_right) {
-    double rstep = TickStep(rmax, 4);
-    for (double v = 0; v <= rmax + 1e-9; v += rstep) {
+    for (double v : Ticks(rmax, 4)) {
       double y = height - v / rmax * height;
       out += fmt::format("<text class=\"tick right\" x=\"{}\" y=\"{:.1f}\">{}</text>",
                          left + width + 6, y + 4, HtmlEscape(right_label(v)));

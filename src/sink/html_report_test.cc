@@ -241,5 +241,19 @@ TEST(HtmlReport, ManyRanksAreCapped) {
   EXPECT_NE(html.find("Only the first 256 ranks are shown"), std::string::npos);
 }
 
+// A replayed stream is untrusted: durations that add up past the largest double, or a subnormal
+// one, made the chart's tick loop run forever (found by report_replay_fuzz). The axes stay small.
+TEST(HtmlReport, AbsurdDurationsDrawFewTicks) {
+  for (const char* seconds : {"1.7e308", "5e-324", "1e-310", "0"}) {
+    std::string stream = std::string(R"({"time": 1, "type": "verdict", "state": "stalled", )") +
+                         R"("phase": "launch", "attempts": 1, "timeline": [)" +
+                         R"({"rank": "TP0", "phase": "launch", "seconds": )" + seconds + "}, " +
+                         R"({"rank": "TP0", "phase": "weight_load", "seconds": )" + seconds + "}]}";
+    std::string html = ReportOf(stream + "\n");
+    EXPECT_NE(html.find("class=\"bar"), std::string::npos) << seconds;
+    EXPECT_LT(Count(html, "class=\"tick\""), 40u) << seconds;
+  }
+}
+
 }  // namespace
 }  // namespace spinup
