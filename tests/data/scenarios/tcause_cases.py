@@ -84,3 +84,29 @@ case('tc_trt_llmargs_validation', 'crashed', 'launch', 'bad_command', trt([('', 
 case('tc_trt_world_size_cp', 'crashed', 'weight_load', 'bad_command', triton(TRITON_HEAD) + '\n' + trt(TRT_CPP_LOAD[:2]) + '\n' + triton([
     ('E', 'model_lifecycle.cc:654', "failed to load 'tensorrt_llm' version 1: Internal: unexpected error when creating modelInstanceState: [TensorRT-LLM][ERROR] Assertion failed: tp * pp * cp == mpiSize (/workspace/tensorrt_llm/cpp/tensorrt_llm/runtime/worldConfig.cpp:118)"),
     ('', '', 'error: creating server: Internal - failed to load all models')], sec=20) + '\n')
+
+# TGI gates kernels on the GPU in its own words: Marlin ("requires a GPU with CUDA capability 8.0
+# or later", layers/marlin/util.py), the ROCm attention ("AMD GPU with ROCm capability X Y is not
+# supported", layers/attention/rocm.py).
+def tc_shard_error(exc):
+    return tg(THEAD + [('ERROR', 'shard-manager: ', 'Error when initializing model')]) + f'''
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.11/site-packages/text_generation_server/server.py", line 253, in serve_inner
+    model = get_model_with_lora_adapters(
+{exc} rank=0
+''' + tg([('ERROR', '', 'Shard 0 failed to start'), ('INFO', '', 'Shutting down shards')], base=30)
+case('tc_tgi_marlin_capability', 'crashed', 'weight_load', 'gpu_arch_feature', tc_shard_error(
+    'RuntimeError: Using quantized Marlin models requires a GPU with CUDA capability 8.0 or later.'))
+case('tc_tgi_rocm_capability', 'crashed', 'weight_load', 'gpu_arch_feature', tc_shard_error(
+    'ImportError: AMD GPU with ROCm capability 9 0 is not supported'))
+# A local model directory without weights of the expected kind (utils/hub.py weight_files), like
+# vLLM's "Cannot find any model weights".
+case('tc_tgi_no_local_weights', 'crashed', 'weight_load', 'corrupt_safetensors', tc_shard_error(
+    'FileNotFoundError: No local weights found in /models/qwen2-7b with extension .safetensors'))
+
+# A hang with one shard ready and its peer still loading: the launcher starts the webserver only
+# once every shard is ready, so the start waits in weight_load, not in the webserver (the phase
+# after shard0's end is a guess with no line of its own).
+case('tc_tgi_peer_still_loading', 'in_progress', 'weight_load', '*', tg(THEAD + [
+    ('INFO', 'shard-manager: ', 'Waiting for shard to be ready... rank=0'), ('INFO', 'shard-manager: ', 'Waiting for shard to be ready... rank=1'),
+    ('INFO', 'shard-manager: ', 'Shard ready in 9.1s rank=0')] + [('INFO', 'shard-manager: ', 'Waiting for shard to be ready... rank=1')] * 40))
