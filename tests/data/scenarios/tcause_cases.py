@@ -110,3 +110,17 @@ case('tc_tgi_no_local_weights', 'crashed', 'weight_load', 'corrupt_safetensors',
 case('tc_tgi_peer_still_loading', 'in_progress', 'weight_load', '*', tg(THEAD + [
     ('INFO', 'shard-manager: ', 'Waiting for shard to be ready... rank=0'), ('INFO', 'shard-manager: ', 'Waiting for shard to be ready... rank=1'),
     ('INFO', 'shard-manager: ', 'Shard ready in 9.1s rank=0')] + [('INFO', 'shard-manager: ', 'Waiting for shard to be ready... rank=1')] * 40))
+
+# bitsandbytes without its CUDA library (a build for another CUDA, or none found): it warns as it
+# is imported, and its first call through the missing library fails with "'NoneType' object has no
+# attribute 'c...'" (its ctypes functions), which only looks like a model the engine lacks.
+case('tc_tgi_bnb_without_cuda', 'crashed', 'weight_load', 'cuda_build_mismatch', tg(THEAD + [
+    ('WARN', 'shard-manager: ', 'The installed version of bitsandbytes was compiled without GPU support. 8-bit optimizers, 8-bit multiplication, and GPU quantization are unavailable.'),
+    ('ERROR', 'shard-manager: ', 'Error when initializing model')]) + '''
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/utils/layers.py", line 280, in forward
+    out = bnb.matmul(x, self.weight, bias=self.bias, state=self.state)
+  File "/opt/conda/lib/python3.10/site-packages/bitsandbytes/functional.py", line 1700, in double_quant
+    lib.cdouble_rowcol_quant(ptrA, ptrRowStats, ptrColStats, ptrOut_col, ptrOut_row, ct.c_int32(rows), ct.c_int32(cols))
+AttributeError: 'NoneType' object has no attribute 'cdouble_rowcol_quant'
+''' + tg([('ERROR', '', 'Shard 0 failed to start'), ('INFO', '', 'Shutting down shards')], base=30))
