@@ -124,3 +124,15 @@ Traceback (most recent call last):
     lib.cdouble_rowcol_quant(ptrA, ptrRowStats, ptrColStats, ptrOut_col, ptrOut_row, ct.c_int32(rows), ct.c_int32(cols))
 AttributeError: 'NoneType' object has no attribute 'cdouble_rowcol_quant'
 ''' + tg([('ERROR', '', 'Shard 0 failed to start'), ('INFO', '', 'Shutting down shards')], base=30))
+
+# TensorRT's builder refuses a precision the GPU lacks ("Networks with FP8 precision require hardware
+# with FP8 support", API usage error 9): an engine build (trtllm-build, the LLM API) that fails so.
+case('tc_trt_build_precision_hw', 'crashed', 'compile', 'gpu_arch_feature', trt([('', '[TensorRT-LLM] TensorRT-LLM version: 0.14.0'),
+    ('', 'Loading Model: [3/3]\tBuilding TRT-LLM engine'),
+    ('', '[10/01/2024-08:00:10] [TRT] [E] IBuilder::buildSerializedNetwork: Error Code 9: API Usage Error (Networks with FP8 precision require hardware with FP8 support.)'),
+    ('E', 'Engine building failed, please check the error log.')]) + '\n')
+# ...and a TensorRT release older than the GPU: its kernels do not cover this SM.
+case('tc_trt_build_sm_too_new', 'crashed', 'compile', 'cuda_build_mismatch', trt([('', '[TensorRT-LLM] TensorRT-LLM version: 0.12.0'),
+    ('', 'Loading Model: [3/3]\tBuilding TRT-LLM engine'),
+    ('', '[10/01/2024-08:00:10] [TRT] [E] IBuilder::buildSerializedNetwork: Error Code 9: API Usage Error (Target GPU SM 120 is not supported by this TensorRT release.)'),
+    ('E', 'Engine building failed, please check the error log.')]) + '\n')
