@@ -136,3 +136,13 @@ case('tc_trt_build_sm_too_new', 'crashed', 'compile', 'cuda_build_mismatch', trt
     ('', 'Loading Model: [3/3]\tBuilding TRT-LLM engine'),
     ('', '[10/01/2024-08:00:10] [TRT] [E] IBuilder::buildSerializedNetwork: Error Code 9: API Usage Error (Target GPU SM 120 is not supported by this TensorRT release.)'),
     ('E', 'Engine building failed, please check the error log.')]) + '\n')
+
+# Triton refuses a model repository before any backend code runs: a backend the image does not
+# ship, a config.pbtxt it cannot parse (the tensorrtllm_backend templates' ${...} left unfilled).
+case('tc_triton_backend_not_in_image', 'crashed', 'weight_load', 'bad_command', triton(TRITON_HEAD[:3] + [
+    ('E', 'model_lifecycle.cc:654', "failed to load 'tensorrt_llm' version 1: Invalid argument: unable to find backend library for backend 'tensorrtllm', try specifying runtime on the model configuration."),
+    ('', '', 'error: creating server: Internal - failed to load all models')]) + '\n')
+case('tc_triton_config_unparsed', 'crashed', 'launch', 'bad_command', triton(TRITON_HEAD[:2] + [
+    ('E', 'model_repository_manager.cc:1335', "Poll failed for model directory 'tensorrt_llm': failed to read text proto from /models/tensorrt_llm/config.pbtxt"),
+    ('', '', '[libprotobuf ERROR /tmp/tritonbuild/tritonserver/build/_deps/repo-third-party-build/grpc-repo/src/grpc/third_party/protobuf/src/google/protobuf/text_format.cc:335] Error parsing text-format inference.ModelConfig: 53:17: Expected integer or identifier, got: $'),
+    ('', '', 'error: creating server: Internal - failed to load all models')]) + '\n')
