@@ -146,3 +146,22 @@ case('tc_triton_config_unparsed', 'crashed', 'launch', 'bad_command', triton(TRI
     ('E', 'model_repository_manager.cc:1335', "Poll failed for model directory 'tensorrt_llm': failed to read text proto from /models/tensorrt_llm/config.pbtxt"),
     ('', '', '[libprotobuf ERROR /tmp/tritonbuild/tritonserver/build/_deps/repo-third-party-build/grpc-repo/src/grpc/third_party/protobuf/src/google/protobuf/text_format.cc:335] Error parsing text-format inference.ModelConfig: 53:17: Expected integer or identifier, got: $'),
     ('', '', 'error: creating server: Internal - failed to load all models')]) + '\n')
+
+# TGI's launcher parses its flags with clap before it logs anything: a wrong flag prints clap's
+# error, then its usage line (which names the launcher). clap 4.1+ and 4.0 wording.
+case('tc_tgi_clap_unexpected', 'crashed', 'launch', 'bad_command', '''error: unexpected argument '--max-concurrent-request' found
+
+  tip: a similar argument exists: '--max-concurrent-requests'
+
+Usage: text-generation-launcher --max-concurrent-requests <MAX_CONCURRENT_REQUESTS> --model-id <MODEL_ID>
+
+For more information, try '--help'.
+''')
+case('tc_tgi_clap_found_argument', 'crashed', 'launch', 'bad_command', '''error: Found argument '--num-shards' which wasn't expected, or isn't valid in this context
+
+  Did you mean '--num-shard'?
+
+Usage: text-generation-launcher --num-shard <NUM_SHARD>
+
+For more information try '--help'
+''')
