@@ -165,8 +165,45 @@ State StoppedOrStalled(const Context& c, const AttemptFacts& a, const PhaseBudge
   return State::kStalled;
 }
 
+// A rank's name without its number: peers share it (shard0 and shard1, TP0 and TP3).
+std::string_view PeerGroup(std::string_view rank) {
+  while (!rank.empty() && rank.back() >= '0' && rank.back() <= '9') rank.remove_suffix(1);
+  return rank;
+}
+
+// Tensor-parallel ranks move in step, and a launcher takes the next step only once every rank is
+// done (TGI starts its webserver after all shards are ready): a start that has not failed, whose
+// phase was only opened because some ranks ended the one before it (no line of its own), is still
+// waiting in the earlier phase a peer of theirs began and has not ended.
+std::optional<Phase> LaggingPeerPhase(const Context& c, const AttemptFacts& a, Phase phase) {
+  if (a.crashed || a.error_after_progress || a.ready) return std::nullopt;
+  // The last span of each rank is the one it is in.
+  std::vector<const PhaseSpan*> open;
+  for (auto it = a.timeline.rbegin(); it != a.timeline.rend(); ++it) {
+    if (it->phase == phase && !it->implicit) return std::nullopt;  // the phase has a line
+    const bool seen = std::any_of(open.begin(), open.end(),
+                                  [&](const PhaseSpan* s) { return s->rank == it->rank; });
+    if (!seen) open.push_back(&*it);
+  }
+  std::optional<Phase> lag;
+  for (const PhaseSpan* lead : open) {
+    const std::string_view group = PeerGroup(lead->rank);
+    if (lead->phase != phase || !lead->implicit || group.empty() || group == "main") continue;
+    for (const PhaseSpan* peer : open) {
+      if (peer->ended || peer->implicit || PeerGroup(peer->rank) != group ||
+          c.Order(peer->phase) >= c.Order(phase) ||
+          (lag && c.Order(*lag) <= c.Order(peer->phase))) {
+        continue;
+      }
+      lag = peer->phase;
+    }
+  }
+  return lag;
+}
+
 Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   Phase phase = a.phase.value_or(Phase::kLaunch);
+  if (auto lag = LaggingPeerPhase(c, a, phase)) phase = *lag;
   // A failed start failed where its first failing rank was, not where a healthy rank got to.
   std::optional<Phase> failing = a.failing_rank_phase;
   if (!failing) failing = a.unplaced_frame ? a.unplaced_frame : a.unplaced_peer_phase;
