@@ -300,35 +300,31 @@ Verdict Offline(const StartupTracker& t, int64_t now) {
   return Judge(Rules()).Evaluate(t.state(), o);
 }
 
-// One shard ended its load (the next phase is only a guess), its peer has not: the start waits
-// on the peer, in weight_load.
-TEST(PeerRanks, AStartWaitsInThePhaseAPeerHasNotEnded) {
+// A TGI start with two shards loading, shard0 done after 20 s.
+StartupTracker TwoShardsOneLoaded() {
   StartupTracker t;
   t.SetEngine("tgi");
   t.SetPhaseOrder(Rules().PhaseOrder("tgi"));
   t.OnLogEvent(Begin(Phase::kWeightLoad, kT0, "shard0"));
   t.OnLogEvent(Begin(Phase::kWeightLoad, kT0, "shard1"));
   t.OnLogEvent(End(Phase::kWeightLoad, kT0 + 20000, "shard0"));
+  return t;
+}
+
+// One shard ended its load (the next phase is only a guess), its peer has not: the start waits
+// on the peer, in weight_load.
+TEST(PeerRanks, AStartWaitsInThePhaseAPeerHasNotEnded) {
+  StartupTracker t = TwoShardsOneLoaded();
   EXPECT_EQ(Offline(t, kT0 + 900000).phase, Phase::kWeightLoad);
 }
 
 // Once the next phase has a line of its own, or the peer has ended too, the start is there.
 TEST(PeerRanks, ALineOfTheNextPhaseOrAnEndedPeerMovesOn) {
-  StartupTracker t;
-  t.SetEngine("tgi");
-  t.SetPhaseOrder(Rules().PhaseOrder("tgi"));
-  t.OnLogEvent(Begin(Phase::kWeightLoad, kT0, "shard0"));
-  t.OnLogEvent(Begin(Phase::kWeightLoad, kT0, "shard1"));
-  t.OnLogEvent(End(Phase::kWeightLoad, kT0 + 20000, "shard0"));
+  StartupTracker t = TwoShardsOneLoaded();
   t.OnLogEvent(End(Phase::kWeightLoad, kT0 + 25000, "shard1"));
   EXPECT_EQ(Offline(t, kT0 + 900000).phase, Phase::kHttpStart);
 
-  StartupTracker u;
-  u.SetEngine("tgi");
-  u.SetPhaseOrder(Rules().PhaseOrder("tgi"));
-  u.OnLogEvent(Begin(Phase::kWeightLoad, kT0, "shard0"));
-  u.OnLogEvent(Begin(Phase::kWeightLoad, kT0, "shard1"));
-  u.OnLogEvent(End(Phase::kWeightLoad, kT0 + 20000, "shard0"));
+  StartupTracker u = TwoShardsOneLoaded();
   u.OnLogEvent(Begin(Phase::kHttpStart, kT0 + 21000, "shard0"));
   EXPECT_EQ(Offline(u, kT0 + 900000).phase, Phase::kHttpStart);
 }
