@@ -1,0 +1,80 @@
+# vLLM first causes and crash phases, vcause round (issue 10): each mechanism in more than one
+# release's wording, written from vLLM's sources (V0 0.4-0.7, V1 0.8-0.11) and the libraries it
+# surfaces (torch inductor, NCCL, FlashInfer). exec'd by make_scenarios.py (uses vl/v0/frames/logged).
+VC_EC = '(EngineCore_DP0 pid=230) '
+VC_W = '(Worker_TP{} pid={}) '
+def vc_v1_loading(ec, w, tp=2):
+    # An engine core that set up its message queue (distributed_init for its own rank) and workers
+    # that went on to load weights.
+    out = [vl(VHEAD, '(APIServer pid=1) '), vl([('INFO', 'shm_broadcast.py:289', "vLLM message queue communication handle: Handle(local_reader_ranks=[0, 1], buffer_handle=(2, 16777216, 10, 'psm_1a2b'), local_subscribe_addr='ipc:///tmp/ab', remote_subscribe_addr=None, remote_addr_ipv6=False)")], ec)]
+    for r in range(tp):
+        out.append(vl([('INFO', 'parallel_state.py:1165', f'rank {r} in world size {tp} is assigned as DP rank 0, PP rank 0, TP rank {r}, EP rank {r}'),
+                       ('INFO', 'gpu_model_runner.py:2602', 'Starting to load model Qwen/Qwen3-8B...')], w(r)))
+    return '\n'.join(out)
+
+# A parent's report that a child died (V1 "Worker proc X died unexpectedly" from the engine core,
+# V0 "Worker VllmWorkerProcess pid N died, exit code", "Engine core proc X died unexpectedly" from
+# the API server) names the process that waited, not the one that failed: the crash is where the
+# workers were (loading), not where the engine core's own last line left it (its message queue).
+case('vc_relay_worker_died_loading', 'crashed', 'weight_load', 'host_oom', vc_v1_loading(VC_EC, lambda r: VC_W.format(r, 400 + r)) + '\n' +
+     (VC_W.format(0, 400) + 'Loading safetensors checkpoint shards:  25% Completed | 1/4 [00:09<00:27,  9.10s/it]\n') +
+     vl([('ERROR', 'multiproc_executor.py:154', 'Worker proc VllmWorker-1 died unexpectedly, shutting down executor.')], VC_EC) + '\nKilled')
+case('vc_relay_worker_died_compile', 'crashed', 'compile', None, '\n'.join([
+    vl(VHEAD, '(APIServer pid=1) '),
+    vl([('INFO', 'shm_broadcast.py:289', "vLLM message queue communication handle: Handle(local_reader_ranks=[0, 1], buffer_handle=(2, 16777216, 10, 'psm_1a2b'), local_subscribe_addr='ipc:///tmp/ab', remote_subscribe_addr=None, remote_addr_ipv6=False)")], '(EngineCore_0 pid=311) '),
+    vl(VLOAD + [('INFO', 'backends.py:548', "Using cache directory: /root/.cache/vllm/torch_compile_cache/1f2e3d/rank_0_0/backbone for vLLM's torch.compile"),
+                ('INFO', 'backends.py:559', 'Dynamo bytecode transform time: 8.01 s')], '(VllmWorker TP0 pid=400) '),
+    vl([('ERROR', 'multiproc_executor.py:146', 'Worker proc VllmWorker-0 died unexpectedly, shutting down executor.')], '(EngineCore_0 pid=311) ')]))
+
+# Any module that cannot be imported is a package the image lacks or has in another version
+# (FlashInfer selected by VLLM_ATTENTION_BACKEND, xgrammar, a model's extra dependency); the
+# engine itself missing stays a bad command, its compiled ops a build mismatch.
+case('vc_v06_flashinfer_module_missing', 'crashed', 'launch', 'package_mismatch', v0([
+    ('INFO', 'api_server.py:528', 'vLLM API server version 0.6.3'),
+    ('INFO', 'llm_engine.py:223', "Initializing an LLM engine (v0.6.3) with config: model='google/gemma-2-9b-it', dtype=torch.bfloat16"),
+    ('INFO', 'selector.py:141', 'Using Flashinfer backend.')]) + '\n' + '\n'.join(frames([
+    ('vllm/attention/selector.py', 'get_attn_backend', 'from vllm.attention.backends.flashinfer import FlashInferBackend'),
+    ('vllm/attention/backends/flashinfer.py', '<module>', 'from flashinfer import BatchDecodeWithPagedKVCacheWrapper')],
+    "ModuleNotFoundError: No module named 'flashinfer'")))
+case('vc_v1_xgrammar_module_missing', 'crashed', 'launch', 'package_mismatch', vl(VHEAD, '(APIServer pid=1) ') + '\n' + vl(logged('EngineCore failed to start.', [
+    ('vllm/v1/engine/core.py', '__init__', 'self.structured_output_manager = StructuredOutputManager(vllm_config)'),
+    ('vllm/v1/structured_output/backend_xgrammar.py', '<module>', 'import xgrammar as xgr')],
+    "ModuleNotFoundError: No module named 'xgrammar'"), VC_EC))
+
+# Inductor finding no C++ compiler (torch 2.6+ InvalidCxxCompiler, raised through InductorError
+# or BackendCompilerFailed) is the missing toolchain, not a compiler bug.
+case('vc_v1_inductor_no_cxx', 'crashed', 'compile', 'jit_toolchain', vl(VHEAD + VLOAD + [
+    ('INFO', 'backends.py:548', "Using cache directory: /root/.cache/vllm/torch_compile_cache/77aa/rank_0_0/backbone for vLLM's torch.compile"),
+    ('INFO', 'backends.py:559', 'Dynamo bytecode transform time: 5.11 s')] + logged('EngineCore failed to start.', [
+    ('vllm/compilation/backends.py', 'call_module', 'self.vllm_backend.compiler_manager.compile('),
+    ('torch/_inductor/compile_fx.py', 'compile_fx', 'return compile_fx('),
+    ('torch/_inductor/cpp_builder.py', 'get_cpp_compiler', 'check_compiler_exist_windows(compiler)')],
+    ["torch._dynamo.exc.BackendCompilerFailed: backend='<vllm.compilation.backends.VllmBackend object at 0x7f00>' raised:",
+     "InvalidCxxCompiler: No working C++ compiler found in torch._inductor.config.cpp.cxx: (None, 'g++')"]), VC_EC))
+
+# NCCL's IB transport reports a failed completion as "with error N" (2.1x) or "with status=N ...
+# vendor err N" (2.2x): a transport problem, not PCIe P2P.
+case('vc_nccl_ib_completion_status', 'crashed', 'distributed_init', 'nccl_transport', '\n'.join([
+    vl(VHEAD, '(APIServer pid=1) '),
+    vl([('INFO', 'pynccl.py:70', 'vLLM is using nccl==2.27.3')], '(RayWorkerWrapper pid=9123, ip=10.0.0.2) '),
+    '(RayWorkerWrapper pid=9123, ip=10.0.0.2) n2:9123:9205 [1] transport/net_ib.cc:1696 NCCL WARN NET/IB : Got completion from peer 10.0.0.1<48231> with status=12 opcode=0 len=0 vendor err 129 (Recv) hca mlx5_0',
+    vl(logged('EngineCore failed to start.', [('vllm/executor/ray_distributed_executor.py', '_run_workers', 'ray_worker_outputs = ray.get(ray_worker_outputs)')],
+       ['torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:3356, remote process exited or there was a network error, NCCL version 2.27.3',
+        'ncclRemoteError: A call failed possibly due to a network error or a remote process exiting prematurely.']), VC_EC)]))
+
+# NCCL failing to grow its /dev/shm segment names the device as "No space left on device": the
+# container's shared memory, not a full disk.
+case('vc_nccl_shm_extend', 'crashed', 'distributed_init', 'dev_shm', vl(VHEAD, '(APIServer pid=1) ') + '\n' +
+     '(VllmWorker TP0 pid=400) 8c2f:400:400 [0] misc/shmutils.cc:87 NCCL WARN Error: failed to extend /dev/shm/nccl-Ylf0rE to 9637892 bytes, error: No space left on device (28)\n' +
+     vl(logged('WorkerProc failed to start.', [('vllm/v1/worker/gpu_worker.py', 'init_device', 'init_worker_distributed_environment(self.vllm_config, self.rank,'),
+        ('vllm/distributed/device_communicators/pynccl_wrapper.py', 'NCCL_CHECK', 'raise RuntimeError(f"NCCL error: {error_str}")')],
+        'RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)', f='multiproc_executor.py:559'), '(VllmWorker TP0 pid=400) '))
+
+# The attention selector refusing every backend for this GPU (0.10+ "is not valid for this
+# configuration. Reason: [... 'compute capability not supported']") is the GPU's feature set.
+case('vc_attn_backend_capability', 'crashed', 'weight_load', 'gpu_arch_feature', vl(VHEAD + [
+    ('INFO', 'gpu_model_runner.py:2602', 'Starting to load model openai/gpt-oss-20b...')] + logged('EngineCore failed to start.', [
+    ('vllm/model_executor/models/gpt_oss.py', '__init__', 'self.attn = Attention('),
+    ('vllm/attention/selector.py', '_cached_get_attn_backend', 'attention_cls = current_platform.get_attn_backend_cls('),
+    ('vllm/platforms/cuda.py', 'get_attn_backend_cls', 'raise ValueError(')],
+    "ValueError: Selected backend _Backend.FLASHINFER is not valid for this configuration. Reason: ['compute capability not supported']"), VC_EC))
