@@ -78,3 +78,31 @@ case('vc_attn_backend_capability', 'crashed', 'weight_load', 'gpu_arch_feature',
     ('vllm/attention/selector.py', '_cached_get_attn_backend', 'attention_cls = current_platform.get_attn_backend_cls('),
     ('vllm/platforms/cuda.py', 'get_attn_backend_cls', 'raise ValueError(')],
     "ValueError: Selected backend _Backend.FLASHINFER is not valid for this configuration. Reason: ['compute capability not supported']"), VC_EC))
+
+# The API server names each engine core that ended and its exit code (0.10+ "Failed core proc(s):
+# {'EngineCore_DP0': -9}"): -9 is a SIGKILL, the kernel's OOM killer unless vLLM said otherwise.
+case('vc_core_exit_code_sigkill', 'crashed', 'kv_cache', 'host_oom', '\n'.join([
+    vl(VHEAD + VLOAD + [('INFO', 'gpu_worker.py:298', 'Available KV cache memory: 51.20 GiB')], VC_EC),
+    vl([('ERROR', 'core_client.py:564', 'Engine core proc EngineCore_DP0 died unexpectedly, shutting down client.')], '(APIServer pid=1) '),
+    vl(logged(None, [('vllm/v1/engine/utils.py', 'wait_for_engine_startup', 'raise RuntimeError("Engine core initialization failed. "')],
+       "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore_DP0': -9}"), '(APIServer pid=1) ')]))
+
+# A chat template given as a path that cannot be opened (chat_utils, 0.5+) is a bad flag, raised
+# while the serving objects are built (http_start).
+case('vc_chat_template_path_missing', 'crashed', 'http_start', 'bad_command', v0([
+    ('INFO', 'api_server.py:528', 'vLLM API server version 0.6.3'),
+    ('INFO', 'llm_engine.py:223', "Initializing an LLM engine (v0.6.3) with config: model='/models/custom', dtype=torch.bfloat16"),
+    ('INFO', 'model_runner.py:1067', 'Loading model weights took 14.9 GB'),
+    ('INFO', 'model_runner.py:1512', 'Graph capturing finished in 8 secs.')]) + '\n' + '\n'.join(frames([
+    ('vllm/entrypoints/openai/api_server.py', 'init_app_state', 'state.openai_serving_chat = OpenAIServingChat('),
+    ('vllm/entrypoints/chat_utils.py', 'load_chat_template', 'raise ValueError(msg) from e')],
+    "ValueError: The supplied chat template (./tmpl.jinja) looks like a file path, but it failed to be opened. Reason: [Errno 2] No such file or directory: './tmpl.jinja'")))
+
+# A start that died is never "crashed in ready": V0 before 0.6.1 bound its port last, and a line
+# that only a running engine prints after the bind failed does not move where it died.
+case('vc_bind_failed_then_stats', 'crashed', 'http_start', 'port_in_use', v0([
+    ('INFO', 'api_server.py:149', 'vLLM API server version 0.4.1'),
+    ('INFO', 'llm_engine.py:98', "Initializing an LLM engine (v0.4.1) with config: model='meta-llama/Meta-Llama-3-8B-Instruct'"),
+    ('INFO', 'model_runner.py:867', 'Graph capturing finished in 5 secs.')]) + '\nINFO:     Started server process [7]\nINFO:     Waiting for application startup.\nINFO:     Application startup complete.\n' +
+    "ERROR:    [Errno 98] error while attempting to bind on address ('0.0.0.0', 8000): address already in use\n" +
+    v0([('INFO', 'metrics.py:229', 'Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 0.0 tokens/s, Running: 0 reqs, Swapped: 0 reqs, Pending: 0 reqs, GPU KV cache usage: 0.0%, CPU KV cache usage: 0.0%')], m=1))
