@@ -106,3 +106,14 @@ case('vc_bind_failed_then_stats', 'crashed', 'http_start', 'port_in_use', v0([
     ('INFO', 'model_runner.py:867', 'Graph capturing finished in 5 secs.')]) + '\nINFO:     Started server process [7]\nINFO:     Waiting for application startup.\nINFO:     Application startup complete.\n' +
     "ERROR:    [Errno 98] error while attempting to bind on address ('0.0.0.0', 8000): address already in use\n" +
     v0([('INFO', 'metrics.py:229', 'Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 0.0 tokens/s, Running: 0 reqs, Swapped: 0 reqs, Pending: 0 reqs, GPU KV cache usage: 0.0%, CPU KV cache usage: 0.0%')], m=1))
+
+# vLLM 0.6.2+ finds no config it can read (no config.json locally, none reachable on the Hub: a
+# typo, a gated or private repo, no network) and says "No supported config format found in X":
+# the model could not be fetched. Behind kubectl, each restart of the pod ends the same way.
+case('vc_no_config_format_pod_loop', 'crash_loop', 'launch', 'hf_download', '\n'.join([
+    '$ kubectl get pods', 'NAME                                  READY   STATUS             RESTARTS      AGE',
+    'vllm-llama-deployment-7c9d8f6b5-qwz8t   0/1     CrashLoopBackOff   4 (50s ago)   4m',
+    '$ kubectl logs vllm-llama-deployment-7c9d8f6b5-qwz8t',
+    vl(VHEAD[:1]), '\n'.join(frames([('vllm/engine/arg_utils.py', 'create_model_config', 'return ModelConfig('),
+        ('vllm/transformers_utils/config.py', 'get_config', 'raise ValueError(f"No supported config format found in {model}.")')],
+        'ValueError: No supported config format found in meta-llama/Llama-3.2-1B-Instruct.'))]))
