@@ -117,3 +117,30 @@ case('vc_no_config_format_pod_loop', 'crash_loop', 'launch', 'hf_download', '\n'
     vl(VHEAD[:1]), '\n'.join(frames([('vllm/engine/arg_utils.py', 'create_model_config', 'return ModelConfig('),
         ('vllm/transformers_utils/config.py', 'get_config', 'raise ValueError(f"No supported config format found in {model}.")')],
         'ValueError: No supported config format found in meta-llama/Llama-3.2-1B-Instruct.'))]))
+
+# Start failures in vLLM's own words that named no cause (each raised in one place of the sources):
+# the multiproc executor's world-size check (0.9+ "please ensure that world_size (N) is less than
+# than max local gpu count (M)"), the scheduler's max_num_batched_tokens < max_num_seqs (verl and
+# other RL rollouts set both), the default weight loader's shape assert (a checkpoint this version
+# or this layout cannot read), torch's CPU allocator running out of host RAM while the checkpoint
+# is read, and a CUDA library of another major version missing from the image.
+case('vc_world_size_over_local_gpus', 'crashed', 'launch', 'no_gpu_visible', vl(VHEAD) + '\n' + vl(logged('EngineCore failed to start.', [
+    ('vllm/v1/executor/multiproc_executor.py', '_init_executor', 'raise RuntimeError(')],
+    'RuntimeError: please ensure that world_size (8) is less than than max local gpu count (4)'), VC_EC))
+case('vc_batched_tokens_under_num_seqs', 'crashed', 'launch', 'bad_command', '\n'.join(
+    ['(WorkerDict pid=91823) ' + l for l in frames([
+        ('vllm/engine/arg_utils.py', 'create_engine_config', 'scheduler_config = SchedulerConfig('),
+        ('vllm/config.py', '_verify_args', 'raise ValueError(')],
+        'ValueError: max_num_batched_tokens (448) must be greater than or equal to max_num_seqs (1024).')]))
+case('vc_weight_shape_assert', 'crashed', 'weight_load', 'model_unsupported', v0([
+    ('INFO', 'llm_engine.py:232', "Initializing a V0 LLM engine (v0.7.3) with config: model='yuhuili/EAGLE3-LLaMA3.1-Instruct-8B'"),
+    ('INFO', 'model_runner.py:1110', 'Starting to load model yuhuili/EAGLE3-LLaMA3.1-Instruct-8B...')]) + '\n' + '\n'.join('[rank0]: ' + l for l in frames([
+    ('vllm/model_executor/models/llama.py', 'load_weights', 'weight_loader(param, loaded_weight)'),
+    ('vllm/model_executor/model_loader/weight_utils.py', 'default_weight_loader', 'assert param.size() == loaded_weight.size(), (')],
+    'AssertionError: Attempted to load weight (torch.Size([4096, 12288])) into parameter (torch.Size([4096, 8192]))')))
+case('vc_cpu_allocator_host_ram', 'crashed', 'weight_load', 'host_oom', vl(VHEAD + VLOAD[:1] + logged('EngineCore failed to start.', [
+    ('vllm/model_executor/model_loader/weight_utils.py', 'pt_weights_iterator', 'state = torch.load(bin_file, map_location="cpu", weights_only=True)')],
+    "RuntimeError: [enforce fail at alloc_cpu.cpp:117] data. DefaultCPUAllocator: not enough memory: you tried to allocate 9961472000 bytes."), VC_EC))
+case('vc_cuda_lib_other_major', 'crashed', 'launch', 'cuda_build_mismatch', vl(VHEAD[:1]) + '\n' + '\n'.join(frames([
+    ('vllm/platforms/cuda.py', '<module>', 'import vllm._C  # noqa')],
+    'ImportError: libcublas.so.11: cannot open shared object file: No such file or directory')))
