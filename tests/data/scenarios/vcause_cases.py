@@ -144,3 +144,18 @@ case('vc_cpu_allocator_host_ram', 'crashed', 'weight_load', 'host_oom', vl(VHEAD
 case('vc_cuda_lib_other_major', 'crashed', 'launch', 'cuda_build_mismatch', vl(VHEAD[:1]) + '\n' + '\n'.join(frames([
     ('vllm/platforms/cuda.py', '<module>', 'import vllm._C  # noqa')],
     'ImportError: libcublas.so.11: cannot open shared object file: No such file or directory')))
+
+# NCCL 2.18-2.21 (and RCCL) begin a communicator with "NCCL INFO comm 0x.. rank N nranks M ...
+# - Init START" (2.22+ "ncclCommInitRankConfig comm ..."): the distributed init going on, so an
+# advisory WARN printed once before it (RCCL's `Missing "iommu=pt"`) is not where the start ended.
+case('vc_rccl_advisory_warn_then_init_hang', 'in_progress', 'distributed_init', 'nccl_p2p', v0([
+    ('INFO', 'api_server.py:528', 'vLLM API server version 0.6.3'),
+    ('INFO', 'llm_engine.py:223', "Initializing an LLM engine (v0.6.3) with config: model='meta-llama/Llama-3.1-8B-Instruct', tensor_parallel_size=2"),
+    ('INFO', 'utils.py:1008', 'Found nccl from library librccl.so.1'),
+    ('INFO', 'pynccl.py:63', 'vLLM is using nccl==2.20.5')]) + '\n' + '\n'.join([
+    'mi:3001:3001 [0] NCCL INFO Bootstrap : Using eno1:192.168.1.20<0>',
+    'mi:3001:3001 [0] /src/rccl/src/init.cc:213 NCCL WARN Missing "iommu=pt" from kernel command line which can lead to system instablity or hang!',
+    'mi:3001:3001 [0] NCCL INFO NET/Socket : Using [0]eno1:192.168.1.20<0>',
+    'mi:3001:3001 [0] NCCL INFO comm 0x55d1c0 rank 0 nranks 2 cudaDev 0 busId 3000 commId 0x6b1c2d - Init START',
+    'mi:3001:3001 [0] NCCL INFO Channel 00/02 :    0   1',
+    'mi:3001:3001 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC']))
