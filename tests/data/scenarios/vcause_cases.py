@@ -169,3 +169,13 @@ case('vc_hub_bars_stuck_in_loader', 'in_progress', 'weight_load', 'hf_download',
     VC_EC + 'Fetching 17 files:   0%|          | 0/17 [00:00<?, ?it/s]',
     VC_EC + 'model-00001-of-00017.safetensors: 100%|██████████| 3.96G/3.96G [00:41<00:00, 95.1MB/s]',
     VC_EC + 'model-00002-of-00017.safetensors:  23%|██▎       | 912M/3.96G [00:40<22:10, 2.29MB/s]']))
+
+# torchrun's elastic agent reports a child it lost ("failed (exitcode: -9) local_rank: 0",
+# "Signal 9 (SIGKILL) received by PID N" in ChildFailedError's summary): vLLM run under torchrun
+# (external_launcher, RL trainers) killed by the OOM killer while loading.
+case('vc_torchrun_child_sigkill', 'crashed', 'weight_load', 'host_oom', vl([
+    ('INFO', 'llm_engine.py:221', "Initializing a V1 LLM engine (v0.10.1.1) with config: model='Qwen/Qwen2.5-7B-Instruct', distributed_executor_backend=external_launcher"),
+    ('INFO', 'gpu_model_runner.py:1953', 'Starting to load model Qwen/Qwen2.5-7B-Instruct...')]) + '\n' + '\n'.join([
+    'E1017 10:02:00.871000 4411 torch/distributed/elastic/multiprocessing/api.py:874] failed (exitcode: -9) local_rank: 0 (pid: 4479) of binary: /usr/bin/python3',
+    'torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ', 'Root Cause (first observed failure):', '[0]:',
+    '  exitcode  : -9 (pid: 4479)', '  traceback : Signal 9 (SIGKILL) received by PID 4479']))
