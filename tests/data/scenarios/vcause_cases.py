@@ -179,3 +179,10 @@ case('vc_torchrun_child_sigkill', 'crashed', 'weight_load', 'host_oom', vl([
     'E1017 10:02:00.871000 4411 torch/distributed/elastic/multiprocessing/api.py:874] failed (exitcode: -9) local_rank: 0 (pid: 4479) of binary: /usr/bin/python3',
     'torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ', 'Root Cause (first observed failure):', '[0]:',
     '  exitcode  : -9 (pid: 4479)', '  traceback : Signal 9 (SIGKILL) received by PID 4479']))
+
+# torch (2.2+) lists every process holding memory on the GPU in its OOM message: two processes
+# with gigabytes each is another server or a leftover run on the same GPU, not a model too big.
+case('vc_oom_lists_two_processes', 'crashed', 'kv_cache', 'orphan_processes', vl(VHEAD + VLOAD + logged('EngineCore failed to start.', [
+    ('vllm/v1/worker/gpu_worker.py', 'determine_available_memory', 'self.model_runner.profile_run()'),
+    ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states = self._dummy_run(self.max_num_tokens)')],
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.02 GiB. GPU 0 has a total capacity of 47.41 GiB of which 312.44 MiB is free. Process 88121 has 21.50 GiB memory in use. Process 90410 has 25.58 GiB memory in use. Of the allocated memory 24.90 GiB is allocated by PyTorch, and 210.11 MiB is reserved by PyTorch but unallocated.'), VC_EC))
