@@ -186,3 +186,12 @@ case('vc_oom_lists_two_processes', 'crashed', 'kv_cache', 'orphan_processes', vl
     ('vllm/v1/worker/gpu_worker.py', 'determine_available_memory', 'self.model_runner.profile_run()'),
     ('vllm/v1/worker/gpu_model_runner.py', 'profile_run', 'hidden_states = self._dummy_run(self.max_num_tokens)')],
     'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.02 GiB. GPU 0 has a total capacity of 47.41 GiB of which 312.44 MiB is free. Process 88121 has 21.50 GiB memory in use. Process 90410 has 25.58 GiB memory in use. Of the allocated memory 24.90 GiB is allocated by PyTorch, and 210.11 MiB is reserved by PyTorch but unallocated.'), VC_EC))
+
+# NCCL's own allocations failing ("NCCL WARN Failed to CUDA calloc async 24 bytes", "Failed to
+# CUDA malloc N bytes") are the GPU out of memory inside communicator set-up, whatever exception
+# torch or vLLM's pynccl raises around them ("unhandled cuda error").
+case('vc_nccl_cuda_calloc_failed', 'crashed', 'distributed_init', 'gpu_oom', vl(VHEAD, '(APIServer pid=1) ') + '\n' +
+     '(VllmWorker TP1 pid=401) a1b2:401:401 [1] include/alloc.h:124 NCCL WARN Failed to CUDA calloc async 24 bytes\n' +
+     vl(logged('WorkerProc failed to start.', [('vllm/v1/worker/gpu_worker.py', 'init_device', 'init_worker_distributed_environment(self.vllm_config, self.rank,'),
+        ('vllm/distributed/device_communicators/pynccl_wrapper.py', 'NCCL_CHECK', 'raise RuntimeError(f"NCCL error: {error_str}")')],
+        'RuntimeError: NCCL error: unhandled cuda error (run with NCCL_DEBUG=INFO for details)', f='multiproc_executor.py:559'), '(VllmWorker TP1 pid=401) '))
