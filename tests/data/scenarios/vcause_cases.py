@@ -195,3 +195,17 @@ case('vc_nccl_cuda_calloc_failed', 'crashed', 'distributed_init', 'gpu_oom', vl(
      vl(logged('WorkerProc failed to start.', [('vllm/v1/worker/gpu_worker.py', 'init_device', 'init_worker_distributed_environment(self.vllm_config, self.rank,'),
         ('vllm/distributed/device_communicators/pynccl_wrapper.py', 'NCCL_CHECK', 'raise RuntimeError(f"NCCL error: {error_str}")')],
         'RuntimeError: NCCL error: unhandled cuda error (run with NCCL_DEBUG=INFO for details)', f='multiproc_executor.py:559'), '(VllmWorker TP1 pid=401) '))
+
+# A crash raised inside the custom all-reduce (vLLM's and SGLang's custom_all_reduce.py:
+# registering the graph buffers at the end of a capture, the IPC handle exchange) with an
+# exception that names nothing more specific ("CUDA error: invalid argument") is the custom
+# all-reduce; an OOM or a P2P error raised there still names itself first.
+case('vc_custom_ar_register_graph_buffers', 'crashed', 'cuda_graph', 'custom_allreduce', vl(VHEAD + VLOAD + [
+    ('INFO', 'kv_cache_utils.py:853', 'Maximum concurrency for 40,960 tokens per request: 6.90x')], VC_EC) + '\n' +
+    (VC_W.format(0, 400) + 'Capturing CUDA graph shapes:  100%|██████████| 67/67 [00:21<00:00,  3.11it/s]\n') +
+    vl(logged('WorkerProc hit an exception.', [
+        ('vllm/v1/worker/gpu_model_runner.py', 'capture_model', 'with graph_capture(device=self.device):'),
+        ('vllm/distributed/parallel_state.py', 'graph_capture', 'with self.device_communicator.ca_comm.capture():'),
+        ('vllm/distributed/device_communicators/custom_all_reduce.py', 'capture', 'self.register_graph_buffers()'),
+        ('vllm/distributed/device_communicators/custom_all_reduce.py', 'register_graph_buffers', 'ops.register_graph_buffers(self._ptr, handles, offsets)')],
+        ['RuntimeError: CUDA error: invalid argument', 'Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.'], f='multiproc_executor.py:671'), VC_W.format(0, 400)))
