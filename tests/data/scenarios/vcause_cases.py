@@ -209,3 +209,16 @@ case('vc_custom_ar_register_graph_buffers', 'crashed', 'cuda_graph', 'custom_all
         ('vllm/distributed/device_communicators/custom_all_reduce.py', 'capture', 'self.register_graph_buffers()'),
         ('vllm/distributed/device_communicators/custom_all_reduce.py', 'register_graph_buffers', 'ops.register_graph_buffers(self._ptr, handles, offsets)')],
         ['RuntimeError: CUDA error: invalid argument', 'Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.'], f='multiproc_executor.py:671'), VC_W.format(0, 400)))
+
+# vLLM checks the tool-call and reasoning parser names against its registries (0.6-0.8 at
+# argument validation; later also when the serving objects are built, after the engine is up):
+# a misspelt or another engine's parser name is a bad flag.
+case('vc_tool_parser_name', 'crashed', 'launch', 'bad_command', vl(VHEAD[:2], '(APIServer pid=1) ') + '\n' + '\n'.join(frames([
+    ('vllm/entrypoints/openai/api_server.py', 'run_server', 'validate_parsed_serve_args(args)'),
+    ('vllm/entrypoints/openai/cli_args.py', 'validate_parsed_serve_args', 'raise KeyError(')],
+    "KeyError: 'invalid tool call parser: qwen25 (chose from { deepseek_v3, hermes, llama3_json, mistral, qwen3_coder, qwen3_xml })'")))
+case('vc_reasoning_parser_after_ready', 'crashed', 'http_start', 'bad_command', vl(VHEAD + VLOAD + [
+    ('INFO', 'core.py:214', 'init engine (profile, create kv cache, warmup model) took 58.12 seconds')], VC_EC) + '\n' + vl(logged(None, [
+    ('vllm/entrypoints/openai/api_server.py', 'init_app_state', 'state.openai_serving_chat = OpenAIServingChat('),
+    ('vllm/reasoning/abs_reasoning_parsers.py', 'get_reasoning_parser', 'raise KeyError(')],
+    'KeyError: "Reasoning parser \'qwen25\' not found."'), '(APIServer pid=1) '))
