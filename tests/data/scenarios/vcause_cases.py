@@ -222,3 +222,29 @@ case('vc_reasoning_parser_after_ready', 'crashed', 'http_start', 'bad_command', 
     ('vllm/entrypoints/openai/api_server.py', 'init_app_state', 'state.openai_serving_chat = OpenAIServingChat('),
     ('vllm/reasoning/abs_reasoning_parsers.py', 'get_reasoning_parser', 'raise KeyError(')],
     'KeyError: "Reasoning parser \'qwen25\' not found."'), '(APIServer pid=1) '))
+
+# More of vLLM's and torch's own words: the GPU faulting (uncorrectable ECC error: a new cause,
+# gpu_fault), torch's "CUDA unknown error - this may be due to an incorrectly set up environment"
+# (the container's or host's GPU set-up, e.g. nvidia-uvm gone after a suspend), torch failing to
+# mmap a checkpoint ("Cannot allocate memory (12)": host RAM), vLLM's own trust_remote_code advice
+# for a config it cannot load, AWQ checkpoints of another bit width.
+case('vc_ecc_uncorrectable_capture', 'crashed', 'cuda_graph', 'gpu_fault', vl(VHEAD + VLOAD + [
+    ('INFO', 'kv_cache_utils.py:853', 'Maximum concurrency for 40,960 tokens per request: 6.90x')] + logged('EngineCore failed to start.', [
+    ('vllm/v1/worker/gpu_model_runner.py', 'capture_model', 'self._dummy_run(num_tokens, skip_attn=skip_attn)')],
+    'RuntimeError: CUDA error: uncorrectable ECC error encountered'), VC_EC))
+case('vc_cuda_unknown_error_env', 'crashed', 'launch', 'no_gpu_visible', vl(VHEAD) + '\n' + vl(logged('EngineCore failed to start.', [
+    ('vllm/v1/worker/gpu_worker.py', 'init_device', 'torch.cuda.set_device(self.device)'),
+    ('torch/cuda/__init__.py', '_lazy_init', 'torch._C._cuda_init()')],
+    'RuntimeError: CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero.'), VC_EC))
+case('vc_mmap_enomem_loading', 'crashed', 'weight_load', 'host_oom', vl(VHEAD + VLOAD[:1] + logged('EngineCore failed to start.', [
+    ('vllm/model_executor/model_loader/weight_utils.py', 'safetensors_weights_iterator', 'state_dict = load_file(st_file)')],
+    'RuntimeError: unable to mmap 4966280704 bytes from file </models/Qwen3-8B/model-00001-of-00005.safetensors>: Cannot allocate memory (12)'), VC_EC))
+case('vc_model_config_trust_remote_code', 'crashed', 'launch', 'tokenizer_remote_code', vl(VHEAD[:2], '(APIServer pid=1) ') + '\n' + '\n'.join(frames([
+    ('vllm/transformers_utils/config.py', 'get_config', 'raise RuntimeError(err_msg) from e')],
+    'RuntimeError: Failed to load the model config. If the model is a custom model not yet available in the HuggingFace transformers library, consider setting `trust_remote_code=True` in LLM or using the `--trust-remote-code` flag in the CLI.')))
+case('vc_awq_bits', 'crashed', 'weight_load', 'model_unsupported', v0([
+    ('INFO', 'llm_engine.py:223', "Initializing an LLM engine (v0.6.3) with config: model='org/Llama-3-8B-AWQ-8bit', quantization=awq"),
+    ('INFO', 'model_runner.py:1056', 'Starting to load model org/Llama-3-8B-AWQ-8bit...')]) + '\n' + '\n'.join(frames([
+    ('vllm/model_executor/model_loader/loader.py', '_get_quantization_config', 'quant_config = get_quant_config(model_config, load_config)'),
+    ('vllm/model_executor/layers/quantization/awq.py', '__init__', 'raise ValueError(')],
+    'ValueError: Currently, only 4-bit weight quantization is supported for AWQ, but got 8 bits.')))
