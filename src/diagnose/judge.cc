@@ -226,6 +226,10 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   }
   // An error that names where it was raised wins over both (a rule's "pin").
   if (a.pinned_phase && !a.ready && (a.crashed || a.error_after_progress)) phase = *a.pinned_phase;
+  // A start that died is never "crashed in ready": a ready-looking line after the death (an
+  // engine's periodic stats while its server failed to bind) does not move where it died.
+  if (a.crashed && phase == Phase::kReady && a.crash_phase && *a.crash_phase != Phase::kReady)
+    phase = *a.crash_phase;
   return phase;
 }
 

@@ -16,7 +16,10 @@ void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
   std::string line = Cap(e.text, 400);
   if (!e.rank.empty()) line = "[" + e.rank + "] " + line;
   NoteError(a, std::move(line));
-  NoteFailingRank(a, e.rank);
+  // A relay (rule id "relay.*": a parent reporting that a child died or failed) names the process
+  // that waited, not the one that failed: vLLM's engine core says "Worker proc VllmWorker-0 died"
+  // from wherever its own last line left it, while the worker was loading.
+  if (e.rule_id.rfind("relay.", 0) != 0) NoteFailingRank(a, e.rank);
 }
 
 void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
