@@ -91,23 +91,27 @@ bool PatternMatcher::PassesAtoms(const FastRule& f, uint64_t found) const {
   return false;
 }
 
+bool PatternMatcher::AnyLiteral(const std::vector<Literal>& literals, std::string_view message) {
+  for (const Literal& lit : literals) {
+    const bool hit = lit.prefix ? message.substr(0, lit.text.size()) == lit.text
+                                : message.find(lit.text) != std::string_view::npos;
+    if (hit) return true;
+  }
+  return false;
+}
+
 // `found`: the rule's atoms that occur (0 when it has none).
 bool PatternMatcher::RunRule(int idx, std::string_view message, uint64_t found) const {
   const FastRule& f = fast_[static_cast<size_t>(idx)];
-  if (f.test == Test::kLiterals) {
-    for (const Literal& lit : f.literals) {
-      const bool hit = lit.prefix ? message.substr(0, lit.text.size()) == lit.text
-                                  : message.find(lit.text) != std::string_view::npos;
-      if (hit) return true;
-    }
-    return false;
-  }
+  if (f.test == Test::kLiterals) return AnyLiteral(f.literals, message);
   // Unanchored even for '^' rules: RE2 anchors those itself.
   const re2::StringPiece text(message.data(), message.size());
   if (!f.alts.empty()) {
     for (const Alternative& alt : f.alts) {
-      if (alt.Passes(found) &&
-          alt.regex->Match(text, 0, message.size(), RE2::UNANCHORED, nullptr, 0)) {
+      if (!alt.Passes(found)) continue;
+      if (alt.literals.empty()
+              ? alt.regex->Match(text, 0, message.size(), RE2::UNANCHORED, nullptr, 0)
+              : AnyLiteral(alt.literals, message)) {
         return true;
       }
     }

@@ -195,6 +195,18 @@ std::optional<std::vector<PlainLiteralPart>> PlainLiterals(std::string_view rege
   return out;
 }
 
+// The literals one top-level alternative stands for, as PlainLiterals reads them, also when a
+// non-capturing group wraps the whole alternative ("(?:No route to host)", "(?:is|are) gone"
+// is not one: its group closes before the end).
+std::optional<std::vector<PlainLiteralPart>> AlternativeLiterals(std::string_view part) {
+  if (part.size() > 4 && part.substr(0, 3) == "(?:" && part.back() == ')') {
+    const std::string_view inner = part.substr(3, part.size() - 4);
+    // Balanced alone only when the group opened first is the one closing at the end.
+    if (!TopLevelAlternatives(inner).empty()) return PlainLiterals(inner);
+  }
+  return PlainLiterals(part);
+}
+
 // How far RE2's PossibleMatchRange walks an anchored rule's DFA. Its cost grows with the length
 // (at 40 it was a sixth of the rules' load); 16 bytes still tell apart the rules that share a
 // start ("Capture cuda graph begin" / "end": the first check compares 8 bytes), and a range
@@ -270,7 +282,7 @@ int PatternMatcher::AddSubset(const std::vector<bool>& keep) {
 bool PatternMatcher::PrefilterAtoms(size_t i, std::vector<std::string>* atoms) {
   FastRule& f = fast_[i];
   if (!FilterClause(*filters_[i], atoms, &f.prefilter)) return false;
-  if (f.prefilter.loose && f.test == Test::kRegex) SplitAlternatives(i, atoms);
+  if ((f.prefilter.loose || !f.anchored) && f.test == Test::kRegex) SplitAlternatives(i, atoms);
   return true;
 }
 
@@ -381,6 +393,9 @@ bool PatternMatcher::SplitAlternatives(size_t i, std::vector<std::string>* atoms
     alt.shift = static_cast<int>(all.size());
     alt.mask = own.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << own.size()) - 1;
     alt.regex = &filter->GetRE2(id);
+    if (auto lits = AlternativeLiterals(part)) {
+      for (auto& l : *lits) alt.literals.push_back({l.prefix, std::move(l.text)});
+    }
     all.insert(all.end(), own.begin(), own.end());
     alts.push_back(alt);
     filters.push_back(std::move(filter));
