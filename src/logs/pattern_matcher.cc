@@ -93,6 +93,17 @@ bool PatternMatcher::PassesAtoms(const FastRule& f, uint64_t found) const {
 
 bool PatternMatcher::AnyLiteral(const std::vector<Literal>& literals, std::string_view message) {
   for (const Literal& lit : literals) {
+    if (lit.end != 0) {
+      std::string_view m = message;
+      if (lit.end == 2) {
+        while (!m.empty() && pattern_internal::IsRe2Space(m.back())) m.remove_suffix(1);
+      }
+      if (m.size() >= lit.text.size() && (!lit.prefix || m.size() == lit.text.size()) &&
+          m.substr(m.size() - lit.text.size()) == lit.text) {
+        return true;
+      }
+      continue;
+    }
     const bool hit = lit.prefix ? message.substr(0, lit.text.size()) == lit.text
                                 : message.find(lit.text) != std::string_view::npos;
     if (hit) return true;

@@ -86,6 +86,8 @@ class PatternMatcher {
   struct Literal {
     bool prefix;  // '^': at the message start; else anywhere
     std::string text;
+    // 1: "$" after it (at the message's end); 2: "\\s*$" (before trailing white space only).
+    uint8_t end = 0;
   };
   // One top-level alternative of a rule whose whole-regex prefilter came out loose (many atoms
   // in an OR of ANDs: "cannot import name '\\w+' from '|requires (?:torch|triton)..." let any one
