@@ -252,6 +252,7 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, 
   auto passes = [&](int idx) {
     const auto r = static_cast<size_t>(idx);
     if (scan.seen[r] != scan.stamp) return false;
+    if ((scan.found[r] & single_atoms_[r]) != 0) return true;
     return PassesAtoms(fast_[r], scan.found[r]);
   };
   const uint64_t head8 = BigEndian8(message);

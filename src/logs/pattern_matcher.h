@@ -182,6 +182,9 @@ class PatternMatcher {
   std::vector<std::unique_ptr<re2::FilteredRE2>> alt_filters_;  // one per Alternative
   std::vector<const RE2*> compiled_;                            // regex i, in filters_[i]
   std::vector<FastRule> fast_;
+  // By rule: the atoms (FastRule's bits) that let it through alone, its own or one
+  // alternative's. Contiguous, so most candidates pass without reading their FastRule.
+  std::vector<uint64_t> single_atoms_;
   // Anchored rules by the first byte of the message: a rule sits under every byte its matches
   // can start with (from its match range), so a message is tested against a handful of them.
   std::vector<std::vector<std::string>> rule_atoms_;  // each rule's prefilter atoms (see Index)

@@ -60,6 +60,17 @@ Status PatternMatcher::Compile(const std::vector<std::string>& regexes, const De
   rule_atoms_.assign(regexes_.size(), {});
   indexes_.clear();
   ClassifyRules();
+  single_atoms_.assign(fast_.size(), 0);
+  for (size_t i = 0; i < fast_.size(); ++i) {
+    const FastRule& f = fast_[i];
+    const size_t atoms = rule_atoms_[i].size();
+    if (atoms == 0) continue;  // never a candidate
+    const uint64_t own = atoms >= 64 ? ~uint64_t{0} : (uint64_t{1} << atoms) - 1;
+    if (f.alts.empty()) single_atoms_[i] = f.prefilter.singles & own;
+    for (const Alternative& alt : f.alts) {
+      single_atoms_[i] |= (alt.prefilter.singles & alt.mask) << alt.shift;
+    }
+  }
   compiled_ok_ = true;
   MatchEveryRule({}, &empty_matches_);
   CountRegexGrams();
