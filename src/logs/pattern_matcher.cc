@@ -91,23 +91,38 @@ bool PatternMatcher::PassesAtoms(const FastRule& f, uint64_t found) const {
   return false;
 }
 
+bool PatternMatcher::AnyLiteral(const std::vector<Literal>& literals, std::string_view message) {
+  for (const Literal& lit : literals) {
+    if (lit.end != 0) {
+      std::string_view m = message;
+      if (lit.end == 2) {
+        while (!m.empty() && pattern_internal::IsRe2Space(m.back())) m.remove_suffix(1);
+      }
+      if (m.size() >= lit.text.size() && (!lit.prefix || m.size() == lit.text.size()) &&
+          m.substr(m.size() - lit.text.size()) == lit.text) {
+        return true;
+      }
+      continue;
+    }
+    const bool hit = lit.prefix ? message.substr(0, lit.text.size()) == lit.text
+                                : message.find(lit.text) != std::string_view::npos;
+    if (hit) return true;
+  }
+  return false;
+}
+
 // `found`: the rule's atoms that occur (0 when it has none).
 bool PatternMatcher::RunRule(int idx, std::string_view message, uint64_t found) const {
   const FastRule& f = fast_[static_cast<size_t>(idx)];
-  if (f.test == Test::kLiterals) {
-    for (const Literal& lit : f.literals) {
-      const bool hit = lit.prefix ? message.substr(0, lit.text.size()) == lit.text
-                                  : message.find(lit.text) != std::string_view::npos;
-      if (hit) return true;
-    }
-    return false;
-  }
+  if (f.test == Test::kLiterals) return AnyLiteral(f.literals, message);
   // Unanchored even for '^' rules: RE2 anchors those itself.
   const re2::StringPiece text(message.data(), message.size());
   if (!f.alts.empty()) {
     for (const Alternative& alt : f.alts) {
-      if (alt.Passes(found) &&
-          alt.regex->Match(text, 0, message.size(), RE2::UNANCHORED, nullptr, 0)) {
+      if (!alt.Passes(found)) continue;
+      if (alt.literals.empty()
+              ? alt.regex->Match(text, 0, message.size(), RE2::UNANCHORED, nullptr, 0)
+              : AnyLiteral(alt.literals, message)) {
         return true;
       }
     }
@@ -237,6 +252,7 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, 
   auto passes = [&](int idx) {
     const auto r = static_cast<size_t>(idx);
     if (scan.seen[r] != scan.stamp) return false;
+    if ((scan.found[r] & single_atoms_[r]) != 0) return true;
     return PassesAtoms(fast_[r], scan.found[r]);
   };
   const uint64_t head8 = BigEndian8(message);

@@ -86,17 +86,23 @@ class PatternMatcher {
   struct Literal {
     bool prefix;  // '^': at the message start; else anywhere
     std::string text;
+    // 1: "$" after it (at the message's end); 2: "\\s*$" (before trailing white space only).
+    uint8_t end = 0;
   };
   // One top-level alternative of a rule whose whole-regex prefilter came out loose (many atoms
   // in an OR of ANDs: "cannot import name '\\w+' from '|requires (?:torch|triton)..." let any one
   // atom through). Each alternative keeps its own exact clause over its own atoms (bits
   // [shift, shift + count) of the rule's), and only the alternatives that pass run their regex:
   // a message matches the rule exactly when it matches one of its alternatives.
+  // Unanchored alternations are split the same way when their alternatives each have atoms: a
+  // line then runs only the alternative whose atoms it holds, and an alternative made of plain
+  // literals ("(?:No route to host)") is a substring search, not a regex run over the line.
   struct Alternative {
     int shift = 0;
     uint64_t mask = 0;  // count low bits
     PrefilterClause prefilter;
-    const RE2* regex = nullptr;  // in alt_filters_
+    const RE2* regex = nullptr;     // in alt_filters_; unused when `literals` is not empty
+    std::vector<Literal> literals;  // any one of them occurring is a match
     bool Passes(uint64_t found) const { return prefilter.Passes(found >> shift & mask); }
   };
   struct FastRule {
@@ -169,12 +175,16 @@ class PatternMatcher {
   void FindAtoms(const Index& ix, std::string_view message, Scan& scan) const;
   void NoteAtom(const Index& ix, size_t atom, Scan& scan) const;
   bool RunRule(int idx, std::string_view message, uint64_t found) const;
+  static bool AnyLiteral(const std::vector<Literal>& literals, std::string_view message);
 
   std::vector<std::string> regexes_;
   std::vector<std::unique_ptr<re2::FilteredRE2>> filters_;      // one per regex, which it owns
   std::vector<std::unique_ptr<re2::FilteredRE2>> alt_filters_;  // one per Alternative
   std::vector<const RE2*> compiled_;                            // regex i, in filters_[i]
   std::vector<FastRule> fast_;
+  // By rule: the atoms (FastRule's bits) that let it through alone, its own or one
+  // alternative's. Contiguous, so most candidates pass without reading their FastRule.
+  std::vector<uint64_t> single_atoms_;
   // Anchored rules by the first byte of the message: a rule sits under every byte its matches
   // can start with (from its match range), so a message is tested against a handful of them.
   std::vector<std::vector<std::string>> rule_atoms_;  // each rule's prefilter atoms (see Index)

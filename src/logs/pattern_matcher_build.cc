@@ -16,185 +16,16 @@
 
 namespace spinup {
 
+using pattern_internal::AlternativeLiterals;
+using pattern_internal::AnchoredHeads;
 using pattern_internal::BigEndian8;
 using pattern_internal::GramHash;
+using pattern_internal::IsAnchored;
+using pattern_internal::LiteralSet;
+using pattern_internal::PlainLiterals;
+using pattern_internal::TopLevelAlternatives;
 
 namespace {
-
-// Splits a regex at its top-level '|' (outside groups and character classes). Empty when the
-// parentheses do not balance (RE2 rejects such a regex anyway). `top_flags` (when given) is set
-// when a flag group such as "(?i)" sits at the top level: its flags reach the alternatives after
-// it, so they do not stand alone.
-std::vector<std::string_view> TopLevelAlternatives(std::string_view regex,
-                                                   bool* top_flags = nullptr) {
-  std::vector<std::string_view> parts;
-  int depth = 0;
-  size_t from = 0;
-  for (size_t k = 0; k < regex.size(); ++k) {
-    const char c = regex[k];
-    if (c == '\\') {
-      ++k;
-    } else if (c == '[') {
-      // "[]x]" and "[^]x]" hold a literal ']'; "[[:alpha:]]" a named class.
-      size_t j = k + 1;
-      if (j < regex.size() && regex[j] == '^') ++j;
-      if (j < regex.size() && regex[j] == ']') ++j;
-      while (j < regex.size() && regex[j] != ']') {
-        if (regex[j] == '\\') {
-          ++j;
-        } else if (regex.substr(j, 2) == "[:") {
-          size_t end = regex.find(":]", j + 2);
-          if (end != std::string_view::npos) j = end + 1;
-        }
-        ++j;
-      }
-      k = j;
-    } else if (c == '(') {
-      if (depth == 0 && top_flags != nullptr && regex.substr(k, 2) == "(?") {
-        size_t j = k + 2;
-        while (j < regex.size() &&
-               (std::isalpha(static_cast<unsigned char>(regex[j])) != 0 || regex[j] == '-')) {
-          ++j;
-        }
-        if (j < regex.size() && regex[j] == ')') *top_flags = true;
-      }
-      ++depth;
-    } else if (c == ')') {
-      if (--depth < 0) return {};
-    } else if (c == '|' && depth == 0) {
-      parts.push_back(regex.substr(from, k - from));
-      from = k + 1;
-    }
-  }
-  if (depth != 0) return {};
-  parts.push_back(regex.substr(std::min(from, regex.size())));
-  return parts;
-}
-
-// "^a" and "^a|^b" are anchored; "^a|b" is not: every top-level alternative starts with '^'.
-bool IsAnchored(std::string_view regex) {
-  auto parts = TopLevelAlternatives(regex);
-  if (parts.empty()) return false;
-  for (auto part : parts) {
-    if (part.empty() || part[0] != '^') return false;
-  }
-  return true;
-}
-
-// The literal a regex stands for when it is nothing but literal bytes (after an optional
-// leading '^'): ASCII other than metacharacters, and metacharacters escaped with '\'. Anything
-// else (classes, repeats, groups, flags, escapes such as \d or \b, non-ASCII) is not plain.
-std::optional<std::string> PlainLiteral(std::string_view re) {
-  static constexpr std::string_view kMeta = "\\^$.|?*+()[]{}";
-  std::string lit;
-  for (size_t k = 0; k < re.size(); ++k) {
-    const auto c = static_cast<unsigned char>(re[k]);
-    if (c < 0x20 || c >= 0x7f) return std::nullopt;
-    if (c == '\\') {
-      if (k + 1 >= re.size()) return std::nullopt;
-      const char e = re[k + 1];
-      if (kMeta.find(e) == std::string_view::npos && e != '/' && e != '-' && e != '"') {
-        return std::nullopt;
-      }
-      lit.push_back(e);
-      ++k;
-      continue;
-    }
-    if (kMeta.find(static_cast<char>(c)) != std::string_view::npos) return std::nullopt;
-    lit.push_back(static_cast<char>(c));
-  }
-  if (lit.empty()) return std::nullopt;
-  return lit;
-}
-
-// The literal bytes every match of `part` (one alternative, its '^' removed) starts with, as
-// PlainLiteral reads them, up to the first other metacharacter; a quantifier there takes the
-// last byte back ("ab?c" starts with "a"). Empty when there is none.
-std::string LeadingLiteral(std::string_view part) {
-  static constexpr std::string_view kMeta = "\\^$.|?*+()[]{}";
-  std::string lit;
-  size_t k = 0;
-  while (k < part.size()) {
-    const auto c = static_cast<unsigned char>(part[k]);
-    if (c < 0x20 || c >= 0x7f) break;
-    if (c == '\\') {
-      if (k + 1 >= part.size()) break;
-      const char e = part[k + 1];
-      if (kMeta.find(e) == std::string_view::npos && e != '/' && e != '-' && e != '"') break;
-      lit.push_back(e);
-      k += 2;
-      continue;
-    }
-    if (kMeta.find(static_cast<char>(c)) != std::string_view::npos) break;
-    lit.push_back(static_cast<char>(c));
-    ++k;
-  }
-  if (k < part.size() && !lit.empty() &&
-      std::string_view("?*+{").find(part[k]) != std::string_view::npos) {
-    lit.pop_back();
-  }
-  return lit;
-}
-
-// Each top-level alternative's leading literal, when every alternative starts with '^' and one;
-// empty otherwise (a top-level flag group such as "(?i)" may change what later ones match).
-std::vector<std::string> AnchoredHeads(std::string_view regex) {
-  bool top_flags = false;
-  const std::vector<std::string_view> parts = TopLevelAlternatives(regex, &top_flags);
-  std::vector<std::string> heads;
-  if (parts.empty() || top_flags || regex.find("\\Q") != std::string_view::npos) return heads;
-  for (std::string_view part : parts) {
-    if (part.empty() || part[0] != '^') return {};
-    std::string head = LeadingLiteral(part.substr(1));
-    if (head.empty()) return {};
-    heads.push_back(std::move(head));
-  }
-  return heads;
-}
-
-struct PlainLiteralPart {
-  bool prefix = false;
-  std::string text;
-};
-
-// The literals a regex stands for when it is an alternation of plain literals, each maybe
-// anchored: "lit", "^lit", "^a|b|^c", "^(?:a|b)" (one group around everything after '^').
-std::optional<std::vector<PlainLiteralPart>> PlainLiterals(std::string_view regex) {
-  std::vector<std::string_view> parts = TopLevelAlternatives(regex);
-  bool all_prefix = false;
-  if (parts.size() == 1 && regex.size() > 3 && regex.substr(0, 2) == "^(" && regex.back() == ')') {
-    // "^(?:a|b)" / "^(a|b)": the group must close only at the very end.
-    std::string_view inner = regex.substr(2, regex.size() - 3);
-    if (inner.substr(0, 2) == "?:") {
-      inner.remove_prefix(2);
-    } else if (!inner.empty() && inner[0] == '?') {
-      return std::nullopt;  // flags or a named group
-    }
-    // The inner text balancing on its own means the first '(' closes at the end ("^(a)(b)"
-    // does not).
-    auto inner_parts = TopLevelAlternatives(inner);
-    if (inner_parts.empty()) return std::nullopt;
-    parts = std::move(inner_parts);
-    all_prefix = true;
-  }
-  std::vector<PlainLiteralPart> out;
-  for (std::string_view part : parts) {
-    PlainLiteralPart lit;
-    lit.prefix = all_prefix;
-    if (!part.empty() && part[0] == '^') {
-      if (all_prefix) return std::nullopt;
-      lit.prefix = true;
-      part.remove_prefix(1);
-    }
-    auto text = PlainLiteral(part);
-    if (!text) return std::nullopt;
-    lit.text = std::move(*text);
-    out.push_back(std::move(lit));
-  }
-  if (out.empty()) return std::nullopt;
-  return out;
-}
-
 // How far RE2's PossibleMatchRange walks an anchored rule's DFA. Its cost grows with the length
 // (at 40 it was a sixth of the rules' load); 16 bytes still tell apart the rules that share a
 // start ("Capture cuda graph begin" / "end": the first check compares 8 bytes), and a range
@@ -229,6 +60,17 @@ Status PatternMatcher::Compile(const std::vector<std::string>& regexes, const De
   rule_atoms_.assign(regexes_.size(), {});
   indexes_.clear();
   ClassifyRules();
+  single_atoms_.assign(fast_.size(), 0);
+  for (size_t i = 0; i < fast_.size(); ++i) {
+    const FastRule& f = fast_[i];
+    const size_t atoms = rule_atoms_[i].size();
+    if (atoms == 0) continue;  // never a candidate
+    const uint64_t own = atoms >= 64 ? ~uint64_t{0} : (uint64_t{1} << atoms) - 1;
+    if (f.alts.empty()) single_atoms_[i] = f.prefilter.singles & own;
+    for (const Alternative& alt : f.alts) {
+      single_atoms_[i] |= (alt.prefilter.singles & alt.mask) << alt.shift;
+    }
+  }
   compiled_ok_ = true;
   MatchEveryRule({}, &empty_matches_);
   CountRegexGrams();
@@ -270,7 +112,7 @@ int PatternMatcher::AddSubset(const std::vector<bool>& keep) {
 bool PatternMatcher::PrefilterAtoms(size_t i, std::vector<std::string>* atoms) {
   FastRule& f = fast_[i];
   if (!FilterClause(*filters_[i], atoms, &f.prefilter)) return false;
-  if (f.prefilter.loose && f.test == Test::kRegex) SplitAlternatives(i, atoms);
+  if ((f.prefilter.loose || !f.anchored) && f.test == Test::kRegex) SplitAlternatives(i, atoms);
   return true;
 }
 
@@ -381,6 +223,10 @@ bool PatternMatcher::SplitAlternatives(size_t i, std::vector<std::string>* atoms
     alt.shift = static_cast<int>(all.size());
     alt.mask = own.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << own.size()) - 1;
     alt.regex = &filter->GetRE2(id);
+    if (auto lits = AlternativeLiterals(part)) {
+      for (auto& l : *lits)
+        alt.literals.push_back({l.prefix, std::move(l.text), static_cast<uint8_t>(l.end)});
+    }
     all.insert(all.end(), own.begin(), own.end());
     alts.push_back(alt);
     filters.push_back(std::move(filter));
@@ -415,9 +261,12 @@ void PatternMatcher::ClassifyRules() {
     const std::string& regex = regexes_[i];
     FastRule& f = fast_[i];
     f.anchored = IsAnchored(regex);
-    if (auto lits = PlainLiterals(regex)) {
+    auto lits = PlainLiterals(regex);
+    if (!lits && !f.anchored) lits = LiteralSet(regex);  // ", in (?:a|b)\\s*$": a frame's rule
+    if (lits) {
       f.test = Test::kLiterals;
-      for (auto& l : *lits) f.literals.push_back({l.prefix, std::move(l.text)});
+      for (auto& l : *lits)
+        f.literals.push_back({l.prefix, std::move(l.text), static_cast<uint8_t>(l.end)});
     }
     if (!f.anchored) {
       // Without atoms (rule_atoms_[i] empty) it runs on every message.

@@ -5,13 +5,40 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
 
 namespace spinup::pattern_internal {
+
+// Reading a regex's text (pattern_literals.cc, where each is described).
+std::vector<std::string_view> TopLevelAlternatives(std::string_view regex,
+                                                   bool* top_flags = nullptr);
+bool IsAnchored(std::string_view regex);
+std::optional<std::string> PlainLiteral(std::string_view re);
+std::string LeadingLiteral(std::string_view part);
+std::vector<std::string> AnchoredHeads(std::string_view regex);
+
+// One literal string a regex stands for: where a match of it may sit.
+struct PlainLiteralPart {
+  enum class End : uint8_t { kAnywhere, kAtEnd, kBeforeSpace };  // "", "$", "\\s*$" after it
+  bool prefix = false;                                           // '^' before it
+  std::string text;
+  End end = End::kAnywhere;
+};
+std::optional<std::vector<PlainLiteralPart>> PlainLiterals(std::string_view regex);
+std::optional<std::vector<PlainLiteralPart>> LiteralSet(std::string_view re);
+std::optional<std::vector<PlainLiteralPart>> AlternativeLiterals(std::string_view part);
+
+// RE2's \s: [\t\n\f\r ].
+inline bool IsRe2Space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+}
 
 // The first 8 bytes of s (zero-padded) as a big-endian number: numbers compare as the bytes do.
 inline uint64_t BigEndian8(std::string_view s) {

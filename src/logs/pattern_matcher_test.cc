@@ -185,6 +185,64 @@ TEST(PatternMatcher, SplitAlternativesMatchAsTheWholeRegex) {
   }
 }
 
+// Any unanchored alternation is split, and an alternative of plain literals (maybe in a group of
+// its own, maybe anchored) is a substring or prefix compare: exact, so letter case counts there
+// though the atoms that select it are found in any case.
+TEST(PatternMatcher, LiteralAlternativesAreCompared) {
+  PatternMatcher m;
+  ASSERT_TRUE(m.Compile({"(?:No route to host)|(?:Call to connect timeout)|connectFullMesh failed",
+                         "(?:is (?:not|never) supported)|(?:^Fatal abort)|(?:Error: boom|Oops!)",
+                         "(?:(?i)requires flash att)|(?:Unsupported dtype)|\\d+ devices lost"})
+                  .ok());
+  const std::vector<std::pair<std::string, std::vector<int>>> cases = {
+      {"No route to host", {0}},
+      {"no route to host", {}},
+      {"x Call to connect timeout y", {0}},
+      {"connectFullMesh failed: Call to connect timeout", {0}},
+      {"Fatal abort now", {1}},
+      {"x Fatal abort", {}},
+      {"it is never supported", {1}},
+      {"it is sometimes supported", {}},
+      {"Oops! Error: boom", {1}},
+      {"REQUIRES FLASH ATTention", {2}},
+      {"unsupported dtype", {}},
+      {"Unsupported dtype bf16", {2}},
+      {"3 devices lost", {2}},
+  };
+  for (const auto& [msg, want] : cases) {
+    EXPECT_EQ(Fast(m, msg), want) << msg;
+    EXPECT_EQ(Fast(m, msg), Every(m, msg)) << msg;
+  }
+}
+
+// A regex of literal bytes and groups of literal alternatives, maybe ending in "$" or "\\s*$" (a
+// traceback frame's rule), is a set of strings compared at the message's end: RE2's '$' is the
+// text's end (not before a final newline) and its \s is [\t\n\f\r ].
+TEST(PatternMatcher, LiteralSetsMatchAtTheEnd) {
+  PatternMatcher m;
+  ASSERT_TRUE(m.Compile({", in (?:load_model|load_weights)\\s*$", "Started (?:server|worker)$",
+                         "xyz(?:abcde|bcdef)yy\\s*$|(?:^Ready (?:now|soon)$)"})
+                  .ok());
+  const std::vector<std::pair<std::string, std::vector<int>>> cases = {
+      {"  File \"a.py\", line 3, in load_model", {0}},
+      {"  File \"a.py\", line 3, in load_weights \t\r\n", {0}},
+      {"  File \"a.py\", line 3, in load_model()", {}},
+      {"in load_weights", {}},
+      {"x Started server", {1}},
+      {"Started worker ", {}},
+      {"Started worker\n", {}},
+      {"xyzbcdefyy \f", {2}},
+      {"xyzbcdefyy\v", {}},
+      {"Ready soon", {2}},
+      {"Ready soon!", {}},
+      {"so Ready now", {}},
+  };
+  for (const auto& [msg, want] : cases) {
+    EXPECT_EQ(Fast(m, msg), want) << msg;
+    EXPECT_EQ(Fast(m, msg), Every(m, msg)) << msg;
+  }
+}
+
 // A formula over 7 to 10 atoms is a table of up to 1024 bits: every pair of a first word and a
 // second word lets the regex run, one word alone does not need to.
 TEST(PatternMatcher, WideTableLetsEveryPairThrough) {
