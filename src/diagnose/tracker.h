@@ -80,6 +80,9 @@ struct AttemptFacts {
   // stopped, not crashed.
   bool banner = false;        // the attempt began with a launch banner (kAttemptStart)
   std::string banner_engine;  // whose banner: the rule id's first word ("trtllm", "generic")
+  // Begun by hand: a shell prompt running the server ("$ vllm serve ..."). The crash before it
+  // was followed by a person trying again, not by a supervisor restarting it.
+  bool manual = false;
   bool stop_requested = false;
   bool stopped = false;
   bool ended_silently = false;      // started again with no line saying why it ended (silent_ends)
