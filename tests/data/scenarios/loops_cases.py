@@ -1,0 +1,59 @@
+# Restarts and readiness in pasted text (loops round, issue 10 items 5 and 6), written from the
+# supervisors' own wording (systemd's systemctl status and start limit, supervisord's event log)
+# and from how people paste a re-run by hand. exec'd by make_scenarios.py (uses case).
+
+def lp_vllm_crash(m):
+    return (f"INFO 08-20 10:{m:02d}:00 [api_server.py:1805] vLLM API server version 0.10.1\n"
+            f"INFO 08-20 10:{m:02d}:02 [core.py:75] Initializing a V1 LLM engine (v0.10.1) with config: model='Qwen/Qwen3-8B'\n"
+            f"INFO 08-20 10:{m:02d}:03 [gpu_model_runner.py:1953] Starting to load model Qwen/Qwen3-8B...\n"
+            f"ERROR 08-20 10:{m:02d}:09 [core.py:700] EngineCore failed to start.\n"
+            f"ERROR 08-20 10:{m:02d}:09 [core.py:700] Traceback (most recent call last):\n"
+            f"ERROR 08-20 10:{m:02d}:09 [core.py:700]   File \"/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_model_runner.py\", line 1960, in load_model\n"
+            f"ERROR 08-20 10:{m:02d}:09 [core.py:700] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB. GPU 0 has a total capacity of 79.18 GiB of which 200.00 MiB is free.\n"
+            "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}\n")
+
+def lp_sg_crash(h):
+    return (f"[2025-09-22 {h}:00:00] server_args=ServerArgs(model_path='Qwen/Qwen3-8B', tp_size=1)\n"
+            f"[2025-09-22 {h}:00:00 TP0] Init torch distributed begin.\n"
+            f"[2025-09-22 {h}:00:02 TP0] Load weight begin. avail mem=78.00 GB\n"
+            f"[2025-09-22 {h}:00:09 TP0] Scheduler hit an exception: Traceback (most recent call last):\n"
+            '  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 1459, in run_scheduler_process\n'
+            "    scheduler = Scheduler(server_args, port_args, gpu_id, tp_rank, dp_rank)\n"
+            "ValueError: Unsupported architecture: FooForCausalLM\n"
+            f"[2025-09-22 {h}:00:09] Received sigquit from a child process. It usually means the child failed.\n")
+
+def lp_tgi_crash():
+    return ('2025-03-04T10:00:02.101000Z  INFO text_generation_launcher: Args { model_id: "/srv/models/phi-3-mini", port: 8080, json_output: false }\n'
+            '2025-03-04T10:00:02.401000Z  INFO shard-manager: text_generation_launcher: Starting shard rank=0\n'
+            '2025-03-04T10:00:09.101000Z ERROR shard-manager: text_generation_launcher: Shard complete standard error output:\n'
+            'ValueError: Unsupported head size: 96\n'
+            '2025-03-04T10:00:09.201000Z ERROR text_generation_launcher: Shard 0 failed to start\n'
+            'Error: ShardCannotStart\n')
+
+# `systemctl status` pasted above the last run's journal: "activating (auto-restart)" is systemd
+# waiting RestartSec before it starts the unit again (Restart= fired), so the start is retried.
+case('lp_systemctl_auto_restart', 'crash_loop', 'weight_load', '*',
+     '$ systemctl status sglang\n● sglang.service - SGLang\n'
+     '     Loaded: loaded (/etc/systemd/system/sglang.service; enabled; preset: enabled)\n'
+     '     Active: activating (auto-restart) (Result: exit-code) since Mon 2025-09-22 10:00:20 UTC; 4s ago\n'
+     '    Process: 900 ExecStart=/usr/bin/python3 -m sglang.launch_server (code=exited, status=1/FAILURE)\n'
+     '$ journalctl -u sglang -n 12\n' + lp_sg_crash(10))
+# supervisord gives up only after startretries failed starts (too many start retries too quickly).
+case('lp_supervisord_gave_up', 'crash_loop', 'weight_load', '*', lp_tgi_crash() +
+     '2025-03-04 10:00:30,101 INFO exited: tgi (exit status 1; not expected)\n'
+     '2025-03-04 10:00:31,103 INFO gave up: tgi entered FATAL state, too many start retries too quickly\n')
+# Turns of the loop that only supervisord reported die where the last turn with engine lines did.
+case('lp_supervisord_silent_turns', 'crash_loop', 'weight_load', '*', lp_sg_crash(10) +
+     "2025-09-22 10:00:10,001 INFO exited: sglang (exit status 1; not expected)\n2025-09-22 10:00:11,003 INFO spawned: 'sglang' with pid 900\n"
+     "2025-09-22 10:00:20,001 INFO exited: sglang (exit status 1; not expected)\n2025-09-22 10:00:21,003 INFO spawned: 'sglang' with pid 950\n"
+     '2025-09-22 10:00:30,001 INFO exited: sglang (exit status 1; not expected)\n'
+     '2025-09-22 10:00:31,003 INFO gave up: sglang entered FATAL state, too many start retries too quickly\n')
+# A person who runs the server again at a shell prompt after a crash is trying a fix, not a
+# supervisor restarting it: two crashed runs by hand are a crash, not a crash loop.
+case('lp_manual_rerun_crash', 'crashed', 'weight_load', '*',
+     '$ vllm serve Qwen/Qwen3-8B\n' + lp_vllm_crash(0) + '$ vllm serve Qwen/Qwen3-8B --enforce-eager\n' + lp_vllm_crash(1))
+case('lp_manual_rerun_root_prompt', 'crashed', 'weight_load', '*',
+     'root@gpu01:~# python3 -m sglang.launch_server --model-path Qwen/Qwen3-8B\n' + lp_sg_crash(10) +
+     'root@gpu01:~# CUDA_VISIBLE_DEVICES=0,1 python3 -m sglang.launch_server --model-path Qwen/Qwen3-8B --tp 2\n' + lp_sg_crash(11))
+# The same runs restarted by docker (no prompt between them) are a loop.
+case('lp_docker_banners_loop', 'crash_loop', 'weight_load', '*', lp_vllm_crash(0) + lp_vllm_crash(1))
