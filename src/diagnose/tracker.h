@@ -227,7 +227,7 @@ class StartupTracker {
   void ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void PushError(AttemptFacts& a, const LogEvent& e);
   void OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
-  void OnStop(AttemptFacts& a, std::optional<int64_t> t);
+  void OnStop(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnFrame(AttemptFacts& a, const LogEvent& e);
   void TakeBackEngineReady(AttemptFacts& a);

@@ -57,3 +57,28 @@ case('lp_manual_rerun_root_prompt', 'crashed', 'weight_load', '*',
      'root@gpu01:~# CUDA_VISIBLE_DEVICES=0,1 python3 -m sglang.launch_server --model-path Qwen/Qwen3-8B --tp 2\n' + lp_sg_crash(11))
 # The same runs restarted by docker (no prompt between them) are a loop.
 case('lp_docker_banners_loop', 'crash_loop', 'weight_load', '*', lp_vllm_crash(0) + lp_vllm_crash(1))
+
+# Kubernetes' own words for a container that keeps dying, without a restart count: the waiting
+# reason (describe's "Reason: CrashLoopBackOff", kubectl's warnings) and the kubelet's events
+# counting more than one start of the container ("Started container x (x4 over 5m)").
+case('lp_k8s_waiting_reason', 'crash_loop', 'weight_load', '*', lp_tgi_crash() +
+     '    State:          Waiting\n      Reason:       CrashLoopBackOff\n')
+case('lp_k8s_started_again', 'crash_loop', 'weight_load', '*', lp_vllm_crash(0) +
+     'Events:\n  Type     Reason     Age                From               Message\n  ----     ------     ----               ----               -------\n'
+     '  Normal   Created    2m (x4 over 5m)    kubelet            Created container vllm\n'
+     '  Normal   Started    2m (x4 over 5m)    kubelet            Started container vllm\n')
+# One start seen once by the kubelet is a single crash.
+case('lp_k8s_started_once', 'crashed', 'weight_load', '*', lp_vllm_crash(0) +
+     'Events:\n  Normal   Started    2m    kubelet            Started container vllm\n')
+
+# uvicorn's "Application shutdown complete." ends a server that was up: what the engine says
+# while it tears down (its core process "died unexpectedly") is the shutdown's, not a crash.
+case('lp_ready_shutdown_then_engine_gone', 'ready', 'ready', None, lp_vllm_crash(0).split('ERROR')[0] +
+     "INFO 08-20 10:00:05 [gpu_model_runner.py:2007] Model loading took 15.27 GiB and 21.02 seconds\n"
+     "INFO 08-20 10:00:10 [kv_cache_utils.py:849] GPU KV cache size: 400,000 tokens\n"
+     "INFO 08-20 10:00:13 [core.py:210] init engine (profile, create kv cache, warmup model) took 44.51 seconds\n"
+     "INFO 08-20 10:00:14 [api_server.py:1] Starting vLLM API server 0 on http://0.0.0.0:8000\n"
+     "INFO:     Started server process [1]\nINFO:     Waiting for application startup.\nINFO:     Application startup complete.\n"
+     "INFO 08-20 11:00:00 [launcher.py:80] Shutting down FastAPI HTTP server.\nINFO:     Shutting down\n"
+     "INFO:     Waiting for application shutdown.\nINFO:     Application shutdown complete.\n"
+     "ERROR 08-20 11:00:01 [core_client.py:564] Engine core proc EngineCore_0 died unexpectedly, shutting down client.\n")
