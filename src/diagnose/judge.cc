@@ -274,7 +274,7 @@ void DecideState(const Context& c, Verdict& v) {
                                   (c.opt.log_complete || quiet_after_error));
   if (a.stopped && !a.ready && !a.crashed) {
     v.state = StoppedOrStalled(c, a, budget, v);
-  } else if (died) {
+  } else if (died && !a.died_after_ready) {
     v.state = c.crashed_before + 1 >= 2 ? State::kCrashLoop : State::kCrashed;
     if (!a.crashed) v.evidence.push_back("the log ends in an error after the last progress line");
     // A loop whose last turns only the supervisor reported dies where the last start that spoke
@@ -288,8 +288,10 @@ void DecideState(const Context& c, Verdict& v) {
       }
     }
   } else if (a.ready || c.health_ok) {
+    // The start succeeded; a death while serving is the server's, reported beside it.
     v.state = State::kReady;
     v.phase = Phase::kReady;
+    if (a.died_after_ready) v.evidence.push_back("it was up, then died while serving");
   } else if (c.crashed_before >= 2 && (!c.opt.live || c.between_turns)) {
     v.state = State::kCrashLoop;
     if (c.st.silent_ends >= 2) {

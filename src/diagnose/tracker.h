@@ -112,6 +112,9 @@ struct AttemptFacts {
   // Ready only as far as the engine goes (vLLM's "init engine ... took"): an error before the
   // HTTP server says it is up or serves a request takes the ready back.
   bool engine_only_ready = false;
+  // A fatal line came after the server was up (served, or said it was): it died serving, the start
+  // itself had succeeded.
+  bool died_after_ready = false;
   bool request_served = false;
   bool http_up = false;
   std::optional<Phase> phase;  // the phase the attempt is in (latest begin or hint)

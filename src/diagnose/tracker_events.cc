@@ -54,6 +54,7 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
     return;
   }
   if (a.engine_only_ready) TakeBackEngineReady(a);
+  if (a.ready && !a.crashed) a.died_after_ready = true;
   if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
   PushError(a, e);
   if (!a.crashed) {

@@ -82,3 +82,36 @@ case('lp_ready_shutdown_then_engine_gone', 'ready', 'ready', None, lp_vllm_crash
      "INFO 08-20 11:00:00 [launcher.py:80] Shutting down FastAPI HTTP server.\nINFO:     Shutting down\n"
      "INFO:     Waiting for application shutdown.\nINFO:     Application shutdown complete.\n"
      "ERROR 08-20 11:00:01 [core_client.py:564] Engine core proc EngineCore_0 died unexpectedly, shutting down client.\n")
+
+# A start that was up (SGLang fired up after its own warm-up; TGI's router connected and answered)
+# and then died on a request ended as ready: the startup succeeded, the death is the server's
+# (as vg_v101_engine_dead_after_ready for vLLM). The warm-up request's death stays a crash in
+# warmup (sg_warmup_crash).
+case('lp_sg_served_then_died', 'ready', 'ready', '*',
+     "[2025-09-22 10:00:00] server_args=ServerArgs(model_path='Qwen/Qwen3-8B', tp_size=1)\n"
+     "[2025-09-22 10:00:02 TP0] Load weight begin. avail mem=78.00 GB\n"
+     "[2025-09-22 10:00:03 TP0] Load weight end. elapsed=4.58 s, type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=62.26 GB, mem usage=15.47 GB.\n"
+     "[2025-09-22 10:00:05 TP0] Memory pool end. avail mem=6.10 GB\n"
+     "[2025-09-22 10:00:08 TP0] max_total_num_tokens=400000, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=4096, context_len=40960, available_gpu_mem=5.48 GB\n"
+     "[2025-09-22 10:00:09] INFO:     Started server process [1234]\n[2025-09-22 10:00:09] INFO:     Waiting for application startup.\n"
+     "[2025-09-22 10:00:09] INFO:     Application startup complete.\n[2025-09-22 10:00:09] INFO:     Uvicorn running on http://0.0.0.0:30000 (Press CTRL+C to quit)\n"
+     '[2025-09-22 10:00:10] INFO:     127.0.0.1:5 - "GET /get_model_info HTTP/1.1" 200 OK\n'
+     "[2025-09-22 10:00:11 TP0] Prefill batch. #new-seq: 1, #new-token: 7, #cached-token: 0, token usage: 0.00, #running-req: 0, #queue-req: 0\n"
+     '[2025-09-22 10:00:12] INFO:     127.0.0.1:6 - "POST /generate HTTP/1.1" 200 OK\n[2025-09-22 10:00:12] The server is fired up and ready to roll!\n'
+     "[2025-09-22 10:05:00 TP0] Decode batch. #running-req: 4, #token: 1500, token usage: 0.01, gen throughput (token/s): 300.1, #queue-req: 0\n"
+     "[2025-09-22 10:05:01 TP0] Scheduler hit an exception: Traceback (most recent call last):\n"
+     '  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 2000, in run_scheduler_process\n    scheduler.event_loop_overlap()\n'
+     "RuntimeError: CUDA error: an illegal memory access was encountered\n"
+     "[2025-09-22 10:05:01] Received sigquit from a child process. It usually means the child failed.\n")
+case('lp_tgi_served_then_shard_crashed', 'ready', 'ready', '*',
+     '2025-03-04T10:00:00.618817Z  INFO text_generation_launcher: Args { model_id: "m", num_shard: Some(1) }\n'
+     '2025-03-04T10:00:04.618817Z  INFO shard-manager: text_generation_launcher: Starting shard rank=0\n'
+     '2025-03-04T10:00:06.618817Z  INFO shard-manager: text_generation_launcher: Shard ready in 20.1s rank=0\n'
+     '2025-03-04T10:00:08.618817Z  INFO text_generation_launcher: Starting Webserver\n'
+     '2025-03-04T10:00:09.618817Z  INFO text_generation_router_v3: backends/v3/src/lib.rs:125: Warming up model\n'
+     '2025-03-04T10:00:13.618817Z  INFO text_generation_router::server: router/src/server.rs:2302: Connected\n'
+     '2025-03-04T10:01:00.000000Z  INFO chat_completions{total_time="1.2s"}: text_generation_router::server: router/src/server.rs:620: Success\n'
+     '2025-03-04T10:02:00.000000Z ERROR batch{batch_size=1}:decode:decode{size=1}: text_generation_router_v3::client: backends/v3/src/client/mod.rs:54: Server error: CUDA error: an illegal memory access was encountered\n'
+     '2025-03-04T10:02:01.100000Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 6 rank=0\n'
+     '2025-03-04T10:02:01.200000Z ERROR text_generation_launcher: Shard 0 crashed\n'
+     '2025-03-04T10:02:02.100000Z  INFO text_generation_launcher: Shutting down shards\nError: ShardFailed\n')
