@@ -148,6 +148,7 @@ void StartupTracker::OnReady(AttemptFacts& a, const LogEvent& e, std::optional<i
   if (!a.ready) {
     BeginPhase(a, e.rank, Phase::kReady, t);
     a.engine_only_ready = e.engine_only;
+    a.errors_at_ready = a.errors.size();
   } else if (!e.engine_only) {
     a.engine_only_ready = false;  // the server says it is up too
   }

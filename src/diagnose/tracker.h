@@ -115,6 +115,7 @@ struct AttemptFacts {
   // A fatal line came after the server was up (served, or said it was): it died serving, the start
   // itself had succeeded.
   bool died_after_ready = false;
+  size_t errors_at_ready = 0;  // errors.size() when it first became ready
   bool request_served = false;
   bool http_up = false;
   std::optional<Phase> phase;  // the phase the attempt is in (latest begin or hint)

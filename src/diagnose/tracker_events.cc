@@ -107,6 +107,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       OnReady(a, e, t);
       break;
     case LogEvent::Kind::kRequestServed:
+      if (!a.ready) a.errors_at_ready = a.errors.size();
       a.request_served = true;
       a.engine_only_ready = false;
       if (!a.ready) BeginPhase(a, e.rank, Phase::kReady, t);
