@@ -19,6 +19,16 @@ bool EmptyAttempt(const AttemptFacts* a) {
          (a->timeline.empty() && a->errors.empty() && !a->ready && !a->crashed && !a->stopped);
 }
 
+// An attempt that only a supervisor spoke of ("exited: x (exit status 1; not expected)",
+// "gave up: x entered FATAL state", systemd's unit lines): it says that a start died, not where.
+bool SupervisorOnly(const AttemptFacts& a) {
+  if (!a.timeline.empty() || a.frame_phase || a.hits.empty()) return false;
+  return std::all_of(a.hits.begin(), a.hits.end(), [](const auto& h) {
+    return h.first.rfind("supervisor.", 0) == 0 || h.first.rfind("systemd.", 0) == 0 ||
+           h.first == "generic.container_exited";
+  });
+}
+
 }  // namespace
 
 Context::Context(const TrackerState& s, const JudgeOptions& o, const RuleSet& r)
@@ -26,10 +36,16 @@ Context::Context(const TrackerState& s, const JudgeOptions& o, const RuleSet& r)
   now = opt.now_ms ? opt.now_ms : st.last_ms;
   health_ok = opt.live && st.port_listening && st.health_http_status == 200;
   const AttemptFacts* a = attempt;
-  crashed_before = a == nullptr ? 0
-                                : std::max(st.crashed_attempts - (a->crashed ? 1 : 0) +
-                                               (st.silent_ends >= 2 ? st.silent_ends : 0),
-                                           std::max(0, st.restarts));
+  // A crash a person answered by starting the server again by hand is no turn of a loop.
+  int retried_by_hand = 0;
+  for (size_t i = 0; i + 1 < st.attempts.size(); ++i) {
+    if (st.attempts[i].crashed && st.attempts[i + 1].manual) retried_by_hand++;
+  }
+  crashed_before = a == nullptr
+                       ? 0
+                       : std::max(st.crashed_attempts - (a->crashed ? 1 : 0) - retried_by_hand +
+                                      (st.silent_ends >= 2 ? st.silent_ends : 0),
+                                  std::max(0, st.restarts));
   empty_attempt = EmptyAttempt(a);
   between_turns = a != nullptr && empty_attempt && crashed_before >= 2 && !health_ok;
 }
@@ -258,12 +274,24 @@ void DecideState(const Context& c, Verdict& v) {
                                   (c.opt.log_complete || quiet_after_error));
   if (a.stopped && !a.ready && !a.crashed) {
     v.state = StoppedOrStalled(c, a, budget, v);
-  } else if (died) {
+  } else if (died && !a.died_after_ready) {
     v.state = c.crashed_before + 1 >= 2 ? State::kCrashLoop : State::kCrashed;
     if (!a.crashed) v.evidence.push_back("the log ends in an error after the last progress line");
+    // A loop whose last turns only the supervisor reported dies where the last start that spoke
+    // did.
+    if (v.state == State::kCrashLoop && SupervisorOnly(a)) {
+      for (auto it = c.st.attempts.rbegin(); it != c.st.attempts.rend(); ++it) {
+        if (&*it != &a && it->crashed && !SupervisorOnly(*it) && !EmptyAttempt(&*it)) {
+          v.phase = JudgedPhase(c, *it);
+          break;
+        }
+      }
+    }
   } else if (a.ready || c.health_ok) {
+    // The start succeeded; a death while serving is the server's, reported beside it.
     v.state = State::kReady;
     v.phase = Phase::kReady;
+    if (a.died_after_ready) v.evidence.push_back("it was up, then died while serving");
   } else if (c.crashed_before >= 2 && (!c.opt.live || c.between_turns)) {
     v.state = State::kCrashLoop;
     if (c.st.silent_ends >= 2) {

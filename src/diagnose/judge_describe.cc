@@ -138,6 +138,15 @@ std::string ReadyHeadline(const Context& c, const Verdict& v) {
     h += fmt::format("; slowest phase {} ({})", slowest, FormatDuration(slowest_s));
     if (slow) h += ", over its budget";
   }
+  // The start succeeded; what killed the server later is still worth the first line.
+  if (a.died_after_ready) {
+    // Its first words after the server was up, past a traceback's heading.
+    for (size_t i = std::min(a.errors_at_ready, a.errors.size()); i < a.errors.size(); ++i) {
+      if (a.errors[i].find("Traceback (most recent call last)") != std::string::npos) continue;
+      h += "; then died while serving: " + a.errors[i];
+      break;
+    }
+  }
   return h;
 }
 

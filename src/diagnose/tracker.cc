@@ -148,6 +148,7 @@ void StartupTracker::OnReady(AttemptFacts& a, const LogEvent& e, std::optional<i
   if (!a.ready) {
     BeginPhase(a, e.rank, Phase::kReady, t);
     a.engine_only_ready = e.engine_only;
+    a.errors_at_ready = a.errors.size();
   } else if (!e.engine_only) {
     a.engine_only_ready = false;  // the server says it is up too
   }
@@ -402,13 +403,14 @@ std::string_view RuleEngine(std::string_view rule_id) {
 // A banner of rules/generic.json (a container image's, a supervisor's spawn): it starts a process,
 // so it is a restart whenever the engine's own banner would be.
 bool IsLauncherBanner(std::string_view engine) {
-  return engine == "generic" || engine == "supervisor";
+  return engine == "generic" || engine == "supervisor" || engine == "manual";
 }
 
 }  // namespace
 
 void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
-  if (!e.time_ms && !state_.attempts.empty()) {
+  // A shell prompt is where a person started it, never a banner pasted out of order.
+  if (!e.time_ms && !state_.attempts.empty() && RuleEngine(e.rule_id) != "manual") {
     pending_banner_ = true;
     pending_banner_engine_ = RuleEngine(e.rule_id);
     return;
@@ -449,8 +451,10 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
   }
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
   AttemptFacts& opened = state_.attempts.back();
-  if (!opened.banner) opened.banner_engine = banner_engine;
+  // The engine's own banner after the prompt that started it names the start's engine.
+  if (!opened.banner || opened.banner_engine == "manual") opened.banner_engine = banner_engine;
   opened.banner = true;
+  if (banner_engine == "manual") opened.manual = true;
 }
 
 void StartupTracker::ResolvePendingBanner(const LogEvent& e) {

@@ -80,6 +80,9 @@ struct AttemptFacts {
   // stopped, not crashed.
   bool banner = false;        // the attempt began with a launch banner (kAttemptStart)
   std::string banner_engine;  // whose banner: the rule id's first word ("trtllm", "generic")
+  // Begun by hand: a shell prompt running the server ("$ vllm serve ..."). The crash before it
+  // was followed by a person trying again, not by a supervisor restarting it.
+  bool manual = false;
   bool stop_requested = false;
   bool stopped = false;
   bool ended_silently = false;      // started again with no line saying why it ended (silent_ends)
@@ -109,6 +112,10 @@ struct AttemptFacts {
   // Ready only as far as the engine goes (vLLM's "init engine ... took"): an error before the
   // HTTP server says it is up or serves a request takes the ready back.
   bool engine_only_ready = false;
+  // A fatal line came after the server was up (served, or said it was): it died serving, the start
+  // itself had succeeded.
+  bool died_after_ready = false;
+  size_t errors_at_ready = 0;  // errors.size() when it first became ready
   bool request_served = false;
   bool http_up = false;
   std::optional<Phase> phase;  // the phase the attempt is in (latest begin or hint)
@@ -224,7 +231,7 @@ class StartupTracker {
   void ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void PushError(AttemptFacts& a, const LogEvent& e);
   void OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
-  void OnStop(AttemptFacts& a, std::optional<int64_t> t);
+  void OnStop(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnFrame(AttemptFacts& a, const LogEvent& e);
   void TakeBackEngineReady(AttemptFacts& a);

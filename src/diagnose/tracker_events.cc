@@ -31,10 +31,13 @@ void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<i
   if (a.crashed) a.crash_phase = a.phase;
 }
 
-void StartupTracker::OnStop(AttemptFacts& a, std::optional<int64_t> t) {
+void StartupTracker::OnStop(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   // Ctrl+C, SIGTERM: the tracebacks and deaths that follow are the stop's, not a crash; so are
-  // those a few seconds before its own line (processes report a peer's death first).
-  if (a.crashed && !a.stop_requested && a.crash_ms && t && *t - *a.crash_ms <= 5000 &&
+  // those a few seconds before its own line (processes report a peer's death first). A server's
+  // own "shutdown complete" ("shutdown.*" rules) only says that what follows is teardown: it also
+  // ends a start that died (uvicorn shuts down after failing to bind), so it takes nothing back.
+  const bool says_why = e.rule_id.rfind("shutdown.", 0) != 0;
+  if (says_why && a.crashed && !a.stop_requested && a.crash_ms && t && *t - *a.crash_ms <= 5000 &&
       *t >= *a.crash_ms) {
     a.crashed = false;
     state_.crashed_attempts--;
@@ -51,6 +54,7 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
     return;
   }
   if (a.engine_only_ready) TakeBackEngineReady(a);
+  if (a.ready && !a.crashed) a.died_after_ready = true;
   if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
   PushError(a, e);
   if (!a.crashed) {
@@ -94,7 +98,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       OnError(a, e, t);
       break;
     case LogEvent::Kind::kStop:
-      OnStop(a, t);
+      OnStop(a, e, t);
       break;
     case LogEvent::Kind::kFatal:
       OnFatal(a, e, t);
@@ -103,6 +107,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       OnReady(a, e, t);
       break;
     case LogEvent::Kind::kRequestServed:
+      if (!a.ready) a.errors_at_ready = a.errors.size();
       a.request_served = true;
       a.engine_only_ready = false;
       if (!a.ready) BeginPhase(a, e.rank, Phase::kReady, t);
