@@ -249,6 +249,15 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   return phase;
 }
 
+// Where the latest earlier attempt that `counts` stood: the phase a loop's starts die in.
+template <typename Pred>
+std::optional<Phase> LatestAttemptPhase(const Context& c, const AttemptFacts* skip, Pred counts) {
+  for (auto it = c.st.attempts.rbegin(); it != c.st.attempts.rend(); ++it) {
+    if (&*it != skip && counts(*it) && !EmptyAttempt(&*it)) return JudgedPhase(c, *it);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 void DecideState(const Context& c, Verdict& v) {
@@ -280,12 +289,8 @@ void DecideState(const Context& c, Verdict& v) {
     // A loop whose last turns only the supervisor reported dies where the last start that spoke
     // did.
     if (v.state == State::kCrashLoop && SupervisorOnly(a)) {
-      for (auto it = c.st.attempts.rbegin(); it != c.st.attempts.rend(); ++it) {
-        if (&*it != &a && it->crashed && !SupervisorOnly(*it) && !EmptyAttempt(&*it)) {
-          v.phase = JudgedPhase(c, *it);
-          break;
-        }
-      }
+      auto spoke = [](const AttemptFacts& x) { return x.crashed && !SupervisorOnly(x); };
+      if (auto p = LatestAttemptPhase(c, &a, spoke)) v.phase = *p;
     }
   } else if (a.ready || c.health_ok) {
     // The start succeeded; a death while serving is the server's, reported beside it.
@@ -302,12 +307,8 @@ void DecideState(const Context& c, Verdict& v) {
     }
     if (c.between_turns) {
       // The new attempt has said nothing yet: the loop is stuck where its attempts die.
-      for (auto it = c.st.attempts.rbegin(); it != c.st.attempts.rend(); ++it) {
-        if ((it->crashed || it->ended_silently) && !EmptyAttempt(&*it)) {
-          v.phase = JudgedPhase(c, *it);
-          break;
-        }
-      }
+      auto ended = [](const AttemptFacts& x) { return x.crashed || x.ended_silently; };
+      if (auto p = LatestAttemptPhase(c, &a, ended)) v.phase = *p;
     }
   } else if (v.stalled_seconds && *v.stalled_seconds > budget.stall_s) {
     v.state = State::kStalled;
