@@ -62,12 +62,6 @@ TEST(ParseLineUnknownPrefix, TokenEndsAtABlankWithinFortyEightBytes) {
   EXPECT_EQ(ParseLine("a b c " + known).style, PrefixStyle::kNone);
 }
 
-}  // namespace
-}  // namespace spinup
-
-namespace spinup {
-namespace {
-
 // Node-level Kubernetes files (CRI format), LogQL output and indented line numbers.
 TEST(ParseLineWrappers, CriLokiAndIndentedLineNumbers) {
   ParsedLine cri = ParseLine(
@@ -87,12 +81,6 @@ TEST(ParseLineWrappers, CriLokiAndIndentedLineNumbers) {
   EXPECT_EQ(frame.style, PrefixStyle::kNone);
   EXPECT_EQ(frame.message, "  File \"/x/y.py\", line 3, in load_model");
 }
-
-}  // namespace
-}  // namespace spinup
-
-namespace spinup {
-namespace {
 
 // mpirun --tag-output: "[job,rank]<stream>:" before the engine's own prefix.
 TEST(ParseLineWrappers, MpirunTagOutput) {
