@@ -217,11 +217,23 @@ std::optional<Phase> LaggingPeerPhase(const Context& c, const AttemptFacts& a, P
   return lag;
 }
 
+// Whether a rank that got past `failing` is the failing rank's peer or the untagged driver: a
+// process that only coordinates others (vLLM's engine core with tensor parallelism, which logs its
+// broadcast queue and then waits) is behind its workers without having failed there.
+bool BehindAPeer(const Context& c, const AttemptFacts& a, Phase failing) {
+  const std::string_view group = PeerGroup(a.failing_rank);
+  return std::any_of(a.timeline.begin(), a.timeline.end(), [&](const PhaseSpan& s) {
+    return s.rank != a.failing_rank && c.Order(s.phase) > c.Order(failing) &&
+           (PeerGroup(s.rank) == group || s.rank.empty() || s.rank == "main");
+  });
+}
+
 Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   Phase phase = a.phase.value_or(Phase::kLaunch);
   if (auto lag = LaggingPeerPhase(c, a, phase)) phase = *lag;
   // A failed start failed where its first failing rank was, not where a healthy rank got to.
   std::optional<Phase> failing = a.failing_rank_phase;
+  if (failing && !BehindAPeer(c, a, *failing)) failing.reset();
   if (!failing) failing = a.unplaced_frame ? a.unplaced_frame : a.unplaced_peer_phase;
   if (failing && !a.ready && (a.crashed || a.error_after_progress) &&
       c.Order(*failing) < c.Order(phase)) {

@@ -1,0 +1,33 @@
+# vLLM crash and hang phases, vphase round (issue 10): written from vLLM's sources (V0 0.6
+# LLMEngine/model_runner, V1 0.10-0.11 EngineCore/MultiprocExecutor), never from corpus logs.
+# exec'd by make_scenarios.py (uses vl/v0/frames/logged and the vcause helpers).
+
+# The engine core of a tensor-parallel start only coordinates: it logs its broadcast queue
+# (distributed_init for its own rank), spawns the workers and waits. When a worker is killed while
+# loading, the core's own "EngineCore failed to start." (and its traceback through wait_for_ready)
+# is not a failure in the core's phase: no peer of the core got further, its workers did. The crash
+# is where the workers were.
+case('vph_core_failed_after_worker_killed_loading', 'crashed', 'weight_load', '*',
+     vc_v1_loading(VC_EC, lambda r: VC_W.format(r, 400 + r)) + '\n' +
+     (VC_W.format(0, 400) + 'Loading safetensors checkpoint shards:  50% Completed | 2/4 [00:18<00:18,  9.10s/it]\n') +
+     vl([('ERROR', 'multiproc_executor.py:154', 'Worker proc VllmWorker-1 died unexpectedly, shutting down executor.')] +
+        logged('EngineCore failed to start.', [
+            ('vllm/v1/engine/core.py', 'run_engine_core', 'engine_core = EngineCoreProc(*args, **kwargs)'),
+            ('vllm/v1/executor/abstract.py', '__init__', 'self._init_executor()'),
+            ('vllm/v1/executor/multiproc_executor.py', '_init_executor', 'self.workers = WorkerProc.wait_for_ready(unready_workers)'),
+            ('vllm/v1/executor/multiproc_executor.py', 'wait_for_ready', 'raise e from None')],
+            'Exception: WorkerProc initialization failed due to an exception in a background process. See stack trace for root cause.'), VC_EC) + '\n' +
+     vl([('ERROR', 'core_client.py:1', l) for l in frames([('vllm/v1/engine/utils.py', 'wait_for_engine_startup', 'raise RuntimeError("Engine core initialization failed. "')],
+        'RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}')], '(APIServer pid=1) '))
+
+# vLLM has no warm-up step after CUDA graph capture (no warm-up request either: startup-phases.md
+# 2.2): V0's LLMEngine returns to the API server, which builds its app and starts uvicorn. A log
+# that ends after "Graph capturing finished" is in the HTTP start, not in a "warmup" vLLM never has.
+case('vph_v06_ends_after_graph_capture', 'in_progress', 'http_start', None, v0([
+    ('INFO', 'api_server.py:528', 'vLLM API server version 0.6.3.post1'),
+    ('INFO', 'llm_engine.py:237', "Initializing an LLM engine (v0.6.3.post1) with config: model='Qwen/Qwen2.5-7B-Instruct', dtype=torch.bfloat16"),
+    ('INFO', 'model_runner.py:1056', 'Starting to load model Qwen/Qwen2.5-7B-Instruct...'),
+    ('INFO', 'model_runner.py:1067', 'Loading model weights took 14.99 GB'),
+    ('INFO', 'gpu_executor.py:122', '# GPU blocks: 2000, # CPU blocks: 4681'),
+    ('INFO', 'model_runner.py:1390', "Capturing the model for CUDA graphs. This may lead to unexpected consequences if the model is not static. To run the model in eager mode, set 'enforce_eager=True' or use '--enforce-eager' in the CLI."),
+    ('INFO', 'model_runner.py:1518', 'Graph capturing finished in 12 secs.')]))
