@@ -31,3 +31,20 @@ case('vph_v06_ends_after_graph_capture', 'in_progress', 'http_start', None, v0([
     ('INFO', 'gpu_executor.py:122', '# GPU blocks: 2000, # CPU blocks: 4681'),
     ('INFO', 'model_runner.py:1390', "Capturing the model for CUDA graphs. This may lead to unexpected consequences if the model is not static. To run the model in eager mode, set 'enforce_eager=True' or use '--enforce-eager' in the CLI."),
     ('INFO', 'model_runner.py:1518', 'Graph capturing finished in 12 secs.')]))
+
+# V1's compile_or_warm_up_model goes on after the capture (gpu_worker.py: capture_model(), then
+# _dummy_sampler_run() to warm the sampler up and preallocate its buffers), and V1's line says
+# what the graphs took ("Graph capturing finished in 12 secs, took 0.52 GiB"): the step is still
+# the capture's until the engine core's "init engine ... took". V0's capture ends its engine's start
+# ("... finished in 12 secs." alone). The sampler's OOM message is also raised in the profile run
+# (kv_cache), so only the lines around it say which.
+VPH_V1_CAPTURED = [('INFO', 'gpu_model_runner.py:2602', 'Starting to load model Qwen/Qwen3-8B...'),
+                   ('INFO', 'gpu_model_runner.py:2653', 'Model loading took 15.27 GiB and 3.92 seconds'),
+                   ('INFO', 'gpu_worker.py:276', 'Available KV cache memory: 50.00 GiB'),
+                   ('INFO', 'kv_cache_utils.py:849', 'GPU KV cache size: 400,000 tokens'),
+                   ('INFO', 'gpu_model_runner.py:2708', 'Graph capturing finished in 12 secs, took 0.52 GiB')]
+case('vph_v1_sampler_oom_after_capture', 'crashed', 'cuda_graph', 'gpu_oom', vl(VHEAD, '(APIServer pid=1) ') + '\n' + vl(VPH_V1_CAPTURED + [
+    ('ERROR', 'core.py:708', 'EngineCore failed to start.'),
+    ('ERROR', 'core.py:708', 'RuntimeError: CUDA out of memory occurred when warming up sampler with 1024 dummy requests. Please try lowering `max_num_seqs` or `gpu_memory_utilization` when initializing the engine.')],
+    '(EngineCore_0 pid=311) '))
+case('vph_v1_ends_after_capture', 'in_progress', 'cuda_graph', None, vl(VHEAD, '(APIServer pid=1) ') + '\n' + vl(VPH_V1_CAPTURED, '(EngineCore_0 pid=311) '))
