@@ -48,3 +48,28 @@ case('vph_v1_sampler_oom_after_capture', 'crashed', 'cuda_graph', 'gpu_oom', vl(
     ('ERROR', 'core.py:708', 'RuntimeError: CUDA out of memory occurred when warming up sampler with 1024 dummy requests. Please try lowering `max_num_seqs` or `gpu_memory_utilization` when initializing the engine.')],
     '(EngineCore_0 pid=311) '))
 case('vph_v1_ends_after_capture', 'in_progress', 'cuda_graph', None, vl(VHEAD, '(APIServer pid=1) ') + '\n' + vl(VPH_V1_CAPTURED, '(EngineCore_0 pid=311) '))
+
+# A notebook (Jupyter, Colab, Kaggle: vLLM's offline LLM(...)) prints IPython's traceback, not
+# Python's: "File /path/x.py:162, in Worker.determine_num_available_blocks(self)" (IPython 8) or
+# "/path/x.py in determine_num_available_blocks(self)" (older), so the frame table's Python form
+# ('File "x.py", line N, in name') never matched and a pasted cell error was placed in launch.
+def vph_ipy(frames, exc, old=False):
+    out = ['---------------------------------------------------------------------------',
+           exc.split(':')[0].ljust(42) + 'Traceback (most recent call last)',
+           'Cell In[3], line 3' if not old else '<ipython-input-3-5f2c1d> in <module>',
+           '----> 3 llm = LLM(model="mistralai/Mistral-7B-Instruct-v0.2")', '']
+    for path, fn, code in frames:
+        head = f'File /usr/local/lib/python3.10/dist-packages/{path}:120, in {fn}' if not old else f'/usr/local/lib/python3.10/dist-packages/{path} in {fn.split(".")[-1]}'
+        out += [head, f'--> 120 {code}', '']
+    return '\n'.join(out + [exc])
+case('vph_notebook_profile_oom', 'crashed', 'kv_cache', 'gpu_oom', vph_ipy([
+    ('vllm/entrypoints/llm.py', 'LLM.__init__(self, model, tokenizer, **kwargs)', 'self.llm_engine = LLMEngine.from_engine_args('),
+    ('vllm/engine/llm_engine.py', 'LLMEngine._initialize_kv_caches(self)', 'num_gpu_blocks, num_cpu_blocks = ('),
+    ('vllm/worker/worker.py', 'Worker.determine_num_available_blocks(self)', 'self.model_runner.profile_run()'),
+    ('vllm/worker/model_runner.py', 'ModelRunner.profile_run(self)', 'self.execute_model(seqs, kv_caches)')],
+    'OutOfMemoryError: CUDA out of memory. Tried to allocate 1.95 GiB. GPU 0 has a total capacity of 14.75 GiB of which 1.25 GiB is free.'))
+case('vph_notebook_old_ipython_load', 'crashed', 'weight_load', '*', vph_ipy([
+    ('vllm/entrypoints/llm.py', 'LLM.__init__(self, model, tokenizer, **kwargs)', 'self.llm_engine = LLMEngine.from_engine_args('),
+    ('vllm/worker/worker.py', 'Worker.load_model(self)', 'self.model_runner.load_model()'),
+    ('vllm/model_executor/models/llama.py', 'LlamaForCausalLM.load_weights(self, weights)', 'param = params_dict[name]')],
+    "KeyError: 'model.layers.0.self_attn.qkv_proj.weight_scale'", old=True))
