@@ -187,6 +187,16 @@ std::string_view PeerGroup(std::string_view rank) {
   return rank;
 }
 
+// Phases whose work every tensor-parallel rank does together (the profile run's and the graphs'
+// all-reduces, SGLang's memory-pool agreement, TGI's warm-up): a rank seen doing one with a line of
+// its own shows its peers had got there too.
+// Data-parallel engines (vLLM's EngineCore_DP0 and EngineCore_DP1) each run their own group and
+// move independently.
+bool Lockstep(const Context& c, std::string_view group, Phase p) {
+  if (group.find("EngineCore") != std::string_view::npos || group.ends_with("DP")) return false;
+  return c.Order(p) >= c.Order(Phase::kKvCache);
+}
+
 // Tensor-parallel ranks move in step, and a launcher takes the next step only once every rank is
 // done (TGI starts its webserver after all shards are ready): a start that has not failed, whose
 // phase was only opened because some ranks ended the one before it (no line of its own), is still
@@ -205,9 +215,17 @@ std::optional<Phase> LaggingPeerPhase(const Context& c, const AttemptFacts& a, P
   for (const PhaseSpan* lead : open) {
     const std::string_view group = PeerGroup(lead->rank);
     if (lead->phase != phase || !lead->implicit || group.empty() || group == "main") continue;
+    // A lead that began a lockstep phase with a line of its own did that phase's collective work
+    // with its peers: they were past their earlier phase, whose end newest vLLM logs once per node
+    // (info_once, scope "local"), so a peer's silence there is not waiting.
+    int lead_began = -1;
+    for (const PhaseSpan& s : a.timeline) {
+      if (s.rank == lead->rank && !s.implicit && Lockstep(c, group, s.phase))
+        lead_began = std::max(lead_began, c.Order(s.phase));
+    }
     for (const PhaseSpan* peer : open) {
       if (peer->ended || peer->implicit || PeerGroup(peer->rank) != group ||
-          c.Order(peer->phase) >= c.Order(phase) ||
+          c.Order(peer->phase) >= c.Order(phase) || c.Order(peer->phase) < lead_began ||
           (lag && c.Order(*lag) <= c.Order(peer->phase))) {
         continue;
       }
@@ -219,13 +237,19 @@ std::optional<Phase> LaggingPeerPhase(const Context& c, const AttemptFacts& a, P
 
 // Whether a rank that got past `failing` is the failing rank's peer or the untagged driver: a
 // process that only coordinates others (vLLM's engine core with tensor parallelism, which logs its
-// broadcast queue and then waits) is behind its workers without having failed there.
+// broadcast queue and then waits) is behind its workers without having failed there. A peer seen
+// in a lockstep phase says the failing rank was past `failing` too (newest vLLM logs a step's end
+// once per node, so the failing rank's own end lines may never have been printed).
 bool BehindAPeer(const Context& c, const AttemptFacts& a, Phase failing) {
   const std::string_view group = PeerGroup(a.failing_rank);
-  return std::any_of(a.timeline.begin(), a.timeline.end(), [&](const PhaseSpan& s) {
-    return s.rank != a.failing_rank && c.Order(s.phase) > c.Order(failing) &&
-           (PeerGroup(s.rank) == group || s.rank.empty() || s.rank == "main");
-  });
+  bool behind = false;
+  for (const PhaseSpan& s : a.timeline) {
+    if (s.rank == a.failing_rank || c.Order(s.phase) <= c.Order(failing)) continue;
+    if (PeerGroup(s.rank) != group && !s.rank.empty() && s.rank != "main") continue;
+    if (!s.implicit && Lockstep(c, group, s.phase) && !Lockstep(c, group, failing)) return false;
+    behind = true;
+  }
+  return behind;
 }
 
 Phase JudgedPhase(const Context& c, const AttemptFacts& a) {

@@ -134,10 +134,15 @@ void StartupTracker::Hint(AttemptFacts& a, const std::string& rank, Phase phase,
   if (a.ready) return;
   // A rank seen for the first time with a hint of an earlier phase than the attempt's (a late
   // main-process line) still only tells us where that rank is.
+  PhaseSpan* open = OpenSpan(a, rank);
+  // A line of the phase a rank was only guessed to be in (opened because the one before ended)
+  // shows it there: the span becomes its own (vLLM's "Available KV cache memory" after compile).
+  const bool own_line = !from_error && open && open->implicit && open->phase == phase &&
+                        event_ != nullptr && event_->text != implicit_text_;
   for (const auto& r : a.ranks) {
-    if (r.rank == rank && Order(phase) <= Order(r.phase)) return;
+    if (r.rank == rank && Order(phase) <= Order(r.phase) && !own_line) return;
   }
-  const bool placed = OpenSpan(a, rank) != nullptr;
+  const bool placed = open != nullptr;
   BeginPhase(a, rank, phase, t, /*explicit_begin=*/false);
   if (from_error && !placed) {
     if (PhaseSpan* open = OpenSpan(a, rank)) open->implicit = true;

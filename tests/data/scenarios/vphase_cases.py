@@ -73,3 +73,25 @@ case('vph_notebook_old_ipython_load', 'crashed', 'weight_load', '*', vph_ipy([
     ('vllm/worker/worker.py', 'Worker.load_model(self)', 'self.model_runner.load_model()'),
     ('vllm/model_executor/models/llama.py', 'LlamaForCausalLM.load_weights(self, weights)', 'param = params_dict[name]')],
     "KeyError: 'model.layers.0.self_attn.qkv_proj.weight_scale'", old=True))
+
+# Newest vLLM logs a step's end once per node (logger.info_once(..., scope="local"): "Model loading
+# took", "Graph capturing finished"), while every worker logs "Starting to load model". Worker_TP1
+# then looks as if it never finished loading. But the profile run and the capture are all-reduces
+# every tensor-parallel rank does together: a peer seen doing them with lines of its own shows
+# TP1 had got there too. A hang is where TP0 is; a crash of TP1 with no frames is where TP0 was.
+# (Data-parallel engine cores are not in lockstep: vph leaves their placement as it was.)
+def vph_once_per_node(tail):
+    lines = [vl(VHEAD, '(APIServer pid=1) ')]
+    for r in range(2):
+        lines.append(vl([('INFO', 'parallel_state.py:1165', f'rank {r} in world size 2 is assigned as DP rank 0, PP rank 0, TP rank {r}, EP rank {r}'),
+                         ('INFO', 'gpu_model_runner.py:2602', 'Starting to load model Qwen/Qwen3-32B...')], VC_W.format(r, 400 + r)))
+    lines.append(vl([('INFO', 'gpu_model_runner.py:2653', 'Model loading took 30.59 GiB memory and 21.36 seconds')] + VCOMP +
+                    [('INFO', 'gpu_worker.py:255', 'Memory profiling takes 5.21 seconds'), ('INFO', 'gpu_worker.py:276', 'Available KV cache memory: 8.10 GiB')] + tail,
+                    VC_W.format(0, 400)))
+    return '\n'.join(lines)
+case('vph_once_per_node_hang_in_profile', 'in_progress', 'kv_cache', None, vph_once_per_node([]))
+case('vph_once_per_node_peer_fails_in_capture', 'crashed', 'cuda_graph', '*', vph_once_per_node(
+    [('INFO', 'kv_cache_utils.py:849', 'GPU KV cache size: 282,688 tokens')]) + '\n' +
+    VC_W.format(0, 400) + 'Capturing CUDA graphs (mixed prefill-decode, PIECEWISE):  40%|████      | 27/67 [00:09<00:13,  2.95it/s]\n' +
+    vl([('ERROR', 'multiproc_executor.py:654', 'WorkerProc hit an exception.'),
+        ('ERROR', 'multiproc_executor.py:654', 'RuntimeError: CUDA error: an illegal memory access was encountered')], VC_W.format(1, 401)))
