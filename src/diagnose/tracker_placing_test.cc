@@ -52,6 +52,25 @@ TEST(TrackerPlacing, AHintOnTheEndLineKeepsTheNextPhaseImplicit) {
   EXPECT_EQ(a.opened_after, Phase::kWeightLoad);
 }
 
+// An info line of the phase a rank was only guessed to be in ("Available KV cache memory" after
+// "torch.compile takes ... in total") is a line of its own: the span is no longer implicit.
+TEST(TrackerPlacing, AnInfoLineOfTheGuessedPhaseMakesItsSpanExplicit) {
+  StartupTracker t = VllmTracker();
+  t.OnLogEvent(Event(LogEvent::Kind::kPhaseBegin, Phase::kCompile, "TP0", "Using cache directory"));
+  auto e = Event(LogEvent::Kind::kPhaseEnd, Phase::kCompile, "TP0", "torch.compile takes 37 s",
+                 kT0 + 37000);
+  e.elapsed_seconds = 37;
+  t.OnLogEvent(e);
+  ASSERT_NE(OpenSpan(*t.state().current(), "TP0"), nullptr);
+  EXPECT_TRUE(OpenSpan(*t.state().current(), "TP0")->implicit);
+  t.OnLogEvent(Event(LogEvent::Kind::kInfo, Phase::kKvCache, "TP0",
+                     "Available KV cache memory: 8.10 GiB", kT0 + 42000));
+  const PhaseSpan* open = OpenSpan(*t.state().current(), "TP0");
+  ASSERT_NE(open, nullptr);
+  EXPECT_EQ(open->phase, Phase::kKvCache);
+  EXPECT_FALSE(open->implicit);
+}
+
 // A line of the next phase itself, even in the same second, opens it for real.
 TEST(TrackerPlacing, ALineOfItsOwnInTheSameSecondOpensThePhase) {
   StartupTracker t = VllmTracker();
