@@ -187,13 +187,19 @@ std::string_view PeerGroup(std::string_view rank) {
   return rank;
 }
 
+// vLLM's engine cores and API server coordinate workers (with tensor parallelism the core logs its
+// broadcast queue and waits); data-parallel engine cores (EngineCore_DP0, EngineCore_1) each run
+// their own group.
+bool Coordinator(std::string_view rank) {
+  return rank.find("EngineCore") != std::string_view::npos ||
+         rank.find("APIServer") != std::string_view::npos;
+}
+
 // Phases whose work every tensor-parallel rank does together (the profile run's and the graphs'
 // all-reduces, SGLang's memory-pool agreement, TGI's warm-up): a rank seen doing one with a line of
 // its own shows its peers had got there too.
-// Data-parallel engines (vLLM's EngineCore_DP0 and EngineCore_DP1) each run their own group and
-// move independently.
 bool Lockstep(const Context& c, std::string_view group, Phase p) {
-  if (group.find("EngineCore") != std::string_view::npos || group.ends_with("DP")) return false;
+  if (Coordinator(group) || group.ends_with("DP")) return false;
   return c.Order(p) >= c.Order(Phase::kKvCache);
 }
 
@@ -235,18 +241,21 @@ std::optional<Phase> LaggingPeerPhase(const Context& c, const AttemptFacts& a, P
   return lag;
 }
 
-// Whether a rank that got past `failing` is the failing rank's peer or the untagged driver: a
-// process that only coordinates others (vLLM's engine core with tensor parallelism, which logs its
-// broadcast queue and then waits) is behind its workers without having failed there. A peer seen
-// in a lockstep phase says the failing rank was past `failing` too (newest vLLM logs a step's end
-// once per node, so the failing rank's own end lines may never have been printed).
+// Whether a rank that got past `failing` says the failing rank was behind: a coordinator is
+// behind its workers without having failed there (vLLM's engine core relays a worker's death from
+// its broadcast queue, distributed_init); a tensor-parallel peer seen in a lockstep phase says the
+// failing rank was past `failing` too (newest vLLM logs a step's end once per node, so the failing
+// rank's own end lines may never have been printed).
 bool BehindAPeer(const Context& c, const AttemptFacts& a, Phase failing) {
   const std::string_view group = PeerGroup(a.failing_rank);
+  const bool coordinator = Coordinator(a.failing_rank);
   bool behind = false;
   for (const PhaseSpan& s : a.timeline) {
     if (s.rank == a.failing_rank || c.Order(s.phase) <= c.Order(failing)) continue;
-    if (PeerGroup(s.rank) != group && !s.rank.empty() && s.rank != "main") continue;
-    if (!s.implicit && Lockstep(c, group, s.phase) && !Lockstep(c, group, failing)) return false;
+    const bool peer = PeerGroup(s.rank) == group;
+    if (coordinator && !peer) continue;
+    if (peer && !s.implicit && Lockstep(c, group, s.phase) && !Lockstep(c, group, failing))
+      return false;
     behind = true;
   }
   return behind;

@@ -95,3 +95,17 @@ case('vph_once_per_node_peer_fails_in_capture', 'crashed', 'cuda_graph', '*', vp
     VC_W.format(0, 400) + 'Capturing CUDA graphs (mixed prefill-decode, PIECEWISE):  40%|████      | 27/67 [00:09<00:13,  2.95it/s]\n' +
     vl([('ERROR', 'multiproc_executor.py:654', 'WorkerProc hit an exception.'),
         ('ERROR', 'multiproc_executor.py:654', 'RuntimeError: CUDA error: an illegal memory access was encountered')], VC_W.format(1, 401)))
+# Lockstep is within one tensor-parallel group: data parallelism with tensor parallelism names its
+# workers Worker_DP0_TP0 ... Worker_DP1_TP1; DP0 capturing says nothing of DP1, whose TP1 failed
+# loading (its own frames say so too).
+case('vph_dp2_tp2_other_group_ahead', 'crashed', 'weight_load', 'gpu_oom', '\n'.join(
+    [vl(VHEAD, '(APIServer pid=1) ')] +
+    [vl([('INFO', 'gpu_model_runner.py:2602', 'Starting to load model Qwen/Qwen3-30B-A3B...')], f'(Worker_DP{d}_TP{r} pid={400 + 10 * d + r}) ') for d in range(2) for r in range(2)] +
+    [vl([('INFO', 'gpu_model_runner.py:2653', 'Model loading took 28.50 GiB memory and 20.10 seconds'), ('INFO', 'gpu_worker.py:276', 'Available KV cache memory: 30.10 GiB')], '(Worker_DP0_TP0 pid=400) '),
+     '(Worker_DP0_TP0 pid=400) Capturing CUDA graphs (mixed prefill-decode, PIECEWISE):  20%|██        | 13/67 [00:04<00:18,  2.95it/s]',
+     vl(logged('WorkerProc failed to start.', [
+         ('vllm/v1/executor/multiproc_executor.py', 'worker_main', 'worker = WorkerProc(*args, **kwargs)'),
+         ('vllm/v1/worker/gpu_worker.py', 'load_model', 'self.model_runner.load_model(eep_scale_up=eep_scale_up)'),
+         ('vllm/model_executor/layers/fused_moe/layer.py', 'weight_loader', 'expert_data.copy_(loaded_weight)')],
+         'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 768.00 MiB. GPU 3 has a total capacity of 79.15 GiB of which 65.81 MiB is free.',
+         f='multiproc_executor.py:559'), '(Worker_DP1_TP1 pid=411) ')]))
