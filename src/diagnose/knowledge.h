@@ -34,6 +34,7 @@ struct JudgeThresholds {
   double quiet_log_s = 60;            // no log line for longer: no_log_lines
   double min_implicit_span_s = 0.5;   // shorter implied phases are left out of the timeline
   double error_quiet_s = 60;          // live: an error then silence this long means it died
+  double engine_ready_serving_s = 30;  // a failure this long after an engine-only ready: serving
 };
 
 // One way a known cause shows itself. Every non-empty group must hold:

@@ -148,6 +148,7 @@ void StartupTracker::OnReady(AttemptFacts& a, const LogEvent& e, std::optional<i
   if (!a.ready) {
     BeginPhase(a, e.rank, Phase::kReady, t);
     a.engine_only_ready = e.engine_only;
+    a.engine_ready_ms = t;
     a.errors_at_ready = a.errors.size();
   } else if (!e.engine_only) {
     a.engine_only_ready = false;  // the server says it is up too
@@ -157,8 +158,15 @@ void StartupTracker::OnReady(AttemptFacts& a, const LogEvent& e, std::optional<i
 }
 
 // The engine was up but its HTTP server never was: the time since the engine's ready line was the
-// server starting, and the start is not ready after all.
-void StartupTracker::TakeBackEngineReady(AttemptFacts& a) {
+// server starting, and the start is not ready after all. A failure long after that line came
+// while serving: the server binds right after it (TGI's router logs "Connected", then binds), so
+// it was up.
+void StartupTracker::TakeBackEngineReady(AttemptFacts& a, std::optional<int64_t> t) {
+  if (engine_ready_serving_s_ > 0 && t && a.engine_ready_ms &&
+      *t - *a.engine_ready_ms > static_cast<int64_t>(engine_ready_serving_s_ * 1000)) {
+    a.engine_only_ready = false;
+    return;
+  }
   a.ready = false;
   a.engine_only_ready = false;
   for (auto it = a.timeline.rbegin(); it != a.timeline.rend(); ++it) {
