@@ -88,6 +88,7 @@ struct AttemptFacts {
   bool ended_silently = false;      // started again with no line saying why it ended (silent_ends)
   std::optional<int64_t> stop_ms;   // when the stop was asked for
   std::optional<int64_t> crash_ms;  // when the first fatal line came
+  std::string crash_line;           // that line's rank and text (a restart repeats it)
   bool oom_killed = false;          // the service manager or the kernel recorded an OOM kill
   // The phase named by the latest traceback frame (the deepest frame of the latest traceback):
   // where an exception was raised when no phase line says so.

@@ -60,6 +60,7 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
   if (!a.crashed) {
     a.crashed = true;
     a.crash_ms = t;
+    a.crash_line = Cap(e.rank + '\t' + e.text, 400);
     state_.crashed_attempts++;
   }
   if (e.phase) Hint(a, e.rank, *e.phase, t);
