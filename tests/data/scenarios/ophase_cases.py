@@ -17,3 +17,17 @@ case('ophase_tgi_repeated_launcher_tails_loop', 'crash_loop', 'weight_load', '*'
 case('ophase_sg_repeated_scheduler_tails_loop', 'crash_loop', 'kv_cache', '*', '[2025-06-01 10:00:20 TP0] Scheduler hit an exception: Traceback (most recent call last):\n  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/model_runner.py", line 1200, in init_memory_pool\nRuntimeError: Not enough memory. Please try to increase --mem-fraction-static.\n\n[2025-06-01 10:00:20] Received sigquit from a child process. It usually means the child failed.\n[2025-06-01 10:01:20 TP0] Scheduler hit an exception: Traceback (most recent call last):\n  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/model_runner.py", line 1200, in init_memory_pool\nRuntimeError: Not enough memory. Please try to increase --mem-fraction-static.\n\n[2025-06-01 10:01:20] Received sigquit from a child process. It usually means the child failed.\n[2025-06-01 10:02:20 TP0] Scheduler hit an exception: Traceback (most recent call last):\n  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/model_runner.py", line 1200, in init_memory_pool\nRuntimeError: Not enough memory. Please try to increase --mem-fraction-static.\n\n[2025-06-01 10:02:20] Received sigquit from a child process. It usually means the child failed.\n')
 # The same exception from another rank 15 s later (TP1 after TP0) is the same run's peer, not a restart: one crash
 case('ophase_sg_peer_rank_same_exception_later', 'crashed', 'kv_cache', '*', '[2025-06-01 10:00:20 TP0] Scheduler hit an exception: Traceback (most recent call last):\n  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/model_runner.py", line 1200, in init_memory_pool\nRuntimeError: Not enough memory. Please try to increase --mem-fraction-static.\n\n[2025-06-01 10:00:35 TP1] Scheduler hit an exception: Traceback (most recent call last):\n  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/model_runner.py", line 1200, in init_memory_pool\nRuntimeError: Not enough memory. Please try to increase --mem-fraction-static.\n\n[2025-06-01 10:00:35] Received sigquit from a child process. It usually means the child failed.\n')
+
+# kubectl before 1.22 prints RESTARTS as a bare count ("Error   3   2m", no "(45s ago)"): three restarts of a start that fails its KV-cache check is a crash loop
+case('ophase_vllm_kubectl_bare_restart_count', 'crash_loop', 'kv_cache', '*', """INFO 09-15 10:00:00 [api_server.py:1896] vLLM API server version 0.10.2
+INFO 09-15 10:00:05 [core.py:76] Initializing a V1 LLM engine (v0.10.2) with config: model='Qwen/Qwen3-8B'
+INFO 09-15 10:00:07 [gpu_model_runner.py:2338] Starting to load model Qwen/Qwen3-8B...
+INFO 09-15 10:00:28 [gpu_model_runner.py:2370] Model loading took 15.27 GiB and 20.11 seconds
+INFO 09-15 10:00:35 [gpu_worker.py:298] Available KV cache memory: 10.10 GiB
+ERROR 09-15 10:00:36 [core.py:718] EngineCore failed to start.
+ERROR 09-15 10:00:36 [core.py:718] ValueError: To serve at least one request with the models's max seq len (131072), (16.00 GiB KV cache is needed, which is larger than the available KV cache memory (10.10 GiB).
+RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}
+$ kubectl get pods
+NAME                    READY   STATUS   RESTARTS   AGE
+vllm-7d9f8b6c5-x2x9k    0/1     Error    3          2m
+""")
