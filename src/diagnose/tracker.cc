@@ -477,8 +477,7 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
   constexpr int64_t kRestartGapMs = 10'000;
   if (state_.attempts.empty()) return false;
   const AttemptFacts& a = state_.attempts.back();
-  if (!(a.crashed || a.error_after_progress) || a.ready || a.stopped || !a.phase || !t)
-    return false;
+  if (!(a.crashed || a.error_after_progress) || a.ready || a.stopped || !t) return false;
   // The same rank's first fatal line again, long after it: a process prints its own death once
   // (TGI's launcher, an SGLang scheduler), so the tails of several runs pasted without their
   // banners are several runs. (The line's own time is already the attempt's last: measure from
@@ -487,7 +486,7 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
     return a.crashed && a.crash_ms && *t - *a.crash_ms >= kRestartGapMs &&
            Cap(e.rank + '\t' + e.text, 400) == a.crash_line;
   }
-  if (e.kind != LogEvent::Kind::kPhaseBegin || !e.phase || !a.last_ms) return false;
+  if (e.kind != LogEvent::Kind::kPhaseBegin || !e.phase || !a.phase || !a.last_ms) return false;
   if (Order(*e.phase) > Order(a.crash_phase.value_or(*a.phase))) return false;
   return *t - *a.last_ms >= kRestartGapMs;
 }
