@@ -27,13 +27,14 @@ struct PhaseBudget {
 // The judge's thresholds for reading process signals and durations (a "thresholds" object in a
 // rules file; later files override single keys).
 struct JudgeThresholds {
-  double cpu_idle_cores = 0.05;       // below: cpu_idle
-  double cpu_busy_cores = 1.0;        // at or above: cpu_busy
-  double wait_thread_fraction = 0.5;  // more threads than this in futex/poll waits: futex_waits
-  int gpu_busy_percent = 90;          // utilisation at or above with flat memory: gpu_busy
-  double quiet_log_s = 60;            // no log line for longer: no_log_lines
-  double min_implicit_span_s = 0.5;   // shorter implied phases are left out of the timeline
-  double error_quiet_s = 60;          // live: an error then silence this long means it died
+  double cpu_idle_cores = 0.05;        // below: cpu_idle
+  double cpu_busy_cores = 1.0;         // at or above: cpu_busy
+  double wait_thread_fraction = 0.5;   // more threads than this in futex/poll waits: futex_waits
+  int gpu_busy_percent = 90;           // utilisation at or above with flat memory: gpu_busy
+  double quiet_log_s = 60;             // no log line for longer: no_log_lines
+  double min_implicit_span_s = 0.5;    // shorter implied phases are left out of the timeline
+  double error_quiet_s = 60;           // live: an error then silence this long means it died
+  double engine_ready_serving_s = 30;  // a failure this long after an engine-only ready: serving
 };
 
 // One way a known cause shows itself. Every non-empty group must hold:

@@ -153,6 +153,7 @@ void StartupTracker::OnReady(AttemptFacts& a, const LogEvent& e, std::optional<i
   if (!a.ready) {
     BeginPhase(a, e.rank, Phase::kReady, t);
     a.engine_only_ready = e.engine_only;
+    a.engine_ready_ms = t;
     a.errors_at_ready = a.errors.size();
   } else if (!e.engine_only) {
     a.engine_only_ready = false;  // the server says it is up too
@@ -162,8 +163,15 @@ void StartupTracker::OnReady(AttemptFacts& a, const LogEvent& e, std::optional<i
 }
 
 // The engine was up but its HTTP server never was: the time since the engine's ready line was the
-// server starting, and the start is not ready after all.
-void StartupTracker::TakeBackEngineReady(AttemptFacts& a) {
+// server starting, and the start is not ready after all. A failure long after that line came
+// while serving: the server binds right after it (TGI's router logs "Connected", then binds), so
+// it was up.
+void StartupTracker::TakeBackEngineReady(AttemptFacts& a, std::optional<int64_t> t) {
+  if (engine_ready_serving_s_ > 0 && t && a.engine_ready_ms &&
+      *t - *a.engine_ready_ms > static_cast<int64_t>(engine_ready_serving_s_ * 1000)) {
+    a.engine_only_ready = false;
+    return;
+  }
   a.ready = false;
   a.engine_only_ready = false;
   for (auto it = a.timeline.rbegin(); it != a.timeline.rend(); ++it) {
@@ -472,11 +480,20 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
   // A restart spends seconds in imports before its first phase line; ranks of one start that go on
   // after a peer's crash print within that time, and never go back to a phase they passed.
   constexpr int64_t kRestartGapMs = 10'000;
-  if (e.kind != LogEvent::Kind::kPhaseBegin || !e.phase || state_.attempts.empty()) return false;
+  if (state_.attempts.empty()) return false;
   const AttemptFacts& a = state_.attempts.back();
-  if (!(a.crashed || a.error_after_progress) || a.ready || a.stopped || !a.phase) return false;
+  if (!(a.crashed || a.error_after_progress) || a.ready || a.stopped || !t) return false;
+  // The same rank's first fatal line again, long after it: a process prints its own death once
+  // (TGI's launcher, an SGLang scheduler), so the tails of several runs pasted without their
+  // banners are several runs. (The line's own time is already the attempt's last: measure from
+  // the first death.)
+  if (e.kind == LogEvent::Kind::kFatal) {
+    return a.crashed && a.crash_ms && *t - *a.crash_ms >= kRestartGapMs &&
+           Cap(e.rank + '\t' + e.text, 400) == a.crash_line;
+  }
+  if (e.kind != LogEvent::Kind::kPhaseBegin || !e.phase || !a.phase || !a.last_ms) return false;
   if (Order(*e.phase) > Order(a.crash_phase.value_or(*a.phase))) return false;
-  return t && a.last_ms && *t - *a.last_ms >= kRestartGapMs;
+  return *t - *a.last_ms >= kRestartGapMs;
 }
 
 void StartupTracker::CountHit(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {

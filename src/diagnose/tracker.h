@@ -88,6 +88,7 @@ struct AttemptFacts {
   bool ended_silently = false;      // started again with no line saying why it ended (silent_ends)
   std::optional<int64_t> stop_ms;   // when the stop was asked for
   std::optional<int64_t> crash_ms;  // when the first fatal line came
+  std::string crash_line;           // that line's rank and text (a restart repeats it)
   bool oom_killed = false;          // the service manager or the kernel recorded an OOM kill
   // The phase named by the latest traceback frame (the deepest frame of the latest traceback):
   // where an exception was raised when no phase line says so.
@@ -112,6 +113,7 @@ struct AttemptFacts {
   // Ready only as far as the engine goes (vLLM's "init engine ... took"): an error before the
   // HTTP server says it is up or serves a request takes the ready back.
   bool engine_only_ready = false;
+  std::optional<int64_t> engine_ready_ms;  // when that engine-only ready line came
   // A fatal line came after the server was up (served, or said it was): it died serving, the start
   // itself had succeeded.
   bool died_after_ready = false;
@@ -205,6 +207,9 @@ class StartupTracker {
   // The engine's phase order (RuleSet::PhaseOrder): which phase follows an ended one, and which
   // way is "forward" for hints. Defaults to the Phase enum order.
   void SetPhaseOrder(std::vector<Phase> order);
+  // How long after an engine-only ready line its server has surely bound (JudgeThresholds::
+  // engine_ready_serving_s): a failure later than that came while serving.
+  void SetEngineReadyServing(double seconds) { engine_ready_serving_s_ = seconds; }
   void OnLogEvent(const LogEvent& event);
   // A log line that matched no rule (still proof the server is alive).
   void OnLogActivity(std::optional<int64_t> time_ms);
@@ -234,7 +239,7 @@ class StartupTracker {
   void OnStop(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnFrame(AttemptFacts& a, const LogEvent& e);
-  void TakeBackEngineReady(AttemptFacts& a);
+  void TakeBackEngineReady(AttemptFacts& a, std::optional<int64_t> t);
   void OnReady(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   // explicit_begin: a begin line (may move the attempt back, e.g. a late NCCL communicator);
   // otherwise a hint, which moves the rank forward and the attempt only forward.
@@ -284,6 +289,7 @@ class StartupTracker {
 
   TrackerState state_;
   std::vector<Phase> order_;
+  double engine_ready_serving_s_ = 0;  // 0: every failure takes an engine-only ready back
   // The event being applied, and the line that last opened a phase implicitly (an end line): a
   // hint on that same line only corrects which phase follows (BeginPhase).
   const LogEvent* event_ = nullptr;

@@ -23,7 +23,7 @@ void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
 }
 
 void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
-  if (a.engine_only_ready && !a.stop_requested) TakeBackEngineReady(a);
+  if (a.engine_only_ready && !a.stop_requested) TakeBackEngineReady(a, t);
   if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
   PushError(a, e);
   a.error_after_progress = true;
@@ -53,13 +53,14 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
     PushError(a, e);
     return;
   }
-  if (a.engine_only_ready) TakeBackEngineReady(a);
+  if (a.engine_only_ready) TakeBackEngineReady(a, t);
   if (a.ready && !a.crashed) a.died_after_ready = true;
   if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
   PushError(a, e);
   if (!a.crashed) {
     a.crashed = true;
     a.crash_ms = t;
+    a.crash_line = Cap(e.rank + '\t' + e.text, 400);
     state_.crashed_attempts++;
   }
   if (e.phase) Hint(a, e.rank, *e.phase, t);

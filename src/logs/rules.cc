@@ -164,6 +164,8 @@ JudgeThresholds ParseThresholds(const json& j, JudgeThresholds t, int line) {
       t.min_implicit_span_s = x;
     } else if (key == "error_quiet_s") {
       t.error_quiet_s = x;
+    } else if (key == "engine_ready_serving_s") {
+      t.engine_ready_serving_s = x;
     } else {
       throw FileError{line, "unknown threshold \"" + key + "\""};
     }
