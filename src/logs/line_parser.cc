@@ -288,8 +288,20 @@ bool StripMpirunTag(std::string_view& s, ParsedLine& p) {
   return true;
 }
 
+// Slurm's `srun --label`: "3: msg", the task's number (multi-node SGLang and vLLM are often
+// started under srun). Labels padded with spaces (past 9 tasks) are left to the learned prefixes.
+// A task is a node's launcher, not a tensor-parallel rank: no rank is taken from it.
+bool StripSrunLabel(std::string_view& s) {
+  size_t i = 0;
+  while (i < s.size() && i < 5 && IsDigit(s[i])) ++i;
+  if (i == 0 || s.substr(i, 2) != ": " || i + 2 >= s.size()) return false;
+  s = s.substr(i + 2);
+  return true;
+}
+
 // Wrappers that carry no time: CRI's stream and tag, LogQL's labels, kubectl's [pod/...],
-// docker-compose's "name   | ", mpirun's "[1,0]<stdout>:". True when one was stripped.
+// docker-compose's "name   | ", mpirun's "[1,0]<stdout>:", srun's "0: ". True when one was
+// stripped.
 bool StripUntimedWrapper(std::string_view& s, ParsedLine& p) {
   if (s.substr(0, 7) == "stdout " || s.substr(0, 7) == "stderr ") {
     // The CRI log file format (/var/log/pods/...): "<time> stderr F msg" (P: a partial line).
@@ -312,6 +324,7 @@ bool StripUntimedWrapper(std::string_view& s, ParsedLine& p) {
     return true;
   }
   if (s.empty() || s[0] == ' ') return false;
+  if (IsDigit(s[0]) && StripSrunLabel(s)) return true;
   // docker-compose: "name   | msg" (the name has no spaces). The name ends at the first ' ' or
   // '|' within 128 bytes (a word at a time: this runs on nearly every line).
   const std::string_view head = s.substr(0, 128);

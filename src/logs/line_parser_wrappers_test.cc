@@ -28,18 +28,18 @@ TEST(ParseLineUnknownPrefix, LeadingTokensBeforeAKnownPrefixAreSkipped) {
 // The skipped prefix is reported (LogStream learns the ones that repeat), and a learned one is
 // removed from any line that starts with it, whatever follows.
 TEST(ParseLineUnknownPrefix, SkippedPrefixIsReportedAndALearnedOneIsRemoved) {
-  ParsedLine p = ParseLine("0: INFO 03-09 12:00:01 [core.py:1] Starting to load model m");
+  ParsedLine p = ParseLine("gpu-07: INFO 03-09 12:00:01 [core.py:1] Starting to load model m");
   EXPECT_EQ(p.style, PrefixStyle::kVllm);
-  EXPECT_EQ(p.skipped_prefix, "0: ");
+  EXPECT_EQ(p.skipped_prefix, "gpu-07: ");
   EXPECT_TRUE(ParseLine("INFO 03-09 12:00:01 [core.py:1] x").skipped_prefix.empty());
-  const std::vector<std::string> learned = {"0: "};
-  EXPECT_EQ(ParseLine("0: Traceback (most recent call last):", &learned).message,
+  const std::vector<std::string> learned = {"gpu-07: "};
+  EXPECT_EQ(ParseLine("gpu-07: Traceback (most recent call last):", &learned).message,
             "Traceback (most recent call last):");
-  EXPECT_EQ(ParseLine("0: Traceback (most recent call last):").message,
-            "0: Traceback (most recent call last):");
+  EXPECT_EQ(ParseLine("gpu-07: Traceback (most recent call last):").message,
+            "gpu-07: Traceback (most recent call last):");
   // Only at the line's start, and never the whole line.
-  EXPECT_EQ(ParseLine("x 0: y", &learned).message, "x 0: y");
-  EXPECT_EQ(ParseLine("0: ", &learned).message, "0: ");
+  EXPECT_EQ(ParseLine("x gpu-07: y", &learned).message, "x gpu-07: y");
+  EXPECT_EQ(ParseLine("gpu-07: ", &learned).message, "gpu-07: ");
 }
 
 // A skipped token ends at a space or a tab and is at most 47 bytes, wherever the blank falls
@@ -95,6 +95,24 @@ TEST(ParseLineWrappers, MpirunTagOutput) {
   // SGLang's bracketed time is not a tag.
   EXPECT_EQ(ParseLine("[2025-09-22 10:00:01 TP0] Load weight begin.").rank, "TP0");
   EXPECT_EQ(ParseLine("[1,2] not a tag").message, "[1,2] not a tag");
+}
+
+// srun --label: "N: " before the engine's prefix, before a traceback's lines, before a plain one.
+TEST(ParseLineWrappers, SrunLabel) {
+  ParsedLine p = ParseLine("1: [2025-09-22 10:00:01 TP3] Load weight begin. avail mem=70.1 GB");
+  EXPECT_EQ(p.style, PrefixStyle::kSglang);
+  EXPECT_EQ(p.rank, "TP3");
+  EXPECT_EQ(p.message, "Load weight begin. avail mem=70.1 GB");
+  EXPECT_EQ(ParseLine("0:   File \"/x/y.py\", line 3, in load_model").message,
+            "  File \"/x/y.py\", line 3, in load_model");
+  ParsedLine q = ParseLine("12: ValueError: Missing weights");
+  EXPECT_EQ(q.message, "ValueError: Missing weights");
+  EXPECT_TRUE(q.rank.empty());  // a task is not a rank
+  // Not labels: a clock, a number without the space, a label with nothing after it, a long number.
+  EXPECT_EQ(ParseLine("12:00:01 ready").message, "12:00:01 ready");
+  EXPECT_EQ(ParseLine("3:x").message, "3:x");
+  EXPECT_EQ(ParseLine("3: ").message, "3: ");
+  EXPECT_EQ(ParseLine("123456: x").message, "123456: x");
 }
 
 }  // namespace

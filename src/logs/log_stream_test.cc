@@ -426,7 +426,7 @@ TEST(Explain, EmptyAndUnrecognisedLogsAreUnknown) {
   EXPECT_FALSE(v.not_known.empty());
 }
 
-// A label before every line (Slurm's `srun -l`, pdsh's host) that nobody taught spinup: learned
+// A label before every line (pdsh's host) that nobody taught spinup: learned
 // from the engine lines it precedes, then stripped from the traceback too, whose start-anchored
 // lines decide the crash.
 TEST(Explain, LearnedLabelIsStrippedFromTracebackLines) {
@@ -440,19 +440,30 @@ TEST(Explain, LearnedLabelIsStrippedFromTracebackLines) {
         "in load_weights",
         "    raise ValueError(f\"Missing weights {x}\")",
         "ValueError: Missing weights model.layers.0.mlp.gate.weight"}) {
-    log += std::string("0: ") + line + "\n";
+    log += std::string("gpu-07: ") + line + "\n";
   }
   const Verdict v = Explain(log);
   EXPECT_EQ(v.state, State::kCrashed) << v.headline;
   EXPECT_EQ(v.phase, Phase::kWeightLoad) << v.headline;
   // The headline quotes the exception line itself, read without the label.
   EXPECT_NE(v.headline.find(": ValueError: Missing weights"), std::string::npos) << v.headline;
-  EXPECT_EQ(v.headline.find("0: "), std::string::npos) << v.headline;
-  // Unlearned (two engine lines are not yet a pattern), the same traceback is not read as one.
+  EXPECT_EQ(v.headline.find("gpu-07: "), std::string::npos) << v.headline;
+  // Unlearned (two engine lines are not yet a pattern), the same traceback is not read as one
+  // behind a label spinup does not know (pdsh's host; srun's number is a known wrapper).
   std::string short_log =
-      "0: INFO 03-09 12:00:01 [api_server.py:1] vLLM API server version 0.11.0\n"
-      "0: ValueError: Missing weights model.layers.0.mlp.gate.weight\n";
+      "gpu-07: INFO 03-09 12:00:01 [api_server.py:1] vLLM API server version 0.11.0\n"
+      "gpu-07: ValueError: Missing weights model.layers.0.mlp.gate.weight\n";
   EXPECT_NE(Explain(short_log).state, State::kCrashed);
+}
+
+// srun --label's task number is a known wrapper: a two-line excerpt needs no learning.
+TEST(Explain, SrunLabelIsStrippedWithoutLearning) {
+  const Verdict v = Explain(
+      "0: INFO 03-09 12:00:09 [gpu_model_runner.py:2602] Starting to load model Qwen/Qwen3-8B...\n"
+      "0: ValueError: Missing weights model.layers.0.mlp.gate.weight\n");
+  EXPECT_EQ(v.state, State::kCrashed) << v.headline;
+  EXPECT_EQ(v.phase, Phase::kWeightLoad) << v.headline;
+  EXPECT_EQ(v.headline.find("0: ValueError"), std::string::npos) << v.headline;
 }
 
 }  // namespace
