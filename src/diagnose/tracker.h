@@ -312,6 +312,27 @@ class StartupTracker {
   void KeepSpareHits(HitMap& hits);
   HitMap::iterator AddHit(HitMap& hits, const std::string& id);
   SpareHits spare_hits_;
+  // Where the current attempt keeps each rule's entry, so most matched lines skip hashing the id
+  // (CountHit): slots chosen by the id's length and last bytes, checked against the key. A map's
+  // nodes stay put while it lives and the attempt is current until the next one opens; a copied
+  // tracker starts with none.
+  struct HitCache {
+    struct Slot {
+      const std::string* id = nullptr;
+      RuleHit* hit = nullptr;
+    };
+    std::array<Slot, 64> slots{};
+    int attempt = 0;  // AttemptFacts::index the slots point into; 0: none
+    HitCache() = default;
+    HitCache(const HitCache&) {}
+    HitCache& operator=(const HitCache&) {
+      attempt = 0;
+      return *this;
+    }
+  };
+  // The entry of `id` in the current attempt `a`, added when new (nullptr when the map is full).
+  RuleHit* FindHit(AttemptFacts& a, const std::string& id, std::string_view text);
+  HitCache hit_cache_;
 };
 
 }  // namespace spinup

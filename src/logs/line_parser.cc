@@ -205,7 +205,8 @@ std::string_view CleanEscapes(std::string_view line, std::string* scratch) {
 
 }  // namespace
 
-std::string_view CleanLine(std::string_view line, std::string* scratch, bool plain) {
+std::string_view CleanLine(std::string_view line, std::string* scratch, bool plain,
+                           bool no_bracket) {
   // Line ends, and the trailing blanks of pasted logs (terminal copies, padded columns): rules
   // and suffix readers (Ray's repeat count, TGI's rank=N) anchor at the end.
   while (!line.empty() && (line.back() == '\r' || line.back() == '\n' || line.back() == ' ' ||
@@ -214,7 +215,7 @@ std::string_view CleanLine(std::string_view line, std::string* scratch, bool pla
   }
   // Colour codes pasted without their ESC bytes ("[2m2024-...Z[0m [32m INFO[0m", maybe after a
   // compose prefix); SGLang's "[2026-" and TRT-LLM's "[05/" are not. One pass, then the escapes.
-  if (StripSgrRemnants(line, scratch)) {
+  if (!no_bracket && StripSgrRemnants(line, scratch)) {
     if (plain) return *scratch;  // what is left of a plain line is plain
     std::string stripped = std::move(*scratch);
     std::string_view clean = CleanEscapes(stripped, scratch);

@@ -236,6 +236,19 @@ TEST(CleanLine, StripsAnsiCrAndRepairsUtf8) {
   EXPECT_EQ(CleanLine("\x1b[", &scratch), "");
 }
 
+// A caller that saw no '[' in the line skips the search for colour codes that lost their ESC:
+// the answer is the same as with the search.
+TEST(CleanLine, NoBracketHintGivesTheSameLine) {
+  std::string a, b;
+  for (std::string_view line : {"plain text  \r", "INFO 08-29 04:16:14 api.py:206] up", "",
+                                "0m 1;36m only params", "tail \t "}) {
+    EXPECT_EQ(CleanLine(line, &a, true, true), CleanLine(line, &b)) << line;
+    EXPECT_EQ(CleanLine(line, &a, false, true), CleanLine(line, &b)) << line;
+  }
+  // Without it the remnants go (the hint is only for lines that hold no '[').
+  EXPECT_EQ(CleanLine("[2mx[0m", &a), "x");
+}
+
 TEST(CleanLine, FindsEscapesAndHighBytesAtEveryOffset) {
   // The clean-line check reads 16 or 8 bytes at a time plus a tail: put the byte in every
   // position.
