@@ -358,10 +358,10 @@ void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms) {
   }
 }
 
-void StartupTracker::NoteError(AttemptFacts& a, std::string line) {
+void StartupTracker::NoteError(AttemptFacts& a, std::string_view line) {
   if (!a.errors.empty() && a.errors.back() == line) return;
   if (a.errors.size() >= kMaxErrors) a.errors.erase(a.errors.begin() + 4);  // keep first 4
-  a.errors.push_back(std::move(line));
+  a.errors.emplace_back(line);
 }
 
 void StartupTracker::OnLogEvent(const LogEvent& e) {

@@ -259,7 +259,7 @@ class StartupTracker {
   static constexpr size_t kMaxHitText = 300;
   static std::string Cap(std::string_view s, size_t n) { return std::string(s.substr(0, n)); }
   // Adds a decisive line (already capped) unless it repeats the last; keeps the first 4 when full.
-  static void NoteError(AttemptFacts& a, std::string line);
+  static void NoteError(AttemptFacts& a, std::string_view line);
 
   // OnLogEvent's steps (tracker.cc).
   void StartAttempt(const LogEvent& e, std::optional<int64_t> t);
@@ -287,6 +287,7 @@ class StartupTracker {
   // The event being applied, and the line that last opened a phase implicitly (an end line): a
   // hint on that same line only corrects which phase follows (BeginPhase).
   const LogEvent* event_ = nullptr;
+  std::string error_line_;  // PushError's line, built here: a repeated error allocates nothing
   std::string implicit_text_;
   std::optional<int64_t> now_ms_;  // latest time seen (log or sample)
   std::optional<Sample> prev_sample_;

@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "logs/text_scan.h"
+
 namespace spinup {
 namespace {
 
@@ -341,8 +343,9 @@ std::optional<JsonLogLine> Extract(const LogFields& f, std::string* message) {
   message->clear();
   // Line breaks become " | " (a last one is dropped); the runs between them are copied at once.
   size_t from = 0;
-  for (size_t i = m.find_first_of("\n\r"); i != std::string_view::npos;
-       i = m.find_first_of("\n\r", from)) {
+  // (find_first_of with a set calls memchr on the set once per byte of the message.)
+  for (size_t i = scan::FindEither(m, '\n', '\r'); i != std::string_view::npos;
+       i = scan::FindEither(m, '\n', '\r', from)) {
     message->append(m.substr(from, i - from));
     if (i + 1 < m.size()) message->append(" | ");
     from = i + 1;

@@ -160,6 +160,21 @@ TEST(ParseLine, VllmPrefixes) {
   EXPECT_EQ(p.rank, "APIServer");
 }
 
+// vLLM's source location is stripped only when it is one: "] " within 160 bytes, no space before
+// it, ".py:" inside; a ']' inside it does not end it.
+TEST(ParseLine, VllmSourceLocationEdges) {
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [a.py:1] msg").message, "msg");
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [a[0].py:1] msg").message, "msg");
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [a.py:1]").message, "[a.py:1]");  // no space after
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [a b.py:1] msg").message, "[a b.py:1] msg");
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [a.txt:1] msg").message, "[a.txt:1] msg");
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [a.py] x.py:1] msg").message, "[a.py] x.py:1] msg");
+  const std::string far(170, 'x');
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [" + far + ".py:1] m").message, "[" + far + ".py:1] m");
+  const std::string near(150, 'x');
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [" + near + ".py:1] m").message, "m");
+}
+
 TEST(ParseLine, JournalctlShortAndIso) {
   auto p = ParseLine(
       "Mar 09 12:01:49 gpu-host sglang[2957]: [2026-03-09 12:01:49 TP1] Load weight begin.");

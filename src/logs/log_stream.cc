@@ -312,12 +312,14 @@ std::optional<ParsedLine> LogStream::ParseJson(std::string_view object, const Pa
 // first (docker timestamps before the engine's prefix), then the whole line (a wrapper parser may
 // have taken the start of the engine's own prefix).
 void LogStream::ApplyTaughtPrefix(ParsedLine& p, std::string_view& msg, std::optional<int64_t>& t) {
-  if (p.style != PrefixStyle::kNone || !p.rank.empty() || rules_.prefixes().empty()) return;
-  auto m = rules_.prefixes().Match(msg);
+  const PrefixBook& book = rules_.prefixes();
+  if (p.style != PrefixStyle::kNone || !p.rank.empty() || book.empty()) return;
+  if (!book.MayMatch(msg) && !book.MayMatch(last_clean_)) return;  // most lines: no call
+  auto m = book.Match(msg);
   // The whole line only when the message is not all of it: compared as views (the message views
   // the line), not byte by byte; equal bytes elsewhere would fail the same match anyway.
   const bool whole = msg.data() == last_clean_.data() && msg.size() == last_clean_.size();
-  if (!m && !whole) m = rules_.prefixes().Match(last_clean_);
+  if (!m && !whole) m = book.Match(last_clean_);
   if (!m) return;
   msg = m->message;
   if (!m->level.empty()) p.level = m->level;
