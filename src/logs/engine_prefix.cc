@@ -504,8 +504,10 @@ size_t FirstSgrRemnant(std::string_view line, size_t limit) {
   const std::string_view head = line.substr(0, limit);
   for (size_t k = head.find('['); k != std::string_view::npos; k = head.find('[', k + 1)) {
     if (k > 0 && line[k - 1] == '\x1b') continue;  // a real escape sequence
-    if (k > 0 && line[k - 1] == '^' && SgrRemnantAt(line, k - 1) != 0) return k - 1;
-    if (SgrRemnantAt(line, k) != 0) return k;
+    // What follows tells first: a remnant's parameters, or caret notation's second '['.
+    const char next = k + 1 < line.size() ? line[k + 1] : '\0';
+    if (next == '[' && k > 0 && line[k - 1] == '^' && SgrRemnantAt(line, k - 1) != 0) return k - 1;
+    if ((IsDigit(next) || next == ';') && SgrRemnantAt(line, k) != 0) return k;
   }
   return std::string_view::npos;
 }
