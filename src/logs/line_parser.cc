@@ -467,11 +467,13 @@ std::string_view StripQuoteMarks(std::string_view s) {
 // padding beside it are not part of the line, so end-anchored rules (traceback frames) still match.
 std::string_view StripBoxFrame(std::string_view s) {
   constexpr std::string_view kBar = "\xe2\x94\x82";
-  if (s.size() >= kBar.size() && s.substr(0, kBar.size()) == kBar) {
+  // The first (last) byte tells first: a 3-byte compare is a memcmp call, on every line.
+  if (s.size() >= kBar.size() && s[0] == kBar[0] && s.substr(0, kBar.size()) == kBar) {
     s.remove_prefix(kBar.size());
     if (!s.empty() && s.front() == ' ') s.remove_prefix(1);
   }
-  if (s.size() >= kBar.size() && s.substr(s.size() - kBar.size()) == kBar) {
+  if (s.size() >= kBar.size() && s.back() == kBar.back() &&
+      s.substr(s.size() - kBar.size()) == kBar) {
     s.remove_suffix(kBar.size());
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
   }
