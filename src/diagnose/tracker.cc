@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 #include "base/assign.h"
 
@@ -370,10 +371,10 @@ void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms) {
   }
 }
 
-void StartupTracker::NoteError(AttemptFacts& a, std::string line) {
+void StartupTracker::NoteError(AttemptFacts& a, std::string_view line) {
   if (!a.errors.empty() && a.errors.back() == line) return;
   if (a.errors.size() >= kMaxErrors) a.errors.erase(a.errors.begin() + 4);  // keep first 4
-  a.errors.push_back(std::move(line));
+  a.errors.emplace_back(line);
 }
 
 void StartupTracker::OnLogEvent(const LogEvent& e) {
@@ -496,18 +497,42 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
   return *t - *a.last_ms >= kRestartGapMs;
 }
 
+namespace {
+
+// A slot of StartupTracker::HitCache for a rule id: its length and last 8 bytes, mixed.
+size_t HitSlot(std::string_view id) {
+  uint64_t w = 0;
+  const size_t n = std::min<size_t>(id.size(), 8);
+  std::memcpy(&w, id.data() + id.size() - n, n);
+  return static_cast<size_t>(((w ^ id.size()) * 0x9e3779b97f4a7c15ull) >> 58);
+}
+
+}  // namespace
+
+RuleHit* StartupTracker::FindHit(AttemptFacts& a, const std::string& id, std::string_view text) {
+  if (hit_cache_.attempt != a.index) {
+    hit_cache_.slots = {};
+    hit_cache_.attempt = a.index;
+  }
+  HitCache::Slot& slot = hit_cache_.slots[HitSlot(id)];
+  if (slot.id != nullptr && *slot.id == id) return slot.hit;
+  auto it = a.hits.find(id);
+  if (it == a.hits.end()) {
+    if (a.hits.size() >= 4096) return nullptr;
+    it = AddHit(a.hits, id);
+    AssignBytes(it->second.first_text, text.substr(0, kMaxHitText));
+  }
+  slot = {&it->first, &it->second};
+  return &it->second;
+}
+
 void StartupTracker::CountHit(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
-  auto it = a.hits.find(e.rule_id);
-  if (it == a.hits.end() && a.hits.size() < 4096) {
-    it = AddHit(a.hits, e.rule_id);
-    AssignBytes(it->second.first_text, std::string_view(e.text).substr(0, kMaxHitText));
-  }
-  if (it != a.hits.end()) {
-    it->second.count++;
-    it->second.quiet_only = it->second.quiet_only && e.quiet_level;
-    AssignBytes(it->second.last_text, std::string_view(e.text).substr(0, kMaxHitText));
-    it->second.last_ms = t;
-  }
+  RuleHit* hit = FindHit(a, e.rule_id, e.text);
+  if (hit == nullptr) return;
+  hit->count++;
+  hit->quiet_only = hit->quiet_only && e.quiet_level;
+  AssignBytes(hit->last_text, std::string_view(e.text).substr(0, kMaxHitText));
+  hit->last_ms = t;
 }
 
 void StartupTracker::KeepSpareHits(HitMap& hits) {

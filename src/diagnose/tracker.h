@@ -264,7 +264,7 @@ class StartupTracker {
   static constexpr size_t kMaxHitText = 300;
   static std::string Cap(std::string_view s, size_t n) { return std::string(s.substr(0, n)); }
   // Adds a decisive line (already capped) unless it repeats the last; keeps the first 4 when full.
-  static void NoteError(AttemptFacts& a, std::string line);
+  static void NoteError(AttemptFacts& a, std::string_view line);
 
   // OnLogEvent's steps (tracker.cc).
   void StartAttempt(const LogEvent& e, std::optional<int64_t> t);
@@ -293,6 +293,7 @@ class StartupTracker {
   // The event being applied, and the line that last opened a phase implicitly (an end line): a
   // hint on that same line only corrects which phase follows (BeginPhase).
   const LogEvent* event_ = nullptr;
+  std::string error_line_;  // PushError's line, built here: a repeated error allocates nothing
   std::string implicit_text_;
   std::optional<int64_t> now_ms_;  // latest time seen (log or sample)
   std::optional<Sample> prev_sample_;
@@ -318,6 +319,27 @@ class StartupTracker {
   void KeepSpareHits(HitMap& hits);
   HitMap::iterator AddHit(HitMap& hits, const std::string& id);
   SpareHits spare_hits_;
+  // Where the current attempt keeps each rule's entry, so most matched lines skip hashing the id
+  // (CountHit): slots chosen by the id's length and last bytes, checked against the key. A map's
+  // nodes stay put while it lives and the attempt is current until the next one opens; a copied
+  // tracker starts with none.
+  struct HitCache {
+    struct Slot {
+      const std::string* id = nullptr;
+      RuleHit* hit = nullptr;
+    };
+    std::array<Slot, 64> slots{};
+    int attempt = 0;  // AttemptFacts::index the slots point into; 0: none
+    HitCache() = default;
+    HitCache(const HitCache&) {}
+    HitCache& operator=(const HitCache&) {
+      attempt = 0;
+      return *this;
+    }
+  };
+  // The entry of `id` in the current attempt `a`, added when new (nullptr when the map is full).
+  RuleHit* FindHit(AttemptFacts& a, const std::string& id, std::string_view text);
+  HitCache hit_cache_;
 };
 
 }  // namespace spinup

@@ -13,9 +13,11 @@ void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::opti
 }
 
 void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
-  std::string line = Cap(e.text, 400);
-  if (!e.rank.empty()) line = "[" + e.rank + "] " + line;
-  NoteError(a, std::move(line));
+  std::string& line = error_line_;
+  line.clear();
+  if (!e.rank.empty()) line.append("[").append(e.rank).append("] ");
+  line.append(std::string_view(e.text).substr(0, 400));
+  NoteError(a, line);
   // A relay (rule id "relay.*": a parent reporting that a child died or failed) names the process
   // that waited, not the one that failed: vLLM's engine core says "Worker proc VllmWorker-0 died"
   // from wherever its own last line left it, while the worker was loading.

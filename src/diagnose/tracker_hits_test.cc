@@ -68,5 +68,38 @@ TEST(TrackerHits, ACrashLoopReportsEachAttemptsHitsAsAFreshTrackerWould) {
   EXPECT_EQ(loop.state().attempts.size(), StartupTracker::kMaxAttempts);
 }
 
+// The tracker remembers where the current attempt keeps each rule's entry: a copy must count into
+// its own entries, never into the original's.
+TEST(TrackerHits, ACopiedTrackerCountsIntoItsOwnHits) {
+  StartupTracker a;
+  a.OnLogEvent(Hit(LogEvent::Kind::kInfo, "x.rule", "one", kT0, true));
+  StartupTracker b = a;
+  b.OnLogEvent(Hit(LogEvent::Kind::kInfo, "x.rule", "two", kT0 + 1, true));
+  a = b;
+  a.OnLogEvent(Hit(LogEvent::Kind::kInfo, "x.rule", "three", kT0 + 2, true));
+  EXPECT_EQ(b.state().attempts.back().hits.at("x.rule").count, 2u);
+  EXPECT_EQ(b.state().attempts.back().hits.at("x.rule").last_text, "two");
+  EXPECT_EQ(a.state().attempts.back().hits.at("x.rule").count, 3u);
+  EXPECT_EQ(a.state().attempts.back().hits.at("x.rule").last_text, "three");
+}
+
+// More rules than the remembered places, many of the same length and ending: every id still
+// counts only its own lines.
+TEST(TrackerHits, ManyRulesEachCountTheirOwnLines) {
+  StartupTracker t;
+  for (int round = 0; round < 3; ++round) {
+    for (int r = 0; r < 300; ++r) {
+      const std::string id = "r" + std::to_string(r % 10) + ".rule_" + std::to_string(r / 10);
+      t.OnLogEvent(Hit(LogEvent::Kind::kInfo, id, id, kT0 + round * 1000 + r, true));
+    }
+  }
+  const auto& hits = t.state().attempts.back().hits;
+  ASSERT_EQ(hits.size(), 300u);
+  for (const auto& [id, hit] : hits) {
+    EXPECT_EQ(hit.count, 3u) << id;
+    EXPECT_EQ(hit.last_text, id);
+  }
+}
+
 }  // namespace
 }  // namespace spinup

@@ -100,6 +100,25 @@ TEST(JsonLogLine, SubsetAgreesWithTheFullParserLineByLine) {
   }
 }
 
+// Strings are read a word at a time: a quote, escape, control byte or UTF-8 byte at every offset
+// of the word must still be seen where it is (and the depth check must skip brackets in strings).
+TEST(JsonLogLine, StringBytesAtEveryOffset) {
+  for (size_t pad = 0; pad < 20; ++pad) {
+    const std::string a(pad, 'a');
+    EXPECT_EQ(Message("{\"message\":\"" + a + "\\\"q\"}"), a + "\"q") << pad;
+    EXPECT_EQ(Message("{\"message\":\"" + a + "\\n\"}"), a) << pad;  // a last line break goes
+    EXPECT_EQ(Message("{\"message\":\"" + a + "\tx\"}"), std::nullopt) << pad;
+    EXPECT_EQ(Message("{\"message\":\"" + a + "\xc3\xa9\"}"), a + "\xc3\xa9") << pad;
+    EXPECT_EQ(Message("{\"message\":\"" + a + "[[[[[{{{{\\\"]]\"}"), a + "[[[[[{{{{\"]]") << pad;
+    EXPECT_EQ(Message("{\"message\":\"" + a), std::nullopt) << pad;  // unterminated
+    for (const std::string& line :
+         {"{\"message\":\"" + a + "\\\"q\"}", "{\"message\":\"" + a + "\x01\"}",
+          "{\"message\":\"" + a + "\x7f\\/\"}", "{\"message\":\"" + a + "\xe2\x96\x88\"}"}) {
+      EXPECT_TRUE(JsonSubsetAgreesWithFullParser(line)) << pad;
+    }
+  }
+}
+
 // tracing's span fields (TGI --json-output): the shard's number, from "span" before "spans" (whose
 // innermost rank counts), named as the plain-text rules name it.
 TEST(JsonLogLine, ReadsTheSpanRank) {

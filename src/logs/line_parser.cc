@@ -205,7 +205,8 @@ std::string_view CleanEscapes(std::string_view line, std::string* scratch) {
 
 }  // namespace
 
-std::string_view CleanLine(std::string_view line, std::string* scratch, bool plain) {
+std::string_view CleanLine(std::string_view line, std::string* scratch, bool plain,
+                           bool no_bracket) {
   // Line ends, and the trailing blanks of pasted logs (terminal copies, padded columns): rules
   // and suffix readers (Ray's repeat count, TGI's rank=N) anchor at the end.
   while (!line.empty() && (line.back() == '\r' || line.back() == '\n' || line.back() == ' ' ||
@@ -214,7 +215,7 @@ std::string_view CleanLine(std::string_view line, std::string* scratch, bool pla
   }
   // Colour codes pasted without their ESC bytes ("[2m2024-...Z[0m [32m INFO[0m", maybe after a
   // compose prefix); SGLang's "[2026-" and TRT-LLM's "[05/" are not. One pass, then the escapes.
-  if (StripSgrRemnants(line, scratch)) {
+  if (!no_bracket && StripSgrRemnants(line, scratch)) {
     if (plain) return *scratch;  // what is left of a plain line is plain
     std::string stripped = std::move(*scratch);
     std::string_view clean = CleanEscapes(stripped, scratch);
@@ -479,11 +480,13 @@ std::string_view StripQuoteMarks(std::string_view s) {
 // padding beside it are not part of the line, so end-anchored rules (traceback frames) still match.
 std::string_view StripBoxFrame(std::string_view s) {
   constexpr std::string_view kBar = "\xe2\x94\x82";
-  if (s.size() >= kBar.size() && s.substr(0, kBar.size()) == kBar) {
+  // The first (last) byte tells first: a 3-byte compare is a memcmp call, on every line.
+  if (s.size() >= kBar.size() && s[0] == kBar[0] && s.substr(0, kBar.size()) == kBar) {
     s.remove_prefix(kBar.size());
     if (!s.empty() && s.front() == ' ') s.remove_prefix(1);
   }
-  if (s.size() >= kBar.size() && s.substr(s.size() - kBar.size()) == kBar) {
+  if (s.size() >= kBar.size() && s.back() == kBar.back() &&
+      s.substr(s.size() - kBar.size()) == kBar) {
     s.remove_suffix(kBar.size());
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
   }

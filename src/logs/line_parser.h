@@ -66,8 +66,10 @@ std::optional<CivilTime> ParseRfc3339Time(std::string_view text);
 
 // Removes ANSI escape sequences (CSI, OSC) and a trailing '\r', and replaces invalid UTF-8 with
 // U+FFFD. Returns a view into `line` when nothing changed, else into `*scratch`.
-// `plain`: the caller knows `line` holds no ESC and no byte >= 0x80 (no scan for them).
-std::string_view CleanLine(std::string_view line, std::string* scratch, bool plain = false);
+// `plain`: the caller knows `line` holds no ESC and no byte >= 0x80 (no scan for them);
+// `no_bracket`: it knows `line` holds no '[' (no colour code that lost its ESC, no search for one).
+std::string_view CleanLine(std::string_view line, std::string* scratch, bool plain = false,
+                           bool no_bracket = false);
 
 // Strips wrappers and the engine prefix from an already cleaned line. The result views `line`
 // (rank is copied). Wrappers handled: journalctl short (`Mar 09 12:01:49 host unit[2957]: `),

@@ -160,6 +160,21 @@ TEST(ParseLine, VllmPrefixes) {
   EXPECT_EQ(p.rank, "APIServer");
 }
 
+// vLLM's source location is stripped only when it is one: "] " within 160 bytes, no space before
+// it, ".py:" inside; a ']' inside it does not end it.
+TEST(ParseLine, VllmSourceLocationEdges) {
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [a.py:1] msg").message, "msg");
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [a[0].py:1] msg").message, "msg");
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [a.py:1]").message, "[a.py:1]");  // no space after
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [a b.py:1] msg").message, "[a b.py:1] msg");
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [a.txt:1] msg").message, "[a.txt:1] msg");
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [a.py] x.py:1] msg").message, "[a.py] x.py:1] msg");
+  const std::string far(170, 'x');
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [" + far + ".py:1] m").message, "[" + far + ".py:1] m");
+  const std::string near(150, 'x');
+  EXPECT_EQ(ParseLine("INFO 08-29 04:16:14 [" + near + ".py:1] m").message, "m");
+}
+
 TEST(ParseLine, JournalctlShortAndIso) {
   auto p = ParseLine(
       "Mar 09 12:01:49 gpu-host sglang[2957]: [2026-03-09 12:01:49 TP1] Load weight begin.");
@@ -234,6 +249,19 @@ TEST(CleanLine, StripsAnsiCrAndRepairsUtf8) {
   EXPECT_EQ(CleanLine("ok \xe2\x96\x88 block", &scratch), "ok \xe2\x96\x88 block");
   EXPECT_EQ(CleanLine("cut \xe2\x96", &scratch), "cut \xef\xbf\xbd\xef\xbf\xbd");
   EXPECT_EQ(CleanLine("\x1b[", &scratch), "");
+}
+
+// A caller that saw no '[' in the line skips the search for colour codes that lost their ESC:
+// the answer is the same as with the search.
+TEST(CleanLine, NoBracketHintGivesTheSameLine) {
+  std::string a, b;
+  for (std::string_view line : {"plain text  \r", "INFO 08-29 04:16:14 api.py:206] up", "",
+                                "0m 1;36m only params", "tail \t "}) {
+    EXPECT_EQ(CleanLine(line, &a, true, true), CleanLine(line, &b)) << line;
+    EXPECT_EQ(CleanLine(line, &a, false, true), CleanLine(line, &b)) << line;
+  }
+  // Without it the remnants go (the hint is only for lines that hold no '[').
+  EXPECT_EQ(CleanLine("[2mx[0m", &a), "x");
 }
 
 TEST(CleanLine, FindsEscapesAndHighBytesAtEveryOffset) {

@@ -27,6 +27,8 @@ PrefixBook& PrefixBook::operator=(PrefixBook&&) noexcept = default;
 
 Status PrefixBook::Compile() {
   compiled_.clear();
+  first_bytes_ = {};
+  any_first_ = false;
   for (const auto& p : prefixes_) {
     RE2::Options o;
     o.set_log_errors(false);
@@ -50,6 +52,9 @@ Status PrefixBook::Compile() {
       }
     }
     FirstByteRange(*c.re, &c.first_lo, &c.first_hi);
+    if (c.first_lo == 0 && c.first_hi == 255) any_first_ = true;
+    for (unsigned b = c.first_lo; b <= c.first_hi; ++b)
+      first_bytes_[b >> 6] |= uint64_t{1} << (b & 63);
     compiled_.push_back(std::move(c));
   }
   return Status::Ok();

@@ -7,6 +7,8 @@
 
 #include <re2/re2.h>
 
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,6 +46,13 @@ class PrefixBook {
   bool empty() const { return prefixes_.empty(); }
   // The first prefix that matches at the start of `line`. Thread-safe.
   std::optional<PrefixMatch> Match(std::string_view line) const;
+  // False when no prefix can match `line` (its first byte starts none): Match would fail. Inline,
+  // for the lines no built-in prefix recognised, which would otherwise each pay Match's call.
+  bool MayMatch(std::string_view line) const {
+    if (line.empty()) return any_first_;
+    const auto c = static_cast<unsigned char>(line[0]);
+    return ((first_bytes_[c >> 6] >> (c & 63)) & 1) != 0;
+  }
 
  private:
   struct Compiled {
@@ -59,6 +68,10 @@ class PrefixBook {
 
   std::vector<LinePrefix> prefixes_;
   std::vector<Compiled> compiled_;
+  // The union of the compiled prefixes' first bytes (a bit per byte), and whether one may match
+  // with no first-byte bound (then every bit is set).
+  std::array<uint64_t, 4> first_bytes_{};
+  bool any_first_ = false;
 };
 
 }  // namespace spinup

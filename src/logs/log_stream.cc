@@ -1,16 +1,12 @@
 #include "logs/log_stream.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
-
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "base/assign.h"
 #include "logs/json_line.h"
 #include "logs/systemd_message.h"
+#include "logs/text_scan.h"
 
 namespace spinup {
 namespace {
@@ -98,34 +94,6 @@ std::string_view EngineOfStyle(PrefixStyle s) {
   }
 }
 
-// The index of the first '\n' or '\r' in s, else s.size(): 16 bytes a step where SSE2 is there
-// (every x86-64), inline (a memchr call per line, and another for '\r', cost more). *plain is
-// false when an ESC or a byte >= 0x80 may come before it (bytes of the last 16 past it count too):
-// a plain line skips CleanLine's own scan for them.
-size_t FindLineBreak(std::string_view s, bool* plain) {
-  size_t i = 0;
-  bool odd = false;
-#ifdef __SSE2__
-  const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), esc = _mm_set1_epi8(0x1b);
-  __m128i seen = _mm_setzero_si128();
-  for (; i + 16 <= s.size(); i += 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
-    seen = _mm_or_si128(seen, _mm_or_si128(v, _mm_cmpeq_epi8(v, esc)));
-    const int hit = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, cr)));
-    if (hit != 0) {
-      *plain = _mm_movemask_epi8(seen) == 0;
-      return i + static_cast<size_t>(std::countr_zero(static_cast<unsigned>(hit)));
-    }
-  }
-  odd = _mm_movemask_epi8(seen) != 0;
-#endif
-  for (; i < s.size() && s[i] != '\n' && s[i] != '\r'; ++i) {
-    odd = odd || s[i] == 0x1b || static_cast<unsigned char>(s[i]) >= 0x80;
-  }
-  *plain = !odd;
-  return i;
-}
-
 }  // namespace
 
 LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
@@ -151,8 +119,8 @@ void LogStream::Feed(std::string_view bytes) {
   bytes_ += bytes.size();
   while (!bytes.empty()) {
     // One pass finds the line's end and whether a '\r' comes first (a tqdm redraw, rare).
-    bool plain = false;
-    size_t len = FindLineBreak(bytes, &plain);
+    unsigned classes = scan::kAnyBytes;
+    size_t len = scan::FindLineBreak(bytes, &classes);
     const bool cr = len < bytes.size() && bytes[len] == '\r';
     if (cr) {
       const void* nl_at = std::memchr(bytes.data() + len, '\n', bytes.size() - len);
@@ -169,9 +137,9 @@ void LogStream::Feed(std::string_view bytes) {
       } else {
         ++line_no_;  // FeedLine without its search for '\r': there is none
         if (!IsBlank(piece)) {
-          segment_plain_ = plain;
+          segment_bytes_ = classes;
           HandleSegment(Unindent(piece));
-          segment_plain_ = false;
+          segment_bytes_ = scan::kAnyBytes;
         } else {
           block_start_ = true;
         }
@@ -299,7 +267,8 @@ void LogStream::Emit(LogEvent& e) {
 }
 
 ParsedLine LogStream::Parse(std::string_view raw) {
-  std::string_view clean = CleanLine(raw, &scratch_, segment_plain_);
+  std::string_view clean = CleanLine(raw, &scratch_, (segment_bytes_ & scan::kEscOrHigh) == 0,
+                                     (segment_bytes_ & scan::kBracket) == 0);
   last_clean_ = clean;
   std::string_view object = clean;
   // A JSON-lines log pasted as a markdown quote: the object starts after the marks.
@@ -321,6 +290,8 @@ std::optional<ParsedLine> LogStream::ParseJson(std::string_view object, const Pa
   auto j = ParseJsonLogLine(object, &json_message_);
   if (!j) return std::nullopt;
   // The message may carry its own engine prefix (Docker's json-file driver wraps raw lines).
+  // Decoded escapes ("\u0025") may add bytes the line did not hold.
+  segment_bytes_ = scan::kAnyBytes;
   last_clean_ = CleanLine(json_message_, &json_scratch_);
   ParsedLine p = ReadLine(last_clean_);
   if (outer.wrapper_time) {
@@ -341,9 +312,14 @@ std::optional<ParsedLine> LogStream::ParseJson(std::string_view object, const Pa
 // first (docker timestamps before the engine's prefix), then the whole line (a wrapper parser may
 // have taken the start of the engine's own prefix).
 void LogStream::ApplyTaughtPrefix(ParsedLine& p, std::string_view& msg, std::optional<int64_t>& t) {
-  if (p.style != PrefixStyle::kNone || !p.rank.empty() || rules_.prefixes().empty()) return;
-  auto m = rules_.prefixes().Match(msg);
-  if (!m && last_clean_ != msg) m = rules_.prefixes().Match(last_clean_);
+  const PrefixBook& book = rules_.prefixes();
+  if (p.style != PrefixStyle::kNone || !p.rank.empty() || book.empty()) return;
+  if (!book.MayMatch(msg) && !book.MayMatch(last_clean_)) return;  // most lines: no call
+  auto m = book.Match(msg);
+  // The whole line only when the message is not all of it: compared as views (the message views
+  // the line), not byte by byte; equal bytes elsewhere would fail the same match anyway.
+  const bool whole = msg.data() == last_clean_.data() && msg.size() == last_clean_.size();
+  if (!m && !whole) m = book.Match(last_clean_);
   if (!m) return;
   msg = m->message;
   if (!m->level.empty()) p.level = m->level;
@@ -484,6 +460,7 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
 // when the line was a bar; `*handled` when the text glued after it was handled as its own line.
 bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::string_view text,
                            std::optional<int64_t> t, int depth, bool* handled) {
+  if ((segment_bytes_ & scan::kPercent) == 0) return false;  // no "NN%": no bar
   auto bar = ParseTqdm(msg);
   if (!bar) return false;
   if (NewBarValue(std::string(bar->bar), bar->n, bar->total)) {

@@ -13,6 +13,7 @@
 
 #include "logs/line_parser.h"
 #include "logs/rules.h"
+#include "logs/text_scan.h"
 #include "spinup/startup.h"
 
 namespace spinup {
@@ -113,9 +114,9 @@ class LogStream {
   char indent_mark_ = ' ';
   bool block_start_ = true;
   std::string_view last_clean_;  // the line Parse last read, wrappers included
-  // The segment HandleSegment reads (and all it derives from it) holds no ESC and no byte >= 0x80:
-  // Feed's line search saw none.
-  bool segment_plain_ = false;
+  // The classes of bytes (scan::LineBytes) the segment HandleSegment reads, and all it derives
+  // from it, may hold: Feed's line search notes them; all of them when unknown.
+  unsigned segment_bytes_ = scan::kAnyBytes;
   std::string scratch_;
   std::string json_message_, json_scratch_, json_level_;  // a JSON line's fields (see Parse)
   // Unknown prefixes ParseLine skipped before a known one, with how often (at most 16), and the

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "logs/text_scan.h"
+
 namespace spinup {
 namespace {
 
@@ -31,6 +33,7 @@ bool IsPythonFrame(std::string_view msg) {
 // Where a terminal's "^C" sits in the cleaned line when a wrapper or prefix stripped before the
 // message holds it (or the message starts with it), else npos. Only the stripped part is searched.
 size_t LogStream::EchoBehindWrapper(std::string_view message) const {
+  if ((segment_bytes_ & scan::kCaret) == 0) return std::string_view::npos;  // no '^': no "^C"
   const std::string_view clean = last_clean_;
   if (message.data() < clean.data() || message.data() > clean.data() + clean.size()) {
     return std::string_view::npos;
