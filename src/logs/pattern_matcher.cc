@@ -75,7 +75,10 @@ PatternMatcher::~PatternMatcher() = default;
 PatternMatcher::PatternMatcher(PatternMatcher&&) noexcept = default;
 PatternMatcher& PatternMatcher::operator=(PatternMatcher&&) noexcept = default;
 
-// rule's atoms occur (valid where seen); `candidates` are the unanchored rules among them.
+// Per-thread scratch, kept between calls so Match allocates nothing. `seen` marks the rules of
+// the atoms found (by a per-call stamp, so it never needs clearing); `found` says which of a
+// rule's atoms occur (valid where seen); `candidates` are the rules among them that the atoms
+// alone select (unanchored, or anchored ones that need an atom).
 struct PatternMatcher::Scan {
   std::vector<int> candidates;
   std::vector<uint32_t> seen;
@@ -111,6 +114,17 @@ bool PatternMatcher::AnyLiteral(const std::vector<Literal>& literals, std::strin
   return false;
 }
 
+// Whether an anchored rule's match range and heads admit `message` (head8: its BigEndian8).
+bool PatternMatcher::AnchoredAdmits(const FastRule& f, std::string_view message, uint64_t head8) {
+  if (f.ranged) {
+    // A message whose first 8 bytes sort below min's has no prefix >= min; when min and max
+    // share their first 8 bytes, every prefix in range starts with them.
+    if (f.same8 ? head8 != f.min8 : head8 < f.min8) return false;
+    if (!PrefixInRange(message, f.min, f.max)) return false;
+  }
+  return f.heads.empty() || StartsWithAny(message, f.heads);
+}
+
 // `found`: the rule's atoms that occur (0 when it has none).
 bool PatternMatcher::RunRule(int idx, std::string_view message, uint64_t found) const {
   const FastRule& f = fast_[static_cast<size_t>(idx)];
@@ -139,7 +153,7 @@ inline void PatternMatcher::NoteAtom(const Index& ix, size_t atom, Scan& scan) c
     if (scan.seen[r] != scan.stamp) {
       scan.seen[r] = scan.stamp;
       scan.found[r] = 0;
-      if (!fast_[r].anchored) scan.candidates.push_back(ar.rule);
+      if (ar.candidate) scan.candidates.push_back(ar.rule);
     }
     scan.found[r] |= uint64_t{1} << ar.bit;
   }
@@ -257,23 +271,24 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, 
   };
   const uint64_t head8 = BigEndian8(message);
   // Anchored rules whose matches can start with this byte and whose range admits the message.
-  for (int idx : ix.anchored_by_byte[static_cast<unsigned char>(message[0])]) {
-    const FastRule& f = fast_[static_cast<size_t>(idx)];
-    if (f.needs_atom && !passes(idx)) continue;
-    if (f.ranged) {
-      // A message whose first 8 bytes sort below min's has no prefix >= min; when min and max
-      // share their first 8 bytes, every prefix in range starts with them.
-      if (f.same8 ? head8 != f.min8 : head8 < f.min8) continue;
-      if (!PrefixInRange(message, f.min, f.max)) continue;
+  const auto byte = static_cast<unsigned char>(message[0]);
+  for (uint32_t a = ix.anchored_start[byte]; a < ix.anchored_start[byte + 1]; ++a) {
+    const AnchoredCheck& c = ix.anchored[a];
+    // The first check of AnchoredAdmits, without reading the rule's FastRule.
+    if (c.same8 ? head8 != c.min8 : head8 < c.min8) continue;
+    const FastRule& f = fast_[static_cast<size_t>(c.rule)];
+    if (AnchoredAdmits(f, message, head8) && RunRule(c.rule, message, 0)) {
+      matched->push_back(c.rule);
     }
-    if (!f.heads.empty() && !StartsWithAny(message, f.heads)) continue;
-    if (RunRule(idx, message, found(idx))) matched->push_back(idx);
   }
   for (int idx : ix.always) {
     if (RunRule(idx, message, 0)) matched->push_back(idx);
   }
   for (int idx : scan.candidates) {
-    if (passes(idx) && RunRule(idx, message, found(idx))) matched->push_back(idx);
+    if (!passes(idx)) continue;
+    const FastRule& f = fast_[static_cast<size_t>(idx)];
+    if (f.anchored && !AnchoredAdmits(f, message, head8)) continue;
+    if (RunRule(idx, message, found(idx))) matched->push_back(idx);
   }
   std::sort(matched->begin(), matched->end());
 }

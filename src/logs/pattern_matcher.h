@@ -139,13 +139,24 @@ class PatternMatcher {
   static constexpr unsigned kGramSlots = 4096;
   struct AtomRule {
     int rule;
-    int bit;  // the atom's position among the rule's own atoms
+    uint8_t bit;     // the atom's position among the rule's own atoms
+    bool candidate;  // unanchored, or anchored with needs_atom: its atoms make it a candidate
+  };
+  // An anchored rule's first check, read from a contiguous list so that the rules a message
+  // cannot start are passed over without reading their FastRule.
+  struct AnchoredCheck {
+    uint64_t min8;  // FastRule's (0 when not ranged: every message passes)
+    int rule;
+    bool same8;
   };
   // The candidate tables of a set of patterns.
   struct Index {
     // Anchored rules by the first byte of the message: a rule sits under every byte its matches
     // can start with (from its match range), so a message is tested against a handful of them.
-    std::vector<std::vector<int>> anchored_by_byte;  // 256 lists of rule indices
+    // Not those that need an atom (wide ranges, "^\\s*warnings"): they sat in most lists and
+    // were tested on most messages; an atom of theirs occurring makes them candidates instead.
+    std::vector<AnchoredCheck> anchored;   // grouped by byte
+    std::vector<uint32_t> anchored_start;  // 257 offsets into `anchored`
     // Unanchored rules (and anchored ones with a loose range, "^(?:Prefill|Decode) batch"): each
     // one's FilteredRE2 atoms (lowercase literals of 5+ bytes, at least one of which occurs in
     // every matching message). A 4-gram-indexed scan finds which atoms occur (one table lookup
@@ -168,6 +179,7 @@ class PatternMatcher {
                            PrefilterClause* clause);
   bool SplitAlternatives(size_t i, std::vector<std::string>* atoms);
   bool PassesAtoms(const FastRule& f, uint64_t found) const;
+  static bool AnchoredAdmits(const FastRule& f, std::string_view message, uint64_t head8);
   void ClassifyRules();
   void IndexAtoms(const std::vector<bool>& keep, Index& ix) const;
   void CountRegexGrams();

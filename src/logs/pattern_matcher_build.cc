@@ -80,7 +80,7 @@ Status PatternMatcher::Compile(const std::vector<std::string>& regexes, const De
 
 int PatternMatcher::AddSubset(const std::vector<bool>& keep) {
   Index ix;
-  ix.anchored_by_byte.assign(256, {});
+  std::vector<std::vector<AnchoredCheck>> by_byte(256);
   auto kept = [&](size_t i) { return i < keep.size() && keep[i]; };
   for (size_t i = 0; i < fast_.size(); ++i) {
     if (!kept(i)) continue;
@@ -88,14 +88,21 @@ int PatternMatcher::AddSubset(const std::vector<bool>& keep) {
     const int idx = static_cast<int>(i);
     if (!f.anchored) {
       if (rule_atoms_[i].empty()) ix.always.push_back(idx);
+    } else if (f.needs_atom) {
+      continue;  // a candidate when one of its atoms occurs (see IndexAtoms)
     } else if (f.ranged) {
       // A match (nonempty, as min is) starts with a byte between min[0] and max[0].
       const auto lo = static_cast<unsigned char>(f.min[0]);
       const auto hi = static_cast<unsigned char>(f.max[0]);
-      for (unsigned b = lo; b <= hi; ++b) ix.anchored_by_byte[b].push_back(idx);
+      for (unsigned b = lo; b <= hi; ++b) by_byte[b].push_back({f.min8, idx, f.same8});
     } else {
-      for (auto& list : ix.anchored_by_byte) list.push_back(idx);
+      for (auto& list : by_byte) list.push_back({0, idx, false});
     }
+  }
+  ix.anchored_start.push_back(0);
+  for (const auto& list : by_byte) {
+    ix.anchored.insert(ix.anchored.end(), list.begin(), list.end());
+    ix.anchored_start.push_back(static_cast<uint32_t>(ix.anchored.size()));
   }
   IndexAtoms(keep, ix);
   BuildGramIndex(ix);
@@ -308,8 +315,9 @@ void PatternMatcher::IndexAtoms(const std::vector<bool>& keep, Index& ix) const 
         ix.atoms.push_back(atom);
         ix.atom_rules.emplace_back();
       }
-      const int bit = static_cast<int>(&atom - rule_atoms_[i].data());  // < 64
-      ix.atom_rules[a].push_back({static_cast<int>(i), bit});
+      const auto bit = static_cast<uint8_t>(&atom - rule_atoms_[i].data());  // < 64
+      const bool candidate = !fast_[i].anchored || fast_[i].needs_atom;
+      ix.atom_rules[a].push_back({static_cast<int>(i), bit, candidate});
     }
   }
 }
@@ -399,8 +407,5 @@ void PatternMatcher::BuildGramIndex(Index& ix) const {
   for (const auto& e : ix.gram_entries) ++ix.gram_slot_start[(e.key & (kGramSlots - 1)) + 1];
   for (unsigned k = 0; k < kGramSlots; ++k) ix.gram_slot_start[k + 1] += ix.gram_slot_start[k];
 }
-
-// Per-thread scratch, kept between calls so Match allocates nothing. `seen` marks the rules of
-// the atoms found (by a per-call stamp, so it never needs clearing); `found` says which of a
 
 }  // namespace spinup

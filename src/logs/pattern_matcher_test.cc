@@ -322,5 +322,32 @@ TEST(PatternMatcher, AnchoredRegexNeedsALeadingLiteral) {
   }
 }
 
+// An anchored rule whose range pins too little ("^\\s*", "^(?:A|B)") is no longer listed under
+// the message's first byte: one of its atoms occurring makes it a candidate, and its range and
+// heads are still checked then. It must match exactly where running its regex does.
+TEST(PatternMatcher, AnchoredRulesThatNeedAnAtomAreCandidates) {
+  PatternMatcher m;
+  ASSERT_TRUE(m.Compile({"^\\s*warnings\\.warn\\(", "^(?:Prefill|Decode) batch\\. #\\d+",
+                         "warnings\\.warn\\(", "^\\S+ is not supported"})
+                  .ok());
+  const std::vector<std::pair<std::string, std::vector<int>>> cases = {
+      {"  warnings.warn(", {0, 2}},
+      {"warnings.warn(x)", {0, 2}},
+      {"x warnings.warn(", {2}},
+      {"\twarnings.WARN(", {}},
+      {"Prefill batch. #3", {1}},
+      {"Decode batch. #12", {1}},
+      {"Decode batch. #", {}},
+      {"xPrefill batch. #3", {}},
+      {"fp8 is not supported", {3}},
+      {" fp8 is not supported", {}},
+      {"", {}},
+  };
+  for (const auto& [msg, want] : cases) {
+    EXPECT_EQ(Fast(m, msg), want) << msg;
+    EXPECT_EQ(Fast(m, msg), Every(m, msg)) << msg;
+  }
+}
+
 }  // namespace
 }  // namespace spinup
