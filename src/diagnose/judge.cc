@@ -35,6 +35,7 @@ Context::Context(const TrackerState& s, const JudgeOptions& o, const RuleSet& r)
     : st(s), opt(o), rules(r), attempt(s.current()) {
   now = opt.now_ms ? opt.now_ms : st.last_ms;
   health_ok = opt.live && st.port_listening && st.health_http_status == 200;
+  ranks = r.knowledge().Ranks(st.engine);
   const AttemptFacts* a = attempt;
   // A crash a person answered by starting the server again by hand is no turn of a loop.
   int retried_by_hand = 0;
@@ -187,20 +188,19 @@ std::string_view PeerGroup(std::string_view rank) {
   return rank;
 }
 
-// vLLM's engine cores and API server coordinate workers (with tensor parallelism the core logs its
-// broadcast queue and waits); data-parallel engine cores (EngineCore_DP0, EngineCore_1) each run
-// their own group.
-bool Coordinator(std::string_view rank) {
-  return rank.find("EngineCore") != std::string_view::npos ||
-         rank.find("APIServer") != std::string_view::npos;
+// A rank that coordinates workers (vLLM's engine cores and API server: with tensor parallelism the
+// core logs its broadcast queue and waits; the engine's "ranks.coordinators").
+bool Coordinator(const Context& c, std::string_view rank) {
+  return std::any_of(c.ranks.coordinators.begin(), c.ranks.coordinators.end(),
+                     [&](const std::string& name) { return rank.find(name) != rank.npos; });
 }
 
-// Phases whose work every tensor-parallel rank does together (the profile run's and the graphs'
-// all-reduces, SGLang's memory-pool agreement, TGI's warm-up): a rank seen doing one with a line of
-// its own shows its peers had got there too.
+// Phases whose work every tensor-parallel rank does together (from the engine's
+// "ranks.lockstep_from"): a rank seen doing one with a line of its own shows its peers had got
+// there too. Data-parallel groups (EngineCore_DP0, Worker_DP1_TP0) each run on their own.
 bool Lockstep(const Context& c, std::string_view group, Phase p) {
-  if (Coordinator(group) || group.ends_with("DP")) return false;
-  return c.Order(p) >= c.Order(Phase::kKvCache);
+  if (!c.ranks.lockstep_from || Coordinator(c, group) || group.ends_with("DP")) return false;
+  return c.Order(p) >= c.Order(*c.ranks.lockstep_from);
 }
 
 // Tensor-parallel ranks move in step, and a launcher takes the next step only once every rank is
@@ -251,7 +251,7 @@ std::optional<Phase> LaggingPeerPhase(const Context& c, const AttemptFacts& a, P
 // rank's own end lines may never have been printed).
 bool BehindAPeer(const Context& c, const AttemptFacts& a, Phase failing) {
   const std::string_view group = PeerGroup(a.failing_rank);
-  const bool coordinator = Coordinator(a.failing_rank);
+  const bool coordinator = Coordinator(c, a.failing_rank);
   bool behind = false;
   for (const PhaseSpan& s : a.timeline) {
     if (s.rank == a.failing_rank || c.Order(s.phase) <= c.Order(failing)) continue;

@@ -27,6 +27,7 @@ struct Context {
   bool between_turns = false;
   // Live: the port listens and /health answered 200.
   bool health_ok = false;
+  EngineRanks ranks;  // how the engine's ranks move together (its rules file's "ranks")
 
   Context(const TrackerState& s, const JudgeOptions& o, const RuleSet& r);
   PhaseBudget Budget(Phase p) const;

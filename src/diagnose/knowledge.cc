@@ -26,4 +26,11 @@ std::vector<Phase> StartupKnowledge::PhaseOrder(std::string_view engine) const {
   return order;
 }
 
+EngineRanks StartupKnowledge::Ranks(std::string_view engine) const {
+  for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) {
+    if (it->first == engine) return it->second;
+  }
+  return {};
+}
+
 }  // namespace spinup

@@ -3,6 +3,7 @@
 // order. Plain data, loaded from rules/*.json by RuleSet (logs/rules.h); see docs/rules.md.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -82,12 +83,23 @@ struct KnownCause {
   std::string source;
 };
 
+// How an engine's ranks move together (an engine file's "ranks" object). A rank whose name holds
+// one of `coordinators` coordinates workers instead of running the model (vLLM's engine core and
+// API server): a failure it relays happened where its workers were. From `lockstep_from` on,
+// tensor-parallel ranks do each phase's collective work together (the profile run's and the
+// graphs' all-reduces, a warm-up batch), so a rank seen in such a phase shows its peers got there.
+struct EngineRanks {
+  std::vector<std::string> coordinators;
+  std::optional<Phase> lockstep_from;  // none: no phase is known to be done in lockstep
+};
+
 // Everything above, as loaded from the rules files (later files override earlier ones).
 struct StartupKnowledge {
   std::vector<PhaseBudget> budgets;
   std::vector<KnownCause> causes;
   JudgeThresholds thresholds;
   std::vector<std::pair<std::string, std::vector<Phase>>> orders;  // engine → phase order
+  std::vector<std::pair<std::string, EngineRanks>> ranks;          // engine → how its ranks move
 
   // The budget for `phase` of `engine` (an engine-specific entry wins over "*"); a built-in
   // fallback when no file names the phase.
@@ -95,6 +107,8 @@ struct StartupKnowledge {
   // The order an engine goes through the phases (a file's "phase_order"); the Phase enum order
   // when no file gives one.
   std::vector<Phase> PhaseOrder(std::string_view engine) const;
+  // The engine's "ranks" (the last file's); none known when no file gives them.
+  EngineRanks Ranks(std::string_view engine) const;
 };
 
 }  // namespace spinup

@@ -179,6 +179,7 @@ struct FileContents {
   std::vector<PhaseBudget> budgets;
   std::vector<KnownCause> causes;
   std::vector<std::pair<std::string, std::vector<Phase>>> orders;
+  std::optional<EngineRanks> ranks;
   std::optional<JudgeThresholds> thresholds;
   std::vector<LinePrefix> prefixes;
 };
@@ -228,6 +229,29 @@ void ParsePhaseOrder(const json& doc, FileParse& f) {
     throw FileError{line, "\"phase_order\" must start with \"launch\" and end with \"ready\""};
   }
   f.out.orders.emplace_back(f.file_engine, std::move(order));
+}
+
+// "ranks": {"coordinators": ["EngineCore"], "lockstep_from": "kv_cache"} (knowledge.h).
+void ParseRanks(const json& doc, FileParse& f) {
+  auto o = doc.find("ranks");
+  if (o == doc.end()) return;
+  const int line = f.lines.FindKey("ranks");
+  if (f.file_engine.empty()) throw FileError{line, "\"ranks\" needs a file \"engine\""};
+  if (!o->is_object()) throw FileError{line, "\"ranks\" must be an object"};
+  for (const auto& [key, value] : o->items()) {
+    if (key != "coordinators" && key != "lockstep_from") {
+      throw FileError{line, "unknown \"ranks\" key \"" + key + "\""};
+    }
+  }
+  EngineRanks r;
+  r.coordinators = StrList(*o, "coordinators", line);
+  for (const auto& name : r.coordinators) {
+    if (name.empty()) throw FileError{line, "an empty coordinator name matches every rank"};
+  }
+  if (std::string from = Str(*o, "lockstep_from", line); !from.empty()) {
+    r.lockstep_from = PhaseOf(from, line);
+  }
+  f.out.ranks = std::move(r);
 }
 
 LogRule ParseRule(const json& r, FileParse& f) {
@@ -468,6 +492,7 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
     f.file_engine = Str(doc, "engine", 1);
     // In this order: LineFinder looks ids up from where the previous one was found.
     ParsePhaseOrder(doc, f);
+    ParseRanks(doc, f);
     ParsePrefixes(doc, f);
     ParseRules(doc, f);
     ParseBudgets(doc, f);
@@ -492,6 +517,7 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
   for (auto& c : f.out.causes) knowledge_.causes.push_back(std::move(c));
   matcher_.Invalidate();
   for (auto& o : f.out.orders) knowledge_.orders.push_back(std::move(o));
+  if (f.out.ranks) knowledge_.ranks.emplace_back(f.file_engine, std::move(*f.out.ranks));
   if (f.out.thresholds) knowledge_.thresholds = *f.out.thresholds;
   for (auto& p : f.out.prefixes) prefixes_.Add(std::move(p));
   return Status::Ok();

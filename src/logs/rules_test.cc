@@ -94,6 +94,34 @@ TEST(RuleSet, UserFileTeachesANewEngine) {
   ASSERT_EQ(m.size(), 1u);
 }
 
+// "ranks" is engine knowledge: a file teaches its engine's coordinators and lockstep phases; an
+// engine no file describes has neither, and a bad entry names its file.
+TEST(RuleSet, RanksAreReadPerEngine) {
+  auto r = RuleSet::LoadEmbedded();
+  ASSERT_TRUE(r.ok());
+  const EngineRanks vllm = r->knowledge().Ranks("vllm");
+  EXPECT_EQ(vllm.coordinators, (std::vector<std::string>{"EngineCore", "APIServer"}));
+  EXPECT_EQ(vllm.lockstep_from, Phase::kKvCache);
+  EXPECT_TRUE(r->knowledge().Ranks("sglang").coordinators.empty());
+  EXPECT_FALSE(r->knowledge().Ranks("nobody").lockstep_from.has_value());
+  ASSERT_TRUE(
+      r->AddFile("my.json", R"({"engine": "vllm", "ranks": {"lockstep_from": "cuda_graph"}})")
+          .ok());
+  EXPECT_EQ(r->knowledge().Ranks("vllm").lockstep_from, Phase::kCudaGraph);  // the last file wins
+  EXPECT_TRUE(r->knowledge().Ranks("vllm").coordinators.empty());
+
+  for (const char* bad :
+       {R"({"ranks": {"lockstep_from": "kv_cache"}})", R"({"engine": "e", "ranks": ["kv_cache"]})",
+        R"({"engine": "e", "ranks": {"lockstep": "kv_cache"}})",
+        R"({"engine": "e", "ranks": {"lockstep_from": "soon"}})",
+        R"({"engine": "e", "ranks": {"coordinators": [""]}})"}) {
+    RuleSet rs;
+    Status st = rs.AddFile("bad.json", bad);
+    ASSERT_FALSE(st.ok()) << bad;
+    EXPECT_NE(st.message().find("bad.json:"), std::string::npos) << st.message();
+  }
+}
+
 TEST(RuleSet, AddPathReportsMissingFile) {
   RuleSet rs;
   Status st = rs.AddPath("/nonexistent/rules.json");
