@@ -94,6 +94,10 @@ TEST_P(Scenario, PastingDoesNotChangeTheVerdict) {
       {"details block", "<details><summary>log</summary>\n\n```\n" + text + "```\n</details>\n"},
       {"indented code block", "The log:\n\n" + EachLine(text, "    ", "")},
       {"tab-indented", EachLine(text, "\t", "")},
+      // How it was run, pasted after the log: a prompt that printed nothing started nothing.
+      {"command after", text +
+                            "\n$ pip list | grep vllm\nvllm    0.8.4\n\n$ CUDA_VISIBLE_DEVICES=0,1 "
+                            "vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2\n"},
   };
   if (!AlreadyWrapped(GetParam(), text))
     pasted.emplace_back("compose", EachLine(text, "vllm-1  | ", ""));

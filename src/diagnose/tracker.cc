@@ -377,14 +377,34 @@ void StartupTracker::NoteError(AttemptFacts& a, std::string_view line) {
   a.errors.emplace_back(line);
 }
 
+namespace {
+
+// The engine a rule belongs to: its id's first word ("vllm.engine_config" -> "vllm").
+std::string_view RuleEngine(std::string_view rule_id) {
+  return rule_id.substr(0, rule_id.find('.'));
+}
+
+// A banner of rules/generic.json (a container image's, a supervisor's spawn): it starts a process,
+// so it is a restart whenever the engine's own banner would be.
+bool IsLauncherBanner(std::string_view engine) {
+  return engine == "generic" || engine == "supervisor" || engine == "manual";
+}
+
+}  // namespace
+
 void StartupTracker::OnLogEvent(const LogEvent& e) {
   Touch(e.time_ms);
   const auto t = e.time_ms ? e.time_ms : now_ms_;
   Mark(Signal::kLogLine, t);
   state_.lines++;
 
+  if (pending_prompt_) ResolvePendingPrompt(e);
   if (pending_banner_) ResolvePendingBanner(e);
-  if (e.kind == LogEvent::Kind::kAttemptStart) StartAttempt(e, t);
+  if (e.kind == LogEvent::Kind::kAttemptStart) {
+    StartAttempt(e, t);
+    // A prompt waiting for its start's first line belongs to no attempt yet.
+    if (pending_prompt_ && RuleEngine(e.rule_id) == "manual") return;
+  }
   if (RestartedWithoutBanner(e, t)) NewAttempt(t);
   AttemptFacts& a = Current();
   a.lines++;
@@ -407,22 +427,11 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   }
 }
 
-namespace {
-
-// The engine a rule belongs to: its id's first word ("vllm.engine_config" -> "vllm").
-std::string_view RuleEngine(std::string_view rule_id) {
-  return rule_id.substr(0, rule_id.find('.'));
-}
-
-// A banner of rules/generic.json (a container image's, a supervisor's spawn): it starts a process,
-// so it is a restart whenever the engine's own banner would be.
-bool IsLauncherBanner(std::string_view engine) {
-  return engine == "generic" || engine == "supervisor" || engine == "manual";
-}
-
-}  // namespace
-
 void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
+  if (RuleEngine(e.rule_id) == "manual" && !state_.attempts.empty()) {
+    pending_prompt_ = e.time_ms;  // a later prompt before any output replaces it
+    return;
+  }
   // A shell prompt is where a person started it, never a banner pasted out of order.
   if (!e.time_ms && !state_.attempts.empty() && RuleEngine(e.rule_id) != "manual") {
     pending_banner_ = true;
@@ -446,7 +455,8 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
     has_content = past_launch || !cur.errors.empty() || cur.ready || cur.crashed;
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
     // before its lines: the same attempt's beginning pasted after it, not a restart.
-    earlier = !cur.banner && banner_ms && cur.last_ms && *banner_ms + 1000 < *cur.last_ms;
+    earlier = (!cur.banner || cur.banner_engine == "manual") && banner_ms && cur.last_ms &&
+              *banner_ms + 1000 < *cur.last_ms;
     // The banner of another data-parallel engine the attempt has not heard from, while it is
     // still going: the same start (vLLM's EngineCore_DP1 after EngineCore_DP0), not a restart.
     const size_t dp = rank.find("_DP");
@@ -475,6 +485,16 @@ void StartupTracker::ResolvePendingBanner(const LogEvent& e) {
   pending_banner_ = false;
   if (e.kind == LogEvent::Kind::kAttemptStart && e.time_ms) return;  // it decides, with its time
   OpenAttempt(e.time_ms, "", pending_banner_engine_, e.time_ms ? e.time_ms : now_ms_);
+}
+
+// The start a prompt began speaks with its first line that is not a launcher's or a pasted
+// environment's plain fact (a phase, an error, an engine's banner or line).
+void StartupTracker::ResolvePendingPrompt(const LogEvent& e) {
+  if (e.kind == LogEvent::Kind::kAttemptStart && RuleEngine(e.rule_id) == "manual") return;
+  if (e.kind == LogEvent::Kind::kInfo && IsLauncherBanner(RuleEngine(e.rule_id))) return;
+  const std::optional<int64_t> prompt_ms = *pending_prompt_;
+  pending_prompt_.reset();
+  OpenAttempt(prompt_ms, "", "manual", prompt_ms ? prompt_ms : (e.time_ms ? e.time_ms : now_ms_));
 }
 
 bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const {

@@ -273,6 +273,7 @@ class StartupTracker {
   bool RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const;
   // A banner without a time (a container image's) decides nothing until the next line that has one.
   void ResolvePendingBanner(const LogEvent& e);
+  void ResolvePendingPrompt(const LogEvent& e);
   // A new attempt unless the current one is empty or this banner (stamped banner_ms) is the
   // current attempt's beginning pasted after it.
   void OpenAttempt(std::optional<int64_t> banner_ms, const std::string& rank,
@@ -300,6 +301,9 @@ class StartupTracker {
   LoadProgressEstimator load_;
   bool pending_banner_ = false;  // a banner without a time waits for the next stamped line
   std::string pending_banner_engine_;
+  // A shell prompt that starts a server waits for the first line the start prints: a command
+  // pasted after the log (how it was run) starts nothing.
+  std::optional<std::optional<int64_t>> pending_prompt_;
   // Hit entries of dropped attempts, reused by CountHit: a long crash loop (or a log of many
   // starts) would otherwise free and allocate every rule's entry, id and texts per attempt. A
   // copied tracker starts with none (node handles cannot be copied).
