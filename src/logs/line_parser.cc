@@ -240,6 +240,28 @@ bool IsTgiRequestSpan(std::string_view after_level) {
   return false;
 }
 
+// A date and time before a line no other prefix read: what a log shipper or `ts` adds
+// ("2025-09-22 10:00:01.123<TAB>", "2025-09-22T10:00:01Z "), the line's own prefix after it.
+bool StripShipperTime(std::string_view& s, ParsedLine& p) {
+  if (s.size() < 20 || !IsDigit(s[0]) || s[4] != '-') return false;
+  CivilTime t;
+  size_t j = scan::ParseDateTime(s, 0, s[10] == 'T' ? 'T' : ' ', t);
+  if (j == std::string_view::npos) return false;
+  j = scan::ParseFraction(s, j, t);
+  if (At(s, j, 'Z')) ++j;
+  if (!At(s, j, ' ') && !At(s, j, '\t')) return false;
+  while (At(s, j, ' ') || At(s, j, '\t')) ++j;
+  if (j >= s.size()) return false;
+  // An engine's own dated prefix (Python logging's "2025-09-22 10:00:01,123 - INFO") is read
+  // as the engine's.
+  ParsedLine engine;
+  std::string_view whole = s;
+  if (ParseEnginePrefix(whole, engine) && engine.time) return false;
+  p.wrapper_time = t;
+  s = s.substr(j);
+  return true;
+}
+
 // After an RFC 3339 time at s[0..j): TGI's own prefix (then `p` is complete and true is
 // returned), journalctl -o short-iso's host and unit, or docker/kubectl --timestamps.
 bool StripRfc3339(std::string_view& s, size_t j, const CivilTime& t, ParsedLine& p) {
@@ -446,7 +468,7 @@ ParsedLine ReadLinePrefixes(std::string_view line) {
       if (StripRfc3339(s, j, t, p)) return p;  // TGI: complete
       changed = true;
     } else {
-      changed = StripUntimedWrapper(s, p);
+      changed = StripUntimedWrapper(s, p) || (!p.wrapper_time && StripShipperTime(s, p));
     }
     if (!changed) break;
   }

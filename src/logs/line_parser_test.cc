@@ -431,9 +431,30 @@ TEST(ParseLine, PlainAsctimeLevelPrefix) {
   EXPECT_EQ(p.time->minute, 1);
   EXPECT_EQ(p.message, "exited: vllm (exit status 1; not expected)");
   EXPECT_EQ(ParseLine("2025-08-20 10:01:00,100 CRIT Supervisor running as root").level, "CRIT");
-  // A date followed by a word that is no level keeps the whole line as its message.
+  // A date followed by a word that is no level is a stamp put before the line (a log shipper's,
+  // `ts`): the line's time, and its message is what follows.
   ParsedLine q = ParseLine("2025-08-20 10:01:00,100 spawned: 'vllm' with pid 42");
-  EXPECT_EQ(q.message, "2025-08-20 10:01:00,100 spawned: 'vllm' with pid 42");
+  EXPECT_EQ(q.message, "spawned: 'vllm' with pid 42");
+  ASSERT_TRUE(q.time.has_value());
+  EXPECT_EQ(q.time->second, 0);
+}
+
+TEST(ParseLine, ShipperTimeBeforeTheLine) {
+  // A tab after the stamp, the engine's own prefix behind it: one clock (the stamp's), the
+  // engine's level and message.
+  ParsedLine p = ParseLine(
+      "2025-09-22 10:00:01.123\tINFO 08-20 10:00:00 [api_server.py:1] vLLM API server version "
+      "0.8.4");
+  ASSERT_TRUE(p.time.has_value());
+  EXPECT_EQ(p.time->month, 9);
+  EXPECT_EQ(p.level, "INFO");
+  EXPECT_EQ(p.message, "vLLM API server version 0.8.4");
+  // A traceback's tail behind it, start-anchored rules see its first byte.
+  EXPECT_EQ(ParseLine("2025-09-22 10:00:01 vllm serve: error: argument -tp").message,
+            "vllm serve: error: argument -tp");
+  // A stamp and nothing after it, or no clock, is no stamp.
+  EXPECT_FALSE(ParseLine("2025-09-22 10:00:01.123   ").time.has_value());
+  EXPECT_EQ(ParseLine("2025-09-22 is the day").message, "2025-09-22 is the day");
 }
 
 }  // namespace spinup
