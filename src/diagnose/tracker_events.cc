@@ -75,6 +75,9 @@ void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
   // worker had started; a frame of the worker's own traceback, before or after it, says more.
   if (a.frame_phase && e.rule_id.rfind("relay.", 0) == 0) return;
   a.frame_phase = e.phase;
+  // A pinned frame is setup code that runs before the phase lines around it say so (TGI's shard
+  // sets up torch.distributed before it builds the model): a crash through it failed there.
+  if (e.pinned && !a.pinned_phase) a.pinned_phase = e.phase;
   if (a.implicit_after) a.implicit_frame = e.phase;
   if (a.opened_after) a.opened_after_frame = e.phase;
   if (!a.unplaced_rank.empty() && e.rank == a.unplaced_rank) a.unplaced_frame = e.phase;
