@@ -95,6 +95,9 @@ struct AttemptFacts {
   std::optional<Phase> frame_phase;
   // The phase the first "pinned" error names (a rule's "pin": the line says where it was raised).
   std::optional<Phase> pinned_phase;
+  // A decisive line came after traceback frames: the first failure's traceback is over, so a pinned
+  // frame after it is a later failure's (a peer's, failing because the first rank died).
+  bool frames_closed = false;
   // Set while the attempt's phase was only opened because this phase ended on a line that did not
   // say how long it took (no line of the new phase yet): a crash whose frames name the ended phase
   // happened there (vLLM logs the KV-cache size before it allocates the cache; after "torch.compile

@@ -27,6 +27,7 @@ void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
 void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   if (a.engine_only_ready && !a.stop_requested) TakeBackEngineReady(a, t);
   if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
+  if (a.frame_phase) a.frames_closed = true;
   PushError(a, e);
   a.error_after_progress = true;
   if (e.phase) Hint(a, e.rank, *e.phase, t, /*from_error=*/!e.pinned);
@@ -58,6 +59,7 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
   if (a.engine_only_ready) TakeBackEngineReady(a, t);
   if (a.ready && !a.crashed) a.died_after_ready = true;
   if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
+  if (a.frame_phase) a.frames_closed = true;
   PushError(a, e);
   if (!a.crashed) {
     a.crashed = true;
@@ -75,6 +77,10 @@ void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
   // worker had started; a frame of the worker's own traceback, before or after it, says more.
   if (a.frame_phase && e.rule_id.rfind("relay.", 0) == 0) return;
   a.frame_phase = e.phase;
+  // A pinned frame is setup code that runs before the phase lines around it say so (TGI's shard
+  // sets up torch.distributed before it builds the model): the first failure through it failed
+  // there.
+  if (e.pinned && !a.pinned_phase && !a.frames_closed) a.pinned_phase = e.phase;
   if (a.implicit_after) a.implicit_frame = e.phase;
   if (a.opened_after) a.opened_after_frame = e.phase;
   if (!a.unplaced_rank.empty() && e.rank == a.unplaced_rank) a.unplaced_frame = e.phase;

@@ -139,3 +139,35 @@ TEST(TrackerPlacing, DataParallelEngineBannersAreOneStart) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// A pinned frame (set-up code that runs before its phase's lines: TGI's shard sets up
+// torch.distributed inside "Starting shard") names where the first failure was raised; once a
+// decisive line has followed frames, a later pinned frame is a peer's consequence.
+TEST(TrackerPlacing, APinnedFrameCountsOnlyInTheFirstFailure) {
+  auto pinned = [](std::string rank) {
+    auto e = Event(LogEvent::Kind::kFrame, Phase::kDistributedInit, std::move(rank),
+                   "in init_process_group");
+    e.pinned = true;
+    return e;
+  };
+  StartupTracker first = VllmTracker();
+  first.OnLogEvent(Event(LogEvent::Kind::kPhaseBegin, Phase::kWeightLoad, "shard0", "Starting"));
+  first.OnLogEvent(Event(LogEvent::Kind::kFatal, std::nullopt, "", "Error when initializing"));
+  first.OnLogEvent(Event(LogEvent::Kind::kFrame, Phase::kWeightLoad, "", "in get_model"));
+  first.OnLogEvent(pinned(""));
+  first.OnLogEvent(Event(LogEvent::Kind::kError, std::nullopt, "", "DistBackendError: NCCL"));
+  EXPECT_EQ(first.state().current()->pinned_phase, Phase::kDistributedInit);
+
+  StartupTracker later = VllmTracker();
+  later.OnLogEvent(Event(LogEvent::Kind::kPhaseBegin, Phase::kWeightLoad, "shard1", "Starting"));
+  later.OnLogEvent(Event(LogEvent::Kind::kFrame, Phase::kWeightLoad, "", "in get_sharded"));
+  later.OnLogEvent(Event(LogEvent::Kind::kError, std::nullopt, "", "OutOfMemoryError: CUDA"));
+  later.OnLogEvent(pinned(""));
+  EXPECT_FALSE(later.state().current()->pinned_phase.has_value());
+}
+
+}  // namespace
+}  // namespace spinup

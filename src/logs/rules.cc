@@ -289,10 +289,9 @@ LogRule ParseRule(const json& r, FileParse& f) {
   if (auto d = r.find("pin"); d != r.end()) {
     if (!d->is_boolean()) throw FileError{line, "\"pin\" must be true or false"};
     rule.pin = d->get<bool>();
-    if (rule.pin &&
-        (!rule.phase || (rule.emit != RuleEmit::kError && rule.emit != RuleEmit::kFatal))) {
-      throw FileError{
-          line, "rule \"" + rule.id + "\": \"pin\" needs an error or fatal rule with a \"phase\""};
+    if (rule.pin && (!rule.phase || (emit != "error" && emit != "fatal" && emit != "frame"))) {
+      throw FileError{line, "rule \"" + rule.id +
+                                "\": \"pin\" needs an error, fatal or frame rule with a \"phase\""};
     }
   }
   rule.source = f.fname + ":" + std::to_string(line);

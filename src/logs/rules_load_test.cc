@@ -79,7 +79,7 @@ TEST(RulesLoad, ErrorsStillNameTheRightLineAndDuplicatesAreFound) {
   EXPECT_FALSE(same.ok());
 }
 
-// "pin" says where an error is raised: only an error or fatal rule with a phase can carry it.
+// "pin" says where a failure is raised: only an error, fatal or frame rule with a phase has it.
 TEST(RulesLoad, PinNeedsAnErrorRuleWithAPhase) {
   auto load = [](const std::string& rule) {
     return RuleSet().AddFile("pin.json", "{\"engine\": \"toy\", \"rules\": [\n" + rule + "\n]}");
@@ -89,12 +89,15 @@ TEST(RulesLoad, PinNeedsAnErrorRuleWithAPhase) {
                   .ok());
   Status no_phase = load("{\"id\": \"b\", \"regex\": \"x\", \"emit\": \"error\", \"pin\": true}");
   ASSERT_FALSE(no_phase.ok());
-  EXPECT_NE(no_phase.message().find("pin.json:2: rule \"b\": \"pin\" needs an error or fatal"),
+  EXPECT_NE(no_phase.message().find("pin.json:2: rule \"b\": \"pin\" needs an error, fatal or"),
             std::string::npos)
       << no_phase.message();
   EXPECT_FALSE(load("{\"id\": \"c\", \"regex\": \"x\", \"emit\": \"info\", \"phase\": "
                     "\"launch\", \"pin\": true}")
                    .ok());
+  EXPECT_TRUE(load("{\"id\": \"e\", \"regex\": \"x\", \"emit\": \"frame\", \"phase\": "
+                   "\"distributed_init\", \"pin\": true}")
+                  .ok());
   EXPECT_FALSE(load("{\"id\": \"d\", \"regex\": \"x\", \"emit\": \"error\", \"phase\": "
                     "\"launch\", \"pin\": 1}")
                    .ok());

@@ -403,9 +403,9 @@ case('trt_llmapi_build_oom', 'crashed', 'compile', 'gpu_oom', trt([('', '[Tensor
 case('trt_hang_detected', 'crashed', 'cuda_graph', '*', trt(TRT_SERVE_HEAD + TRT_SERVE_LOADED + TRT_SERVE_KV + [
     ('I','Creating CUDA graph instances for 11 batch sizes.'),('I','Run generation only CUDA graph warmup for batch size=64, draft_len=0')]) +
     '\n' + trt([('E','Hang detected after 300 seconds.'),('E','HangDetector: self-SIGKILL; relying on the launcher to propagate to peer ranks.')], sec=400))
-# TGI's router warm-up, cut off while the shards capture CUDA graphs: still warming up (the shard's
-# graph line does not move it anywhere else)
-case('tgi_warmup_graphs', 'in_progress', 'warmup', '*', tg(TGI_UP+[('INFO','text_generation_router_v3: backends/v3/src/lib.rs:125: ','Warming up model')]) +
+# TGI's router warm-up, cut off while the shards capture CUDA graphs: still capturing them (the
+# shard's graph line begins cuda_graph, as in every other engine)
+case('tgi_warmup_graphs', 'in_progress', 'cuda_graph', '*', tg(TGI_UP+[('INFO','text_generation_router_v3: backends/v3/src/lib.rs:125: ','Warming up model')]) +
     '\n' + tg([('INFO','','KV-cache blocks: 120000, size: 1'),('INFO','','Cuda Graphs are enabled for sizes [32, 16, 8, 4, 2, 1]')], base=12))
 
 # v0.9 sized the KV cache before the warm-up prefill: its message names both budgets
@@ -420,9 +420,9 @@ Traceback (most recent call last):
 RuntimeError: Not enough memory to handle 32000 total tokens with 4096 prefill tokens. You need to decrease `--max-batch-total-tokens` or `--max-batch-prefill-tokens`
 ''' + tg([('ERROR','','Webserver Crashed'),('INFO','','Shutting down shards')], base=40) + '\nError: WebserverFailed\n')
 
-# an excerpt that starts at the shard's traceback: its frames and "ShardCannotStart" say the shard's
-# start (torch.distributed is set up inside it); a second TGI on the host holds MASTER_PORT
-case('tgi_excerpt_master_port', 'crashed', 'weight_load', 'port_in_use', '''Traceback (most recent call last):
+# an excerpt that starts at the shard's traceback: its frames (torch.distributed set up as the shard
+# starts) say distributed init, not what "ShardCannotStart" says; a second TGI holds MASTER_PORT
+case('tgi_excerpt_master_port', 'crashed', 'distributed_init', 'port_in_use', '''Traceback (most recent call last):
   File "/opt/conda/lib/python3.10/site-packages/text_generation_server/server.py", line 196, in serve_inner
     model = get_model(
   File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/__init__.py", line 410, in get_model
@@ -1842,6 +1842,8 @@ exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'loops_cases.
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vphase_cases.py')).read())
 # TGI, TensorRT-LLM and SGLang outcome and phase, ready and crash loops, ophase round (a file of its own)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'ophase_cases.py')).read())
+# TGI and TensorRT-LLM: the phase a crash or hang is placed in, tphase round (a file of its own)
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'tphase_cases.py')).read())
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
