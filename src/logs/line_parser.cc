@@ -451,10 +451,16 @@ ParsedLine ReadLinePrefixes(std::string_view line) {
     if (!changed) break;
   }
   // Engine prefixes: a vLLM process tag may precede the level/date prefix; Ray nests tags.
+  // A rank already read (a wrapper's, an outer tag's) stays unless the next prefix names one: it is
+  // set aside, not copied, as ParseEnginePrefix only assigns p.rank when it succeeds.
   for (int round = 0; round < 4; ++round) {
-    std::string rank_before = p.rank;
-    if (!ParseEnginePrefix(s, p)) break;
-    if (p.rank.empty()) p.rank = rank_before;
+    std::string rank_before = std::move(p.rank);
+    p.rank.clear();
+    if (!ParseEnginePrefix(s, p)) {
+      p.rank = std::move(rank_before);
+      break;
+    }
+    if (p.rank.empty()) p.rank = std::move(rank_before);
     if (p.time) break;
   }
   // One clock per log: a wrapper (journald, docker, kubectl, CRI) stamps every line, the engine
@@ -524,8 +530,11 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
     if (!MayStart(rest)) continue;  // most second tries are words of a plain message
     ParsedLine q = ReadLinePrefixes(rest);
     if (q.time || q.style != PrefixStyle::kNone) {
-      q.skipped_prefix = line.substr(0, static_cast<size_t>(rest.data() - line.data()));
-      return q;
+      // Moved into `p`, the one object returned: every line's return is then elided (NRVO), not a
+      // move of its rank string.
+      p = std::move(q);
+      p.skipped_prefix = line.substr(0, static_cast<size_t>(rest.data() - line.data()));
+      return p;
     }
   }
   return p;
