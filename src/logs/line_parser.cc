@@ -454,13 +454,17 @@ ParsedLine ReadLinePrefixes(std::string_view line) {
   // A rank already read (a wrapper's, an outer tag's) stays unless the next prefix names one: it is
   // set aside, not copied, as ParseEnginePrefix only assigns p.rank when it succeeds.
   for (int round = 0; round < 4; ++round) {
-    std::string rank_before = std::move(p.rank);
-    p.rank.clear();
-    if (!ParseEnginePrefix(s, p)) {
-      p.rank = std::move(rank_before);
-      break;
+    if (p.rank.empty()) {  // most lines: nothing to keep
+      if (!ParseEnginePrefix(s, p)) break;
+    } else {
+      std::string rank_before = std::move(p.rank);
+      p.rank.clear();
+      if (!ParseEnginePrefix(s, p)) {
+        p.rank = std::move(rank_before);
+        break;
+      }
+      if (p.rank.empty()) p.rank = std::move(rank_before);
     }
-    if (p.rank.empty()) p.rank = std::move(rank_before);
     if (p.time) break;
   }
   // One clock per log: a wrapper (journald, docker, kubectl, CRI) stamps every line, the engine
@@ -504,7 +508,9 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
   line = StripBoxFrame(line);
   if (learned != nullptr) {
     for (const std::string& prefix : *learned) {
-      if (line.size() > prefix.size() && line.substr(0, prefix.size()) == prefix) {
+      // The first byte tells first: a memcmp call per learned prefix, on every line, cost more.
+      if (line.size() > prefix.size() && line[0] == prefix[0] &&
+          line.substr(0, prefix.size()) == prefix) {
         line.remove_prefix(prefix.size());
         break;
       }
