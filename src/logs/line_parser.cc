@@ -355,24 +355,12 @@ std::string_view StripRayRepeat(std::string_view s) {
   return s.substr(0, open);
 }
 
-// The first ' ' or '\t' in s[0, limit), else min(size, limit): 8 bytes a step (most lines that
+// The first ' ' or '\t' in s[0, limit), else min(size, limit): 16 bytes a step (most lines that
 // reach ParseLine's second try have no known prefix, and this runs for each of them).
 size_t FirstBlank(std::string_view s, size_t limit) {
-  const size_t n = std::min(s.size(), limit);
-  size_t i = 0;
-  if constexpr (std::endian::native == std::endian::little) {
-    constexpr uint64_t kOnes = 0x0101010101010101ull;
-    for (; i + 8 <= n; i += 8) {
-      uint64_t w;
-      std::memcpy(&w, s.data() + i, 8);
-      const uint64_t sp = w ^ (' ' * kOnes), tab = w ^ ('\t' * kOnes);
-      // The lowest flagged byte is the first blank (a flag above a zero byte may be spurious).
-      const uint64_t blank = (((sp - kOnes) & ~sp) | ((tab - kOnes) & ~tab)) & kHighBits;
-      if (blank != 0) return i + static_cast<size_t>(std::countr_zero(blank)) / 8;
-    }
-  }
-  while (i < n && s[i] != ' ' && s[i] != '\t') ++i;
-  return i;
+  const std::string_view head = s.substr(0, limit);
+  const size_t k = scan::FindEither(head, ' ', '\t');
+  return k == std::string_view::npos ? head.size() : k;
 }
 
 // What ReadLinePrefixes returns where no wrapper or prefix starts the line: the message alone.
