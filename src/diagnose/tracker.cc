@@ -19,18 +19,29 @@ std::string_view SignalName(Signal s) { return kSignalNames[static_cast<size_t>(
 
 StartupTracker::StartupTracker() {
   for (int i = 0; i < kPhaseCount; ++i) order_.push_back(static_cast<Phase>(i));
+  IndexOrder();
+}
+
+// Order() by table: it is asked on most phase events (Hint, RestartedWithoutBanner). A phase the
+// order lists twice keeps its first place, as the search did.
+void StartupTracker::IndexOrder() {
+  for (int i = 0; i < kPhaseCount; ++i) order_index_[static_cast<size_t>(i)] = i - kPhaseCount;
+  for (size_t i = order_.size(); i-- > 0;) {
+    const auto p = static_cast<size_t>(order_[i]);
+    if (p < order_index_.size()) order_index_[p] = static_cast<int>(i);
+  }
 }
 
 void StartupTracker::SetEngine(std::string_view engine) { state_.engine = std::string(engine); }
 
 void StartupTracker::SetPhaseOrder(std::vector<Phase> order) {
   if (!order.empty()) order_ = std::move(order);
+  IndexOrder();
 }
 
 int StartupTracker::Order(Phase p) const {
-  for (size_t i = 0; i < order_.size(); ++i) {
-    if (order_[i] == p) return static_cast<int>(i);
-  }
+  const auto i = static_cast<size_t>(p);
+  if (i < order_index_.size()) return order_index_[i];
   // Phases the engine's order omits sort by the enum, between their neighbours.
   return static_cast<int>(p) - kPhaseCount;
 }

@@ -293,6 +293,9 @@ class StartupTracker {
 
   TrackerState state_;
   std::vector<Phase> order_;
+  // Each phase's place in order_ (Order()), set with it; the enum's fallback where it is absent.
+  std::array<int, kPhaseCount> order_index_{};
+  void IndexOrder();
   double engine_ready_serving_s_ = 0;  // 0: every failure takes an engine-only ready back
   // The event being applied, and the line that last opened a phase implicitly (an end line): a
   // hint on that same line only corrects which phase follows (BeginPhase).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "logs/text_scan.h"
 
@@ -112,7 +113,7 @@ bool ParseTrtllmPython(std::string_view s, size_t close, ParsedLine& p) {
   std::string rank;
   const bool ranked = TrtllmRankTag(s, tag, &rank);
   if (!At(s, tag, '[') || !At(s, tag + 2, ']')) return false;
-  if (ranked) p.rank = rank;
+  if (ranked) p.rank = std::move(rank);
   p.level = s.substr(tag + 1, 1);
   if (t.year != 0) p.time = t;
   p.style = PrefixStyle::kTrtllm;
@@ -143,7 +144,7 @@ bool ParseTrtllmCppTimed(std::string_view& msg, ParsedLine& p) {
   size_t m = j + 14;
   if (At(s, m, ' ')) ++m;
   std::string rank;
-  if (TrtllmRankTag(s, m, &rank)) p.rank = rank;
+  if (TrtllmRankTag(s, m, &rank)) p.rank = std::move(rank);
   p.time = t;
   p.style = PrefixStyle::kTrtllm;
   msg = s.substr(std::min(m, s.size()));
@@ -211,7 +212,7 @@ bool ParseSglangTime(std::string_view& msg, size_t close, ParsedLine& p) {
     if (inner[j] != ' ' || !ParseSglangTags(inner.substr(j + 1), &rank)) return false;
   }
   p.time = t;
-  p.rank = rank;
+  p.rank = std::move(rank);
   p.style = PrefixStyle::kSglang;
   msg = s.substr(At(s, close + 1, ' ') ? close + 2 : close + 1);
   // "[2025-09-15 02:22:37] WARNING quantization.py:1680: msg" is a Python logger's format
@@ -254,10 +255,10 @@ bool ParseBracketPrefix(std::string_view& msg, ParsedLine& p) {
     // A rank after the level: "[TensorRT-LLM][INFO][0] " or "[TensorRT-LLM][INFO] [RANK 0] ".
     std::string rank;
     if (TrtllmRankTag(s, m, &rank)) {
-      p.rank = rank;
+      p.rank = std::move(rank);
     } else if (At(s, m, ' ')) {
       ++m;
-      if (TrtllmRankTag(s, m, &rank)) p.rank = rank;
+      if (TrtllmRankTag(s, m, &rank)) p.rank = std::move(rank);
     }
     msg = s.substr(std::min(m, s.size()));
     return true;
@@ -502,7 +503,9 @@ namespace {
 // Where the first colour remnant within the first `limit` bytes starts, npos when none.
 size_t FirstSgrRemnant(std::string_view line, size_t limit) {
   const std::string_view head = line.substr(0, limit);
-  for (size_t k = head.find('['); k != std::string_view::npos; k = head.find('[', k + 1)) {
+  // Inline searches (a memchr call each cost more over these few bytes, on most lines).
+  for (size_t k = FindByte(head, '['); k != std::string_view::npos;
+       k = FindByte(head, '[', k + 1)) {
     if (k > 0 && line[k - 1] == '\x1b') continue;  // a real escape sequence
     // What follows tells first: a remnant's parameters, or caret notation's second '['.
     const char next = k + 1 < line.size() ? line[k + 1] : '\0';

@@ -277,13 +277,19 @@ ParsedLine LogStream::Parse(std::string_view raw) {
     if (auto p = ParseJson(object, ParsedLine{})) return std::move(*p);
     return ReadLine(clean);
   }
-  ParsedLine outer = ReadLine(clean);
+  return ReadWrapped(clean);
+}
+
+// Parse's common case. One object is returned on every path, so it is built in place (NRVO), not
+// moved out (a move copies the rank string's bytes).
+ParsedLine LogStream::ReadWrapped(std::string_view clean) {
+  ParsedLine line = ReadLine(clean);
   // A JSON-lines log behind a wrapper (compose's "svc  | {...}", CRI, kubectl --prefix): the
   // object is read like one that starts the line, under the wrapper's clock.
-  const std::string_view m = outer.message;
-  if (m.size() < 2 || m.front() != '{' || m.back() != '}') return outer;
-  if (auto p = ParseJson(m, outer)) return std::move(*p);
-  return outer;
+  const std::string_view m = line.message;
+  if (m.size() < 2 || m.front() != '{' || m.back() != '}') return line;
+  if (auto p = ParseJson(m, line)) line = std::move(*p);
+  return line;
 }
 
 std::optional<ParsedLine> LogStream::ParseJson(std::string_view object, const ParsedLine& outer) {

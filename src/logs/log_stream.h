@@ -68,6 +68,7 @@ class LogStream {
   std::optional<ParsedLine> ParseJson(std::string_view object, const ParsedLine& outer);
   ParsedLine Parse(std::string_view raw);
   ParsedLine ReadLine(std::string_view clean);
+  ParsedLine ReadWrapped(std::string_view clean);
   size_t EchoBehindWrapper(std::string_view message) const;
   std::string_view Unindent(std::string_view line);
   void HandleSegment(std::string_view segment, int depth = 0);

@@ -34,6 +34,15 @@ inline uint64_t FlagByte(uint64_t w, unsigned char byte) {
 // search, and prefix parsing runs several on every line).
 inline size_t FindEither(std::string_view s, char a, char b, size_t from = 0) {
   size_t i = from;
+#ifdef __SSE2__
+  // 16 bytes a step where SSE2 is there (every x86-64); the words below take the rest.
+  const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b);
+  for (; i + 16 <= s.size(); i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
+    const int hit = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)));
+    if (hit != 0) return i + static_cast<size_t>(std::countr_zero(static_cast<unsigned>(hit)));
+  }
+#endif
   if constexpr (std::endian::native == std::endian::little) {
     for (; i + 8 <= s.size(); i += 8) {
       uint64_t w;
