@@ -1842,6 +1842,7 @@ exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'loops_cases.
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vphase_cases.py')).read())
 # TGI, TensorRT-LLM and SGLang outcome and phase, ready and crash loops, ophase round (a file of its own)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'ophase_cases.py')).read())
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vready_cases.py')).read())
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
