@@ -54,3 +54,14 @@ case('vr_v06_routes_then_bind_fails', 'crashed', 'http_start', '*', v0(V0_UP[1:]
     ('INFO', 'launcher.py:19', 'Available routes are:'),
     ('INFO', 'launcher.py:27', 'Route: /v1/chat/completions, Methods: POST')]) + '\n' +
     'ERROR:    [Errno 98] error while attempting to bind on address (\'0.0.0.0\', 8000): address already in use')
+
+# systemd refuses one more start after a burst of failed ones ("Start request repeated too
+# quickly", StartLimitBurst): even with a single run's lines pasted, the service was restarted.
+case('vr_journal_start_limit_hit', 'crash_loop', 'launch', '*', '\n'.join([
+    'Dec 01 10:04:01 gpu01 vllm[904]: INFO 12-01 10:04:01 [api_server.py:1805] vLLM API server version 0.9.2',
+    'Dec 01 10:04:20 gpu01 vllm[904]: ERROR 12-01 10:04:20 [core.py:515] EngineCore failed to start.',
+    'Dec 01 10:04:20 gpu01 vllm[904]: ERROR 12-01 10:04:20 [core.py:515] ValueError: Free memory on device (12.1/79.19 GiB) on startup is less than desired GPU memory utilization (0.9, 71.27 GiB).',
+    'Dec 01 10:04:21 gpu01 systemd[1]: vllm.service: Main process exited, code=exited, status=1/FAILURE',
+    "Dec 01 10:04:21 gpu01 systemd[1]: vllm.service: Failed with result 'exit-code'.",
+    'Dec 01 10:04:22 gpu01 systemd[1]: vllm.service: Start request repeated too quickly.',
+    'Dec 01 10:04:22 gpu01 systemd[1]: Failed to start vllm.service - vLLM.']))
