@@ -65,3 +65,9 @@ case('vr_journal_start_limit_hit', 'crash_loop', 'launch', '*', '\n'.join([
     "Dec 01 10:04:21 gpu01 systemd[1]: vllm.service: Failed with result 'exit-code'.",
     'Dec 01 10:04:22 gpu01 systemd[1]: vllm.service: Start request repeated too quickly.',
     'Dec 01 10:04:22 gpu01 systemd[1]: Failed to start vllm.service - vLLM.']))
+
+# The model list as jq prints it (one field a line): "owned_by" belongs only to an OpenAI-API model
+# object, which only a serving server returns.
+case('vr_v05_log_then_jq_model_list', 'ready', 'ready', None, v0(V0_UP) + '\n' + '\n'.join([
+    '$ curl -s localhost:8000/v1/models | jq .', '{', '  "object": "list",', '  "data": [', '    {',
+    '      "id": "meta-llama/Meta-Llama-3.1-8B-Instruct",', '      "object": "model",', '      "owned_by": "vllm"', '    }', '  ]', '}']))
