@@ -25,7 +25,9 @@ void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
 }
 
 void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
-  if (a.engine_only_ready && !a.stop_requested) TakeBackEngineReady(a, t);
+  // Once the HTTP server says its application started (http_up), what can still end the start is
+  // a death or a failed bind (fatal lines); an error line is a request's.
+  if (a.engine_only_ready && !a.stop_requested && !a.http_up) TakeBackEngineReady(a, t);
   if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
   PushError(a, e);
   a.error_after_progress = true;

@@ -71,3 +71,19 @@ case('vr_journal_start_limit_hit', 'crash_loop', 'launch', '*', '\n'.join([
 case('vr_v05_log_then_jq_model_list', 'ready', 'ready', None, v0(V0_UP) + '\n' + '\n'.join([
     '$ curl -s localhost:8000/v1/models | jq .', '{', '  "object": "list",', '  "data": [', '    {',
     '      "id": "meta-llama/Meta-Llama-3.1-8B-Instruct",', '      "object": "model",', '      "owned_by": "vllm"', '    }', '  ]', '}']))
+
+# uvicorn's "Application startup complete." ends the app's startup (vLLM 0.6.2+ has bound its
+# socket before the engine): an error line right after it is a request's (a tool-call parser, an
+# image fetch), not the start failing; a failed bind or a death still is (vg_uvicorn_bind_after_startup).
+_VR_V1_UP = vl([('INFO', 'core.py:214', 'init engine (profile, create kv cache, warmup model) took 61.20 seconds')], VR_EC) + '\n' + vl([
+    ('INFO', 'api_server.py:1857', 'Starting vLLM API server 0 on http://0.0.0.0:8000'),
+    ('INFO', 'launcher.py:29', 'Available routes are:')], '(APIServer pid=1) ') + '\n' + '\n'.join(
+    '(APIServer pid=1) INFO:     ' + l for l in ('Started server process [1]', 'Waiting for application startup.', 'Application startup complete.'))
+case('vr_v1_tool_parser_error_right_after_startup', 'ready', 'ready', None, _VR_V1_UP + '\n' + vl([
+    ('ERROR', 'hermes_tool_parser.py:139', 'Error in extracting tool call from response.')] + [('ERROR', 'hermes_tool_parser.py:139', l) for l in frames([
+    ('vllm/entrypoints/openai/tool_parsers/hermes_tool_parser.py', 'extract_tool_calls', 'raw_function_calls = [')], 'json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)')], '(APIServer pid=1) '))
+# Before uvicorn says so, an error after the engine's ready line is still the start failing.
+case('vr_v1_error_before_app_startup', 'crashed', 'http_start', '*', vl([('INFO', 'core.py:214', 'init engine (profile, create kv cache, warmup model) took 61.20 seconds')], VR_EC) + '\n' +
+     vl([('INFO', 'api_server.py:1857', 'Starting vLLM API server 0 on http://0.0.0.0:8000')], '(APIServer pid=1) ') + '\n' + '\n'.join(
+    '(APIServer pid=1) ' + l for l in ['INFO:     Started server process [1]', 'INFO:     Waiting for application startup.'] + frames([
+    ('starlette/routing.py', 'lifespan', 'async with self.lifespan_context(app) as maybe_state:')], 'RuntimeError: no running event loop')))
