@@ -83,6 +83,20 @@ void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
 }
 
 void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  // The start went on to later phases after a "fatal" line of its own and its server then said it
+  // is up, or answered: that line did not end it (a Ray dashboard's failed bind, a helper
+  // process). A peer's death stops a start before its server is up, so only these, never an
+  // engine's own ready line, take the crash back.
+  const bool server_up = (e.kind == LogEvent::Kind::kReady && !e.engine_only) ||
+                         e.kind == LogEvent::Kind::kRequestServed;
+  if (server_up && a.crashed && a.crash_ms && !a.stop_requested &&
+      (!a.ready || a.engine_only_ready) &&
+      std::any_of(a.timeline.begin(), a.timeline.end(), [&](const PhaseSpan& s) {
+        return s.phase != Phase::kReady && s.start_ms && *s.start_ms > *a.crash_ms;
+      })) {
+    a.crashed = false;
+    state_.crashed_attempts--;
+  }
   switch (e.kind) {
     case LogEvent::Kind::kAttemptStart:
       break;

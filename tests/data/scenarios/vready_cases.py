@@ -87,3 +87,13 @@ case('vr_v1_error_before_app_startup', 'crashed', 'http_start', '*', vl([('INFO'
      vl([('INFO', 'api_server.py:1857', 'Starting vLLM API server 0 on http://0.0.0.0:8000')], '(APIServer pid=1) ') + '\n' + '\n'.join(
     '(APIServer pid=1) ' + l for l in ['INFO:     Started server process [1]', 'INFO:     Waiting for application startup.'] + frames([
     ('starlette/routing.py', 'lifespan', 'async with self.lifespan_context(app) as maybe_state:')], 'RuntimeError: no running event loop')))
+
+# A "fatal" line the start outlived: Ray's dashboard failing to bind at Ray's start, then vLLM loads,
+# sizes its cache, captures and uvicorn serves. The server being up after later phases says that
+# line did not end the start.
+case('vr_v06_ray_dashboard_bind_then_ready', 'ready', 'ready', '*', v0(V0_UP[:2]) + '\n' + '\n'.join([
+    '2025-08-20 10:00:05,000\tINFO worker.py:1821 -- Started a local Ray instance.',
+    '2025-08-20 10:00:06,000\tERROR services.py:1353 -- Failed to start the dashboard , return code 1',
+    'OSError: [Errno 98] Address already in use']) + '\n' + v0(V0_UP[2:], m=1) + '\n' + '\n'.join(
+    'INFO:     ' + l for l in ('Started server process [1]', 'Waiting for application startup.', 'Application startup complete.',
+                               'Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)')))
