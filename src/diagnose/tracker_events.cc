@@ -146,6 +146,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
     case LogEvent::Kind::kRestarts:
       state_.restarts = std::max<int>(state_.restarts,
                                       static_cast<int>(std::min<int64_t>(e.progress_n, 1 << 20)));
+      if (e.rule_id.rfind("backoff.", 0) == 0) state_.backoff_failed = true;
       break;
     case LogEvent::Kind::kInfo:
       // A line printed inside a phase: moves forward only (never back past the attempt).

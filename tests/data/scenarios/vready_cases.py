@@ -97,3 +97,16 @@ case('vr_v06_ray_dashboard_bind_then_ready', 'ready', 'ready', '*', v0(V0_UP[:2]
     'OSError: [Errno 98] Address already in use']) + '\n' + v0(V0_UP[2:], m=1) + '\n' + '\n'.join(
     'INFO:     ' + l for l in ('Started server process [1]', 'Waiting for application startup.', 'Application startup complete.',
                                'Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)')))
+
+_VR_FAIL_LINES = [
+    'INFO 08-20 10:00:00 [api_server.py:1805] vLLM API server version 0.10.1.1',
+    'ERROR 08-20 10:00:20 [core.py:708] EngineCore failed to start.',
+    'ERROR 08-20 10:00:20 [core.py:708] ValueError: Free memory on device (12.1/79.19 GiB) on startup is less than desired GPU memory utilization (0.9, 71.27 GiB).']
+# Kubernetes' back-off ("backoff.*"): CrashLoopBackOff, or Error, with its restart count says the
+# latest run failed too: one restart shown in back-off is two failed runs, a loop. The same status
+# with no restart beside a run whose crash the log shows is that one run.
+case('vr_k8s_crashloop_one_restart', 'crash_loop', 'launch', '*', '\n'.join([
+    'NAME     READY   STATUS             RESTARTS      AGE',
+    'vllm-0   0/1     CrashLoopBackOff   1 (10s ago)   60s']))
+case('vr_k8s_error_no_restart_one_crash', 'crashed', 'launch', '*', '\n'.join([
+    'NAME     READY   STATUS   RESTARTS   AGE', 'vllm-0   0/1     Error    0          48s']) + '\n' + '\n'.join(_VR_FAIL_LINES))
