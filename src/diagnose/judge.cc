@@ -42,11 +42,14 @@ Context::Context(const TrackerState& s, const JudgeOptions& o, const RuleSet& r)
   for (size_t i = 0; i + 1 < st.attempts.size(); ++i) {
     if (st.attempts[i].crashed && st.attempts[i + 1].manual) retried_by_hand++;
   }
-  crashed_before = a == nullptr
-                       ? 0
-                       : std::max(st.crashed_attempts - (a->crashed ? 1 : 0) - retried_by_hand +
-                                      (st.silent_ends >= 2 ? st.silent_ends : 0),
-                                  std::max(0, st.restarts));
+  crashed_before =
+      a == nullptr
+          ? 0
+          : std::max(st.crashed_attempts - (a->crashed ? 1 : 0) - retried_by_hand +
+                         (st.silent_ends >= 2 ? st.silent_ends : 0),
+                     // A supervisor's back-off: its latest run failed as well
+                     // (unless that is the attempt the log shows crashing).
+                     std::max(0, st.restarts) + (st.backoff_failed && !a->crashed ? 1 : 0));
   empty_attempt = EmptyAttempt(a);
   between_turns = a != nullptr && empty_attempt && crashed_before >= 2 && !health_ok;
 }

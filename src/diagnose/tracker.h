@@ -187,6 +187,9 @@ struct TrackerState {
   std::optional<int> exit_status;
   bool watched_gone = false;  // watch --pid: the watched processes ended
   int restarts = 0;           // the most of: samples' restarts, systemd's restart counter (journal)
+  // A supervisor said its latest run failed too and waits to start it again ("backoff.*" rules:
+  // Kubernetes' CrashLoopBackOff/Error with its restart count): restarts + 1 runs failed.
+  bool backoff_failed = false;
   // Checkpoint bytes read, rate and ETA measured from outside (open shards' offsets, residency).
   Progress load;
   std::optional<int> health_http_status;

@@ -25,7 +25,9 @@ void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
 }
 
 void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
-  if (a.engine_only_ready && !a.stop_requested) TakeBackEngineReady(a, t);
+  // Once the HTTP server says its application started (http_up), what can still end the start is
+  // a death or a failed bind (fatal lines); an error line is a request's.
+  if (a.engine_only_ready && !a.stop_requested && !a.http_up) TakeBackEngineReady(a, t);
   if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
   if (a.frame_phase) a.frames_closed = true;
   PushError(a, e);
@@ -87,6 +89,20 @@ void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
 }
 
 void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  // The start went on to later phases after a "fatal" line of its own and its server then said it
+  // is up, or answered: that line did not end it (a Ray dashboard's failed bind, a helper
+  // process). A peer's death stops a start before its server is up, so only these, never an
+  // engine's own ready line, take the crash back.
+  const bool server_up = (e.kind == LogEvent::Kind::kReady && !e.engine_only) ||
+                         e.kind == LogEvent::Kind::kRequestServed;
+  if (server_up && a.crashed && a.crash_ms && !a.stop_requested &&
+      (!a.ready || a.engine_only_ready) &&
+      std::any_of(a.timeline.begin(), a.timeline.end(), [&](const PhaseSpan& s) {
+        return s.phase != Phase::kReady && s.start_ms && *s.start_ms > *a.crash_ms;
+      })) {
+    a.crashed = false;
+    state_.crashed_attempts--;
+  }
   switch (e.kind) {
     case LogEvent::Kind::kAttemptStart:
       break;
@@ -136,6 +152,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
     case LogEvent::Kind::kRestarts:
       state_.restarts = std::max<int>(state_.restarts,
                                       static_cast<int>(std::min<int64_t>(e.progress_n, 1 << 20)));
+      if (e.rule_id.rfind("backoff.", 0) == 0) state_.backoff_failed = true;
       break;
     case LogEvent::Kind::kInfo:
       // A line printed inside a phase: moves forward only (never back past the attempt).

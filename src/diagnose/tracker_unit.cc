@@ -73,6 +73,8 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
       break;
     case UnitEvent::Kind::kFailed:
       died("systemd: " + (e.text.empty() ? "failed with result '" + e.result + "'" : e.text));
+      // The start limit is hit only after repeated failed starts: restarted at least once.
+      if (e.result == "start-limit-hit") state_.restarts = std::max(state_.restarts, 1);
       break;
     case UnitEvent::Kind::kOomKilled:
       note(Current(), "systemd: " + text);

@@ -78,6 +78,12 @@ std::optional<UnitEvent> ParseSystemdMessage(std::string_view message) {
     e.result = std::string(r.substr(0, std::min(r.find('\''), size_t{32})));
     return e;
   }
+  if (StartsWith(rest, "Start request repeated too quickly")) {
+    // systemd refused one more start after a burst of failed ones (StartLimitBurst): a loop.
+    e.kind = UnitEvent::Kind::kFailed;
+    e.result = "start-limit-hit";
+    return e;
+  }
   if (StartsWith(rest, "Scheduled restart job")) {
     e.kind = UnitEvent::Kind::kRestartScheduled;
     size_t at = rest.find("counter is at ");

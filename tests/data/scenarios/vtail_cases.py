@@ -5,9 +5,10 @@
 VT_EC = '(EngineCore_DP0 pid=230) '
 VT_W0 = '(VllmWorker rank=0 pid=410) '
 
-# The API server lists its routes (launcher.py) after the engine is up, before uvicorn starts:
-# a tail of Route lines alone is the HTTP server starting.
-case('vt_routes_tail', 'in_progress', 'http_start', '*', vl([
+# The API server lists its routes (launcher.py) after the engine is up, right before uvicorn
+# serves: the engine's start is over (vready: as V1's "init engine ... took", ready unless an
+# error follows).
+case('vt_routes_tail', 'ready', 'ready', None, vl([
     ('INFO', 'launcher.py:44', 'Route: /v1/chat/completions, Methods: POST'),
     ('INFO', 'launcher.py:44', 'Route: /v1/completions, Methods: POST'),
     ('INFO', 'launcher.py:44', 'Route: /v1/embeddings, Methods: POST'),
