@@ -513,6 +513,16 @@ std::string_view StripBoxFrame(std::string_view s) {
   return s;
 }
 
+namespace {
+
+bool IsLabelEnd(char c) { return c == ':' || c == '|' || c == ']' || c == '>'; }
+
+bool TracebackLine(std::string_view s) {
+  return s.starts_with("Traceback (most recent call last):") || s.starts_with("File \"");
+}
+
+}  // namespace
+
 ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* learned) {
   if (!line.empty() && line.front() == '>') line = StripQuoteMarks(line);
   line = StripBoxFrame(line);
@@ -537,11 +547,21 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
   for (int k = 0; k < 2; ++k) {
     size_t i = FirstBlank(rest, 48);
     if (i == 0 || i >= rest.size() || i >= 48) break;
+    const char token_end = rest[i - 1];
     while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;
     rest = rest.substr(i);
     if (rest.empty()) break;
     // Known prefixes start with one of these: a cheap test before a second parse.
     const char c = rest.front();
+    // A host's or a task's label ("gpu-07: ", srun's padded " 3: ") before a traceback's lines,
+    // which have no prefix of their own: skipped too, so the label is learned from them as well.
+    // (PyTorch's "[rank0]: " stays: every rank has its own, and they are not one wrapper.)
+    if (k == 0 && (c == 'T' || c == 'F') && line.front() != '[' && IsLabelEnd(token_end) &&
+        TracebackLine(rest)) {
+      p.message = rest;
+      p.skipped_prefix = line.substr(0, static_cast<size_t>(rest.data() - line.data()));
+      return p;
+    }
     if (c != '[' && c != '(' && !IsDigit(c) && !IsUpper(c)) continue;
     if (!MayStart(rest)) continue;  // most second tries are words of a plain message
     ParsedLine q = ReadLinePrefixes(rest);
