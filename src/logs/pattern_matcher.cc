@@ -68,6 +68,51 @@ struct Lower {
 };
 const Lower kLower;
 
+// Whether `atom` (lowercase, as FilteredRE2 gives it) occurs in text with A-Z read as a-z, as
+// the scan compares. Its rarest pair of neighbouring bytes is looked for 16 positions at a time
+// (both sides ORed with 0x20, which only lets a few more through to the full compare).
+bool ContainsFolded(std::string_view text, std::string_view atom) {
+  const size_t m = atom.size();
+  if (m < 2 || text.size() < m) return m == 0 || text.find(atom) != std::string_view::npos;
+  const auto* t = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* a = reinterpret_cast<const unsigned char*>(atom.data());
+  size_t j = 0;
+  long best = -1;
+  for (size_t k = 0; k + 1 < m; ++k) {
+    const long score = pattern_internal::CommonByte(a[k]) * pattern_internal::CommonByte(a[k + 1]);
+    if (best < 0 || score < best) best = score, j = k;
+  }
+  auto same_at = [&](size_t at) {
+    for (size_t k = 0; k < m; ++k) {
+      if (kLower.t[t[at + k]] != a[k]) return false;
+    }
+    return true;
+  };
+  const size_t starts = text.size() - m + 1;
+  size_t at = 0;
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
+  // Reads t[at + j, at + j + 17), inside the text while at + 16 <= starts (j + 1 < m).
+  const __m128i fold = _mm_set1_epi8(0x20);
+  const __m128i c0 = _mm_set1_epi8(static_cast<char>(a[j] | 0x20));
+  const __m128i c1 = _mm_set1_epi8(static_cast<char>(a[j + 1] | 0x20));
+  for (; at + 16 <= starts; at += 16) {
+    const auto* q = reinterpret_cast<const __m128i*>(t + at + j);
+    const __m128i x0 = _mm_or_si128(_mm_loadu_si128(q), fold);
+    const __m128i x1 =
+        _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(t + at + j + 1)), fold);
+    auto mask = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(x0, c0), _mm_cmpeq_epi8(x1, c1))));
+    for (; mask != 0; mask &= mask - 1) {
+      if (same_at(at + static_cast<size_t>(std::countr_zero(mask)))) return true;
+    }
+  }
+#endif
+  for (; at < starts; ++at) {
+    if (kLower.t[t[at + j]] == a[j] && same_at(at)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 PatternMatcher::PatternMatcher() = default;
@@ -112,6 +157,29 @@ bool PatternMatcher::AnyLiteral(const std::vector<Literal>& literals, std::strin
     if (hit) return true;
   }
   return false;
+}
+
+// Which of the rule's lazy atoms (see ChooseTriggers) occur in the message, given the others
+// found: only those of a term (of the rule, or of one of its alternatives) whose trigger
+// occurs, as no other can be part of a set that passes.
+uint64_t PatternMatcher::FindLazyAtoms(size_t rule, std::string_view message,
+                                       uint64_t found) const {
+  const FastRule& f = fast_[rule];
+  uint64_t wanted = lazy_atoms_[rule];
+  if (!f.alts.empty()) {
+    wanted = 0;
+    for (const Alternative& alt : f.alts) {
+      const uint64_t bits = alt.mask << alt.shift;
+      if ((found & bits) != 0) wanted |= bits & lazy_atoms_[rule];
+    }
+  }
+  for (uint64_t b = wanted; b != 0; b &= b - 1) {
+    const int bit = std::countr_zero(b);
+    if (ContainsFolded(message, rule_atoms_[rule][static_cast<size_t>(bit)])) {
+      found |= uint64_t{1} << bit;
+    }
+  }
+  return found;
 }
 
 // Whether an anchored rule's match range and heads admit `message` (head8: its BigEndian8).
@@ -258,17 +326,6 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, 
   }
   scan.candidates.clear();
   if (!ix.atoms.empty() && message.size() >= 4) FindAtoms(ix, message, scan);
-  // Whether the atoms found satisfy the rule's prefilter formula.
-  auto found = [&](int idx) {
-    const auto r = static_cast<size_t>(idx);
-    return scan.seen[r] == scan.stamp ? scan.found[r] : 0;
-  };
-  auto passes = [&](int idx) {
-    const auto r = static_cast<size_t>(idx);
-    if (scan.seen[r] != scan.stamp) return false;
-    if ((scan.found[r] & single_atoms_[r]) != 0) return true;
-    return PassesAtoms(fast_[r], scan.found[r]);
-  };
   const uint64_t head8 = BigEndian8(message);
   // Anchored rules whose matches can start with this byte and whose range admits the message.
   const auto byte = static_cast<unsigned char>(message[0]);
@@ -285,10 +342,20 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, 
     if (RunRule(idx, message, 0)) matched->push_back(idx);
   }
   for (int idx : scan.candidates) {
-    if (!passes(idx)) continue;
-    const FastRule& f = fast_[static_cast<size_t>(idx)];
+    // Whether the atoms found satisfy the rule's prefilter formula. Its lazy atoms are searched
+    // when the others are not enough, and always for a rule split in alternatives, whose
+    // regexes run where their own atoms are all there (RunRule).
+    const auto r = static_cast<size_t>(idx);
+    const FastRule& f = fast_[r];
+    uint64_t found = scan.found[r];
+    bool pass = (found & single_atoms_[r]) != 0 || PassesAtoms(f, found);
+    if (lazy_atoms_[r] != 0 && (!pass || !f.alts.empty())) {
+      found |= FindLazyAtoms(r, message, found);
+      pass = (found & single_atoms_[r]) != 0 || PassesAtoms(f, found);
+    }
+    if (!pass) continue;
     if (f.anchored && !AnchoredAdmits(f, message, head8)) continue;
-    if (RunRule(idx, message, found(idx))) matched->push_back(idx);
+    if (RunRule(idx, message, found)) matched->push_back(idx);
   }
   std::sort(matched->begin(), matched->end());
 }

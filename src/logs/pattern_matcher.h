@@ -179,6 +179,8 @@ class PatternMatcher {
                            PrefilterClause* clause);
   bool SplitAlternatives(size_t i, std::vector<std::string>* atoms);
   bool PassesAtoms(const FastRule& f, uint64_t found) const;
+  void ChooseTriggers();
+  uint64_t FindLazyAtoms(size_t rule, std::string_view message, uint64_t found) const;
   static bool AnchoredAdmits(const FastRule& f, std::string_view message, uint64_t head8);
   void ClassifyRules();
   void IndexAtoms(const std::vector<bool>& keep, Index& ix) const;
@@ -197,6 +199,9 @@ class PatternMatcher {
   // By rule: the atoms (FastRule's bits) that let it through alone, its own or one
   // alternative's. Contiguous, so most candidates pass without reading their FastRule.
   std::vector<uint64_t> single_atoms_;
+  // By rule: its atoms that do not make it a candidate (see ChooseTriggers). The scan does not
+  // look for them; once another atom of the rule occurs, they are searched in the message.
+  std::vector<uint64_t> lazy_atoms_;
   // Anchored rules by the first byte of the message: a rule sits under every byte its matches
   // can start with (from its match range), so a message is tested against a handful of them.
   std::vector<std::vector<std::string>> rule_atoms_;  // each rule's prefilter atoms (see Index)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cctype>
 #include <cstring>
 #include <optional>
@@ -71,6 +72,7 @@ Status PatternMatcher::Compile(const std::vector<std::string>& regexes, const De
       single_atoms_[i] |= (alt.prefilter.singles & alt.mask) << alt.shift;
     }
   }
+  ChooseTriggers();
   compiled_ok_ = true;
   MatchEveryRule({}, &empty_matches_);
   CountRegexGrams();
@@ -308,6 +310,7 @@ void PatternMatcher::IndexAtoms(const std::vector<bool>& keep, Index& ix) const 
   for (size_t i = 0; i < rule_atoms_.size() && i < keep.size(); ++i) {
     if (!keep[i]) continue;
     for (const auto& atom : rule_atoms_[i]) {
+      if (lazy_atoms_[i] >> (&atom - rule_atoms_[i].data()) & 1) continue;  // see ChooseTriggers
       // The views point into rule_atoms_, which outlives the map.
       auto [it, added] = ids.try_emplace(atom, ix.atoms.size());
       const size_t a = it->second;
@@ -319,6 +322,84 @@ void PatternMatcher::IndexAtoms(const std::vector<bool>& keep, Index& ix) const 
       const bool candidate = !fast_[i].anchored || fast_[i].needs_atom;
       ix.atom_rules[a].push_back({static_cast<int>(i), bit, candidate});
     }
+  }
+}
+
+namespace {
+
+// The smallest sets of a clause's atoms (bits 0..count-1) that let it through, each as a mask:
+// the clause is their OR. A loose clause gives one set that every passing one holds instead
+// (its needed atoms with each other one, or each atom alone when none is needed): what
+// ChooseTriggers needs.
+std::vector<uint64_t> ClauseTerms(const PrefilterClause& c, size_t count) {
+  std::vector<uint64_t> terms;
+  const uint64_t own = count >= 64 ? ~uint64_t{0} : (uint64_t{1} << count) - 1;
+  for (uint64_t s = c.singles & own; s != 0; s &= s - 1) terms.push_back(s & -s);
+  const uint64_t others = own & ~c.singles;
+  if (others == 0) return terms;
+  if (c.loose) {
+    if (c.need != 0 && c.need_enough) {
+      terms.push_back(c.need);  // every set that passes holds it
+    } else if (c.need != 0) {
+      // It and one more: the more is often the rarer ("/torch/_inductor/graph" beside ", in ").
+      for (uint64_t s = own & ~c.need; s != 0; s &= s - 1) terms.push_back(c.need | (s & -s));
+    } else {
+      for (uint64_t s = others; s != 0; s &= s - 1) terms.push_back(s & -s);  // any one passes
+    }
+    return terms;
+  }
+  for (uint64_t m = 1; m <= c.table_mask; ++m) {
+    if (!c.Passes(m)) continue;
+    bool minimal = true;
+    for (uint64_t b = m; b != 0 && minimal; b &= b - 1) minimal = !c.Passes(m & ~(b & -b));
+    if (minimal) terms.push_back(m);
+  }
+  return terms;
+}
+
+}  // namespace
+
+// Which atoms make each rule a candidate. A clause "a and b" passes only when both occur, so
+// finding the rarer one is enough to select the rule; the other is then searched in that one
+// message. The scan's cost is in the atoms it finds: log vocabulary shared by many rules
+// (", in ", ".py\", line ", " for ", "python") sits beside a rarer atom in every term it is in.
+// Each term gets one trigger (the rarest of its atoms unless one is a trigger already); rare
+// is guessed from how many rules share the atom and from its length, never from a log.
+void PatternMatcher::ChooseTriggers() {
+  std::unordered_map<std::string_view, int> shared;
+  for (const auto& atoms : rule_atoms_) {
+    for (const auto& atom : atoms) ++shared[atom];
+  }
+  auto cost = [&](const std::string& atom) {
+    return 16 * shared[atom] + std::max(0, 24 - static_cast<int>(atom.size()));
+  };
+  lazy_atoms_.assign(fast_.size(), 0);
+  for (size_t i = 0; i < fast_.size(); ++i) {
+    const std::vector<std::string>& atoms = rule_atoms_[i];
+    if (atoms.empty()) continue;
+    std::vector<uint64_t> terms;
+    const FastRule& f = fast_[i];
+    if (f.alts.empty()) terms = ClauseTerms(f.prefilter, atoms.size());
+    for (const Alternative& alt : f.alts) {
+      for (uint64_t t : ClauseTerms(alt.prefilter, static_cast<size_t>(std::popcount(alt.mask)))) {
+        terms.push_back(t << alt.shift);
+      }
+    }
+    uint64_t triggers = 0;
+    for (uint64_t t : terms) {
+      if ((t & triggers) != 0) continue;
+      int best = -1;
+      for (uint64_t b = t; b != 0; b &= b - 1) {
+        const int bit = std::countr_zero(b);
+        if (best < 0 ||
+            cost(atoms[static_cast<size_t>(bit)]) < cost(atoms[static_cast<size_t>(best)])) {
+          best = bit;
+        }
+      }
+      triggers |= uint64_t{1} << best;
+    }
+    const uint64_t own = atoms.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << atoms.size()) - 1;
+    lazy_atoms_[i] = own & ~triggers;
   }
 }
 
@@ -347,19 +428,7 @@ void PatternMatcher::BuildGramIndex(Index& ix) const {
   ix.gram_hit.assign(65536, 0);
   std::vector<uint16_t> per_key(65536, 0);  // entries already indexed under this key
   std::vector<GramEntry> entries;
-  // Letter scores, 1 (rare) to 46 (' '), as a table: the lookups run for every gram of every
-  // atom of every subset.
-  static const std::array<long, 256> kCommon = [] {
-    constexpr std::string_view kByFrequency = " etaoinsrhldcu.,mpfgy-/:wb_=v[]()k0123456789";
-    std::array<long, 256> t{};
-    t.fill(1);
-    for (size_t k = 0; k < kByFrequency.size(); ++k) {
-      t[static_cast<unsigned char>(kByFrequency[k])] =
-          static_cast<long>(kByFrequency.size() - k + 1);
-    }
-    return t;
-  }();
-  auto common = [](unsigned char c) { return kCommon[c]; };
+  const auto common = pattern_internal::CommonByte;
   const std::vector<uint16_t>& in_regexes = gram_in_regexes_;
   constexpr long kShared = 2'000'000;  // about the letter score of four common letters
   for (size_t a = 0; a < ix.atoms.size(); ++a) {

@@ -40,6 +40,24 @@ inline bool IsRe2Space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
 }
 
+// How common a byte is in log text, 1 (rare) to 46 (' '): picks the grams and bytes the scans
+// look for.
+inline long CommonByte(unsigned char c) {
+  static const auto kTable = [] {
+    constexpr std::string_view kByFrequency = " etaoinsrhldcu.,mpfgy-/:wb_=v[]()k0123456789";
+    struct T {
+      long t[256];
+    } table{};
+    for (long& v : table.t) v = 1;
+    for (size_t k = 0; k < kByFrequency.size(); ++k) {
+      table.t[static_cast<unsigned char>(kByFrequency[k])] =
+          static_cast<long>(kByFrequency.size() - k + 1);
+    }
+    return table;
+  }();
+  return kTable.t[c];
+}
+
 // The first 8 bytes of s (zero-padded) as a big-endian number: numbers compare as the bytes do.
 inline uint64_t BigEndian8(std::string_view s) {
   uint64_t v = 0;

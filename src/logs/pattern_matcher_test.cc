@@ -351,3 +351,46 @@ TEST(PatternMatcher, AnchoredRulesThatNeedAnAtomAreCandidates) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// An atom several rules share (", in ") is not looked for by the scan: the rarer atom beside it
+// makes the rule a candidate, and then it is searched in that message (in any letter case, at
+// either end, in one alternative but not the other). The answer is the regexes' own.
+TEST(PatternMatcher, SharedAtomIsSearchedOnceARarerOneOccurs) {
+  PatternMatcher m;
+  ASSERT_TRUE(m.Compile({"/alpha_engine/runner\\.py\", line \\d+, in (?:\\w+)\\s*$",
+                         "/beta_engine/loader\\.py\", line \\d+, in \\w+|, in gamma_step\\s*$",
+                         ", in delta_step\\s*$", "Xylophone-Quartz .*(?i:, IN )"})
+                  .ok());
+  const std::vector<std::string> lines = {
+      "  File \"/x/alpha_engine/runner.py\", line 12, in run",
+      "  File \"/x/alpha_engine/runner.py\", line 12",
+      "  FILE \"/X/ALPHA_ENGINE/RUNNER.PY\", LINE 3, IN run",
+      "/alpha_engine/runner.py\", line 1, in f",
+      "  File \"/x/beta_engine/loader.py\", line 7, in load",
+      "  File \"/x/beta_engine/loader.py\" in load",
+      "  File \"/x/other.py\", line 7, in gamma_step",
+      "  File \"/x/other.py\", line 7, in delta_step",
+      "gamma_step, in ",
+      "Xylophone-Quartz then , In ",
+      "Xylophone-Quartz then ,in ",
+  };
+  size_t matched = 0;
+  for (const std::string& line : lines) {
+    EXPECT_EQ(Fast(m, line), Every(m, line)) << line;
+    matched += Every(m, line).size();
+  }
+  EXPECT_EQ(matched, 6u);  // every rule matches some line, and not every line matches
+  for (int subset : {m.AddSubset({true, false, true, true}), m.AddSubset({false, true})}) {
+    for (const std::string& line : lines) {
+      std::vector<int> want = Every(m, line);
+      std::erase_if(want, [&](int i) { return subset == 1 ? i == 1 : i != 1; });
+      EXPECT_EQ(Fast(m, line, subset), want) << line;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace spinup
