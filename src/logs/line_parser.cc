@@ -548,6 +548,7 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
     size_t i = FirstBlank(rest, 48);
     if (i == 0 || i >= rest.size() || i >= 48) break;
     const char token_end = rest[i - 1];
+    const size_t label_end = i;  // where the token ends in `rest`
     while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;
     rest = rest.substr(i);
     if (rest.empty()) break;
@@ -556,10 +557,12 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
     // A host's or a task's label ("gpu-07: ", srun's padded " 3: ") before a traceback's lines,
     // which have no prefix of their own: skipped too, so the label is learned from them as well.
     // (PyTorch's "[rank0]: " stays: every rank has its own, and they are not one wrapper.)
+    // The frame keeps its indentation: the label and one blank go.
     if (k == 0 && (c == 'T' || c == 'F') && line.front() != '[' && IsLabelEnd(token_end) &&
-        TracebackLine(rest)) {
-      p.message = rest;
-      p.skipped_prefix = line.substr(0, static_cast<size_t>(rest.data() - line.data()));
+        p.message.size() == line.size() && TracebackLine(rest)) {
+      const size_t label = static_cast<size_t>(rest.data() - line.data()) - (i - label_end);
+      p.message = line.substr(label + 1);
+      p.skipped_prefix = line.substr(0, label + 1);
       return p;
     }
     if (c != '[' && c != '(' && !IsDigit(c) && !IsUpper(c)) continue;

@@ -439,6 +439,20 @@ TEST(ParseLine, PlainAsctimeLevelPrefix) {
   EXPECT_EQ(q.time->second, 0);
 }
 
+TEST(ParseLine, LabelBeforeATracebackIsSkipped) {
+  // A traceback's lines have no prefix of their own to find behind a host's label: their shapes
+  // are enough, so the label is learned from them as well.
+  ParsedLine p = ParseLine("gpu-node-07: Traceback (most recent call last):");
+  EXPECT_EQ(p.message, "Traceback (most recent call last):");
+  EXPECT_EQ(p.skipped_prefix, "gpu-node-07: ");
+  EXPECT_EQ(ParseLine(" 3:   File \"/x/loader.py\", line 7, in load_model").message,
+            "  File \"/x/loader.py\", line 7, in load_model");
+  // PyTorch's per-rank label stays on the line; a word that is no label is no prefix.
+  EXPECT_EQ(ParseLine("[rank0]: Traceback (most recent call last):").message,
+            "[rank0]: Traceback (most recent call last):");
+  EXPECT_EQ(ParseLine("see File \"x\"").message, "see File \"x\"");
+}
+
 TEST(ParseLine, ShipperTimeBeforeTheLine) {
   // A tab after the stamp, the engine's own prefix behind it: one clock (the stamp's), the
   // engine's level and message.

@@ -35,8 +35,10 @@ TEST(ParseLineUnknownPrefix, SkippedPrefixIsReportedAndALearnedOneIsRemoved) {
   const std::vector<std::string> learned = {"gpu-07: "};
   EXPECT_EQ(ParseLine("gpu-07: Traceback (most recent call last):", &learned).message,
             "Traceback (most recent call last):");
+  // Before it is learned, a traceback's line behind it is read too (its shape is known).
   EXPECT_EQ(ParseLine("gpu-07: Traceback (most recent call last):").message,
-            "gpu-07: Traceback (most recent call last):");
+            "Traceback (most recent call last):");
+  EXPECT_EQ(ParseLine("gpu-07: Memory pool end.").message, "gpu-07: Memory pool end.");
   // Only at the line's start, and never the whole line.
   EXPECT_EQ(ParseLine("x gpu-07: y", &learned).message, "x gpu-07: y");
   EXPECT_EQ(ParseLine("gpu-07: ", &learned).message, "gpu-07: ");
