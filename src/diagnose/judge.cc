@@ -200,9 +200,13 @@ bool Coordinator(const Context& c, std::string_view rank) {
 
 // Phases whose work every tensor-parallel rank does together (from the engine's
 // "ranks.lockstep_from"): a rank seen doing one with a line of its own shows its peers had got
-// there too. Data-parallel groups (EngineCore_DP0, Worker_DP1_TP0) each run on their own.
+// there too. Ranks that each run an engine of their own (the engine's "ranks.independent":
+// data-parallel groups, EngineCore_DP0 and EngineCore_DP1) never are.
 bool Lockstep(const Context& c, std::string_view group, Phase p) {
-  if (!c.ranks.lockstep_from || Coordinator(c, group) || group.ends_with("DP")) return false;
+  if (!c.ranks.lockstep_from || Coordinator(c, group)) return false;
+  for (const std::string& end : c.ranks.independent) {
+    if (group.ends_with(end)) return false;
+  }
   return c.Order(p) >= c.Order(*c.ranks.lockstep_from);
 }
 

@@ -91,6 +91,9 @@ struct KnownCause {
 struct EngineRanks {
   std::vector<std::string> coordinators;
   std::optional<Phase> lockstep_from;  // none: no phase is known to be done in lockstep
+  // Name endings (after the rank number is dropped) of ranks that each run their own engine (a
+  // data-parallel group: vLLM's EngineCore_DP0 and EngineCore_DP1): never in lockstep.
+  std::vector<std::string> independent;
 };
 
 // Everything above, as loaded from the rules files (later files override earlier ones).

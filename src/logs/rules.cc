@@ -11,11 +11,24 @@
 #include <unordered_set>
 
 #include "logs/embedded_rules.h"
+#include "logs/rules_parse.h"
 
 namespace spinup {
 namespace {
 
-using nlohmann::json;
+using rules_parse::CheckRegexLength;
+using rules_parse::FileError;
+using rules_parse::FileParse;
+using rules_parse::Int;
+using rules_parse::json;
+using rules_parse::LineFinder;
+using rules_parse::ParseBudgets;
+using rules_parse::ParseCauses;
+using rules_parse::ParsePhaseOrder;
+using rules_parse::ParseRanks;
+using rules_parse::ParseThresholdsKey;
+using rules_parse::PhaseOf;
+using rules_parse::Str;
 
 constexpr std::array<std::string_view, 16> kEmitNames = {
     "phase_begin", "phase_end",      "progress",     "error", "fatal", "attempt_start",
@@ -27,170 +40,6 @@ int LineOf(std::string_view text, size_t pos) {
   pos = std::min(pos, text.size());
   return 1 + static_cast<int>(std::count(text.begin(), text.begin() + pos, '\n'));
 }
-
-// Where `"needle"` appears, so semantic errors can point into the file even though the JSON
-// parser keeps no positions for values. Linear over a whole file: lines come from a table of
-// newline offsets (binary search), and each search starts where the previous one ended, because
-// ids are looked up in file order. A needle not found after the cursor (a "causes" list before
-// the "rules", an id written with escapes) is searched from the start a bounded number of times,
-// then gets the cursor's line: 20,000 rules used to cost 20,000 scans of the file.
-class LineFinder {
- public:
-  explicit LineFinder(std::string_view text) : text_(text) {
-    for (size_t i = 0; i < text.size(); ++i) {
-      if (text[i] == '\n') newlines_.push_back(i);
-    }
-  }
-  int LineAt(size_t pos) const {
-    return 1 + static_cast<int>(std::lower_bound(newlines_.begin(), newlines_.end(), pos) -
-                                newlines_.begin());
-  }
-  int Find(std::string_view needle) {
-    quoted_.assign(1, '"').append(needle).push_back('"');
-    size_t pos = text_.find(quoted_, cursor_);
-    if (pos == std::string_view::npos && rescans_left_ > 0) {
-      --rescans_left_;
-      pos = text_.find(quoted_);
-    }
-    if (pos == std::string_view::npos) return LineAt(cursor_);
-    cursor_ = pos + quoted_.size();
-    return LineAt(pos);
-  }
-  // A top-level key: searched from the start (a handful per file).
-  int FindKey(std::string_view key) const {
-    size_t pos = text_.find("\"" + std::string(key) + "\"");
-    return pos == std::string_view::npos ? 1 : LineAt(pos);
-  }
-
- private:
-  std::string_view text_;
-  std::vector<size_t> newlines_;
-  size_t cursor_ = 0;
-  int rescans_left_ = 16;
-  std::string quoted_;
-};
-
-struct FileError {
-  int line;
-  std::string message;
-};
-
-// A regex longer than kMaxRuleRegexBytes is refused at load (RE2's compile and the matcher's
-// atom analysis grow with it: one 5 MB regex took over a minute).
-void CheckRegexLength(const std::string& regex, const std::string& owner, int line) {
-  if (regex.size() > RuleSet::kMaxRuleRegexBytes) {
-    throw FileError{line, owner + ": regex of " + std::to_string(regex.size()) +
-                              " bytes is over the " + std::to_string(RuleSet::kMaxRuleRegexBytes) +
-                              "-byte cap"};
-  }
-}
-
-std::string Str(const json& j, const char* key, int line, bool required = false) {
-  auto it = j.find(key);
-  if (it == j.end() || it->is_null()) {
-    if (required) throw FileError{line, std::string("missing \"") + key + "\""};
-    return {};
-  }
-  if (!it->is_string()) throw FileError{line, std::string("\"") + key + "\" must be a string"};
-  return it->get<std::string>();
-}
-
-int Int(const json& j, const char* key, int line) {
-  auto it = j.find(key);
-  if (it == j.end() || it->is_null()) return 0;
-  if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > 64) {
-    throw FileError{line, std::string("\"") + key + "\" must be a capture group number 0-64"};
-  }
-  return it->get<int>();
-}
-
-double Num(const json& j, const char* key, int line, double fallback) {
-  auto it = j.find(key);
-  if (it == j.end() || it->is_null()) return fallback;
-  if (!it->is_number() || it->get<double>() < 0) {
-    throw FileError{line, std::string("\"") + key + "\" must be a non-negative number"};
-  }
-  return it->get<double>();
-}
-
-Phase PhaseOf(const std::string& name, int line) {
-  auto p = ParsePhase(name);
-  if (!p) throw FileError{line, "unknown phase \"" + name + "\""};
-  return *p;
-}
-
-std::vector<std::string> StrList(const json& j, const char* key, int line) {
-  std::vector<std::string> out;
-  auto it = j.find(key);
-  if (it == j.end() || it->is_null()) return out;
-  if (it->is_string()) return {it->get<std::string>()};
-  if (!it->is_array()) throw FileError{line, std::string("\"") + key + "\" must be a list"};
-  for (const auto& v : *it) {
-    if (!v.is_string()) {
-      throw FileError{line, std::string("\"") + key + "\" must hold strings"};
-    }
-    out.push_back(v.get<std::string>());
-  }
-  return out;
-}
-
-const std::set<std::string>& KnownSignals() {
-  static const std::set<std::string> s = {
-      "multi_node",        "oom_record", "stop_requested", "cpu_idle", "futex_waits",
-      "no_disk_reads",     "disk_wait",  "reads_active",   "gpu_flat", "gpu_busy",
-      "compiler_children", "rank_lost",  "restarts",       "cpu_busy", "no_log_lines"};
-  return s;
-}
-
-// Every key is optional; an unknown key or a negative value is an error (a typo must not
-// silently keep the default).
-JudgeThresholds ParseThresholds(const json& j, JudgeThresholds t, int line) {
-  for (const auto& [key, value] : j.items()) {
-    if (!value.is_number() || value.get<double>() < 0) {
-      throw FileError{line, "threshold \"" + key + "\" must be a non-negative number"};
-    }
-    const double x = value.get<double>();
-    if (key == "cpu_idle_cores") {
-      t.cpu_idle_cores = x;
-    } else if (key == "cpu_busy_cores") {
-      t.cpu_busy_cores = x;
-    } else if (key == "wait_thread_fraction") {
-      t.wait_thread_fraction = x;
-    } else if (key == "gpu_busy_percent") {
-      t.gpu_busy_percent = static_cast<int>(std::min(x, 100.0));
-    } else if (key == "quiet_log_s") {
-      t.quiet_log_s = x;
-    } else if (key == "min_implicit_span_s") {
-      t.min_implicit_span_s = x;
-    } else if (key == "error_quiet_s") {
-      t.error_quiet_s = x;
-    } else if (key == "engine_ready_serving_s") {
-      t.engine_ready_serving_s = x;
-    } else {
-      throw FileError{line, "unknown threshold \"" + key + "\""};
-    }
-  }
-  return t;
-}
-
-// What one file adds, kept apart until the whole file is valid (a bad file adds nothing).
-struct FileContents {
-  std::vector<LogRule> rules;
-  std::vector<PhaseBudget> budgets;
-  std::vector<KnownCause> causes;
-  std::vector<std::pair<std::string, std::vector<Phase>>> orders;
-  std::optional<EngineRanks> ranks;
-  std::optional<JudgeThresholds> thresholds;
-  std::vector<LinePrefix> prefixes;
-};
-
-// One file being parsed: its name, its default engine, positions for messages, what it adds.
-struct FileParse {
-  const std::string& fname;
-  std::string file_engine;
-  LineFinder& lines;
-  FileContents out;
-};
 
 // "prefixes": [{"regex": "..."}]: how the file's engine prefixes its lines (line_prefixes.h).
 void ParsePrefixes(const json& doc, FileParse& f) {
@@ -208,50 +57,6 @@ void ParsePrefixes(const json& doc, FileParse& f) {
     lp.source = f.fname + ":" + std::to_string(line);
     f.out.prefixes.push_back(std::move(lp));
   }
-}
-
-void ParsePhaseOrder(const json& doc, FileParse& f) {
-  auto o = doc.find("phase_order");
-  if (o == doc.end()) return;
-  int line = f.lines.FindKey("phase_order");
-  if (f.file_engine.empty()) throw FileError{line, "\"phase_order\" needs a file \"engine\""};
-  std::vector<Phase> order;
-  for (const auto& name : StrList(doc, "phase_order", line)) {
-    Phase p = PhaseOf(name, line);
-    // An order is a sequence of distinct phases that starts with launch and ends at ready:
-    // anything else would make "the next phase" and "how far it got" meaningless.
-    if (std::find(order.begin(), order.end(), p) != order.end()) {
-      throw FileError{line, "\"phase_order\" lists \"" + name + "\" twice"};
-    }
-    order.push_back(p);
-  }
-  if (order.empty() || order.front() != Phase::kLaunch || order.back() != Phase::kReady) {
-    throw FileError{line, "\"phase_order\" must start with \"launch\" and end with \"ready\""};
-  }
-  f.out.orders.emplace_back(f.file_engine, std::move(order));
-}
-
-// "ranks": {"coordinators": ["EngineCore"], "lockstep_from": "kv_cache"} (knowledge.h).
-void ParseRanks(const json& doc, FileParse& f) {
-  auto o = doc.find("ranks");
-  if (o == doc.end()) return;
-  const int line = f.lines.FindKey("ranks");
-  if (f.file_engine.empty()) throw FileError{line, "\"ranks\" needs a file \"engine\""};
-  if (!o->is_object()) throw FileError{line, "\"ranks\" must be an object"};
-  for (const auto& [key, value] : o->items()) {
-    if (key != "coordinators" && key != "lockstep_from") {
-      throw FileError{line, "unknown \"ranks\" key \"" + key + "\""};
-    }
-  }
-  EngineRanks r;
-  r.coordinators = StrList(*o, "coordinators", line);
-  for (const auto& name : r.coordinators) {
-    if (name.empty()) throw FileError{line, "an empty coordinator name matches every rank"};
-  }
-  if (std::string from = Str(*o, "lockstep_from", line); !from.empty()) {
-    r.lockstep_from = PhaseOf(from, line);
-  }
-  f.out.ranks = std::move(r);
 }
 
 LogRule ParseRule(const json& r, FileParse& f) {
@@ -303,120 +108,6 @@ void ParseRules(const json& doc, FileParse& f) {
   if (rules_it == doc.end()) return;
   if (!rules_it->is_array()) throw FileError{f.lines.FindKey("rules"), "\"rules\" must be a list"};
   for (const auto& r : *rules_it) f.out.rules.push_back(ParseRule(r, f));
-}
-
-void ParseBudgets(const json& doc, FileParse& f) {
-  auto budgets_it = doc.find("budgets");
-  if (budgets_it == doc.end()) return;
-  int line = f.lines.FindKey("budgets");
-  if (!budgets_it->is_array()) throw FileError{line, "\"budgets\" must be a list"};
-  for (const auto& b : *budgets_it) {
-    if (!b.is_object()) throw FileError{line, "each budget must be an object"};
-    PhaseBudget pb;
-    pb.engine = Str(b, "engine", line);
-    if (pb.engine.empty()) pb.engine = f.file_engine.empty() ? "*" : f.file_engine;
-    pb.phase = PhaseOf(Str(b, "phase", line, true), line);
-    pb.normal_s = Num(b, "normal_s", line, 60);
-    pb.stall_s = Num(b, "stall_s", line, 600);
-    pb.per_gib_s = Num(b, "per_gib_s", line, 0);
-    f.out.budgets.push_back(pb);
-  }
-}
-
-void ParseThresholdsKey(const json& doc, const JudgeThresholds& current, FileParse& f) {
-  auto th = doc.find("thresholds");
-  if (th == doc.end()) return;
-  int line = f.lines.FindKey("thresholds");
-  if (!th->is_object()) throw FileError{line, "\"thresholds\" must be an object"};
-  f.out.thresholds = ParseThresholds(*th, current, line);
-}
-
-// A condition's regexes become one hidden rule ("cause.<id>.<n>"), their alternation: one
-// candidate for the matcher instead of one per pattern.
-void AddHiddenRules(const json& w, const KnownCause& kc, int cline, int& hidden_n,
-                    CauseCondition& cond, FileParse& f) {
-  const std::vector<std::string> patterns = StrList(w, "regex", cline);
-  if (patterns.empty()) return;
-  std::string alternation;
-  for (const auto& re : patterns) {
-    CheckRegexLength(re, "cause \"" + kc.id + "\"", cline);
-    if (!alternation.empty()) alternation += '|';
-    alternation += "(?:" + re + ")";
-  }
-  LogRule hidden;
-  hidden.id = "cause." + kc.id + "." + std::to_string(hidden_n++);
-  hidden.engine = "generic";
-  hidden.regex = std::move(alternation);
-  hidden.emit = RuleEmit::kInfo;
-  hidden.detect = false;
-  hidden.source = f.fname + ":" + std::to_string(cline);
-  cond.regex_rules.push_back(hidden.id);
-  f.out.rules.push_back(std::move(hidden));
-}
-
-CauseCondition ParseCondition(const json& w, const KnownCause& kc, int cline, int& hidden_n,
-                              FileParse& f) {
-  if (!w.is_object()) throw FileError{cline, "each \"when\" entry must be an object"};
-  CauseCondition cond;
-  cond.rules = StrList(w, "rules", cline);
-  AddHiddenRules(w, kc, cline, hidden_n, cond, f);
-  for (const auto& p : StrList(w, "phases", cline)) cond.phases.push_back(PhaseOf(p, cline));
-  for (const auto& p : StrList(w, "slow_phases", cline)) {
-    cond.slow_phases.push_back(PhaseOf(p, cline));
-  }
-  for (const auto& sname : StrList(w, "states", cline)) {
-    auto st = ParseState(sname);
-    if (!st) {
-      throw FileError{cline, "cause \"" + kc.id + "\": unknown state \"" + sname + "\""};
-    }
-    cond.states.push_back(*st);
-  }
-  cond.signals = StrList(w, "signals", cline);
-  cond.not_signals = StrList(w, "not_signals", cline);
-  cond.not_rules = StrList(w, "not_rules", cline);
-  if (auto c = w.find("consequence"); c != w.end()) {
-    if (!c->is_boolean()) throw FileError{cline, "\"consequence\" must be true or false"};
-    cond.consequence = c->get<bool>();
-  }
-  std::vector<std::string> all_signals = cond.signals;
-  all_signals.insert(all_signals.end(), cond.not_signals.begin(), cond.not_signals.end());
-  for (const auto& sname : all_signals) {
-    if (!KnownSignals().count(sname)) {
-      throw FileError{cline, "cause \"" + kc.id + "\": unknown signal \"" + sname + "\""};
-    }
-  }
-  if (cond.rules.empty() && cond.regex_rules.empty() && cond.signals.empty() &&
-      cond.slow_phases.empty()) {
-    throw FileError{cline, "cause \"" + kc.id +
-                               "\": each \"when\" entry needs rules, regex, signals or "
-                               "slow_phases"};
-  }
-  return cond;
-}
-
-void ParseCauses(const json& doc, FileParse& f) {
-  auto causes_it = doc.find("causes");
-  if (causes_it == doc.end()) return;
-  int line = f.lines.FindKey("causes");
-  if (!causes_it->is_array()) throw FileError{line, "\"causes\" must be a list"};
-  for (const auto& c : *causes_it) {
-    if (!c.is_object()) throw FileError{line, "each cause must be an object"};
-    KnownCause kc;
-    kc.id = Str(c, "id", line, true);
-    int cline = f.lines.Find(kc.id);
-    kc.title = Str(c, "title", cline, true);
-    kc.fix = Str(c, "fix", cline, true);
-    kc.evidence = Str(c, "evidence", cline);
-    kc.engines = StrList(c, "engines", cline);
-    auto when_it = c.find("when");
-    if (when_it == c.end() || !when_it->is_array() || when_it->empty()) {
-      throw FileError{cline, "cause \"" + kc.id + "\" needs a non-empty \"when\" list"};
-    }
-    int hidden_n = 0;
-    for (const auto& w : *when_it) kc.when.push_back(ParseCondition(w, kc, cline, hidden_n, f));
-    kc.source = f.fname + ":" + std::to_string(cline);
-    f.out.causes.push_back(std::move(kc));
-  }
 }
 
 }  // namespace

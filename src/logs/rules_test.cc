@@ -102,7 +102,9 @@ TEST(RuleSet, RanksAreReadPerEngine) {
   const EngineRanks vllm = r->knowledge().Ranks("vllm");
   EXPECT_EQ(vllm.coordinators, (std::vector<std::string>{"EngineCore", "APIServer"}));
   EXPECT_EQ(vllm.lockstep_from, Phase::kKvCache);
+  EXPECT_EQ(vllm.independent, (std::vector<std::string>{"DP"}));
   EXPECT_TRUE(r->knowledge().Ranks("sglang").coordinators.empty());
+  EXPECT_TRUE(r->knowledge().Ranks("tgi").independent.empty());
   EXPECT_FALSE(r->knowledge().Ranks("nobody").lockstep_from.has_value());
   ASSERT_TRUE(
       r->AddFile("my.json", R"({"engine": "vllm", "ranks": {"lockstep_from": "cuda_graph"}})")
@@ -114,7 +116,9 @@ TEST(RuleSet, RanksAreReadPerEngine) {
        {R"({"ranks": {"lockstep_from": "kv_cache"}})", R"({"engine": "e", "ranks": ["kv_cache"]})",
         R"({"engine": "e", "ranks": {"lockstep": "kv_cache"}})",
         R"({"engine": "e", "ranks": {"lockstep_from": "soon"}})",
-        R"({"engine": "e", "ranks": {"coordinators": [""]}})"}) {
+        R"({"engine": "e", "ranks": {"coordinators": [""]}})",
+        R"({"engine": "e", "ranks": {"independent": [""]}})",
+        R"({"engine": "e", "ranks": {"independent": "DP", "lockstep_from": 3}})"}) {
     RuleSet rs;
     Status st = rs.AddFile("bad.json", bad);
     ASSERT_FALSE(st.ok()) << bad;

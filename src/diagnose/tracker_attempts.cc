@@ -1,0 +1,113 @@
+// Where one start ends and the next begins: banners (timed, timeless, pasted out of order),
+// prompts that run the server, and restarts seen only as time gaps.
+#include <algorithm>
+
+#include "diagnose/tracker.h"
+
+namespace spinup {
+namespace {
+
+// The engine a rule belongs to: its id's first word ("vllm.engine_config" -> "vllm").
+std::string_view RuleEngine(std::string_view rule_id) {
+  return rule_id.substr(0, rule_id.find('.'));
+}
+
+// A banner of rules/generic.json (a container image's, a supervisor's spawn): it starts a process,
+// so it is a restart whenever the engine's own banner would be.
+bool IsLauncherBanner(std::string_view engine) {
+  return engine == "generic" || engine == "supervisor" || engine == "manual";
+}
+
+}  // namespace
+
+void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
+  if (RuleEngine(e.rule_id) == "manual" && !state_.attempts.empty()) {
+    pending_prompt_ = e.time_ms;  // a later prompt before any output replaces it
+    return;
+  }
+  // A shell prompt is where a person started it, never a banner pasted out of order.
+  if (!e.time_ms && !state_.attempts.empty() && RuleEngine(e.rule_id) != "manual") {
+    pending_banner_ = true;
+    pending_banner_engine_ = RuleEngine(e.rule_id);
+    return;
+  }
+  OpenAttempt(e.time_ms, e.rank, RuleEngine(e.rule_id), t);
+}
+
+void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::string& rank,
+                                 std::string_view banner_engine, std::optional<int64_t> t) {
+  bool has_content = false;
+  bool earlier = false;
+  if (!state_.attempts.empty()) {
+    const AttemptFacts& cur = state_.attempts.back();
+    // Lines of the launch alone are not content: vLLM's API server banner is followed by its
+    // engine's ("Initializing a V1 LLM engine"), both within one start.
+    const bool past_launch =
+        std::any_of(cur.timeline.begin(), cur.timeline.end(),
+                    [](const PhaseSpan& s) { return s.phase != Phase::kLaunch; });
+    has_content = past_launch || !cur.errors.empty() || cur.ready || cur.crashed;
+    // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
+    // before its lines: the same attempt's beginning pasted after it, not a restart.
+    earlier = (!cur.banner || cur.banner_engine == "manual") && banner_ms && cur.last_ms &&
+              *banner_ms + 1000 < *cur.last_ms;
+    // The banner of another data-parallel engine the attempt has not heard from, while it is
+    // still going: the same start (vLLM's EngineCore_DP1 after EngineCore_DP0), not a restart.
+    const size_t dp = rank.find("_DP");
+    const bool sibling = dp != std::string::npos && !cur.crashed && cur.banner &&
+                         std::none_of(cur.ranks.begin(), cur.ranks.end(),
+                                      [&](const TrackedRank& r) { return r.rank == rank; }) &&
+                         std::any_of(cur.ranks.begin(), cur.ranks.end(), [&](const TrackedRank& r) {
+                           return r.rank.compare(0, dp + 3, rank, 0, dp + 3) == 0;
+                         });
+    // Another engine's banner inside a start that is going well: a host loading a backend
+    // (Triton's model load starting vLLM's engine), not a restart.
+    const bool nested = cur.banner && !banner_engine.empty() && !IsLauncherBanner(banner_engine) &&
+                        cur.banner_engine != banner_engine && !cur.crashed && !cur.ready &&
+                        cur.errors.empty();
+    if (sibling || nested) has_content = false;
+  }
+  if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
+  AttemptFacts& opened = state_.attempts.back();
+  // The engine's own banner after the prompt that started it names the start's engine.
+  if (!opened.banner || opened.banner_engine == "manual") opened.banner_engine = banner_engine;
+  opened.banner = true;
+  if (banner_engine == "manual") opened.manual = true;
+}
+
+void StartupTracker::ResolvePendingBanner(const LogEvent& e) {
+  pending_banner_ = false;
+  if (e.kind == LogEvent::Kind::kAttemptStart && e.time_ms) return;  // it decides, with its time
+  OpenAttempt(e.time_ms, "", pending_banner_engine_, e.time_ms ? e.time_ms : now_ms_);
+}
+
+// The start a prompt began speaks with its first line that is not a launcher's or a pasted
+// environment's plain fact (a phase, an error, an engine's banner or line).
+void StartupTracker::ResolvePendingPrompt(const LogEvent& e) {
+  if (e.kind == LogEvent::Kind::kAttemptStart && RuleEngine(e.rule_id) == "manual") return;
+  if (e.kind == LogEvent::Kind::kInfo && IsLauncherBanner(RuleEngine(e.rule_id))) return;
+  const std::optional<int64_t> prompt_ms = *pending_prompt_;
+  pending_prompt_.reset();
+  OpenAttempt(prompt_ms, "", "manual", prompt_ms ? prompt_ms : (e.time_ms ? e.time_ms : now_ms_));
+}
+
+bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const {
+  // A restart spends seconds in imports before its first phase line; ranks of one start that go on
+  // after a peer's crash print within that time, and never go back to a phase they passed.
+  constexpr int64_t kRestartGapMs = 10'000;
+  if (state_.attempts.empty()) return false;
+  const AttemptFacts& a = state_.attempts.back();
+  if (!(a.crashed || a.error_after_progress) || a.ready || a.stopped || !t) return false;
+  // The same rank's first fatal line again, long after it: a process prints its own death once
+  // (TGI's launcher, an SGLang scheduler), so the tails of several runs pasted without their
+  // banners are several runs. (The line's own time is already the attempt's last: measure from
+  // the first death.)
+  if (e.kind == LogEvent::Kind::kFatal) {
+    return a.crashed && a.crash_ms && *t - *a.crash_ms >= kRestartGapMs &&
+           Cap(e.rank + '\t' + e.text, 400) == a.crash_line;
+  }
+  if (e.kind != LogEvent::Kind::kPhaseBegin || !e.phase || !a.phase || !a.last_ms) return false;
+  if (Order(*e.phase) > Order(a.crash_phase.value_or(*a.phase))) return false;
+  return *t - *a.last_ms >= kRestartGapMs;
+}
+
+}  // namespace spinup

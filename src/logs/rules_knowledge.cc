@@ -1,0 +1,213 @@
+// The knowledge a rules file carries beside its rules: phase orders, how ranks move, budgets,
+// thresholds and known causes (knowledge.h), validated with the file's name and line.
+#include <set>
+
+#include "logs/rules_parse.h"
+
+namespace spinup::rules_parse {
+namespace {
+
+const std::set<std::string>& KnownSignals() {
+  static const std::set<std::string> s = {
+      "multi_node",        "oom_record", "stop_requested", "cpu_idle", "futex_waits",
+      "no_disk_reads",     "disk_wait",  "reads_active",   "gpu_flat", "gpu_busy",
+      "compiler_children", "rank_lost",  "restarts",       "cpu_busy", "no_log_lines"};
+  return s;
+}
+
+// Every key is optional; an unknown key or a negative value is an error (a typo must not
+// silently keep the default).
+JudgeThresholds ParseThresholds(const json& j, JudgeThresholds t, int line) {
+  for (const auto& [key, value] : j.items()) {
+    if (!value.is_number() || value.get<double>() < 0) {
+      throw FileError{line, "threshold \"" + key + "\" must be a non-negative number"};
+    }
+    const double x = value.get<double>();
+    if (key == "cpu_idle_cores") {
+      t.cpu_idle_cores = x;
+    } else if (key == "cpu_busy_cores") {
+      t.cpu_busy_cores = x;
+    } else if (key == "wait_thread_fraction") {
+      t.wait_thread_fraction = x;
+    } else if (key == "gpu_busy_percent") {
+      t.gpu_busy_percent = static_cast<int>(std::min(x, 100.0));
+    } else if (key == "quiet_log_s") {
+      t.quiet_log_s = x;
+    } else if (key == "min_implicit_span_s") {
+      t.min_implicit_span_s = x;
+    } else if (key == "error_quiet_s") {
+      t.error_quiet_s = x;
+    } else if (key == "engine_ready_serving_s") {
+      t.engine_ready_serving_s = x;
+    } else {
+      throw FileError{line, "unknown threshold \"" + key + "\""};
+    }
+  }
+  return t;
+}
+
+// A condition's regexes become one hidden rule ("cause.<id>.<n>"), their alternation: one
+// candidate for the matcher instead of one per pattern.
+void AddHiddenRules(const json& w, const KnownCause& kc, int cline, int& hidden_n,
+                    CauseCondition& cond, FileParse& f) {
+  const std::vector<std::string> patterns = StrList(w, "regex", cline);
+  if (patterns.empty()) return;
+  std::string alternation;
+  for (const auto& re : patterns) {
+    CheckRegexLength(re, "cause \"" + kc.id + "\"", cline);
+    if (!alternation.empty()) alternation += '|';
+    alternation += "(?:" + re + ")";
+  }
+  LogRule hidden;
+  hidden.id = "cause." + kc.id + "." + std::to_string(hidden_n++);
+  hidden.engine = "generic";
+  hidden.regex = std::move(alternation);
+  hidden.emit = RuleEmit::kInfo;
+  hidden.detect = false;
+  hidden.source = f.fname + ":" + std::to_string(cline);
+  cond.regex_rules.push_back(hidden.id);
+  f.out.rules.push_back(std::move(hidden));
+}
+
+CauseCondition ParseCondition(const json& w, const KnownCause& kc, int cline, int& hidden_n,
+                              FileParse& f) {
+  if (!w.is_object()) throw FileError{cline, "each \"when\" entry must be an object"};
+  CauseCondition cond;
+  cond.rules = StrList(w, "rules", cline);
+  AddHiddenRules(w, kc, cline, hidden_n, cond, f);
+  for (const auto& p : StrList(w, "phases", cline)) cond.phases.push_back(PhaseOf(p, cline));
+  for (const auto& p : StrList(w, "slow_phases", cline)) {
+    cond.slow_phases.push_back(PhaseOf(p, cline));
+  }
+  for (const auto& sname : StrList(w, "states", cline)) {
+    auto st = ParseState(sname);
+    if (!st) {
+      throw FileError{cline, "cause \"" + kc.id + "\": unknown state \"" + sname + "\""};
+    }
+    cond.states.push_back(*st);
+  }
+  cond.signals = StrList(w, "signals", cline);
+  cond.not_signals = StrList(w, "not_signals", cline);
+  cond.not_rules = StrList(w, "not_rules", cline);
+  if (auto c = w.find("consequence"); c != w.end()) {
+    if (!c->is_boolean()) throw FileError{cline, "\"consequence\" must be true or false"};
+    cond.consequence = c->get<bool>();
+  }
+  std::vector<std::string> all_signals = cond.signals;
+  all_signals.insert(all_signals.end(), cond.not_signals.begin(), cond.not_signals.end());
+  for (const auto& sname : all_signals) {
+    if (!KnownSignals().count(sname)) {
+      throw FileError{cline, "cause \"" + kc.id + "\": unknown signal \"" + sname + "\""};
+    }
+  }
+  if (cond.rules.empty() && cond.regex_rules.empty() && cond.signals.empty() &&
+      cond.slow_phases.empty()) {
+    throw FileError{cline, "cause \"" + kc.id +
+                               "\": each \"when\" entry needs rules, regex, signals or "
+                               "slow_phases"};
+  }
+  return cond;
+}
+
+}  // namespace
+
+void ParsePhaseOrder(const json& doc, FileParse& f) {
+  auto o = doc.find("phase_order");
+  if (o == doc.end()) return;
+  int line = f.lines.FindKey("phase_order");
+  if (f.file_engine.empty()) throw FileError{line, "\"phase_order\" needs a file \"engine\""};
+  std::vector<Phase> order;
+  for (const auto& name : StrList(doc, "phase_order", line)) {
+    Phase p = PhaseOf(name, line);
+    // An order is a sequence of distinct phases that starts with launch and ends at ready:
+    // anything else would make "the next phase" and "how far it got" meaningless.
+    if (std::find(order.begin(), order.end(), p) != order.end()) {
+      throw FileError{line, "\"phase_order\" lists \"" + name + "\" twice"};
+    }
+    order.push_back(p);
+  }
+  if (order.empty() || order.front() != Phase::kLaunch || order.back() != Phase::kReady) {
+    throw FileError{line, "\"phase_order\" must start with \"launch\" and end with \"ready\""};
+  }
+  f.out.orders.emplace_back(f.file_engine, std::move(order));
+}
+
+// "ranks": {"coordinators": ["EngineCore"], "lockstep_from": "kv_cache"} (knowledge.h).
+void ParseRanks(const json& doc, FileParse& f) {
+  auto o = doc.find("ranks");
+  if (o == doc.end()) return;
+  const int line = f.lines.FindKey("ranks");
+  if (f.file_engine.empty()) throw FileError{line, "\"ranks\" needs a file \"engine\""};
+  if (!o->is_object()) throw FileError{line, "\"ranks\" must be an object"};
+  for (const auto& [key, value] : o->items()) {
+    if (key != "coordinators" && key != "lockstep_from" && key != "independent") {
+      throw FileError{line, "unknown \"ranks\" key \"" + key + "\""};
+    }
+  }
+  EngineRanks r;
+  r.coordinators = StrList(*o, "coordinators", line);
+  for (const auto& name : r.coordinators) {
+    if (name.empty()) throw FileError{line, "an empty coordinator name matches every rank"};
+  }
+  r.independent = StrList(*o, "independent", line);
+  for (const auto& end : r.independent) {
+    if (end.empty()) throw FileError{line, "an empty \"independent\" ending matches every rank"};
+  }
+  if (std::string from = Str(*o, "lockstep_from", line); !from.empty()) {
+    r.lockstep_from = PhaseOf(from, line);
+  }
+  f.out.ranks = std::move(r);
+}
+
+void ParseBudgets(const json& doc, FileParse& f) {
+  auto budgets_it = doc.find("budgets");
+  if (budgets_it == doc.end()) return;
+  int line = f.lines.FindKey("budgets");
+  if (!budgets_it->is_array()) throw FileError{line, "\"budgets\" must be a list"};
+  for (const auto& b : *budgets_it) {
+    if (!b.is_object()) throw FileError{line, "each budget must be an object"};
+    PhaseBudget pb;
+    pb.engine = Str(b, "engine", line);
+    if (pb.engine.empty()) pb.engine = f.file_engine.empty() ? "*" : f.file_engine;
+    pb.phase = PhaseOf(Str(b, "phase", line, true), line);
+    pb.normal_s = Num(b, "normal_s", line, 60);
+    pb.stall_s = Num(b, "stall_s", line, 600);
+    pb.per_gib_s = Num(b, "per_gib_s", line, 0);
+    f.out.budgets.push_back(pb);
+  }
+}
+
+void ParseThresholdsKey(const json& doc, const JudgeThresholds& current, FileParse& f) {
+  auto th = doc.find("thresholds");
+  if (th == doc.end()) return;
+  int line = f.lines.FindKey("thresholds");
+  if (!th->is_object()) throw FileError{line, "\"thresholds\" must be an object"};
+  f.out.thresholds = ParseThresholds(*th, current, line);
+}
+
+void ParseCauses(const json& doc, FileParse& f) {
+  auto causes_it = doc.find("causes");
+  if (causes_it == doc.end()) return;
+  int line = f.lines.FindKey("causes");
+  if (!causes_it->is_array()) throw FileError{line, "\"causes\" must be a list"};
+  for (const auto& c : *causes_it) {
+    if (!c.is_object()) throw FileError{line, "each cause must be an object"};
+    KnownCause kc;
+    kc.id = Str(c, "id", line, true);
+    int cline = f.lines.Find(kc.id);
+    kc.title = Str(c, "title", cline, true);
+    kc.fix = Str(c, "fix", cline, true);
+    kc.evidence = Str(c, "evidence", cline);
+    kc.engines = StrList(c, "engines", cline);
+    auto when_it = c.find("when");
+    if (when_it == c.end() || !when_it->is_array() || when_it->empty()) {
+      throw FileError{cline, "cause \"" + kc.id + "\" needs a non-empty \"when\" list"};
+    }
+    int hidden_n = 0;
+    for (const auto& w : *when_it) kc.when.push_back(ParseCondition(w, kc, cline, hidden_n, f));
+    kc.source = f.fname + ":" + std::to_string(cline);
+    f.out.causes.push_back(std::move(kc));
+  }
+}
+
+}  // namespace spinup::rules_parse
