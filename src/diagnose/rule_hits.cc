@@ -54,7 +54,7 @@ const RuleHit& RuleHits::at(std::string_view id) const {
 }
 
 std::pair<RuleHits::iterator, bool> RuleHits::try_emplace(std::string_view id) {
-  if (2 * (size_ + 1) > index_.size()) Grow();
+  if (4 * (size_ + 1) > index_.size()) Grow();  // at most a quarter full: probes stay short
   const size_t s = Slot(id);
   if (index_[s] != 0) return {entries_.begin() + (index_[s] - 1), false};
   if (size_ == entries_.size()) {

@@ -52,7 +52,7 @@ class RuleHits {
 
   std::vector<value_type> entries_;  // [0, size_) in use, the rest spare
   size_t size_ = 0;
-  std::vector<uint32_t> index_;  // open addressing, linear probing; a power of two, > 2 * size_
+  std::vector<uint32_t> index_;  // open addressing, linear probing; a power of two, > 4 * size_
   int shift_ = 64;
 };
 
