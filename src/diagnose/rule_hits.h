@@ -27,6 +27,21 @@ class RuleHits {
   using iterator = std::vector<value_type>::iterator;
   using const_iterator = std::vector<value_type>::const_iterator;
 
+  RuleHits() = default;
+  RuleHits(const RuleHits&) = default;
+  RuleHits& operator=(const RuleHits&) = default;
+  // A moved-from table is empty (its size must not outlive its entries).
+  RuleHits(RuleHits&& o) noexcept { *this = std::move(o); }
+  RuleHits& operator=(RuleHits&& o) noexcept {
+    entries_ = std::move(o.entries_);
+    index_ = std::move(o.index_);
+    size_ = std::exchange(o.size_, 0);
+    shift_ = std::exchange(o.shift_, 64);
+    o.entries_.clear();
+    o.index_.clear();
+    return *this;
+  }
+
   iterator begin() { return entries_.begin(); }
   iterator end() { return entries_.begin() + static_cast<std::ptrdiff_t>(size_); }
   const_iterator begin() const { return entries_.begin(); }

@@ -59,5 +59,16 @@ TEST(RuleHits, ClearedTableStartsFresh) {
   EXPECT_EQ(h.count("x.two"), 0u);
 }
 
+TEST(RuleHits, AMovedFromTableIsEmptyAndUsable) {
+  RuleHits a;
+  a.try_emplace("x.one");
+  RuleHits b = std::move(a);
+  EXPECT_EQ(b.size(), 1u);
+  EXPECT_TRUE(a.empty());  // NOLINT(bugprone-use-after-move): what this test checks
+  EXPECT_EQ(a.find("x.one"), a.end());
+  EXPECT_TRUE(a.try_emplace("x.two").second);
+  EXPECT_EQ(Ids(a), std::vector<std::string>{"x.two"});
+}
+
 }  // namespace
 }  // namespace spinup
