@@ -74,12 +74,14 @@ void StartupTracker::NewAttempt(std::optional<int64_t> t) {
       state_.silent_ends++;
     }
   }
+  AttemptFacts a;
   if (state_.attempts.size() >= kMaxAttempts) {
     // Keep the first attempt and the latest ones; the middle of a long crash loop adds nothing.
-    KeepSpareHits(state_.attempts[1].hits);
+    // The new attempt takes the dropped one's hit table, emptied, its buffers kept.
+    a.hits = std::move(state_.attempts[1].hits);
+    a.hits.Clear();
     state_.attempts.erase(state_.attempts.begin() + 1);
   }
-  AttemptFacts a;
   a.index = ++state_.total_attempts;
   a.start_ms = t;
   state_.attempts.push_back(std::move(a));
@@ -423,32 +425,13 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   }
 }
 
-namespace {
-
-// A slot of StartupTracker::HitCache for a rule id: its length and last 8 bytes, mixed.
-size_t HitSlot(std::string_view id) {
-  uint64_t w = 0;
-  const size_t n = std::min<size_t>(id.size(), 8);
-  std::memcpy(&w, id.data() + id.size() - n, n);
-  return static_cast<size_t>(((w ^ id.size()) * 0x9e3779b97f4a7c15ull) >> 58);
-}
-
-}  // namespace
-
 RuleHit* StartupTracker::FindHit(AttemptFacts& a, const std::string& id, std::string_view text) {
-  if (hit_cache_.attempt != a.index) {
-    hit_cache_.slots = {};
-    hit_cache_.attempt = a.index;
+  if (a.hits.size() >= 4096) {
+    auto it = a.hits.find(id);
+    return it == a.hits.end() ? nullptr : &it->second;
   }
-  HitCache::Slot& slot = hit_cache_.slots[HitSlot(id)];
-  if (slot.id != nullptr && *slot.id == id) return slot.hit;
-  auto it = a.hits.find(id);
-  if (it == a.hits.end()) {
-    if (a.hits.size() >= 4096) return nullptr;
-    it = AddHit(a.hits, id);
-    AssignBytes(it->second.first_text, text.substr(0, kMaxHitText));
-  }
-  slot = {&it->first, &it->second};
+  auto [it, fresh] = a.hits.try_emplace(id);
+  if (fresh) AssignBytes(it->second.first_text, text.substr(0, kMaxHitText));
   return &it->second;
 }
 
@@ -459,23 +442,6 @@ void StartupTracker::CountHit(AttemptFacts& a, const LogEvent& e, std::optional<
   hit->quiet_only = hit->quiet_only && e.quiet_level;
   AssignBytes(hit->last_text, std::string_view(e.text).substr(0, kMaxHitText));
   hit->last_ms = t;
-}
-
-void StartupTracker::KeepSpareHits(HitMap& hits) {
-  auto& spare = spare_hits_.nodes;
-  while (!hits.empty() && spare.size() < kMaxSpareHits) spare.push_back(hits.extract(hits.begin()));
-}
-
-// A fresh entry for `id` (absent from `hits`): a spare node when there is one, its buffers kept.
-// The map inserts a node as it inserts an emplaced one, so its order is the same.
-StartupTracker::HitMap::iterator StartupTracker::AddHit(HitMap& hits, const std::string& id) {
-  auto& spare = spare_hits_.nodes;
-  if (spare.empty()) return hits.emplace(id, RuleHit{}).first;
-  HitMap::node_type node = std::move(spare.back());
-  spare.pop_back();
-  AssignBytes(node.key(), id);
-  node.mapped() = RuleHit{};  // a move from empty strings keeps their buffers
-  return hits.insert(std::move(node)).position;
 }
 
 void StartupTracker::OnProgress(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {

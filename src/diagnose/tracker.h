@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "diagnose/load_progress.h"
+#include "diagnose/rule_hits.h"
 #include "spinup/startup.h"
 
 namespace spinup {
@@ -58,14 +59,6 @@ struct BarState {
   std::optional<int64_t> first_ms;
   std::optional<int64_t> last_advance_ms;
   std::optional<double> elapsed_s;  // the bar's own elapsed time ("[1:09:28<00:00"), if printed
-};
-
-struct RuleHit {
-  uint64_t count = 0;
-  bool quiet_only = true;  // every matched line declared a level below error (INFO, WARNING)
-  std::string first_text;
-  std::string last_text;
-  std::optional<int64_t> last_ms;
 };
 
 struct AttemptFacts {
@@ -142,8 +135,9 @@ struct AttemptFacts {
   std::optional<int64_t> last_heartbeat_ms;
   uint64_t heartbeats = 0;
   uint64_t lines = 0;
-  // rule id → hits (bounded by the number of rules); hashed: looked up for every matched line.
-  std::unordered_map<std::string, RuleHit> hits;
+  // rule id → hits (bounded by the number of rules), in first-hit order; looked up for every
+  // matched line.
+  RuleHits hits;
 };
 
 // Derived process facts from the latest samples (live only; all false offline).
@@ -313,46 +307,8 @@ class StartupTracker {
   // A shell prompt that starts a server waits for the first line the start prints: a command
   // pasted after the log (how it was run) starts nothing.
   std::optional<std::optional<int64_t>> pending_prompt_;
-  // Hit entries of dropped attempts, reused by CountHit: a long crash loop (or a log of many
-  // starts) would otherwise free and allocate every rule's entry, id and texts per attempt. A
-  // copied tracker starts with none (node handles cannot be copied).
-  using HitMap = decltype(AttemptFacts::hits);
-  struct SpareHits {
-    std::vector<HitMap::node_type> nodes;
-    SpareHits() = default;
-    SpareHits(const SpareHits&) {}
-    SpareHits(SpareHits&&) = default;
-    SpareHits& operator=(const SpareHits&) {
-      nodes.clear();
-      return *this;
-    }
-    SpareHits& operator=(SpareHits&&) = default;
-  };
-  static constexpr size_t kMaxSpareHits = 256;
-  void KeepSpareHits(HitMap& hits);
-  HitMap::iterator AddHit(HitMap& hits, const std::string& id);
-  SpareHits spare_hits_;
-  // Where the current attempt keeps each rule's entry, so most matched lines skip hashing the id
-  // (CountHit): slots chosen by the id's length and last bytes, checked against the key. A map's
-  // nodes stay put while it lives and the attempt is current until the next one opens; a copied
-  // tracker starts with none.
-  struct HitCache {
-    struct Slot {
-      const std::string* id = nullptr;
-      RuleHit* hit = nullptr;
-    };
-    std::array<Slot, 64> slots{};
-    int attempt = 0;  // AttemptFacts::index the slots point into; 0: none
-    HitCache() = default;
-    HitCache(const HitCache&) {}
-    HitCache& operator=(const HitCache&) {
-      attempt = 0;
-      return *this;
-    }
-  };
-  // The entry of `id` in the current attempt `a`, added when new (nullptr when the map is full).
+  // The entry of `id` in attempt `a`, added when new (nullptr when the table is full).
   RuleHit* FindHit(AttemptFacts& a, const std::string& id, std::string_view text);
-  HitCache hit_cache_;
 };
 
 }  // namespace spinup

@@ -43,7 +43,7 @@ std::vector<LogEvent> Attempt(int i) {
 
 std::vector<std::pair<std::string, RuleHit>> Hits(const AttemptFacts& a) {
   std::vector<std::pair<std::string, RuleHit>> out;
-  for (const auto& [id, hit] : a.hits) out.emplace_back(id, hit);  // the map's own order
+  for (const auto& [id, hit] : a.hits) out.emplace_back(id, hit);  // first-hit order
   return out;
 }
 

@@ -9,7 +9,7 @@ namespace spinup {
 void StartupTracker::CountUnitHit(const UnitEvent& e, const std::string& text,
                                   std::optional<int64_t> t) {
   auto hit = [&](std::string_view id) {
-    auto [it, fresh] = Current().hits.try_emplace(std::string(id));
+    auto [it, fresh] = Current().hits.try_emplace(id);
     if (fresh) it->second.first_text = Cap(text, kMaxHitText);
     it->second.count++;
     it->second.quiet_only = false;
