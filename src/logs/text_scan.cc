@@ -38,8 +38,10 @@ size_t ParseClock(std::string_view s, size_t i, CivilTime& t) {
   if (i > s.size() || s.size() - i < 8) return std::string_view::npos;
   const unsigned h1 = DigitAt(s, i), h2 = DigitAt(s, i + 1), m1 = DigitAt(s, i + 3),
                  m2 = DigitAt(s, i + 4), s1 = DigitAt(s, i + 6), s2 = DigitAt(s, i + 7);
-  if (((h1 > 9) | (h2 > 9) | (m1 > 9) | (m2 > 9) | (s1 > 9) | (s2 > 9) | (s[i + 2] != ':') |
-       (s[i + 5] != ':')) != 0) {
+  // Summed, not ||: one test for all of them (clang refuses | on bools).
+  if ((h1 > 9) + (h2 > 9) + (m1 > 9) + (m2 > 9) + (s1 > 9) + (s2 > 9) + (s[i + 2] != ':') +
+          (s[i + 5] != ':') !=
+      0) {
     return std::string_view::npos;
   }
   const int h = static_cast<int>(h1 * 10 + h2), m = static_cast<int>(m1 * 10 + m2),
@@ -78,8 +80,9 @@ size_t ParseDateTime(std::string_view s, size_t i, char sep, CivilTime& t) {
   const unsigned y1 = DigitAt(s, i), y2 = DigitAt(s, i + 1), y3 = DigitAt(s, i + 2),
                  y4 = DigitAt(s, i + 3), mo1 = DigitAt(s, i + 5), mo2 = DigitAt(s, i + 6),
                  d1 = DigitAt(s, i + 8), d2 = DigitAt(s, i + 9);
-  if (((y1 > 9) | (y2 > 9) | (y3 > 9) | (y4 > 9) | (mo1 > 9) | (mo2 > 9) | (d1 > 9) | (d2 > 9) |
-       (s[i + 4] != '-') | (s[i + 7] != '-') | (s[i + 10] != sep)) != 0) {
+  if ((y1 > 9) + (y2 > 9) + (y3 > 9) + (y4 > 9) + (mo1 > 9) + (mo2 > 9) + (d1 > 9) + (d2 > 9) +
+          (s[i + 4] != '-') + (s[i + 7] != '-') + (s[i + 10] != sep) !=
+      0) {
     return std::string_view::npos;
   }
   const int y = static_cast<int>(((y1 * 10 + y2) * 10 + y3) * 10 + y4);
