@@ -155,16 +155,14 @@ Judged WatchReplay(const RuleSet& rules, const std::string& text) {
   std::istringstream in(text);
   for (std::string l; std::getline(in, l);) lines.push_back(l + "\n");
 
-  StartupModelConfig config;
-  config.session = o;
-  auto model = SessionStartupModel::Create(config);
-  if (!model.ok()) return {};
+  // The rules explain used, not a second compile of them: each replay is one log of many.
+  auto model = SessionStartupModel::Borrowing(rules, o);
   const int64_t start = time_of_line.empty() ? 1'700'000'000'000 : time_of_line.begin()->second;
   FakeClock clock(start);
   WatchOptions w;
   w.until = Until::kVerdict;
   w.server_lifetime = true;  // judge to the end of the log, as explain does
-  Watcher watcher(w, clock, **model, nullptr, {});
+  Watcher watcher(w, clock, *model, nullptr, {});
   auto source = std::make_unique<ReplaySource>(std::move(lines));
   ReplaySource* src = source.get();
   watcher.AddSource(std::move(source));

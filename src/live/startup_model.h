@@ -20,6 +20,10 @@ struct StartupModelConfig {
 class SessionStartupModel final : public StartupModel {
  public:
   static Result<std::unique_ptr<SessionStartupModel>> Create(const StartupModelConfig& config);
+  // Over rules already loaded, which must outlive the model (tests replay many logs through one
+  // rule set instead of compiling it again per log).
+  static std::unique_ptr<SessionStartupModel> Borrowing(const RuleSet& rules,
+                                                        SessionOptions options);
 
   // Lines of `source` are stamped with their arrival time (a child's pipe: every line is live).
   void StampOnArrival(int source) { session_->StampOnArrival(source); }
@@ -43,8 +47,8 @@ class SessionStartupModel final : public StartupModel {
   const StartupSession& session() const { return *session_; }
 
  private:
-  SessionStartupModel(RuleSet rules, SessionOptions options);
-  RuleSet rules_;  // owned here: the session refers to it
+  SessionStartupModel(std::unique_ptr<RuleSet> owned, const RuleSet& rules, SessionOptions options);
+  std::unique_ptr<RuleSet> owned_rules_;  // null when borrowed; the session refers to the rules
   std::unique_ptr<StartupSession> session_;
 };
 
