@@ -7,6 +7,7 @@
 
 #include "base/duration.h"
 #include "diagnose/judge_steps.h"
+#include "diagnose/rank_format.h"
 
 namespace spinup {
 namespace judge {
@@ -186,10 +187,6 @@ State StoppedOrStalled(const Context& c, const AttemptFacts& a, const PhaseBudge
 }
 
 // A rank's name without its number: peers share it (shard0 and shard1, TP0 and TP3).
-std::string_view PeerGroup(std::string_view rank) {
-  while (!rank.empty() && rank.back() >= '0' && rank.back() <= '9') rank.remove_suffix(1);
-  return rank;
-}
 
 // A rank that coordinates workers (vLLM's engine cores and API server: with tensor parallelism the
 // core logs its broadcast queue and waits; the engine's "ranks.coordinators").
@@ -204,9 +201,7 @@ bool Coordinator(const Context& c, std::string_view rank) {
 // data-parallel groups, EngineCore_DP0 and EngineCore_DP1) never are.
 bool Lockstep(const Context& c, std::string_view group, Phase p) {
   if (!c.ranks.lockstep_from || Coordinator(c, group)) return false;
-  for (const std::string& end : c.ranks.independent) {
-    if (group.ends_with(end)) return false;
-  }
+  if (IndependentGroup(group, c.ranks.independent)) return false;
   return c.Order(p) >= c.Order(*c.ranks.lockstep_from);
 }
 

@@ -77,4 +77,14 @@ std::string FormatRanks(const std::vector<std::string>& ranks) {
   return out;
 }
 
+std::string_view PeerGroup(std::string_view rank) {
+  while (!rank.empty() && rank.back() >= '0' && rank.back() <= '9') rank.remove_suffix(1);
+  return rank;
+}
+
+bool IndependentGroup(std::string_view group, const std::vector<std::string>& independent) {
+  return std::any_of(independent.begin(), independent.end(),
+                     [&](const std::string& end) { return group.ends_with(end); });
+}
+
 }  // namespace spinup

@@ -104,6 +104,7 @@ void StartupSession::SyncEngine(const std::string& detected) {
   ++engine_changes_;
   tracker_.SetEngine(engine_);
   tracker_.SetPhaseOrder(rules_.PhaseOrder(engine_));
+  tracker_.SetIndependentRanks(rules_.knowledge().Ranks(engine_).independent);
 }
 
 void StartupSession::SyncEngineOf(Source& s) {

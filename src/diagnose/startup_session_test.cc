@@ -289,9 +289,9 @@ TEST(SessionRestarts, ABackendEnginesBannerInsideItsHostIsTheSameStart) {
       "INFO 11-20 10:00:12 model_runner.py:160] Loading model weights took 0.2389 GB\n";
   Verdict one = Explain(triton + vllm);
   EXPECT_EQ(one.attempts, 1) << one.headline;
-  Verdict supervised = Explain(
-      vllm + "2025-11-20 10:01:00,000 INFO spawned: 'vllm' with pid 4242\n" +
-      "INFO 11-20 10:01:12 model_runner.py:160] Loading model weights took 0.2389 GB\n");
+  Verdict supervised =
+      Explain(vllm + "2025-11-20 10:01:00,000 INFO spawned: 'vllm' with pid 4242\n" +
+              "INFO 11-20 10:01:12 model_runner.py:160] Loading model weights took 0.2389 GB\n");
   EXPECT_EQ(supervised.attempts, 2) << supervised.headline;
 }
 

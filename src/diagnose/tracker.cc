@@ -401,7 +401,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   if (e.kind == LogEvent::Kind::kAttemptStart) {
     StartAttempt(e, t);
     // A prompt waiting for its start's first line belongs to no attempt yet.
-    if (pending_prompt_ && e.rule_id.starts_with("manual.")) return;
+    if (pending_prompt_ && IsShellPrompt(e.rule_id)) return;
   }
   if (RestartedWithoutBanner(e, t)) NewAttempt(t);
   AttemptFacts& a = Current();

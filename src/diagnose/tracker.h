@@ -20,6 +20,11 @@
 
 namespace spinup {
 
+// The rules of a shell prompt that runs the server ("manual.shell_prompt" in rules/generic.json):
+// where a person started it, an engine of its own in the tracker's eyes.
+inline constexpr std::string_view kPromptEngine = "manual";
+bool IsShellPrompt(std::string_view rule_id);
+
 // The kinds of progress the judge can see. A startup is stalled only when none of them moved.
 enum class Signal {
   kLogLine,           // any non-noise log line
@@ -210,6 +215,8 @@ class StartupTracker {
   // How long after an engine-only ready line its server has surely bound (JudgeThresholds::
   // engine_ready_serving_s): a failure later than that came while serving.
   void SetEngineReadyServing(double seconds) { engine_ready_serving_s_ = seconds; }
+  // The engine's "ranks.independent" endings: a banner from another such rank joins the start.
+  void SetIndependentRanks(std::vector<std::string> endings) { independent_ = std::move(endings); }
   void OnLogEvent(const LogEvent& event);
   // A log line that matched no rule (still proof the server is alive).
   void OnLogActivity(std::optional<int64_t> time_ms);
@@ -293,6 +300,7 @@ class StartupTracker {
   // Each phase's place in order_ (Order()), set with it; the enum's fallback where it is absent.
   std::array<int, kPhaseCount> order_index_{};
   void IndexOrder();
+  std::vector<std::string> independent_;
   double engine_ready_serving_s_ = 0;  // 0: every failure takes an engine-only ready back
   // The event being applied, and the line that last opened a phase implicitly (an end line): a
   // hint on that same line only corrects which phase follows (BeginPhase).

@@ -2,6 +2,7 @@
 // prompts that run the server, and restarts seen only as time gaps.
 #include <algorithm>
 
+#include "diagnose/rank_format.h"
 #include "diagnose/tracker.h"
 
 namespace spinup {
@@ -15,18 +16,20 @@ std::string_view RuleEngine(std::string_view rule_id) {
 // A banner of rules/generic.json (a container image's, a supervisor's spawn): it starts a process,
 // so it is a restart whenever the engine's own banner would be.
 bool IsLauncherBanner(std::string_view engine) {
-  return engine == "generic" || engine == "supervisor" || engine == "manual";
+  return engine == "generic" || engine == "supervisor" || engine == kPromptEngine;
 }
 
 }  // namespace
 
+bool IsShellPrompt(std::string_view rule_id) { return RuleEngine(rule_id) == kPromptEngine; }
+
 void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
-  if (RuleEngine(e.rule_id) == "manual" && !state_.attempts.empty()) {
+  if (IsShellPrompt(e.rule_id) && !state_.attempts.empty()) {
     pending_prompt_ = e.time_ms;  // a later prompt before any output replaces it
     return;
   }
   // A shell prompt is where a person started it, never a banner pasted out of order.
-  if (!e.time_ms && !state_.attempts.empty() && RuleEngine(e.rule_id) != "manual") {
+  if (!e.time_ms && !state_.attempts.empty() && !IsShellPrompt(e.rule_id)) {
     pending_banner_ = true;
     pending_banner_engine_ = RuleEngine(e.rule_id);
     return;
@@ -48,16 +51,17 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
     has_content = past_launch || !cur.errors.empty() || cur.ready || cur.crashed;
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
     // before its lines: the same attempt's beginning pasted after it, not a restart.
-    earlier = (!cur.banner || cur.banner_engine == "manual") && banner_ms && cur.last_ms &&
+    earlier = (!cur.banner || cur.banner_engine == kPromptEngine) && banner_ms && cur.last_ms &&
               *banner_ms + 1000 < *cur.last_ms;
-    // The banner of another data-parallel engine the attempt has not heard from, while it is
-    // still going: the same start (vLLM's EngineCore_DP1 after EngineCore_DP0), not a restart.
-    const size_t dp = rank.find("_DP");
-    const bool sibling = dp != std::string::npos && !cur.crashed && cur.banner &&
+    // The banner of another independent rank (the engine's "ranks.independent") the attempt has
+    // not heard from, while it is still going: the same start (vLLM's EngineCore_DP1 after
+    // EngineCore_DP0), not a restart.
+    const std::string_view group = PeerGroup(rank);
+    const bool sibling = IndependentGroup(group, independent_) && !cur.crashed && cur.banner &&
                          std::none_of(cur.ranks.begin(), cur.ranks.end(),
                                       [&](const TrackedRank& r) { return r.rank == rank; }) &&
                          std::any_of(cur.ranks.begin(), cur.ranks.end(), [&](const TrackedRank& r) {
-                           return r.rank.compare(0, dp + 3, rank, 0, dp + 3) == 0;
+                           return PeerGroup(r.rank) == group;
                          });
     // Another engine's banner inside a start that is going well: a host loading a backend
     // (Triton's model load starting vLLM's engine), not a restart.
@@ -69,9 +73,9 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
   AttemptFacts& opened = state_.attempts.back();
   // The engine's own banner after the prompt that started it names the start's engine.
-  if (!opened.banner || opened.banner_engine == "manual") opened.banner_engine = banner_engine;
+  if (!opened.banner || opened.banner_engine == kPromptEngine) opened.banner_engine = banner_engine;
   opened.banner = true;
-  if (banner_engine == "manual") opened.manual = true;
+  if (banner_engine == kPromptEngine) opened.manual = true;
 }
 
 void StartupTracker::ResolvePendingBanner(const LogEvent& e) {
@@ -83,11 +87,11 @@ void StartupTracker::ResolvePendingBanner(const LogEvent& e) {
 // The start a prompt began speaks with its first line that is not a launcher's or a pasted
 // environment's plain fact (a phase, an error, an engine's banner or line).
 void StartupTracker::ResolvePendingPrompt(const LogEvent& e) {
-  if (e.kind == LogEvent::Kind::kAttemptStart && RuleEngine(e.rule_id) == "manual") return;
+  if (e.kind == LogEvent::Kind::kAttemptStart && IsShellPrompt(e.rule_id)) return;
   if (e.kind == LogEvent::Kind::kInfo && IsLauncherBanner(RuleEngine(e.rule_id))) return;
   const std::optional<int64_t> prompt_ms = *pending_prompt_;
   pending_prompt_.reset();
-  OpenAttempt(prompt_ms, "", "manual", prompt_ms ? prompt_ms : (e.time_ms ? e.time_ms : now_ms_));
+  OpenAttempt(prompt_ms, "", kPromptEngine, prompt_ms ? prompt_ms : (e.time_ms ? e.time_ms : now_ms_));
 }
 
 bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const {

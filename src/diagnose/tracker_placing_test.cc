@@ -117,9 +117,21 @@ namespace spinup {
 namespace {
 
 // vLLM's data-parallel engines each print the engine banner: one start, not a restart; the same
-// engine's banner again, or any banner after a crash, is a new attempt.
+// engine's banner again, or any banner after a crash, is a new attempt. Which ranks are such
+// engines is the engine's data ("ranks.independent"); without it a second banner is a restart.
 TEST(TrackerPlacing, DataParallelEngineBannersAreOneStart) {
+  for (const bool told : {false, true}) {
+    StartupTracker t = VllmTracker();
+    if (told) t.SetIndependentRanks({"DP"});
+    t.OnLogEvent(
+        Event(LogEvent::Kind::kAttemptStart, std::nullopt, "EngineCore_DP0", "Initializing"));
+    t.OnLogEvent(Event(LogEvent::Kind::kInfo, Phase::kDistributedInit, "EngineCore_DP0", "r 0"));
+    t.OnLogEvent(
+        Event(LogEvent::Kind::kAttemptStart, std::nullopt, "EngineCore_DP1", "Initializing"));
+    EXPECT_EQ(t.state().attempts.size(), told ? 1u : 2u);
+  }
   StartupTracker t = VllmTracker();
+  t.SetIndependentRanks({"DP"});
   t.OnLogEvent(
       Event(LogEvent::Kind::kAttemptStart, std::nullopt, "EngineCore_DP0", "Initializing"));
   t.OnLogEvent(Event(LogEvent::Kind::kInfo, Phase::kDistributedInit, "EngineCore_DP0", "rank 0"));

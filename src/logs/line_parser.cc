@@ -283,8 +283,12 @@ bool StripRfc3339(std::string_view& s, size_t j, const CivilTime& t, ParsedLine&
   }
   std::string_view ident;
   size_t m = SkipHostIdent(s, j + 1, &ident);
-  // journalctl -o short-iso: "2026-03-09T12:01:49+0000 host unit[1]: msg"
-  if (m != std::string_view::npos && !IsLevel(word) && rest.find(' ') < rest.find(": ")) {
+  // journalctl -o short-iso: "2026-03-09T12:01:49+0000 host unit[1]: msg". journalctl writes
+  // an offset; a time in Z (docker and kubectl's RFC 3339 nano) is a container runtime's, so
+  // `vllm serve: error: ...` after it is the message, not host `vllm` and unit `serve`.
+  const bool runtime_stamp = j > 0 && s[j - 1] == 'Z';
+  if (m != std::string_view::npos && !runtime_stamp && !IsLevel(word) &&
+      rest.find(' ') < rest.find(": ")) {
     p.wrapper_time = t;
     p.wrapper_ident = ident;
     s = s.substr(m);

@@ -202,6 +202,11 @@ TEST(ParseLine, DockerKubectlComposeWrappers) {
   ASSERT_TRUE(p.time);
   EXPECT_EQ(p.time->month, 3);
 
+  // A runtime's Z time before a message shaped like journalctl's "host unit: ": the message.
+  p = ParseLine("2026-03-09T12:01:49.123456789Z vllm serve: error: unrecognized arguments: --x");
+  EXPECT_EQ(p.message, "vllm serve: error: unrecognized arguments: --x");
+  EXPECT_TRUE(p.wrapper_ident.empty());
+
   p = ParseLine("[pod/sglang-0/server] [2026-03-09 12:01:53 TP0] Init torch distributed begin.");
   EXPECT_EQ(p.message, "Init torch distributed begin.");
   EXPECT_EQ(p.rank, "TP0");

@@ -1845,6 +1845,12 @@ exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'ophase_cases
 # TGI and TensorRT-LLM: the phase a crash or hang is placed in, tphase round (a file of its own)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'tphase_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vready_cases.py')).read())
+# `docker logs -t` before an argument error: the runtime's Z time is a wrapper, and
+# "vllm serve: error:" after it is the message (journalctl writes an offset, never Z).
+case('lead_docker_t_argparse', 'crashed', 'launch', 'bad_command', '''2025-09-22T10:00:00.123456789Z INFO 09-22 10:00:00 [__init__.py:216] Automatically detected platform cuda.
+2025-09-22T10:00:01.223456789Z usage: vllm serve [model_tag] [options]
+2025-09-22T10:00:01.223556789Z vllm serve: error: argument --tensor-parallel-size/-tp: invalid int value: 'auto'
+''')
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
