@@ -469,7 +469,7 @@ bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::strin
   if ((segment_bytes_ & scan::kPercent) == 0) return false;  // no "NN%": no bar
   auto bar = ParseTqdm(msg);
   if (!bar) return false;
-  if (NewBarValue(std::string(bar->bar), bar->n, bar->total)) {
+  if (NewBarValue(bar->bar, bar->n, bar->total)) {  // a view: no copy per redraw
     LogEvent& e = ResetEvent(LogEvent::Kind::kProgress, t, p.rank, "tqdm", text);
     e.bar.assign(bar->bar);
     e.progress_n = bar->n;
@@ -550,7 +550,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
   if (!any && on_activity_) on_activity_(t, msg);
 }
 
-bool LogStream::NewBarValue(const std::string& bar, int64_t n, int64_t total) {
+bool LogStream::NewBarValue(std::string_view bar, int64_t n, int64_t total) {
   for (auto& b : bars_) {
     if (b.bar == bar) {
       if (b.n == n && b.total == total) return false;
@@ -560,7 +560,7 @@ bool LogStream::NewBarValue(const std::string& bar, int64_t n, int64_t total) {
     }
   }
   if (bars_.size() >= 64) bars_.erase(bars_.begin());
-  bars_.push_back({bar, n, total});
+  bars_.push_back({std::string(bar), n, total});
   return true;
 }
 

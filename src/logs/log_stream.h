@@ -84,7 +84,7 @@ class LogStream {
   void NoteTraceback(const ParsedLine& p, std::string_view msg, std::string_view text,
                      std::optional<int64_t> t);
   // Records a bar reading; false when it repeats the last one (tqdm reprints).
-  bool NewBarValue(const std::string& bar, int64_t n, int64_t total);
+  bool NewBarValue(std::string_view bar, int64_t n, int64_t total);
   std::optional<int64_t> ResolveTime(const ParsedLine& p);
   void Emit(LogEvent& e);
   LogEvent& ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t, std::string_view rank,
