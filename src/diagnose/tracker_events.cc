@@ -76,15 +76,21 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
 void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
   if (!e.phase) return;
   // A relay's frame (rule id "relay.*": a process waiting on a worker that failed) only says the
-  // worker had started; a frame of the worker's own traceback, before or after it, says more.
-  if (a.frame_phase && e.rule_id.rfind("relay.", 0) == 0) return;
+  // worker had started; a frame of the worker's own traceback, before or after it, says more. So
+  // does any frame beside a fallback's ("fallback.*": a model's forward, which runs in several
+  // steps, or an exception's message that names the work).
+  const bool fallback = e.rule_id.rfind("fallback.", 0) == 0;
+  if (a.frame_phase && (fallback || e.rule_id.rfind("relay.", 0) == 0)) return;
   a.frame_phase = e.phase;
+  if (a.opened_after) a.opened_after_frame = e.phase;
+  // Nor does a fallback say more than a peer's lines or the end line before it: it moves a crash
+  // forward from where the lines got to, never back.
+  if (fallback) return;
   // A pinned frame is setup code that runs before the phase lines around it say so (TGI's shard
   // sets up torch.distributed before it builds the model): the first failure through it failed
   // there.
   if (e.pinned && !a.pinned_phase && !a.frames_closed) a.pinned_phase = e.phase;
   if (a.implicit_after) a.implicit_frame = e.phase;
-  if (a.opened_after) a.opened_after_frame = e.phase;
   if (!a.unplaced_rank.empty() && e.rank == a.unplaced_rank) a.unplaced_frame = e.phase;
 }
 
