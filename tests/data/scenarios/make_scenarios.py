@@ -1845,6 +1845,8 @@ exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'ophase_cases
 # TGI and TensorRT-LLM: the phase a crash or hang is placed in, tphase round (a file of its own)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'tphase_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vready_cases.py')).read())
+# vLLM restarts pasted without times, offline outputs printed as objects (vloop2 round)
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vloop2_cases.py')).read())
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
