@@ -403,8 +403,14 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     // A prompt waiting for its start's first line belongs to no attempt yet.
     if (pending_prompt_ && IsShellPrompt(e.rule_id)) return;
   }
-  if (RestartedWithoutBanner(e, t)) NewAttempt(t);
+  if (RestartedWithoutBanner(e, t)) {
+    // The restart began at its opening line, seen again before this one: the new attempt's too.
+    std::string opening = Current().first_line_again ? Current().first_line : std::string();
+    NewAttempt(t);
+    Current().first_line = std::move(opening);
+  }
   AttemptFacts& a = Current();
+  NoteFirstLine(a, e);
   a.lines++;
   if (t) {
     if (!a.first_ms) a.first_ms = t;

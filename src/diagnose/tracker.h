@@ -87,7 +87,11 @@ struct AttemptFacts {
   std::optional<int64_t> stop_ms;   // when the stop was asked for
   std::optional<int64_t> crash_ms;  // when the first fatal line came
   std::string crash_line;           // that line's rank and text (a restart repeats it)
-  bool oom_killed = false;          // the service manager or the kernel recorded an OOM kill
+  // The attempt's first event line (rank and text), and whether it came again after the crash: a
+  // process printing its opening line again has started again, even where no line has a time.
+  std::string first_line;
+  bool first_line_again = false;
+  bool oom_killed = false;  // the service manager or the kernel recorded an OOM kill
   // The phase named by the latest traceback frame (the deepest frame of the latest traceback):
   // where an exception was raised when no phase line says so.
   std::optional<Phase> frame_phase;
@@ -278,6 +282,7 @@ class StartupTracker {
   // A dead attempt that, well after its last line, begins a phase it had passed: a restart whose
   // launch banner was not pasted.
   bool RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const;
+  void NoteFirstLine(AttemptFacts& a, const LogEvent& e);
   // A banner without a time (a container image's) decides nothing until the next line that has one.
   void ResolvePendingBanner(const LogEvent& e);
   void ResolvePendingPrompt(const LogEvent& e);

@@ -94,22 +94,38 @@ void StartupTracker::ResolvePendingPrompt(const LogEvent& e) {
   OpenAttempt(prompt_ms, "", kPromptEngine, prompt_ms ? prompt_ms : (e.time_ms ? e.time_ms : now_ms_));
 }
 
+// The attempt's first line, and whether it came again after the attempt crashed. Only a line other
+// than the crash's own counts (a death printed by two ranks alike is one death).
+void StartupTracker::NoteFirstLine(AttemptFacts& a, const LogEvent& e) {
+  if (a.first_line.empty()) {
+    a.first_line = Cap(e.rank + '\t' + e.text, 400);
+    return;
+  }
+  if (a.crashed && !a.first_line_again && a.first_line != a.crash_line &&
+      Cap(e.rank + '\t' + e.text, 400) == a.first_line)
+    a.first_line_again = true;
+}
+
 bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const {
   // A restart spends seconds in imports before its first phase line; ranks of one start that go on
   // after a peer's crash print within that time, and never go back to a phase they passed.
   constexpr int64_t kRestartGapMs = 10'000;
   if (state_.attempts.empty()) return false;
   const AttemptFacts& a = state_.attempts.back();
-  if (!(a.crashed || a.error_after_progress) || a.ready || a.stopped || !t) return false;
+  if (!(a.crashed || a.error_after_progress) || a.ready || a.stopped) return false;
   // The same rank's first fatal line again, long after it: a process prints its own death once
   // (TGI's launcher, an SGLang scheduler), so the tails of several runs pasted without their
   // banners are several runs. (The line's own time is already the attempt's last: measure from
   // the first death.)
   if (e.kind == LogEvent::Kind::kFatal) {
-    return a.crashed && a.crash_ms && *t - *a.crash_ms >= kRestartGapMs &&
-           Cap(e.rank + '\t' + e.text, 400) == a.crash_line;
+    if (!a.crashed || Cap(e.rank + '\t' + e.text, 400) != a.crash_line) return false;
+    // Without a time: the same death again after the attempt's opening line came again (the
+    // same usage error, the same traceback, pasted from a restarting container).
+    if (!e.time_ms && a.first_line_again) return true;
+    return t && a.crash_ms && *t - *a.crash_ms >= kRestartGapMs;
   }
-  if (e.kind != LogEvent::Kind::kPhaseBegin || !e.phase || !a.phase || !a.last_ms) return false;
+  if (!t || e.kind != LogEvent::Kind::kPhaseBegin || !e.phase || !a.phase || !a.last_ms)
+    return false;
   if (Order(*e.phase) > Order(a.crash_phase.value_or(*a.phase))) return false;
   return *t - *a.last_ms >= kRestartGapMs;
 }
