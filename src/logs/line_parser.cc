@@ -240,8 +240,7 @@ bool IsTgiRequestSpan(std::string_view after_level) {
   return false;
 }
 
-// A date and time before a line no other prefix read: what a log shipper or `ts` adds
-// ("2025-09-22 10:00:01.123<TAB>", "2025-09-22T10:00:01Z "), the line's own prefix after it.
+// A shipper's or `ts`'s time ("2025-09-22 10:00:01.123<TAB>") before a line no prefix read.
 bool StripShipperTime(std::string_view& s, ParsedLine& p) {
   if (s.size() < 20 || !IsDigit(s[0]) || s[4] != '-') return false;
   CivilTime t;
@@ -283,11 +282,9 @@ bool StripRfc3339(std::string_view& s, size_t j, const CivilTime& t, ParsedLine&
   }
   std::string_view ident;
   size_t m = SkipHostIdent(s, j + 1, &ident);
-  // journalctl -o short-iso: "2026-03-09T12:01:49+0000 host unit[1]: msg". journalctl writes
-  // an offset; a time in Z (docker and kubectl's RFC 3339 nano) is a container runtime's, so
-  // `vllm serve: error: ...` after it is the message, not host `vllm` and unit `serve`.
-  const bool runtime_stamp = j > 0 && s[j - 1] == 'Z';
-  if (m != std::string_view::npos && !runtime_stamp && !IsLevel(word) &&
+  // journalctl -o short-iso: "2026-03-09T12:01:49+0000 host unit[1]: msg". A Z time is docker's
+  // or kubectl's, never journalctl's: `vllm serve: error:` after it is no host and unit.
+  if (m != std::string_view::npos && s[j - 1] != 'Z' && !IsLevel(word) &&
       rest.find(' ') < rest.find(": ")) {
     p.wrapper_time = t;
     p.wrapper_ident = ident;
