@@ -119,9 +119,10 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
   // the first death.)
   if (e.kind == LogEvent::Kind::kFatal) {
     if (!a.crashed || Cap(e.rank + '\t' + e.text, 400) != a.crash_line) return false;
-    // Without a time: the same death again after the attempt's opening line came again (the
-    // same usage error, the same traceback, pasted from a restarting container).
-    if (!e.time_ms && a.first_line_again) return true;
+    // The same death again after the attempt's opening line came again (the same usage error,
+    // the same traceback, from a restarting container): with or without times, and whether the
+    // times are the log's or, live, the lines' arrival.
+    if (a.first_line_again) return true;
     return t && a.crash_ms && *t - *a.crash_ms >= kRestartGapMs;
   }
   if (!t || e.kind != LogEvent::Kind::kPhaseBegin || !e.phase || !a.phase || !a.last_ms)

@@ -106,10 +106,12 @@ LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
   }
   // Which rules are generic, once: FirstPass and EmitRuleEvents ask it of every matched rule.
   generic_.reserve(rules_.rules().size());
-  // 2: a cause's hidden pattern (evidence only: an engine ERROR line it matches is still an error).
+  // 2: a cause's hidden pattern or a fallback frame (evidence only: an engine ERROR line it
+  // matches is still an error, and the exception it names is still quoted).
   for (const LogRule& r : rules_.rules()) {
     if (r.id == "generic.traceback") traceback_rule_ = static_cast<int>(generic_.size());
-    generic_.push_back(r.engine != "generic" ? 0 : r.id.rfind("cause.", 0) == 0 ? 2 : 1);
+    const bool evidence = r.id.starts_with("cause.") || r.id.starts_with("fallback.");
+    generic_.push_back(r.engine != "generic" ? 0 : evidence ? 2 : 1);
   }
   year_ = opt_.reference_year;
   if (opt_.max_line_bytes < 64) opt_.max_line_bytes = 64;
