@@ -91,7 +91,8 @@ void StartupTracker::ResolvePendingPrompt(const LogEvent& e) {
   if (e.kind == LogEvent::Kind::kInfo && IsLauncherBanner(RuleEngine(e.rule_id))) return;
   const std::optional<int64_t> prompt_ms = *pending_prompt_;
   pending_prompt_.reset();
-  OpenAttempt(prompt_ms, "", kPromptEngine, prompt_ms ? prompt_ms : (e.time_ms ? e.time_ms : now_ms_));
+  OpenAttempt(prompt_ms, "", kPromptEngine,
+              prompt_ms ? prompt_ms : (e.time_ms ? e.time_ms : now_ms_));
 }
 
 // The attempt's first line, and whether it came again after the attempt crashed. Only a line other
