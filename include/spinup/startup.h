@@ -95,6 +95,14 @@ struct LogEvent {
   // kError/kFatal: the line names where the failure was raised (a rule's "pin"): the crash is
   // judged in `phase` even where phase lines went further.
   bool pinned = false;
+  // What the matching rule's line says of its phase (a rule's "role", docs/rules.md).
+  enum class Role {
+    kDirect,    // the line is the failing process's own
+    kRelay,     // a parent reporting that a child died or failed: it names where the parent
+                // waited, not where the child was
+    kFallback,  // a model's forward or a message naming the work: only where nothing else did
+  };
+  Role role = Role::kDirect;
   // The line's prefix declared a level below error (INFO, WARNING, DEBUG): a cause's pattern on it
   // is context, not the failure. False for lines without a level (a traceback's tail).
   bool quiet_level = false;

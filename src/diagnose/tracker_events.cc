@@ -18,10 +18,10 @@ void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
   if (!e.rank.empty()) line.append("[").append(e.rank).append("] ");
   line.append(std::string_view(e.text).substr(0, 400));
   NoteError(a, line);
-  // A relay (rule id "relay.*": a parent reporting that a child died or failed) names the process
-  // that waited, not the one that failed: vLLM's engine core says "Worker proc VllmWorker-0 died"
-  // from wherever its own last line left it, while the worker was loading.
-  if (e.rule_id.rfind("relay.", 0) != 0) NoteFailingRank(a, e.rank);
+  // A relay (a parent reporting that a child died or failed) names the process that waited, not
+  // the one that failed: vLLM's engine core says "Worker proc VllmWorker-0 died" from wherever its
+  // own last line left it, while the worker was loading.
+  if (e.role != LogEvent::Role::kRelay) NoteFailingRank(a, e.rank);
 }
 
 void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
@@ -75,12 +75,12 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
 
 void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
   if (!e.phase) return;
-  // A relay's frame (rule id "relay.*": a process waiting on a worker that failed) only says the
-  // worker had started; a frame of the worker's own traceback, before or after it, says more. So
-  // does any frame beside a fallback's ("fallback.*": a model's forward, which runs in several
-  // steps, or an exception's message that names the work).
-  const bool fallback = e.rule_id.rfind("fallback.", 0) == 0;
-  if (a.frame_phase && (fallback || e.rule_id.rfind("relay.", 0) == 0)) return;
+  // A relay's frame (a process waiting on a worker that failed) only says the worker had started;
+  // a frame of the worker's own traceback, before or after it, says more. So does any frame beside
+  // a fallback's (a model's forward, which runs in several steps, or an exception's message that
+  // names the work).
+  const bool fallback = e.role == LogEvent::Role::kFallback;
+  if (a.frame_phase && (fallback || e.role == LogEvent::Role::kRelay)) return;
   a.frame_phase = e.phase;
   if (a.opened_after) a.opened_after_frame = e.phase;
   // Nor does a fallback say more than a peer's lines or the end line before it: it moves a crash

@@ -110,7 +110,7 @@ LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
   // matches is still an error, and the exception it names is still quoted).
   for (const LogRule& r : rules_.rules()) {
     if (r.id == "generic.traceback") traceback_rule_ = static_cast<int>(generic_.size());
-    const bool evidence = r.id.starts_with("cause.") || r.id.starts_with("fallback.");
+    const bool evidence = r.id.starts_with("cause.") || r.role == LogEvent::Role::kFallback;
     generic_.push_back(r.engine != "generic" ? 0 : evidence ? 2 : 1);
   }
   year_ = opt_.reference_year;
@@ -261,6 +261,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
   e.elapsed_seconds.reset();
   e.engine_only = false;
   e.pinned = false;
+  e.role = LogEvent::Role::kDirect;
   return e;
 }
 
@@ -433,6 +434,7 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
     if (!evidence_only) {
       e.phase = r.phase;
       e.pinned = r.pin;
+      e.role = r.role;
     }
     e.quiet_level = IsQuietLevel(p.level);
     // A restarts rule with no count ("Back-off restarting failed container") says the service has

@@ -59,6 +59,21 @@ void ParsePrefixes(const json& doc, FileParse& f) {
   }
 }
 
+// "role": how much the line says of where the failure was (LogEvent::Role).
+LogEvent::Role ParseRole(const json& r, const LogRule& rule, const std::string& emit, int line) {
+  const std::string role = Str(r, "role", line);
+  if (role.empty()) return LogEvent::Role::kDirect;
+  if (role == "relay" && (emit == "frame" || emit == "fatal" || emit == "error")) {
+    return LogEvent::Role::kRelay;
+  }
+  if (role == "fallback" && emit == "frame") return LogEvent::Role::kFallback;
+  if (role != "relay" && role != "fallback") {
+    throw FileError{line, "rule \"" + rule.id + "\": unknown role \"" + role + "\""};
+  }
+  throw FileError{line, "rule \"" + rule.id + "\": role \"" + role + "\" needs " +
+                            (role == "relay" ? "a frame, fatal or error rule" : "a frame rule")};
+}
+
 LogRule ParseRule(const json& r, FileParse& f) {
   int line = f.lines.FindKey("rules");
   if (!r.is_object()) throw FileError{line, "each rule must be an object"};
@@ -91,6 +106,7 @@ LogRule ParseRule(const json& r, FileParse& f) {
     if (!d->is_boolean()) throw FileError{line, "\"detect\" must be true or false"};
     rule.detect = d->get<bool>();
   }
+  rule.role = ParseRole(r, rule, emit, line);
   if (auto d = r.find("pin"); d != r.end()) {
     if (!d->is_boolean()) throw FileError{line, "\"pin\" must be true or false"};
     rule.pin = d->get<bool>();

@@ -67,6 +67,8 @@ struct LogRule {
   // after distributed init since 0.10 yet fails the device claim): the crash is judged in `phase`
   // even where phase lines went further.
   bool pin = false;
+  // "relay" or "fallback": the line says less of where the failure was than other frames do.
+  LogEvent::Role role = LogEvent::Role::kDirect;
   std::string source;  // "file:line" where the rule was defined, for messages
 };
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 #include "logs/rules.h"
 
@@ -101,6 +102,46 @@ TEST(RulesLoad, PinNeedsAnErrorRuleWithAPhase) {
   EXPECT_FALSE(load("{\"id\": \"d\", \"regex\": \"x\", \"emit\": \"error\", \"phase\": "
                     "\"launch\", \"pin\": 1}")
                    .ok());
+}
+
+// "role" marks a relay or a fallback by data, whatever the rule's id; it must fit the emit.
+TEST(RulesLoad, RoleIsReadAndMustFitTheEmit) {
+  auto load = [](const std::string& rule) {
+    RuleSet rs;
+    Status st = rs.AddFile("role.json", "{\"engine\": \"toy\", \"rules\": [\n" + rule + "\n]}");
+    return std::make_pair(st, std::move(rs));
+  };
+  auto [relay_ok, relay] = load(
+      "{\"id\": \"toy.child_died\", \"regex\": \"x\", \"emit\": \"fatal\", \"role\": \"relay\"}");
+  ASSERT_TRUE(relay_ok.ok()) << relay_ok.message();
+  EXPECT_EQ(relay.rules()[static_cast<size_t>(relay.FindRule("toy.child_died"))].role,
+            LogEvent::Role::kRelay);
+  auto [fallback_ok, fallback] = load(
+      "{\"id\": \"toy.forward\", \"regex\": \"x\", \"emit\": \"frame\", \"phase\": "
+      "\"kv_cache\", \"role\": \"fallback\"}");
+  ASSERT_TRUE(fallback_ok.ok()) << fallback_ok.message();
+  EXPECT_EQ(fallback.rules()[static_cast<size_t>(fallback.FindRule("toy.forward"))].role,
+            LogEvent::Role::kFallback);
+  auto [plain_ok, plain] =
+      load("{\"id\": \"fallback.named_so\", \"regex\": \"x\", \"emit\": \"fatal\"}");
+  ASSERT_TRUE(plain_ok.ok()) << plain_ok.message();
+  EXPECT_EQ(plain.rules()[static_cast<size_t>(plain.FindRule("fallback.named_so"))].role,
+            LogEvent::Role::kDirect);
+  Status fatal_fallback =
+      load("{\"id\": \"f\", \"regex\": \"x\", \"emit\": \"fatal\", \"role\": \"fallback\"}").first;
+  ASSERT_FALSE(fatal_fallback.ok());
+  EXPECT_NE(
+      fatal_fallback.message().find("role.json:2: rule \"f\": role \"fallback\" needs a frame"),
+      std::string::npos)
+      << fatal_fallback.message();
+  Status unknown =
+      load(
+          "{\"id\": \"u\", \"regex\": \"x\", \"emit\": \"frame\", \"phase\": \"compile\", "
+          "\"role\": \"weak\"}")
+          .first;
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.message().find("unknown role \"weak\""), std::string::npos)
+      << unknown.message();
 }
 
 }  // namespace
