@@ -279,8 +279,14 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   }
   // A phase only opened because the one before it ended is not evidence against frames that name
   // the ended phase: vLLM logs the KV-cache size, then allocates it.
-  const bool pull_back =
-      a.implicit_after && a.phase && phase == *a.phase && a.implicit_frame == a.implicit_after;
+  const bool guessed = a.implicit_after && a.phase && phase == *a.phase;
+  const bool pull_back = guessed && a.implicit_frame == a.implicit_after;
+  // A pinned end line is printed before the phase's last work: a crash with no frame since is
+  // there.
+  if (guessed && a.implicit_holds && !a.implicit_frame && !a.ready &&
+      (a.crashed || a.error_after_progress)) {
+    phase = *a.implicit_after;
+  }
   if (a.frame_phase && !a.ready &&
       (phase == Phase::kLaunch || c.Order(*a.frame_phase) > c.Order(phase) || pull_back)) {
     phase = *a.frame_phase;

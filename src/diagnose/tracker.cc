@@ -241,6 +241,10 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
   const bool follows = !explicit_begin && open && open->implicit && open->phase != phase &&
                        event_ != nullptr && event_->text == implicit_text_;
   auto set_attempt_phase = [&](Phase p) {
+    // Any rank's line of the guessed phase (the capture's bar, printed with no rank) shows it
+    // running: the ended phase's last work is over.
+    if (a.phase && p == *a.phase && !follows && event_ != nullptr && event_->text != implicit_text_)
+      a.implicit_holds = false;
     if (explicit_begin || !a.phase || Order(p) > Order(*a.phase)) {
       a.phase = p;
       if (follows) return;
@@ -362,6 +366,7 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
       } else {
         a.implicit_after = phase;
       }
+      a.implicit_holds = !elapsed && event_ != nullptr && event_->pinned;
       a.implicit_frame.reset();
       a.opened_after = phase;
       a.opened_after_frame.reset();

@@ -106,6 +106,9 @@ struct AttemptFacts {
   // takes 17 s in total" a compiler frame is compiled code running, not compiling).
   std::optional<Phase> implicit_after;
   std::optional<Phase> implicit_frame;  // the latest frame's phase since then
+  // The end line was a pinned phase_end (printed before the phase's last work): a crash with no
+  // frame since, before a line of the next phase, happened in the ended phase.
+  bool implicit_holds = false;
   // The same, whether or not the end line said how long the phase took: the phase that follows is
   // a guess until a line of its own comes, and frames naming a phase after the ended one say where
   // a crash was (vLLM compiles inside the profile run that follows the weight load).

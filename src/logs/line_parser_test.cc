@@ -330,6 +330,23 @@ TEST(ParseTqdm, BothBarStyles) {
   EXPECT_FALSE(ParseTqdm("100%"));
 }
 
+// A bar whose glyphs were dropped on the way (only "NN% n/total [timing]" is left) is still a bar;
+// without tqdm's timing block "NN% n/total" is a message's words.
+TEST(ParseTqdm, BarWithoutGlyphs) {
+  auto b = ParseTqdm("Loading weights concurrently:  40% 18/45 [00:01<00:00, 35.06it/s]");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->bar, "Loading weights concurrently");
+  EXPECT_EQ(b->n, 18);
+  EXPECT_EQ(b->total, 45);
+  ASSERT_TRUE(b->elapsed_s);
+  EXPECT_DOUBLE_EQ(*b->elapsed_s, 1);
+  b = ParseTqdm("util 90% 2 GPUs; Loading weights concurrently: 100% 45/45 [00:02<00:00]");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->n, 45);
+  EXPECT_FALSE(ParseTqdm("checked 40% 18/45 files"));
+  EXPECT_FALSE(ParseTqdm("Loading weights concurrently:  40% 18/45"));
+}
+
 TEST(CanonicalRank, JoinsAndCleans) {
   EXPECT_EQ(CanonicalRank("DP0 TP2 EP0"), "DP0_TP2_EP0");
   EXPECT_EQ(CanonicalRank("Worker_TP1"), "Worker_TP1");

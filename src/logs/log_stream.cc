@@ -450,7 +450,15 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
       if (e.bar.empty()) e.bar = r.bar;
       if (r.n_group == 0) {
         auto bar = ParseTqdm(msg);
-        if (!bar) continue;  // a bar's name without a reading: nothing to report
+        if (!bar) {
+          // A bar's name without a reading (its counts cut or mangled by whatever carried the
+          // log) still says which phase is running: a line of it, not progress.
+          if (!r.phase) continue;
+          e.kind = LogEvent::Kind::kInfo;
+          *any = *named = true;
+          Emit(e);
+          continue;
+        }
         e.progress_n = bar->n;
         e.progress_total = bar->total;
         if (e.bar.empty()) e.bar.assign(bar->bar);

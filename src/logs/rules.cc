@@ -110,9 +110,15 @@ LogRule ParseRule(const json& r, FileParse& f) {
   if (auto d = r.find("pin"); d != r.end()) {
     if (!d->is_boolean()) throw FileError{line, "\"pin\" must be true or false"};
     rule.pin = d->get<bool>();
-    if (rule.pin && (!rule.phase || (emit != "error" && emit != "fatal" && emit != "frame"))) {
+    // On a phase_end without a duration: the line comes before the phase's last work (vLLM logs
+    // the KV-cache size, then allocates it), so a crash right after it with no frame is still
+    // there.
+    const bool kind_ok = emit == "error" || emit == "fatal" || emit == "frame" ||
+                         (emit == "phase_end" && rule.elapsed_group == 0);
+    if (rule.pin && (!rule.phase || !kind_ok)) {
       throw FileError{line, "rule \"" + rule.id +
-                                "\": \"pin\" needs an error, fatal or frame rule with a \"phase\""};
+                                "\": \"pin\" needs an error, fatal or frame rule with a \"phase\""
+                                " (or a phase_end with no \"elapsed\")"};
     }
   }
   rule.source = f.fname + ":" + std::to_string(line);

@@ -102,6 +102,13 @@ TEST(RulesLoad, PinNeedsAnErrorRuleWithAPhase) {
   EXPECT_FALSE(load("{\"id\": \"d\", \"regex\": \"x\", \"emit\": \"error\", \"phase\": "
                     "\"launch\", \"pin\": 1}")
                    .ok());
+  // A phase_end line printed before the phase's last work; not one that reports a duration.
+  EXPECT_TRUE(load("{\"id\": \"f\", \"regex\": \"x\", \"emit\": \"phase_end\", \"phase\": "
+                   "\"kv_cache\", \"pin\": true}")
+                  .ok());
+  EXPECT_FALSE(load("{\"id\": \"g\", \"regex\": \"x (\\\\d+)\", \"emit\": \"phase_end\", "
+                    "\"phase\": \"kv_cache\", \"elapsed\": 1, \"pin\": true}")
+                   .ok());
 }
 
 // "role" marks a relay or a fallback by data, whatever the rule's id; it must fit the emit.

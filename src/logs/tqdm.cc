@@ -14,35 +14,6 @@ struct BarStart {
   size_t counts = 0;   // where "n/total" begins
 };
 
-// The first "NN%" followed by '|...|' or " Completed |". Nothing when there is none, or when the
-// first "NN%|" has no closing '|'.
-std::optional<BarStart> FindBar(std::string_view m) {
-  size_t pos = 0;
-  while ((pos = m.find('%', pos)) != std::string_view::npos) {
-    size_t d = pos;
-    while (d > 0 && IsDigit(m[d - 1]) && pos - d < 3) --d;
-    if (d == pos) {
-      ++pos;
-      continue;
-    }
-    size_t after = pos + 1;
-    size_t bar_start;
-    if (At(m, after, '|')) {
-      size_t close = m.find('|', after + 1);
-      if (close == std::string_view::npos) return std::nullopt;
-      bar_start = close + 1;
-    } else if (m.substr(after, 12) == " Completed |") {
-      bar_start = after + 12;
-    } else {
-      ++pos;
-      continue;
-    }
-    while (bar_start < m.size() && m[bar_start] == ' ') ++bar_start;
-    return BarStart{d, bar_start};
-  }
-  return std::nullopt;
-}
-
 // A count at `i`, possibly with a unit suffix (13.3G/155G): its integer part. Moves `i` past it.
 bool ReadCount(std::string_view m, size_t& i, int64_t& out) {
   size_t s0 = i;
@@ -68,6 +39,48 @@ bool ReadCount(std::string_view m, size_t& i, int64_t& out) {
   }
   out = static_cast<int64_t>(v);
   return true;
+}
+
+// " n/total [": a bar whose glyphs were dropped, at `i` (the space after "NN%"). Only tqdm's
+// timing block tells it from a message's "40% 18/45 done".
+bool BareCounts(std::string_view m, size_t i) {
+  int64_t n = 0;
+  if (!At(m, i, ' ') || !ReadCount(m, ++i, n) || !At(m, i, '/') || !ReadCount(m, ++i, n)) {
+    return false;
+  }
+  return At(m, i, ' ') && At(m, i + 1, '[');
+}
+
+// The first "NN%" followed by '|...|', " Completed |" or, where whatever carried the log dropped
+// the bar's glyphs, " n/total [" ("Loading weights concurrently:  40% 18/45 [00:01<00:00, ...]").
+// Nothing when there is none, or when the first "NN%|" has no closing '|'.
+std::optional<BarStart> FindBar(std::string_view m) {
+  size_t pos = 0;
+  while ((pos = m.find('%', pos)) != std::string_view::npos) {
+    size_t d = pos;
+    while (d > 0 && IsDigit(m[d - 1]) && pos - d < 3) --d;
+    if (d == pos) {
+      ++pos;
+      continue;
+    }
+    size_t after = pos + 1;
+    size_t bar_start;
+    if (At(m, after, '|')) {
+      size_t close = m.find('|', after + 1);
+      if (close == std::string_view::npos) return std::nullopt;
+      bar_start = close + 1;
+    } else if (m.substr(after, 12) == " Completed |") {
+      bar_start = after + 12;
+    } else if (BareCounts(m, after)) {
+      return BarStart{d, after + 1};
+    } else {
+      ++pos;
+      continue;
+    }
+    while (bar_start < m.size() && m[bar_start] == ' ') ++bar_start;
+    return BarStart{d, bar_start};
+  }
+  return std::nullopt;
 }
 
 // The " [01:40<08:39, 9.27s/it]" block after the counts at `i`: the bar then ends past it, and the
