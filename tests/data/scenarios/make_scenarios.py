@@ -1855,7 +1855,7 @@ case('lead_docker_t_argparse', 'crashed', 'launch', 'bad_command', '''2025-09-22
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vphase2_cases.py')).read())
 # vLLM restarts pasted without times, offline outputs printed as objects (vloop2 round)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vloop2_cases.py')).read())
-# Pasted twice, HTML-escaped (vpaste round, a file of its own)
+# HTML-escaped pastes (vpaste round, a file of its own)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vpaste_cases.py')).read())
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
