@@ -272,6 +272,8 @@ void LogStream::Emit(LogEvent& e) {
 ParsedLine LogStream::Parse(std::string_view raw) {
   std::string_view clean = CleanLine(raw, &scratch_, (segment_bytes_ & scan::kEscOrHigh) == 0,
                                      (segment_bytes_ & scan::kBracket) == 0);
+  // A paste copied from a page's source or an e-mail keeps its HTML entities ("&gt;", "&quot;").
+  if ((segment_bytes_ & scan::kAmp) != 0) clean = UnescapeHtml(clean);
   last_clean_ = clean;
   std::string_view object = clean;
   // A JSON-lines log pasted as a markdown quote: the object starts after the marks.

@@ -71,6 +71,7 @@ class LogStream {
   ParsedLine ReadWrapped(std::string_view clean);
   size_t EchoBehindWrapper(std::string_view message) const;
   std::string_view Unindent(std::string_view line);
+  std::string_view UnescapeHtml(std::string_view line);
   void HandleSegment(std::string_view segment, int depth = 0);
   // HandleSegment's steps (log_stream.cc).
   void ApplyTaughtPrefix(ParsedLine& p, std::string_view& msg, std::optional<int64_t>& t);
@@ -119,6 +120,7 @@ class LogStream {
   // from it, may hold: Feed's line search notes them; all of them when unknown.
   unsigned segment_bytes_ = scan::kAnyBytes;
   std::string scratch_;
+  std::string html_;  // a line with its HTML entities decoded (log_stream_paste.cc)
   std::string json_message_, json_scratch_, json_level_;  // a JSON line's fields (see Parse)
   // Unknown prefixes ParseLine skipped before a known one, with how often (at most 16), and the
   // ones seen often enough to strip from every line (ReadLine).

@@ -93,6 +93,34 @@ std::string_view LogStream::Unindent(std::string_view line) {
   return line;
 }
 
+// The line with the entities HTML escaping writes decoded ("&gt;" "&lt;" "&quot;" "&#39;" "&#x27;"
+// "&amp;"): a log copied out of a page's source or an HTML e-mail. A server writes none of them
+// itself, and "&" followed by anything else is left as it is.
+std::string_view LogStream::UnescapeHtml(std::string_view line) {
+  static constexpr std::pair<std::string_view, char> kEntities[] = {
+      {"&gt;", '>'},    {"&lt;", '<'},  {"&quot;", '"'}, {"&#39;", '\''},
+      {"&#x27;", '\''}, {"&#34;", '"'}, {"&amp;", '&'}};
+  size_t amp = line.find('&');
+  if (amp == std::string_view::npos) return line;
+  std::string out;
+  size_t from = 0;
+  bool any = false;
+  for (; amp != std::string_view::npos; amp = line.find('&', amp + 1)) {
+    for (const auto& [entity, c] : kEntities) {
+      if (line.substr(amp, entity.size()) != entity) continue;
+      out.append(line.substr(from, amp - from));
+      out.push_back(c);
+      from = amp + entity.size();
+      any = true;
+      break;
+    }
+  }
+  if (!any) return line;
+  out.append(line.substr(from));
+  html_ = std::move(out);
+  return html_;
+}
+
 // ParseLine, learning the unknown prefixes that repeat before known ones: three lines with the same
 // one make it the log's wrapper, stripped from every later line (a traceback behind "0: " too).
 ParsedLine LogStream::ReadLine(std::string_view clean) {

@@ -70,7 +70,8 @@ enum LineBytes : unsigned {
   kPercent = 2u,    // '%': a tqdm bar
   kBracket = 4u,    // '[': a colour code that lost its ESC
   kCaret = 8u,      // '^': a terminal's echo of Ctrl+C
-  kAnyBytes = 15u,  // nothing known
+  kAmp = 16u,       // '&': HTML entities of a paste copied from a page's source
+  kAnyBytes = 31u,  // nothing known
 };
 
 // The index of the first '\n' or '\r' in s, else s.size(). *bytes gets the LineBytes classes of
@@ -83,11 +84,13 @@ enum LineBytes : unsigned {
 #ifdef __SSE2__
   const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), esc = _mm_set1_epi8(0x1b);
   const __m128i pct = _mm_set1_epi8('%'), br = _mm_set1_epi8('['), caret = _mm_set1_epi8('^');
-  __m128i odd = _mm_setzero_si128(), p = odd, b = odd, c = odd;
+  const __m128i amp = _mm_set1_epi8('&');
+  __m128i odd = _mm_setzero_si128(), p = odd, b = odd, c = odd, a = odd;
   auto classes = [&] {
     return (_mm_movemask_epi8(odd) != 0 ? kEscOrHigh : 0u) |
            (_mm_movemask_epi8(p) != 0 ? kPercent : 0u) |
-           (_mm_movemask_epi8(b) != 0 ? kBracket : 0u) | (_mm_movemask_epi8(c) != 0 ? kCaret : 0u);
+           (_mm_movemask_epi8(b) != 0 ? kBracket : 0u) | (_mm_movemask_epi8(c) != 0 ? kCaret : 0u) |
+           (_mm_movemask_epi8(a) != 0 ? kAmp : 0u);
   };
   for (; i + 16 <= s.size(); i += 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
@@ -95,6 +98,7 @@ enum LineBytes : unsigned {
     p = _mm_or_si128(p, _mm_cmpeq_epi8(v, pct));
     b = _mm_or_si128(b, _mm_cmpeq_epi8(v, br));
     c = _mm_or_si128(c, _mm_cmpeq_epi8(v, caret));
+    a = _mm_or_si128(a, _mm_cmpeq_epi8(v, amp));
     const int hit = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, cr)));
     if (hit != 0) {
       *bytes = classes();
@@ -109,6 +113,7 @@ enum LineBytes : unsigned {
     if (ch == '%') seen |= kPercent;
     if (ch == '[') seen |= kBracket;
     if (ch == '^') seen |= kCaret;
+    if (ch == '&') seen |= kAmp;
   }
   *bytes = seen;
   return i;

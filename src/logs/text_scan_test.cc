@@ -50,11 +50,9 @@ TEST(FindLineBreak, NoBreakMeansTheWholeText) {
 
 TEST(FindLineBreak, ReportsEveryClassBeforeTheBreak) {
   // Each class at positions in the first 16-byte step, a later one, and the scalar tail.
-  const std::pair<char, unsigned> cases[] = {{'%', scan::kPercent},
-                                             {'[', scan::kBracket},
-                                             {'^', scan::kCaret},
-                                             {'\x1b', scan::kEscOrHigh},
-                                             {'\xe2', scan::kEscOrHigh}};
+  const std::pair<char, unsigned> cases[] = {
+      {'%', scan::kPercent}, {'[', scan::kBracket},      {'^', scan::kCaret},
+      {'&', scan::kAmp},     {'\x1b', scan::kEscOrHigh}, {'\xe2', scan::kEscOrHigh}};
   for (const auto& [byte, cls] : cases) {
     for (size_t pos : {0u, 7u, 15u, 16u, 33u, 47u}) {
       std::string line(48, 'a');

@@ -1857,6 +1857,8 @@ exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vphase2_case
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vloop2_cases.py')).read())
 # Crash phases where the excerpt has phase lines (vphase3 round)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vphase3_cases.py')).read())
+# HTML-escaped pastes (vpaste round, a file of its own)
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vpaste_cases.py')).read())
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
