@@ -377,6 +377,7 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
 }
 
 void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms) {
+  if (replay_until_ms_ && (!time_ms || *time_ms <= *replay_until_ms_)) return;  // see Replayed
   Touch(time_ms);
   auto t = time_ms ? time_ms : now_ms_;
   Mark(Signal::kLogLine, t);
@@ -396,6 +397,7 @@ void StartupTracker::NoteError(AttemptFacts& a, std::string_view line) {
 }
 
 void StartupTracker::OnLogEvent(const LogEvent& e) {
+  if (Replayed(e)) return;
   Touch(e.time_ms);
   const auto t = e.time_ms ? e.time_ms : now_ms_;
   Mark(Signal::kLogLine, t);

@@ -150,15 +150,22 @@ TEST(Explain, SglangWarmupRequestIsNotReady) {
 }
 
 TEST(Explain, CrashLoopAcrossRestarts) {
-  std::string attempt =
-      "[2026-03-09 12:00:00] server_args=ServerArgs(model_path='m')\n"
-      "[2026-03-09 12:00:10 TP0] Load weight begin. avail mem=70 GB\n"
-      "[2026-03-09 12:00:20 TP0] Scheduler hit an exception: Traceback (most recent call last):\n"
-      "RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.\n";
-  Verdict one = Explain(attempt);
+  // Each restart prints the same lines a minute later (the same lines with the same times are the
+  // paste copied twice: one start).
+  auto attempt = [](int minute) {
+    const std::string at = "[2026-03-09 12:0" + std::to_string(minute) + ":";
+    return at + "00] server_args=ServerArgs(model_path='m')\n" + at +
+           "10 TP0] Load weight begin. avail mem=70 GB\n" + at +
+           "20 TP0] Scheduler hit an exception: Traceback (most recent call last):\n"
+           "RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.\n";
+  };
+  Verdict one = Explain(attempt(0));
   EXPECT_EQ(one.state, State::kCrashed);
   EXPECT_EQ(one.attempts, 1);
-  Verdict v = Explain(attempt + attempt + attempt);
+  Verdict twice = Explain(attempt(0) + attempt(0));
+  EXPECT_EQ(twice.state, State::kCrashed);
+  EXPECT_EQ(twice.attempts, 1);
+  Verdict v = Explain(attempt(0) + attempt(1) + attempt(2));
   EXPECT_EQ(v.state, State::kCrashLoop);
   EXPECT_EQ(v.attempts, 3);
   bool restart = false, kv = false;

@@ -528,10 +528,20 @@ case('v1_free_memory', 'crashed', 'launch', 'orphan_processes', vl(VHEAD + tb([(
     'ValueError: Free memory on device cuda:0 (0.41/79.18 GiB) on startup is less than desired GPU memory utilization (0.9, 71.26 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.')))
 case('v1_dist_init_fail', 'crashed', 'distributed_init', '*', vl(VHEAD + tb([('vllm/v1/worker/gpu_worker.py','init_device'),('vllm/v1/worker/gpu_worker.py','init_worker_distributed_environment'),('vllm/distributed/parallel_state.py','init_distributed_environment'),('torch/distributed/c10d_logger.py','wrapper')],
     'torch.distributed.DistStoreError: Timed out after 601 seconds waiting for clients. 1/2 clients joined.')))
-VC3 = '\n'.join([VCRASH]*3)
+def restarted(text, k):
+    """The same lines printed again by the k-th restart: every time of day k * 5 minutes later (a
+    copy with the first run's times is the same paste twice, not a restart)."""
+    import re as _re
+    def shift(m):
+        t = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3)) + k * 300
+        return '%02d:%02d:%02d' % (t // 3600 % 24, t // 60 % 60, t % 60)
+    return _re.sub(r'(?<![\d:])(\d\d):(\d\d):(\d\d)(?![\d:])', shift, text)
+def restarts(text, n, sep='\n'):
+    return sep.join(restarted(text, k) for k in range(n))
+VC3 = restarts(VCRASH, 3)
 case('docker_logs_three_banners', 'crash_loop', '*', '*', VC3)
 SGC = sg(SHEAD) + '\n' + sg(SDIST+['Load weight begin. avail mem=78.00 GB', 'Scheduler hit an exception: Traceback (most recent call last):', "ValueError: bad config"], tp=0)
-case('sg_three_banners', 'crash_loop', 'weight_load', '*', '\n'.join([SGC]*3))
+case('sg_three_banners', 'crash_loop', 'weight_load', '*', restarts(SGC, 3))
 # ---- causes, one per row of hang-causes.md, in the engines' words
 def sgcrash(err_lines, pre=SDIST+['Load weight begin. avail mem=78.00 GB']):
     return sg(SHEAD) + '\n' + sg(pre + ['Scheduler hit an exception: Traceback (most recent call last):'] + err_lines, tp=0)
@@ -700,7 +710,7 @@ case('v1_health_probe_ready', 'ready', 'ready', '*', vl(VHEAD+VLOAD+VCOMP+VKV+[
 # ended there, even where the engine printed nothing (SIGKILL = 137 is the kernel's OOM killer's mark)
 BASE_V = vl(VHEAD + VLOAD[:1]) + '\nLoading safetensors checkpoint shards:  40% Completed | 2/5 [00:30<00:45, 15.0s/it]'
 case('w_compose_exit_oom', 'crashed', 'weight_load', 'host_oom', '\n'.join('vllm-1  | ' + l for l in BASE_V.split('\n')) + '\nvllm-1 exited with code 137\n')
-case('w_compose_exit_loop', 'crash_loop', 'weight_load', '*', ('\n'.join('vllm-1  | ' + l for l in BASE_V.split('\n')) + '\nvllm-1 exited with code 1\n') * 2)
+case('w_compose_exit_loop', 'crash_loop', 'weight_load', '*', restarts('\n'.join('vllm-1  | ' + l for l in BASE_V.split('\n')) + '\nvllm-1 exited with code 1\n', 2, ''))
 
 # ---- causes outside the hang table: no GPU visible, a full disk, a read-only cache, a parallel layout
 # that does not divide the model, a context longer than the model's, a GPU that lacks a feature
@@ -746,8 +756,8 @@ ValueError: The quantization method fp8 is not supported for the current GPU. Mi
 # ---- supervisord inside the image: its own lines start and end each attempt
 SUP_V = vl(VHEAD + VLOAD[:1]) + '\nLoading safetensors checkpoint shards:  40% Completed | 2/5 [00:30<00:45, 15.0s/it]'
 case('sup_loop', 'crash_loop', 'weight_load', 'restart_loop',
-     ("2025-08-20 10:00:00,100 INFO spawned: 'vllm' with pid 42\n" + SUP_V + "\n2025-08-20 10:01:00,100 WARN exited: vllm (exit status 1; not expected)\n") * 2 +
-     "2025-08-20 10:02:00,100 INFO gave up: vllm entered FATAL state, too many start retries too quickly\n")
+     restarts("2025-08-20 10:00:00,100 INFO spawned: 'vllm' with pid 42\n" + SUP_V + "\n2025-08-20 10:01:00,100 WARN exited: vllm (exit status 1; not expected)\n", 2, '') +
+     "2025-08-20 10:08:00,100 INFO gave up: vllm entered FATAL state, too many start retries too quickly\n")
 case('sup_sigkill', 'crashed', 'weight_load', 'host_oom',
      "2025-08-20 10:00:00,100 INFO spawned: 'vllm' with pid 42\n" + SUP_V + "\n2025-08-20 10:01:00,100 WARN exited: vllm (terminated by SIGKILL; not expected)\n")
 # ---- Kubernetes events: a liveness/startup probe that kills a slow start ends the attempt and restarts it
@@ -1193,7 +1203,7 @@ ENGINE_ONLY = v1([('INFO', 'core.py:77', "Initializing a V1 LLM engine (v0.9.2) 
     ('vllm/v1/executor/uniproc_executor.py', '_init_executor', 'self.collective_rpc("init_device")'),
     ('vllm/v1/worker/gpu_worker.py', 'init_device', 'raise ValueError(')],
     'ValueError: Free memory on device (12.1/79.19 GiB) on startup is less than desired GPU memory utilization (0.9, 71.27 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.'), CORE)
-case('v1_engine_banner_loop', 'crash_loop', 'launch', 'orphan_processes', '\n'.join([ENGINE_ONLY] * 3) + '\n')
+case('v1_engine_banner_loop', 'crash_loop', 'launch', 'orphan_processes', restarts(ENGINE_ONLY, 3) + '\n')
 case('v1_frontend_handshake_timeout', 'crashed', 'launch', 'rendezvous', v1(V1CORE[:1] + logged('EngineCore failed to start.', [
     ('vllm/v1/engine/core.py', 'run_engine_core', 'engine_core = DPEngineCoreProc(*args, **kwargs)'),
     ('vllm/v1/engine/core.py', 'startup_handshake', 'raise RuntimeError(')],

@@ -1,6 +1,18 @@
-# HTML-escaped pastes, vpaste round (issue 10): what bench/paste-robustness does to a log
+# Pasted twice and HTML-escaped, vpaste round (issue 10): what bench/paste-robustness does to a log
 # that a human still reads as the original. Written from how GitHub comments and chat mangle text,
 # never from corpus logs. exec'd by make_scenarios.py (uses vl, tb, VHEAD, VLOAD, VCOMP, VKV).
+
+# The whole paste twice (copied twice into the comment box): the second copy's lines carry the
+# first copy's times, so its banner is stamped before lines already read: the same start, once.
+_VP_CRASH = vl(VHEAD + VLOAD[:1] + tb(
+    [('vllm/v1/worker/gpu_model_runner.py', 'load_model'), ('torch/utils/_device.py', '__torch_function__')],
+    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.16 GiB. GPU 0 has a total capacity of 23.53 GiB of which 738.94 MiB is free."))
+case('vpaste_crash_pasted_twice', 'crashed', 'weight_load', 'gpu_oom', _VP_CRASH + '\n' + _VP_CRASH)
+_VP_READY = vl(VHEAD + VLOAD + VCOMP + VKV + [
+    ('INFO', 'core.py:210', 'init engine (profile, create kv cache, warmup model) took 44.51 seconds'),
+    ('INFO', 'api_server.py:1', 'Starting vLLM API server 0 on http://0.0.0.0:8000')]) + \
+    '\nINFO:     Started server process [1]\nINFO:     Waiting for application startup.\nINFO:     Application startup complete.'
+case('vpaste_ready_pasted_twice', 'ready', 'ready', None, _VP_READY + '\n' + _VP_READY)
 
 # A paste copied out of a page's source or an HTML e-mail: its entities left in (a traceback's
 # quotes, "<module>", a "->" in a message). The same log read as its text.
