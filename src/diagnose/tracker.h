@@ -323,7 +323,7 @@ class StartupTracker {
   // A shell prompt that starts a server waits for the first line the start prints: a command
   // pasted after the log (how it was run) starts nothing.
   std::optional<std::optional<int64_t>> pending_prompt_;
-  // The log's first stamped banner (rank, text, time), and while a copy of what was already read
+  // The log's first stamped line (rank, text, time), and while a copy of what was already read
   // is pasted again, the latest time read before it (tracker_attempts.cc, Replayed).
   std::string first_banner_line_;
   std::optional<int64_t> first_banner_ms_;

@@ -107,19 +107,19 @@ void StartupTracker::NoteFirstLine(AttemptFacts& a, const LogEvent& e) {
     a.first_line_again = true;
 }
 
-// The paste repeats itself (copied twice into a comment): the log's first stamped banner comes
-// again with its own time, before lines already read. A restart's banner is stamped later than
-// everything before it, so this is the same text again: its lines are skipped until the times pass
-// the latest one read before it. A copy without times is a restart printing the same lines. Only
-// once the log has gone on for a while after the banner: lines of several processes interleave a
-// second or so out of order, and two untagged replicas print the same banner.
+// The paste repeats itself (copied twice into a comment): the log's first stamped line (of a
+// rule's) comes again with its own time, before lines already read. A restart's lines are stamped
+// later than everything before them, so this is the same text again: its lines are skipped until
+// the times pass the latest one read before it. A copy without times is a restart printing the
+// same lines. Only once the log has gone on for a while after that line: lines of several
+// processes interleave a second or so out of order, and two untagged replicas print alike.
 bool StartupTracker::Replayed(const LogEvent& e) {
   if (replay_until_ms_) {
     if (!e.time_ms || *e.time_ms <= *replay_until_ms_) return true;
     replay_until_ms_.reset();
     return false;
   }
-  if (e.kind != LogEvent::Kind::kAttemptStart || !e.time_ms) return false;
+  if (!e.time_ms) return false;
   const std::string line = Cap(e.rank + '\t' + e.text, 400);
   if (!first_banner_ms_) {
     first_banner_ms_ = e.time_ms;
