@@ -325,8 +325,8 @@ class StartupTracker {
   std::optional<std::optional<int64_t>> pending_prompt_;
   // The log's first stamped line (rank, text, time), and while a copy of what was already read
   // is pasted again, the latest time read before it (tracker_attempts.cc, Replayed).
-  std::string first_banner_line_;
-  std::optional<int64_t> first_banner_ms_;
+  std::string first_stamped_line_;
+  std::optional<int64_t> first_stamped_ms_;
   std::optional<int64_t> replay_until_ms_;
   bool Replayed(const LogEvent& e);
   // The entry of `id` in attempt `a`, added when new (nullptr when the table is full).

@@ -120,15 +120,16 @@ bool StartupTracker::Replayed(const LogEvent& e) {
     return false;
   }
   if (!e.time_ms) return false;
-  const std::string line = Cap(e.rank + '\t' + e.text, 400);
-  if (!first_banner_ms_) {
-    first_banner_ms_ = e.time_ms;
-    first_banner_line_ = line;
+  if (!first_stamped_ms_) {
+    first_stamped_ms_ = e.time_ms;
+    first_stamped_line_ = Cap(e.rank + '\t' + e.text, 400);
     return false;
   }
+  // The times first, the text only then: most lines are stamped later, and this runs on each.
   constexpr int64_t kPasteSpanMs = 10'000;
-  if (*e.time_ms > *first_banner_ms_ || line != first_banner_line_ || !state_.last_ms ||
-      *state_.last_ms - *first_banner_ms_ < kPasteSpanMs)
+  if (*e.time_ms > *first_stamped_ms_ || !state_.last_ms ||
+      *state_.last_ms - *first_stamped_ms_ < kPasteSpanMs ||
+      Cap(e.rank + '\t' + e.text, 400) != first_stamped_line_)
     return false;
   replay_until_ms_ = state_.last_ms;
   return true;
