@@ -19,6 +19,17 @@ bool IsLauncherBanner(std::string_view engine) {
   return engine == "generic" || engine == "supervisor" || engine == kPromptEngine;
 }
 
+// Whether `stored` is Cap(rank + '\t' + text, kLineCap), the key the tracker keeps of a line,
+// without building that string: the checks run on most events.
+constexpr size_t kLineCap = 400;
+bool SameKey(std::string_view stored, std::string_view rank, std::string_view text) {
+  const size_t whole = rank.size() + 1 + text.size();
+  if (stored.size() != std::min(whole, kLineCap)) return false;
+  if (rank.size() >= stored.size()) return stored == rank.substr(0, stored.size());
+  if (!stored.starts_with(rank) || stored[rank.size()] != '\t') return false;
+  return stored.substr(rank.size() + 1) == text.substr(0, stored.size() - rank.size() - 1);
+}
+
 }  // namespace
 
 bool IsShellPrompt(std::string_view rule_id) { return RuleEngine(rule_id) == kPromptEngine; }
@@ -99,11 +110,11 @@ void StartupTracker::ResolvePendingPrompt(const LogEvent& e) {
 // than the crash's own counts (a death printed by two ranks alike is one death).
 void StartupTracker::NoteFirstLine(AttemptFacts& a, const LogEvent& e) {
   if (a.first_line.empty()) {
-    a.first_line = Cap(e.rank + '\t' + e.text, 400);
+    a.first_line = Cap(e.rank + '\t' + e.text, kLineCap);
     return;
   }
   if (a.crashed && !a.first_line_again && a.first_line != a.crash_line &&
-      Cap(e.rank + '\t' + e.text, 400) == a.first_line)
+      SameKey(a.first_line, e.rank, e.text))
     a.first_line_again = true;
 }
 
@@ -122,14 +133,14 @@ bool StartupTracker::Replayed(const LogEvent& e) {
   if (!e.time_ms) return false;
   if (!first_stamped_ms_) {
     first_stamped_ms_ = e.time_ms;
-    first_stamped_line_ = Cap(e.rank + '\t' + e.text, 400);
+    first_stamped_line_ = Cap(e.rank + '\t' + e.text, kLineCap);
     return false;
   }
   // The times first, the text only then: most lines are stamped later, and this runs on each.
   constexpr int64_t kPasteSpanMs = 10'000;
   if (*e.time_ms > *first_stamped_ms_ || !state_.last_ms ||
       *state_.last_ms - *first_stamped_ms_ < kPasteSpanMs ||
-      Cap(e.rank + '\t' + e.text, 400) != first_stamped_line_)
+      !SameKey(first_stamped_line_, e.rank, e.text))
     return false;
   replay_until_ms_ = state_.last_ms;
   return true;
@@ -147,7 +158,7 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
   // banners are several runs. (The line's own time is already the attempt's last: measure from
   // the first death.)
   if (e.kind == LogEvent::Kind::kFatal) {
-    if (!a.crashed || Cap(e.rank + '\t' + e.text, 400) != a.crash_line) return false;
+    if (!a.crashed || !SameKey(a.crash_line, e.rank, e.text)) return false;
     // The same death again after the attempt's opening line came again (the same usage error,
     // the same traceback, from a restarting container): with or without times, and whether the
     // times are the log's or, live, the lines' arrival.
