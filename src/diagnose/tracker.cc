@@ -403,9 +403,12 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   Mark(Signal::kLogLine, t);
   state_.lines++;
 
+  // A banner printed twice in a row is read as one: the copy is a plain line.
+  const bool banner = e.kind == LogEvent::Kind::kAttemptStart && !RepeatedBanner(e);
   if (pending_prompt_) ResolvePendingPrompt(e);
-  if (pending_banner_) ResolvePendingBanner(e);
-  if (e.kind == LogEvent::Kind::kAttemptStart) {
+  if (pending_banner_ && (banner || e.kind != LogEvent::Kind::kAttemptStart))
+    ResolvePendingBanner(e);
+  if (banner) {
     StartAttempt(e, t);
     // A prompt waiting for its start's first line belongs to no attempt yet.
     if (pending_prompt_ && IsShellPrompt(e.rule_id)) return;

@@ -78,6 +78,9 @@ struct AttemptFacts {
   // stopped, not crashed.
   bool banner = false;        // the attempt began with a launch banner (kAttemptStart)
   std::string banner_engine;  // whose banner: the rule id's first word ("trtllm", "generic")
+  // Its banner came after its lines, stamped before them: an excerpt, then its beginning pasted
+  // after it. Another banner stamped before those lines belongs to that beginning too.
+  bool banner_pasted_after = false;
   // Begun by hand: a shell prompt running the server ("$ vllm serve ..."). The crash before it
   // was followed by a person trying again, not by a supervisor restarting it.
   bool manual = false;
@@ -329,6 +332,12 @@ class StartupTracker {
   std::optional<int64_t> first_stamped_ms_;
   std::optional<int64_t> replay_until_ms_;
   bool Replayed(const LogEvent& e);
+  // The last banner (rank, text), its time and its line number (state_.lines): a banner printed
+  // twice in a row (two handlers of one logger, stdout and a tee'd copy) is one start.
+  std::string last_banner_;
+  std::optional<int64_t> last_banner_ms_;
+  uint64_t last_banner_line_ = 0;
+  bool RepeatedBanner(const LogEvent& e);
   // The entry of `id` in attempt `a`, added when new (nullptr when the table is full).
   RuleHit* FindHit(AttemptFacts& a, const std::string& id, std::string_view text);
 };

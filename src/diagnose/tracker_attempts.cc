@@ -62,8 +62,8 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
     has_content = past_launch || !cur.errors.empty() || cur.ready || cur.crashed;
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
     // before its lines: the same attempt's beginning pasted after it, not a restart.
-    earlier = (!cur.banner || cur.banner_engine == kPromptEngine) && banner_ms && cur.last_ms &&
-              *banner_ms + 1000 < *cur.last_ms;
+    earlier = (!cur.banner || cur.banner_engine == kPromptEngine || cur.banner_pasted_after) &&
+              banner_ms && cur.last_ms && *banner_ms + 1000 < *cur.last_ms;
     // The banner of another independent rank (the engine's "ranks.independent") the attempt has
     // not heard from, while it is still going: the same start (vLLM's EngineCore_DP1 after
     // EngineCore_DP0), not a restart.
@@ -83,6 +83,7 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
   }
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
   AttemptFacts& opened = state_.attempts.back();
+  if (earlier) opened.banner_pasted_after = true;
   // The engine's own banner after the prompt that started it names the start's engine.
   if (!opened.banner || opened.banner_engine == kPromptEngine) opened.banner_engine = banner_engine;
   opened.banner = true;
@@ -91,7 +92,9 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
 
 void StartupTracker::ResolvePendingBanner(const LogEvent& e) {
   pending_banner_ = false;
-  if (e.kind == LogEvent::Kind::kAttemptStart && e.time_ms) return;  // it decides, with its time
+  // Another banner decides: with its time, or without one by waiting in turn (a container's
+  // banner, then the engine's, or one printed twice, all before the start's first stamped line).
+  if (e.kind == LogEvent::Kind::kAttemptStart) return;
   OpenAttempt(e.time_ms, "", pending_banner_engine_, e.time_ms ? e.time_ms : now_ms_);
 }
 
@@ -104,6 +107,15 @@ void StartupTracker::ResolvePendingPrompt(const LogEvent& e) {
   pending_prompt_.reset();
   OpenAttempt(prompt_ms, "", kPromptEngine,
               prompt_ms ? prompt_ms : (e.time_ms ? e.time_ms : now_ms_));
+}
+
+bool StartupTracker::RepeatedBanner(const LogEvent& e) {
+  const bool repeated = last_banner_line_ != 0 && state_.lines == last_banner_line_ + 1 &&
+                        e.time_ms == last_banner_ms_ && SameKey(last_banner_, e.rank, e.text);
+  last_banner_ = Cap(e.rank + '\t' + e.text, kLineCap);
+  last_banner_ms_ = e.time_ms;
+  last_banner_line_ = state_.lines;
+  return repeated;
 }
 
 // The attempt's first line, and whether it came again after the attempt crashed. Only a line other

@@ -87,6 +87,10 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
       break;
     }
     case UnitEvent::Kind::kRestartScheduled: {
+      // The same counter again with nothing since: the line printed twice, one restart.
+      if (e.restarts > 0 && e.restarts == state_.restarts && !state_.attempts.empty() &&
+          !has_content(state_.attempts.back()))
+        break;
       // A missing counter still counts one more restart.
       state_.restarts = std::max(state_.restarts + (e.restarts > 0 ? 0 : 1), e.restarts);
       // The attempt before a restart ended, whatever it had printed (often nothing decisive).

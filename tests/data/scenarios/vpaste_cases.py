@@ -21,3 +21,28 @@ _VP_BY_NAME = {c[0]: c for c in cases}
 for _n in ('v1_not_installed', 'v1_rpc_graph'):
     _c = _VP_BY_NAME[_n]
     case('vpaste_html_' + _n, _c[1], _c[2], _c[3], _vp_html.escape(_c[4], quote=True))
+
+# Every line printed twice (two handlers on one logger, or stdout and a tee'd copy both
+# captured): a banner right behind its copy is one start. Here an excerpt that ends in a crash,
+# then the run's beginning (the container's banner, the server's arguments) pasted after it; once
+# as it is, once doubled. (The arguments line names the nodes: that fact, read first, places the
+# container's banner before the excerpt, and the server's own banner must join it.)
+_VP_EXCERPT = '''[2025-03-02 09:14:31 TP1] Init torch distributed begin.
+[2025-03-02 09:14:31 TP0] Init torch distributed begin.
+[2025-03-02 09:14:37 TP1] Scheduler hit an exception: Traceback (most recent call last):
+  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 1773, in run_scheduler_process
+    scheduler = Scheduler(server_args, port_args, gpu_id, tp_rank, dp_rank)
+  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/model_runner.py", line 180, in init_torch_distributed
+    torch.distributed.init_process_group(
+torch.distributed.DistNetworkError: The client socket has timed out after 600000ms while trying to connect to (10.0.0.2, 5000).
+
+==========
+== CUDA ==
+==========
+
+CUDA Version 12.4.1
+
+[2025-03-02 09:14:18] server_args=ServerArgs(model_path='deepseek-ai/DeepSeek-V3', tp_size=16, nnodes=2, dist_init_addr='10.0.0.2:5000')'''
+case('vpaste_excerpt_then_beginning', 'crashed', 'distributed_init', '*', _VP_EXCERPT)
+case('vpaste_excerpt_then_beginning_lines_twice', 'crashed', 'distributed_init', '*',
+     '\n'.join(x for l in _VP_EXCERPT.split('\n') for x in (l, l)))

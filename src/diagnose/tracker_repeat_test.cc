@@ -1,0 +1,123 @@
+// A banner or a restart line printed twice in a row (two handlers of one logger, or stdout and a
+// tee'd copy both captured) is one start: the copy must not open a second attempt, nor resolve a
+// banner that waits for its time.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+
+#include "diagnose/tracker.h"
+
+namespace spinup {
+namespace {
+
+constexpr int64_t kT0 = 1773057600000;  // 2026-03-09 12:00:00
+
+LogEvent Line(LogEvent::Kind kind, std::string rule, std::optional<int64_t> t,
+              std::optional<Phase> phase = std::nullopt, std::string text = "line") {
+  LogEvent e;
+  e.kind = kind;
+  e.rule_id = std::move(rule);
+  e.time_ms = t;
+  e.phase = phase;
+  e.text = std::move(text);
+  return e;
+}
+
+LogEvent Banner(std::optional<int64_t> t, std::string rule = "sglang.server_args") {
+  return Line(LogEvent::Kind::kAttemptStart, std::move(rule), t, std::nullopt, "banner");
+}
+
+// The middle of a run, without its banner: distributed init, then a rank's death.
+void CrashedExcerpt(StartupTracker& t, int64_t at) {
+  t.OnLogEvent(Line(LogEvent::Kind::kPhaseBegin, "sglang.dist_begin", at, Phase::kDistributedInit));
+  t.OnLogEvent(Line(LogEvent::Kind::kFatal, "sglang.scheduler_exception", at + 6000));
+}
+
+TEST(TrackerRepeat, AStampedBannerTwiceAfterTheExcerptIsItsBeginning) {
+  StartupTracker t;
+  CrashedExcerpt(t, kT0 + 14000);
+  t.OnLogEvent(Banner(kT0));  // stamped before the excerpt: its beginning, pasted after it
+  t.OnLogEvent(Banner(kT0));
+  ASSERT_EQ(t.state().attempts.size(), 1u);
+  EXPECT_TRUE(t.state().attempts.back().crashed);
+  EXPECT_TRUE(t.state().attempts.back().banner);
+}
+
+TEST(TrackerRepeat, ATimelessBannerTwiceWaitsForTheStampedLine) {
+  StartupTracker t;
+  CrashedExcerpt(t, kT0 + 14000);
+  t.OnLogEvent(Banner(std::nullopt, "generic.cuda_banner"));
+  t.OnLogEvent(Banner(std::nullopt, "generic.cuda_banner"));
+  t.OnLogEvent(Banner(kT0));
+  ASSERT_EQ(t.state().attempts.size(), 1u);
+  EXPECT_TRUE(t.state().attempts.back().crashed);
+}
+
+// The container's banner waits for a time; the server's first stamped line (a fact about the
+// nodes, read before the banner rule on that same line) places it before the excerpt; the
+// server's own banner that follows is that same beginning, not a restart.
+TEST(TrackerRepeat, BannersOfABeginningPastedAfterTheExcerptAreOneStart) {
+  StartupTracker t;
+  CrashedExcerpt(t, kT0 + 14000);
+  t.OnLogEvent(Banner(std::nullopt, "generic.cuda_banner"));
+  t.OnLogEvent(Line(LogEvent::Kind::kInfo, "multi_node.nnodes", kT0));
+  t.OnLogEvent(Banner(kT0));
+  ASSERT_EQ(t.state().attempts.size(), 1u);
+  EXPECT_TRUE(t.state().attempts.back().crashed);
+}
+
+TEST(TrackerRepeat, ARestartWhoseBannerIsPrintedTwiceIsOneMoreStart) {
+  StartupTracker t;
+  t.OnLogEvent(Banner(kT0));
+  CrashedExcerpt(t, kT0 + 1000);
+  t.OnLogEvent(Banner(kT0 + 60000));
+  t.OnLogEvent(Banner(kT0 + 60000));
+  CrashedExcerpt(t, kT0 + 61000);
+  EXPECT_EQ(t.state().attempts.size(), 2u);
+}
+
+// Only a copy right behind it: the same banner again after other lines is a restart.
+TEST(TrackerRepeat, TheSameBannerAfterADeathIsARestart) {
+  StartupTracker t;
+  t.OnLogEvent(Banner(std::nullopt));
+  t.OnLogEvent(Line(LogEvent::Kind::kFatal, "sglang.scheduler_exception", std::nullopt));
+  t.OnLogEvent(Banner(std::nullopt));
+  t.OnLogEvent(Line(LogEvent::Kind::kFatal, "sglang.scheduler_exception", std::nullopt));
+  EXPECT_EQ(t.state().attempts.size(), 2u);
+}
+
+UnitEvent Restart(int n) {
+  UnitEvent e;
+  e.kind = UnitEvent::Kind::kRestartScheduled;
+  e.unit = "sglang.service";
+  e.restarts = n;
+  e.text = "sglang.service: Scheduled restart job, restart counter is at " + std::to_string(n);
+  return e;
+}
+
+TEST(TrackerRepeat, ARestartLinePrintedTwiceIsOneRestart) {
+  StartupTracker t;
+  t.OnLogEvent(Banner(kT0));
+  CrashedExcerpt(t, kT0 + 1000);
+  t.OnUnitEvent(Restart(1));
+  t.OnUnitEvent(Restart(1));
+  t.OnLogEvent(Banner(kT0 + 60000));
+  CrashedExcerpt(t, kT0 + 61000);
+  EXPECT_EQ(t.state().attempts.size(), 2u);
+  EXPECT_EQ(t.state().restarts, 1);
+}
+
+TEST(TrackerRepeat, EachRestartCounterOpensAnAttempt) {
+  StartupTracker t;
+  t.OnLogEvent(Banner(kT0));
+  CrashedExcerpt(t, kT0 + 1000);
+  t.OnUnitEvent(Restart(1));
+  CrashedExcerpt(t, kT0 + 61000);
+  t.OnUnitEvent(Restart(2));
+  EXPECT_EQ(t.state().attempts.size(), 3u);
+  EXPECT_EQ(t.state().restarts, 2);
+}
+
+}  // namespace
+}  // namespace spinup
