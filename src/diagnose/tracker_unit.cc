@@ -41,8 +41,11 @@ void StartupTracker::CountUnitHit(const UnitEvent& e, const std::string& text,
 void StartupTracker::OnUnitEvent(const UnitEvent& e) {
   Touch(e.time_ms);
   const auto t = e.time_ms ? e.time_ms : now_ms_;
+  // Lines count once one carried a time: those before a journal paste's first entry (the command
+  // that printed it, a heading) are no run of the unit.
   auto has_content = [](const AttemptFacts& a) {
-    return a.lines > 0 || !a.timeline.empty() || !a.errors.empty() || a.ready || a.crashed;
+    return (a.lines > 0 && a.first_ms) || !a.timeline.empty() || !a.errors.empty() || a.ready ||
+           a.crashed;
   };
   auto note = [](AttemptFacts& a, const std::string& line) { NoteError(a, Cap(line, 400)); };
   auto died = [&](std::string why) {

@@ -1,6 +1,6 @@
-// A banner or a restart line printed twice in a row (two handlers of one logger, or stdout and a
-// tee'd copy both captured) is one start: the copy must not open a second attempt, nor resolve a
-// banner that waits for its time.
+// Shapes of a pasted log that must not change how many starts it holds: a banner or a restart
+// line printed twice in a row (two handlers of one logger, or stdout and a tee'd copy both
+// captured), a run's beginning pasted after its excerpt, the shell command above a journal paste.
 #include <gtest/gtest.h>
 
 #include <optional>
@@ -34,7 +34,7 @@ void CrashedExcerpt(StartupTracker& t, int64_t at) {
   t.OnLogEvent(Line(LogEvent::Kind::kFatal, "sglang.scheduler_exception", at + 6000));
 }
 
-TEST(TrackerRepeat, AStampedBannerTwiceAfterTheExcerptIsItsBeginning) {
+TEST(TrackerPaste, AStampedBannerTwiceAfterTheExcerptIsItsBeginning) {
   StartupTracker t;
   CrashedExcerpt(t, kT0 + 14000);
   t.OnLogEvent(Banner(kT0));  // stamped before the excerpt: its beginning, pasted after it
@@ -44,7 +44,7 @@ TEST(TrackerRepeat, AStampedBannerTwiceAfterTheExcerptIsItsBeginning) {
   EXPECT_TRUE(t.state().attempts.back().banner);
 }
 
-TEST(TrackerRepeat, ATimelessBannerTwiceWaitsForTheStampedLine) {
+TEST(TrackerPaste, ATimelessBannerTwiceWaitsForTheStampedLine) {
   StartupTracker t;
   CrashedExcerpt(t, kT0 + 14000);
   t.OnLogEvent(Banner(std::nullopt, "generic.cuda_banner"));
@@ -57,7 +57,7 @@ TEST(TrackerRepeat, ATimelessBannerTwiceWaitsForTheStampedLine) {
 // The container's banner waits for a time; the server's first stamped line (a fact about the
 // nodes, read before the banner rule on that same line) places it before the excerpt; the
 // server's own banner that follows is that same beginning, not a restart.
-TEST(TrackerRepeat, BannersOfABeginningPastedAfterTheExcerptAreOneStart) {
+TEST(TrackerPaste, BannersOfABeginningPastedAfterTheExcerptAreOneStart) {
   StartupTracker t;
   CrashedExcerpt(t, kT0 + 14000);
   t.OnLogEvent(Banner(std::nullopt, "generic.cuda_banner"));
@@ -67,7 +67,7 @@ TEST(TrackerRepeat, BannersOfABeginningPastedAfterTheExcerptAreOneStart) {
   EXPECT_TRUE(t.state().attempts.back().crashed);
 }
 
-TEST(TrackerRepeat, ARestartWhoseBannerIsPrintedTwiceIsOneMoreStart) {
+TEST(TrackerPaste, ARestartWhoseBannerIsPrintedTwiceIsOneMoreStart) {
   StartupTracker t;
   t.OnLogEvent(Banner(kT0));
   CrashedExcerpt(t, kT0 + 1000);
@@ -78,7 +78,7 @@ TEST(TrackerRepeat, ARestartWhoseBannerIsPrintedTwiceIsOneMoreStart) {
 }
 
 // Only a copy right behind it: the same banner again after other lines is a restart.
-TEST(TrackerRepeat, TheSameBannerAfterADeathIsARestart) {
+TEST(TrackerPaste, TheSameBannerAfterADeathIsARestart) {
   StartupTracker t;
   t.OnLogEvent(Banner(std::nullopt));
   t.OnLogEvent(Line(LogEvent::Kind::kFatal, "sglang.scheduler_exception", std::nullopt));
@@ -96,7 +96,7 @@ UnitEvent Restart(int n) {
   return e;
 }
 
-TEST(TrackerRepeat, ARestartLinePrintedTwiceIsOneRestart) {
+TEST(TrackerPaste, ARestartLinePrintedTwiceIsOneRestart) {
   StartupTracker t;
   t.OnLogEvent(Banner(kT0));
   CrashedExcerpt(t, kT0 + 1000);
@@ -108,7 +108,7 @@ TEST(TrackerRepeat, ARestartLinePrintedTwiceIsOneRestart) {
   EXPECT_EQ(t.state().restarts, 1);
 }
 
-TEST(TrackerRepeat, EachRestartCounterOpensAnAttempt) {
+TEST(TrackerPaste, EachRestartCounterOpensAnAttempt) {
   StartupTracker t;
   t.OnLogEvent(Banner(kT0));
   CrashedExcerpt(t, kT0 + 1000);
@@ -117,6 +117,34 @@ TEST(TrackerRepeat, EachRestartCounterOpensAnAttempt) {
   t.OnUnitEvent(Restart(2));
   EXPECT_EQ(t.state().attempts.size(), 3u);
   EXPECT_EQ(t.state().restarts, 2);
+}
+
+UnitEvent Started() {
+  UnitEvent e;
+  e.kind = UnitEvent::Kind::kStarting;
+  e.unit = "sglang.service";
+  e.text = "Started sglang.service.";
+  return e;
+}
+
+// "$ journalctl -u sglang" above the entries: a line, but no run of the unit.
+TEST(TrackerPaste, TheCommandAboveAJournalPasteIsNoStart) {
+  StartupTracker t;
+  t.OnLogActivity(std::nullopt);
+  UnitEvent started = Started();
+  started.time_ms = kT0;
+  t.OnUnitEvent(started);
+  CrashedExcerpt(t, kT0 + 1000);
+  EXPECT_EQ(t.state().attempts.size(), 1u);
+}
+
+TEST(TrackerPaste, AStampedLineBeforeTheUnitStartsIsAnEarlierRun) {
+  StartupTracker t;
+  t.OnLogActivity(kT0 - 60000);
+  UnitEvent started = Started();
+  started.time_ms = kT0;
+  t.OnUnitEvent(started);
+  EXPECT_EQ(t.state().attempts.size(), 2u);
 }
 
 }  // namespace
