@@ -45,7 +45,8 @@ bool AnnouncesOnly(std::string_view e) {
 }
 
 // Lines that point at an error printed elsewhere ("see root cause above", a process that "failed
-// to start" or died): the error itself, where the log has it, says more.
+// to start" or died, a usage error's "For more information, try '--help'"): the error itself,
+// where the log has it, says more.
 bool PointsElsewhere(std::string_view e) {
   static constexpr std::string_view kPointers[] = {"failed to start",
                                                    "See root cause above",
@@ -53,7 +54,8 @@ bool PointsElsewhere(std::string_view e) {
                                                    "see stack trace",
                                                    "died unexpectedly",
                                                    "scheduler is dead",
-                                                   "Engine core initialization failed"};
+                                                   "Engine core initialization failed",
+                                                   "For more information"};
   return std::any_of(std::begin(kPointers), std::end(kPointers),
                      [&](std::string_view p) { return e.find(p) != std::string_view::npos; });
 }

@@ -96,10 +96,13 @@ void StartupSession::LearnZone(std::string_view tail, int64_t written_utc_ms) {
   options_.local_utc_offset_s = zone / 1000;
 }
 
-void StartupSession::SyncEngine(const std::string& detected) {
+void StartupSession::SyncEngine(const std::string& detected, const Source* from) {
   if (detected.empty() || detected == engine_) return;
-  // The first engine recognised wins: a second source (the journal beside a file) cannot flip it.
-  if (!engine_.empty() && options_.engine.empty()) return;
+  // The first source to recognise an engine owns it: a second one (the journal beside a file)
+  // cannot flip it, but the owner's stream may correct itself (old SGLang prints its vLLM
+  // import's lines first, then its own).
+  if (!engine_.empty() && options_.engine.empty() && from != engine_source_) return;
+  engine_source_ = from;
   engine_ = detected;
   ++engine_changes_;
   tracker_.SetEngine(engine_);
@@ -110,7 +113,7 @@ void StartupSession::SyncEngine(const std::string& detected) {
 void StartupSession::SyncEngineOf(Source& s) {
   const uint64_t epoch = s.stream->engine_epoch();
   if (epoch == s.synced_stream_epoch && engine_changes_ == s.synced_session_changes) return;
-  SyncEngine(s.stream->engine());
+  SyncEngine(s.stream->engine(), &s);
   s.synced_stream_epoch = epoch;
   s.synced_session_changes = engine_changes_;
 }
@@ -154,8 +157,8 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
     tracker_.OnLogEvent(restamped_);
     Deliver(restamped_);
   });
-  stream->OnUnitEvent([this, stream, stamp](const UnitEvent& event) {
-    SyncEngine(stream->engine());
+  stream->OnUnitEvent([this, src, stamp](const UnitEvent& event) {
+    SyncEngineOf(*src);
     UnitEvent u = event;
     u.time_ms = stamp(event.time_ms);
     tracker_.OnUnitEvent(u);

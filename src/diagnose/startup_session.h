@@ -78,7 +78,8 @@ class StartupSession {
  private:
   struct Source;
   Source& SourceAt(int source);
-  void SyncEngine(const std::string& detected);
+  // `from`: the source that recognised it (none: the caller's --engine).
+  void SyncEngine(const std::string& detected, const Source* from = nullptr);
   void SyncEngineOf(Source& s);  // SyncEngine with the source's engine, when it may have changed
   void Deliver(const LogEvent& event);
 
@@ -89,7 +90,8 @@ class StartupSession {
   std::vector<std::unique_ptr<Source>> sources_;
   int sources_ended_ = 0;
   std::string engine_;
-  uint64_t engine_changes_ = 0;  // how often engine_ was set: SyncEngineOf's memo
+  uint64_t engine_changes_ = 0;            // how often engine_ was set: SyncEngineOf's memo
+  const Source* engine_source_ = nullptr;  // the source whose engine engine_ is
   // While one source's text is fed: what the stream callbacks need.
   std::optional<int64_t> feeding_now_ms_;
   bool feeding_arrival_ = false;

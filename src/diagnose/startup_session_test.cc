@@ -121,6 +121,29 @@ TEST(SessionUnknown, AnEngineLineIsNeverUnknown) {
   EXPECT_EQ(tgi.phase, Phase::kWeightLoad);
 }
 
+// Old SGLang imports vLLM, whose lines (in vLLM's format) come first: SGLang's own lines
+// correct the engine. A second source cannot flip it (a journal beside the file).
+TEST(SessionUnknown, TheSourceThatNamedTheEngineMayCorrectIt) {
+  const std::string old_sglang =
+      "INFO 03-06 10:05:08 __init__.py:190] Automatically detected platform cuda.\n"
+      "[2025-03-06 10:05:10] server_args=ServerArgs(model_path='m')\n"
+      "[2025-03-06 10:05:12 TP0] Init torch distributed begin.\n";
+  EXPECT_EQ(Explain(old_sglang).engine, "sglang");
+  EXPECT_EQ(Explain("INFO 03-06 10:05:08 __init__.py:190] Automatically detected platform cuda.\n"
+                    "usage: launch_server.py [-h] --model-path MODEL_PATH\n"
+                    "launch_server.py: error: unrecognized arguments: --enable-reasoning\n")
+                .engine,
+            "sglang");
+
+  SessionOptions o;
+  o.reference_year = 2026;
+  StartupSession two(Rules(), o);
+  two.OnLogText(0, "INFO 03-09 12:00:01 [api_server.py:1] vLLM API server version 0.9.0\n",
+                std::nullopt);
+  two.OnLogText(1, "[2026-03-09 12:00:02] server_args=ServerArgs(model_path='m')\n", std::nullopt);
+  EXPECT_EQ(two.Evaluate(std::nullopt).engine, "vllm");
+}
+
 // 4. Wrapped formats: JSON lines are read through their message, level and timestamp.
 TEST(SessionWrapped, JsonLinesAreReadThroughTheirFields) {
   Verdict v = Explain(

@@ -46,3 +46,36 @@ CUDA Version 12.4.1
 case('vpaste_excerpt_then_beginning', 'crashed', 'distributed_init', '*', _VP_EXCERPT)
 case('vpaste_excerpt_then_beginning_lines_twice', 'crashed', 'distributed_init', '*',
      '\n'.join(x for l in _VP_EXCERPT.split('\n') for x in (l, l)))
+
+# An excerpt that starts at SGLang's warm-up request ("GET /get_model_info", which only SGLang
+# serves), then the warm-up's own failure: the engine is named by that line, and the request is
+# the warm-up's, not a client's (vLLM reads any access-log line as a served request).
+_VP_WARM = _VP_BY_NAME['o_sg_old_gpu_prefix_warmup_exception'][4]
+case('vpaste_cut_at_warmup_request', 'crashed', 'warmup', '*',
+     _VP_WARM[_VP_WARM.index('INFO:     127.0.0.1'):])
+
+# A command-line mistake: SGLang's argparse usage and error (its module's file is the program
+# name), the vLLM import's line before them; and TGI's (clap's) trailer alone, its error line cut.
+case('vpaste_sg_argparse_unrecognized', 'crashed', 'launch', 'bad_command', '''INFO 03-06 10:05:08 __init__.py:190] Automatically detected platform cuda.
+usage: launch_server.py [-h] --model-path MODEL_PATH [--tokenizer-path TOKENIZER_PATH] [--host HOST] [--port PORT]
+                        [--load-format {auto,pt,safetensors,npcache,dummy,gguf,bitsandbytes,layered}] [--trust-remote-code]
+launch_server.py: error: unrecognized arguments: --mamba-scheduler-strategy extra_buffer''')
+case('vpaste_tgi_clap_trailer_only', 'crashed', 'launch', 'bad_command', '''  tip: a similar argument exists: '--num-shard'
+
+Usage: text-generation-launcher --num-shard <NUM_SHARD>
+
+For more information, try '--help'.''')
+# Old SGLang: its vLLM import's lines (vLLM's format) come first, then its own; a crash while
+# capturing CUDA graphs is SGLang's, in SGLang's phase order.
+case('vpaste_sg_vllm_import_lines_first', 'crashed', 'cuda_graph', '*', '''INFO 03-06 10:05:08 __init__.py:190] Automatically detected platform cuda.
+[2025-03-06 10:05:10] server_args=ServerArgs(model_path='Qwen/Qwen2.5-7B-Instruct', tp_size=1)
+[2025-03-06 10:05:14 TP0] Init torch distributed begin.
+[2025-03-06 10:05:15 TP0] Init torch distributed end. mem usage=0.00 GB
+[2025-03-06 10:05:15 TP0] Load weight begin. avail mem=78.50 GB
+[2025-03-06 10:05:31 TP0] Load weight end. type=Qwen2ForCausalLM, dtype=torch.bfloat16, avail mem=64.10 GB, mem usage=14.40 GB.
+[2025-03-06 10:05:31 TP0] Memory pool end. avail mem=8.10 GB
+[2025-03-06 10:05:32 TP0] Capture cuda graph begin. This can take up to several minutes. avail mem=7.90 GB
+[2025-03-06 10:05:40 TP0] Scheduler hit an exception: Traceback (most recent call last):
+  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/cuda_graph_runner.py", line 300, in capture
+    graph, output_buffers = self.capture_one_batch_size(bs, forward)
+RuntimeError: CUDA error: an illegal memory access was encountered''')
