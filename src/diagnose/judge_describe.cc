@@ -55,7 +55,8 @@ bool PointsElsewhere(std::string_view e) {
                                                    "died unexpectedly",
                                                    "scheduler is dead",
                                                    "Engine core initialization failed",
-                                                   "For more information"};
+                                                   "try '--help'",
+                                                   "try --help"};
   return std::any_of(std::begin(kPointers), std::end(kPointers),
                      [&](std::string_view p) { return e.find(p) != std::string_view::npos; });
 }

@@ -144,6 +144,18 @@ TEST(SessionUnknown, TheSourceThatNamedTheEngineMayCorrectIt) {
   EXPECT_EQ(two.Evaluate(std::nullopt).engine, "vllm");
 }
 
+// A usage error: the headline quotes the error, not the "try '--help'" trailer after it.
+TEST(SessionCrash, AUsageErrorIsQuotedBeforeItsHelpTrailer) {
+  Verdict v = Explain(
+      "error: unexpected argument '--num-shards' found\n\n"
+      "Usage: text-generation-launcher --num-shard <NUM_SHARD>\n\n"
+      "For more information, try '--help'.\n");
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_EQ(v.phase, Phase::kLaunch);
+  EXPECT_NE(v.headline.find("unexpected argument '--num-shards'"), std::string::npos) << v.headline;
+  EXPECT_TRUE(HasFinding(v, "bad_command"));
+}
+
 // 4. Wrapped formats: JSON lines are read through their message, level and timestamp.
 TEST(SessionWrapped, JsonLinesAreReadThroughTheirFields) {
   Verdict v = Explain(
