@@ -74,6 +74,8 @@ struct LogEvent {
     kFrame,          // a traceback frame that names the phase it runs in (`in load_model`)
     kRestarts,       // a supervisor's restart count (progress_n), e.g. Kubernetes' RESTARTS
     kStop,           // a stop was asked for (Ctrl+C, SIGTERM): what follows is not a crash
+    kForeign,        // another program's exception (an HTTP client's, pasted below the log):
+                     // the traceback it ends is not the server's, nor are its errors
   };
   Kind kind = Kind::kInfo;
   std::optional<int64_t> time_ms;

@@ -314,6 +314,14 @@ void AddEvidence(const Context& c, Verdict& v) {
   if (v.state == State::kReady && a != nullptr && a->request_served) {
     v.evidence.push_back("a request was served after the HTTP server came up");
   }
+  if (a != nullptr && v.state != State::kReady) {
+    // A client's exception pasted with the log was taken back (tracker_events.cc): said, so the
+    // reader sees why the traceback below the log is not the verdict.
+    if (auto it = a->hits.find("generic.client_exception"); it != a->hits.end()) {
+      v.evidence.push_back("a client's error is not the server's: " +
+                           std::string(std::string_view(it->second.last_text).substr(0, 120)));
+    }
+  }
   if (st.total_attempts > 1) {
     std::string line = fmt::format("{} start attempts in the log, {} crashed", st.total_attempts,
                                    st.crashed_attempts);

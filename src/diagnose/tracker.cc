@@ -397,6 +397,11 @@ void StartupTracker::NoteError(AttemptFacts& a, std::string_view line) {
 }
 
 void StartupTracker::OnLogEvent(const LogEvent& e) {
+  if (foreign_line_) {
+    // The rest of a client's exception line (its "...Error:" is an exception to every rule).
+    if (e.line_no == *foreign_line_ && e.kind != LogEvent::Kind::kForeign) return;
+    foreign_line_.reset();
+  }
   if (Replayed(e)) return;
   Touch(e.time_ms);
   const auto t = e.time_ms ? e.time_ms : now_ms_;
@@ -420,6 +425,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     Current().first_line = std::move(opening);
   }
   AttemptFacts& a = Current();
+  if (!FollowTraceback(a, e)) return;
   NoteFirstLine(a, e);
   a.lines++;
   if (t) {

@@ -256,6 +256,10 @@ class StartupTracker {
   void OnStop(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnFrame(AttemptFacts& a, const LogEvent& e);
+  // Follows the traceback `e` may open, continue or end: an exception of another program (an HTTP
+  // client's) takes back what its traceback did to `a` (tracker_events.cc). False for such an
+  // exception raised through the server's own frames: the server's, not another program's.
+  bool FollowTraceback(AttemptFacts& a, const LogEvent& e);
   void TakeBackEngineReady(AttemptFacts& a, std::optional<int64_t> t);
   void OnReady(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   // explicit_begin: a begin line (may move the attempt back, e.g. a late NCCL communicator);
@@ -338,6 +342,14 @@ class StartupTracker {
   std::optional<int64_t> last_banner_ms_;
   uint64_t last_banner_line_ = 0;
   bool RepeatedBanner(const LogEvent& e);
+  // The attempt as it was before the traceback being read began (its first header, through the
+  // chained ones), but for its rule hits and bars: restored when the traceback ends in another
+  // program's exception and showed no frame of the server's. Empty outside a traceback.
+  std::optional<AttemptFacts> before_traceback_;
+  bool traceback_server_frame_ = false;
+  bool traceback_chained_ = false;  // "During handling of the above exception, ...": one chain
+  // The line of a client's exception whose other events are not the server's (the rest of it).
+  std::optional<uint64_t> foreign_line_;
   // The entry of `id` in attempt `a`, added when new (nullptr when the table is full).
   RuleHit* FindHit(AttemptFacts& a, const std::string& id, std::string_view text);
 };

@@ -94,6 +94,57 @@ void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
   if (!a.unplaced_rank.empty() && e.rank == a.unplaced_rank) a.unplaced_frame = e.phase;
 }
 
+// A client's traceback pasted below the server's log (a request sent before the server was up, a
+// benchmark's connection error) is not the server's failure. Its exception names the client's
+// library; until then the traceback reads like the server's own, so the attempt is kept as it was
+// before its header, and given back when the chain ends in such an exception with no frame of the
+// server's in it (the hub download of a server raises a client library's exception through its
+// own frames).
+bool StartupTracker::FollowTraceback(AttemptFacts& a, const LogEvent& e) {
+  using Kind = LogEvent::Kind;
+  if (e.kind == Kind::kForeign) {
+    // Through the server's own frames, the exception is the server's: its errors come next, and
+    // the client library named is no client's.
+    const bool servers = before_traceback_ && traceback_server_frame_;
+    if (!servers) foreign_line_ = e.line_no;
+    if (!servers && before_traceback_ && before_traceback_->index == a.index &&
+        before_traceback_->crashed == a.crashed) {
+      AttemptFacts& was = *before_traceback_;
+      was.hits = std::move(a.hits);
+      was.bars = std::move(a.bars);
+      a = std::move(was);
+    }
+    before_traceback_.reset();
+    return !servers;
+  }
+  const bool header = e.kind == Kind::kError &&
+                      (e.rule_id == "generic.traceback" || e.rule_id == "generic.traceback_cut");
+  if (header) {
+    if (!before_traceback_ || !traceback_chained_ || before_traceback_->index != a.index) {
+      // Copied without its rule hits and bars, which an error line does not move and which are
+      // the bulk of an attempt (this runs on every traceback): they are kept as they are.
+      RuleHits hits = std::move(a.hits);
+      std::vector<BarState> bars = std::move(a.bars);
+      before_traceback_ = a;
+      a.hits = std::move(hits);
+      a.bars = std::move(bars);
+      traceback_server_frame_ = false;
+    }
+    traceback_chained_ = false;
+    return true;
+  }
+  if (!before_traceback_) return true;
+  if (e.kind == Kind::kFrame) {
+    traceback_server_frame_ = true;
+  } else if (e.kind == Kind::kInfo && e.rule_id == "generic.traceback_chain") {
+    traceback_chained_ = true;
+  } else if (e.kind != Kind::kError && (e.kind != Kind::kInfo || e.phase)) {
+    // A line of the server's own (a phase, a bar, a death): the traceback is over.
+    before_traceback_.reset();
+  }
+  return true;
+}
+
 void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   // The start went on to later phases after a "fatal" line of its own and its server then said it
   // is up, or answered: that line did not end it (a Ray dashboard's failed bind, a helper
@@ -130,6 +181,8 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       break;
     case LogEvent::Kind::kStop:
       OnStop(a, e, t);
+      break;
+    case LogEvent::Kind::kForeign:  // FollowTraceback took its traceback back
       break;
     case LogEvent::Kind::kFatal:
       OnFatal(a, e, t);

@@ -39,6 +39,7 @@ void StartupTracker::CountUnitHit(const UnitEvent& e, const std::string& text,
 }
 
 void StartupTracker::OnUnitEvent(const UnitEvent& e) {
+  before_traceback_.reset();  // the manager's word about the attempt is not taken back with it
   Touch(e.time_ms);
   const auto t = e.time_ms ? e.time_ms : now_ms_;
   // Lines count once one carried a time: those before a journal paste's first entry (the command
@@ -109,6 +110,7 @@ void StartupTracker::ShiftTimes(int64_t d) {
   auto mv = [d](std::optional<int64_t>& t) {
     if (t) *t += d;
   };
+  before_traceback_.reset();
   mv(now_ms_);
   mv(state_.first_ms);
   mv(state_.last_ms);

@@ -61,6 +61,8 @@ LogEvent::Kind KindOf(RuleEmit e) {
       return LogEvent::Kind::kRestarts;
     case RuleEmit::kStop:
       return LogEvent::Kind::kStop;
+    case RuleEmit::kForeign:
+      return LogEvent::Kind::kForeign;
     case RuleEmit::kInfo:
     case RuleEmit::kNoise:
     case RuleEmit::kHint:
@@ -367,6 +369,7 @@ void LogStream::DetectEngineFromPrefix(PrefixStyle style) {
 // whether a fatal rule matched (its error rules are then not reported twice).
 bool LogStream::FirstPass(bool* fatal) {
   *fatal = false;
+  foreign_ = -1;
   const auto& all = rules_.rules();
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
@@ -380,6 +383,7 @@ bool LogStream::FirstPass(bool* fatal) {
     if (!generic && !engine_.empty() && !SameName(r.engine, engine_)) continue;
     if (r.emit == RuleEmit::kNoise) return false;
     if (r.emit == RuleEmit::kFatal) *fatal = true;
+    if (r.emit == RuleEmit::kForeign && foreign_ < 0) foreign_ = idx;
   }
   return true;
 }
@@ -423,11 +427,19 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
                                std::optional<int64_t> t, bool fatal, bool* any, bool* named,
                                bool* progress) {
   const auto& all = rules_.rules();
+  // Another program's exception: said first, so that the tracker knows whose the line's errors
+  // are before they come (a server's own download raises a client library's exception too).
+  if (foreign_ >= 0) {
+    Emit(ResetEvent(LogEvent::Kind::kForeign, t, p.rank, all[static_cast<size_t>(foreign_)].id,
+                    text));
+    *any = true;  // not a name: an ERROR line of the server's saying it is still its error
+  }
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
     if (!generic_[static_cast<size_t>(idx)] && !engine_.empty() && !SameName(r.engine, engine_)) {
       continue;
     }
+    if (r.emit == RuleEmit::kForeign) continue;
     // One decisive line, not two: beside a fatal rule an error rule's match is evidence only (a
     // cause may need it: "exited with code 137" is both a container's death and a SIGKILL).
     const bool evidence_only = fatal && r.emit == RuleEmit::kError;

@@ -144,6 +144,7 @@ class LogStream {
   std::vector<BarSeen> bars_;
   int traceback_rule_ = -1;    // generic.traceback's index: a traceback's header
   bool in_traceback_ = false;  // inside a traceback block (see NoteTraceback)
+  int foreign_ = -1;           // the rule naming the line another program's exception (FirstPass)
 };
 
 }  // namespace spinup

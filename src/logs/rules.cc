@@ -30,10 +30,10 @@ using rules_parse::ParseThresholdsKey;
 using rules_parse::PhaseOf;
 using rules_parse::Str;
 
-constexpr std::array<std::string_view, 16> kEmitNames = {
-    "phase_begin", "phase_end",      "progress",     "error", "fatal", "attempt_start",
-    "ready",       "request_served", "heartbeat",    "info",  "noise", "hint",
-    "frame",       "restarts",       "engine_ready", "stop"};
+constexpr std::array<std::string_view, 17> kEmitNames = {
+    "phase_begin", "phase_end",      "progress",     "error", "fatal",  "attempt_start",
+    "ready",       "request_served", "heartbeat",    "info",  "noise",  "hint",
+    "frame",       "restarts",       "engine_ready", "stop",  "foreign"};
 
 // 1-based line of byte offset `pos` in `text`.
 int LineOf(std::string_view text, size_t pos) {

@@ -44,6 +44,8 @@ enum class RuleEmit {
   kEngineReady,  // the engine is ready, its HTTP server still starting: ready unless an error
                  // follows before the server says it is up or serves a request
   kStop,         // a stop was asked for (Ctrl+C, SIGTERM): the exit that follows is not a crash
+  kForeign,      // another program's exception (an HTTP client's): the traceback it ends is not
+                 // the server's
 };
 std::optional<RuleEmit> ParseRuleEmit(std::string_view name);
 std::string_view RuleEmitName(RuleEmit emit);

@@ -12,9 +12,9 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::array<std::string_view, 13> kKindNames = {
+constexpr std::array<std::string_view, 14> kKindNames = {
     "phase_begin",    "phase_end", "progress", "error", "fatal",    "attempt_start", "ready",
-    "request_served", "heartbeat", "info",     "frame", "restarts", "stop"};
+    "request_served", "heartbeat", "info",     "frame", "restarts", "stop",          "foreign"};
 
 template <typename T>
 json Opt(const std::optional<T>& v) {

@@ -1869,6 +1869,8 @@ exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vloop2_cases
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vphase3_cases.py')).read())
 # HTML-escaped pastes (vpaste round, a file of its own)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vpaste_cases.py')).read())
+# A client's traceback pasted below the server's log (foreign round, a file of its own)
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'foreign_cases.py')).read())
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
 for name, st, ph, ca, text in cases:
