@@ -11,23 +11,13 @@
 #include "diagnose/startup_session.h"
 #include "diagnose/tracker.h"
 #include "logs/log_stream.h"
+#include "session_fixtures.h"
 
 namespace spinup {
 namespace {
 
-const RuleSet& Rules() {
-  static RuleSet* rules = new RuleSet(std::move(LoadRules({})).value());
-  return *rules;
-}
-
-Verdict Explain(const std::string& log) {
-  SessionOptions o;
-  o.reference_year = 2026;
-  StartupSession s(Rules(), o);
-  s.OnLogText(0, log, std::nullopt);
-  s.OnSourceEnd(0, std::nullopt);
-  return s.Evaluate(std::nullopt);
-}
+const RuleSet& Rules() { return testing::BuiltinRules(); }
+Verdict Explain(const std::string& log) { return testing::ExplainLog(log); }
 
 std::vector<LogEvent> Events(const std::string& text) {
   LogStream s(Rules(), LogStreamOptions{});

@@ -7,23 +7,12 @@
 #include <string>
 
 #include "diagnose/startup_session.h"
+#include "session_fixtures.h"
 
 namespace spinup {
 namespace {
 
-const RuleSet& Rules() {
-  static RuleSet* rules = new RuleSet(std::move(LoadRules({})).value());
-  return *rules;
-}
-
-Verdict Explain(const std::string& log) {
-  SessionOptions o;
-  o.reference_year = 2026;
-  StartupSession s(Rules(), o);
-  s.OnLogText(0, log, std::nullopt);
-  s.OnSourceEnd(0, std::nullopt);
-  return s.Evaluate(std::nullopt);
-}
+Verdict Explain(const std::string& log) { return testing::ExplainLog(log); }
 
 std::string FirstCause(const Verdict& v) { return v.findings.empty() ? "" : v.findings[0].id; }
 

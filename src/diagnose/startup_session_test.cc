@@ -9,22 +9,14 @@
 #include <algorithm>
 
 #include "logs/line_parser.h"
+#include "session_fixtures.h"
 
 namespace spinup {
 namespace {
 
-const RuleSet& Rules() {
-  static RuleSet* rules = new RuleSet(std::move(LoadRules({})).value());
-  return *rules;
-}
-
+const RuleSet& Rules() { return testing::BuiltinRules(); }
 Verdict Explain(const std::string& log, std::optional<int64_t> now = std::nullopt) {
-  SessionOptions o;
-  o.reference_year = 2026;
-  StartupSession s(Rules(), o);
-  s.OnLogText(0, log, std::nullopt);
-  s.OnSourceEnd(0, std::nullopt);
-  return s.Evaluate(now);
+  return testing::ExplainLog(log, now);
 }
 
 bool HasFinding(const Verdict& v, const std::string& id) {
