@@ -67,22 +67,41 @@ bool ExceptionShaped(std::string_view e) {
          e.find("out of memory") != std::string_view::npos;
 }
 
+// A multi-line message kept as one line (a launcher's copy of a child's stderr, a JSON log's
+// message), its lines joined by " | ": where it holds a traceback, the exception at its end is what
+// it says.
+std::string_view Said(std::string_view e) {
+  if (e.find("Traceback (most recent call last)") == std::string_view::npos) return e;
+  const size_t bar = e.rfind(" | ");
+  if (bar == std::string_view::npos) return e;
+  std::string_view last = e.substr(bar + 3);
+  while (!last.empty() && last.back() == ' ') last.remove_suffix(1);
+  return ExceptionShaped(last) ? last : e;  // not a frame line where the copy was cut
+}
+
 // The error the headline quotes, latest first: an exception that is the error itself, then one
-// that points elsewhere, then any line that says something, then the latest line.
-std::string QuotedError(const std::vector<std::string>& errors) {
+// whose words point elsewhere, then any line that says something and is no relay's (a relay rule
+// gave it: a parent saying a child failed), then the latest line.
+std::string QuotedError(const std::vector<std::string>& errors,
+                        const std::vector<std::string>& relayed) {
+  auto relay = [&](std::string_view e) {
+    return std::find(relayed.begin(), relayed.end(), e) != relayed.end();
+  };
+  auto elsewhere = [&](std::string_view e) { return PointsElsewhere(e) || relay(e); };
   std::string quoted = errors.empty() ? "" : errors.back();
   auto pick = [&](auto&& accept) {
     for (auto it = errors.rbegin(); it != errors.rend(); ++it) {
-      if (!AnnouncesOnly(*it) && accept(*it)) {
-        quoted = *it;
+      const std::string_view said = relay(*it) ? std::string_view(*it) : Said(*it);
+      if (!AnnouncesOnly(said) && accept(said)) {
+        quoted = said;
         return true;
       }
     }
     return false;
   };
-  pick([](std::string_view e) { return ExceptionShaped(e) && !PointsElsewhere(e); }) ||
-      pick([](std::string_view e) { return ExceptionShaped(e); }) ||
-      pick([](std::string_view e) { return !PointsElsewhere(e); });
+  pick([&](std::string_view e) { return ExceptionShaped(e) && !elsewhere(e); }) ||
+      pick([](std::string_view e) { return ExceptionShaped(e) && PointsElsewhere(e); }) ||
+      pick([&](std::string_view e) { return !elsewhere(e); });
   if (quoted.size() > 160) quoted = quoted.substr(0, 157) + "...";
   return quoted;
 }
@@ -110,7 +129,7 @@ std::string CrashHeadline(const Context& c, const Verdict& v, const std::string&
   } else {
     h = fmt::format("CRASHED in {}{}", ph, where);
   }
-  const std::string first = QuotedError(quoted->errors);
+  const std::string first = QuotedError(quoted->errors, quoted->relayed);
   if (!first.empty()) h += ": " + first;
   return h;
 }

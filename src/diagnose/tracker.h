@@ -73,7 +73,10 @@ struct AttemptFacts {
   std::vector<PhaseSpan> timeline;  // capped (kMaxSpans)
   std::vector<BarState> bars;       // capped (kMaxBars)
   std::vector<std::string> errors;  // decisive lines, capped (kMaxErrors)
-  bool crashed = false;             // a fatal line, or the process exited non-zero
+  // Those of them a relay rule gave (a parent saying a child failed, as TGI's launcher does): the
+  // headline quotes the failure itself where the log has it. Capped (kMaxErrors).
+  std::vector<std::string> relayed;
+  bool crashed = false;  // a fatal line, or the process exited non-zero
   // A stop was asked for (systemd's "Stopping ..."): the exit that follows ends the attempt as
   // stopped, not crashed.
   bool banner = false;        // the attempt began with a launch banner (kAttemptStart)

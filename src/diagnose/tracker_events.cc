@@ -18,6 +18,7 @@ void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
   if (!e.rank.empty()) line.append("[").append(e.rank).append("] ");
   line.append(std::string_view(e.text).substr(0, 400));
   NoteError(a, line);
+  if (e.role == LogEvent::Role::kRelay && a.relayed.size() < kMaxErrors) a.relayed.push_back(line);
   // A relay (a parent reporting that a child died or failed) names the process that waited, not
   // the one that failed: vLLM's engine core says "Worker proc VllmWorker-0 died" from wherever its
   // own last line left it, while the worker was loading.

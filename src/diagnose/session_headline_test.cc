@@ -1,0 +1,75 @@
+// The headline quotes the failure itself: not a parent's relay of it (TGI's launcher saying the
+// webserver or a shard failed, after the router's or the shard's own error), and, where a whole
+// traceback was kept as one line (a launcher's copy of a shard's stderr), the exception at its end.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "diagnose/startup_session.h"
+#include "session_fixtures.h"
+
+namespace spinup {
+namespace {
+
+Verdict Explain(const std::string& log) { return testing::ExplainLog(log); }
+
+std::string Tgi(int s, std::string_view level, std::string_view msg) {
+  return "2024-05-01T01:00:" + std::string(s < 10 ? "0" : "") + std::to_string(s) + ".618817Z  " +
+         std::string(level) + " text_generation_launcher: " + std::string(msg) + "\n";
+}
+
+const std::string kTgiUp = Tgi(0, "INFO", "Args { model_id: \"m\", num_shard: Some(2) }") +
+                           Tgi(1, "INFO", "Starting shard rank=0") +
+                           Tgi(5, "INFO", "Shard ready in 4.1s rank=0") +
+                           Tgi(6, "INFO", "Starting Webserver");
+
+TEST(SessionRelayHeadline, TgiLauncherRelayIsNotTheHeadline) {
+  // The router's bind error, then the launcher's summary of it: the bind error is the headline.
+  const Verdict v = Explain(
+      kTgiUp +
+      Tgi(7, "ERROR", "Failed to bind to 0.0.0.0:80: Address already in use (os error 98)") +
+      Tgi(8, "ERROR", "Webserver Crashed") + Tgi(9, "INFO", "Shutting down shards") +
+      "Error: WebserverFailed\n");
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_NE(v.headline.find("Address already in use"), std::string::npos) << v.headline;
+  EXPECT_EQ(v.headline.find("WebserverFailed"), std::string::npos) << v.headline;
+}
+
+TEST(SessionRelayHeadline, RelayAloneIsStillQuoted) {
+  // Nothing but the launcher's lines: its summary is all the log says, so it is quoted.
+  const Verdict v = Explain(kTgiUp + Tgi(8, "ERROR", "Webserver Crashed") +
+                            Tgi(9, "INFO", "Shutting down shards") + "Error: WebserverFailed\n");
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_NE(v.headline.find("Webserver"), std::string::npos) << v.headline;
+}
+
+TEST(SessionRelayHeadline, ExceptionAtTheEndOfAJoinedTraceback) {
+  // TGI's JSON output keeps a shard's stderr in one message: the assertion at its end is quoted.
+  const std::string json =
+      "{\"timestamp\": \"2024-05-01T01:00:10.000000Z\", \"level\": \"ERROR\", \"fields\": "
+      "{\"message\": \"Shard complete standard error output:\\n\\nTraceback (most recent call "
+      "last):\\n  File \\\"/opt/conda/lib/python3.11/site-packages/text_generation_server/utils/"
+      "dist.py\\\", line 52, in initialize_torch_distributed\\n    assert WORLD_SIZE <= "
+      "torch.cuda.device_count()\\nAssertionError: Each process is one gpu\"}, \"target\": "
+      "\"text_generation_launcher\"}\n";
+  const Verdict v = Explain(kTgiUp + json + Tgi(11, "ERROR", "Shard 1 failed to start") +
+                            "Error: ShardCannotStart\n");
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_NE(v.headline.find("AssertionError: Each process is one gpu"), std::string::npos)
+      << v.headline;
+}
+
+TEST(SessionRelayHeadline, VllmRelayThatPointsAtTheRootStaysWhenNothingElseSaysMore) {
+  // A relay whose words point at a root cause the excerpt lacks is still the best line to quote.
+  const Verdict v = Explain(
+      "INFO 03-09 12:00:00 [api_server.py:1043] vLLM API server version 0.9.1\n"
+      "INFO 03-09 12:00:09 [gpu_model_runner.py:1595] Starting to load model /models/m...\n"
+      "ERROR 03-09 12:00:20 [core.py:515] EngineCore failed to start.\n"
+      "RuntimeError: Engine core initialization failed. See root cause above. Failed core "
+      "proc(s): {}\n");
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_NE(v.headline.find("Engine core initialization failed"), std::string::npos) << v.headline;
+}
+
+}  // namespace
+}  // namespace spinup
