@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <map>
 
-#include "base/units.h"
 #include "base/duration.h"
+#include "base/units.h"
 #include "history/learner.h"
 #include "logs/line_parser.h"
 

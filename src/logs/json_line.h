@@ -21,8 +21,9 @@ struct JsonLogLine {
 };
 
 // When `line` is a JSON object with a message field ("message", "msg", "fields.message", "log",
-// "MESSAGE", Google Cloud Logging's "textPayload"), writes the message to *message (line breaks inside it become " | ", a trailing one
-// is dropped) and returns the other fields; otherwise nullopt.
+// "MESSAGE", Google Cloud Logging's "textPayload"), writes the message to *message (line breaks
+// inside it become " | ", a trailing one is dropped) and returns the other fields; otherwise
+// nullopt.
 std::optional<JsonLogLine> ParseJsonLogLine(std::string_view line, std::string* message);
 
 // For tests and the fuzzer: true when the fast subset parser declines `line` or reads from it the
