@@ -11,6 +11,7 @@
 #include "diagnose/startup_session.h"
 #include "logs/line_parser.h"
 #include "logs/rules.h"
+#include "logs/wrapped_lines.h"
 #include "sink/explain_json.h"
 #include "sink/explain_text.h"
 
@@ -51,6 +52,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Rules().Match(in.substr(0, 4096), &fast);
   Rules().MatchEveryRule(in.substr(0, 4096), &every);
   if (fast != every) __builtin_trap();
+  // A terminal's wrap (wrapped_lines.h): the input's halves as a record and its next line.
+  const std::string_view head = in.substr(0, size / 2), rest = in.substr(size / 2);
+  const spinup::Unfinished kind = spinup::UnfinishedRecord(head);
+  (void)spinup::ContinuesRecord(head, kind, rest);
+  (void)spinup::ContinuesRecord(head, spinup::Unfinished::kWidth, rest);
+  (void)spinup::ContinuesRecord(head, spinup::Unfinished::kFrameName, rest);
+  if (spinup::Columns(in) > size) __builtin_trap();
   (void)spinup::ParseTimeArg(in.substr(0, 64));
   (void)spinup::CanonicalRank(in.substr(0, 128));
 

@@ -99,7 +99,10 @@ TEST_P(Scenario, PastingDoesNotChangeTheVerdict) {
                             "\n$ pip list | grep vllm\nvllm    0.8.4\n\n$ CUDA_VISIBLE_DEVICES=0,1 "
                             "vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2\n"},
   };
-  if (!AlreadyWrapped(GetParam(), text))
+  // A prefix or padding on every fragment of a terminal's wrap cannot happen: compose prefixes
+  // a line before a terminal cuts it, and a wrap's fragments fill the terminal.
+  const bool terminal_wrapped = GetParam().rfind("wrap", 0) == 0;
+  if (!AlreadyWrapped(GetParam(), text) && !terminal_wrapped)
     pasted.emplace_back("compose", EachLine(text, "vllm-1  | ", ""));
   for (const auto& [how, log] : pasted) {
     const corpus::Judged j = corpus::Explain(Rules(), log);

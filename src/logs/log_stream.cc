@@ -142,10 +142,11 @@ void LogStream::Feed(std::string_view bytes) {
         ++line_no_;  // FeedLine without its search for '\r': there is none
         if (!IsBlank(piece)) {
           segment_bytes_ = classes;
-          HandleSegment(Unindent(piece));
+          OfferSegment(Unindent(piece));
           segment_bytes_ = scan::kAnyBytes;
         } else {
           block_start_ = true;
+          if (held_kind_ != Unfinished::kNone) ReleaseHeld();  // a wrap leaves no blank line
         }
       }
     } else {
@@ -173,12 +174,14 @@ void LogStream::Finish() {
   if (!partial_.empty()) FeedLine(partial_);
   partial_.clear();
   partial_truncated_ = false;
+  if (held_kind_ != Unfinished::kNone) ReleaseHeld();
 }
 
 void LogStream::FeedLine(std::string_view line) {
   ++line_no_;
   if (line.find_first_not_of(" \t\r") == std::string_view::npos) {
     block_start_ = true;
+    if (held_kind_ != Unfinished::kNone) ReleaseHeld();
     return;
   }
   line = Unindent(line);
@@ -186,7 +189,7 @@ void LogStream::FeedLine(std::string_view line) {
   while (!line.empty()) {
     size_t cr = line.find('\r');
     std::string_view seg = line.substr(0, cr);
-    if (!Trim(seg).empty()) HandleSegment(seg);
+    if (!Trim(seg).empty()) OfferSegment(seg);
     if (cr == std::string_view::npos) break;
     line.remove_prefix(cr + 1);
   }

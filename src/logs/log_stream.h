@@ -14,6 +14,7 @@
 #include "logs/line_parser.h"
 #include "logs/rules.h"
 #include "logs/text_scan.h"
+#include "logs/wrapped_lines.h"
 #include "spinup/startup.h"
 
 namespace spinup {
@@ -73,6 +74,12 @@ class LogStream {
   std::string_view Unindent(std::string_view line);
   std::string_view UnescapeHtml(std::string_view line);
   void HandleSegment(std::string_view segment, int depth = 0);
+  // A line to HandleSegment, unless it is a fragment of a record a terminal's wrap cut: an
+  // unfinished record waits for its rest (log_stream_paste.cc, wrapped_lines.h).
+  void OfferSegment(std::string_view segment);
+  void ReleaseHeld();
+  // Learns the paste's wrap width from the line's columns (see OfferSegment).
+  void NoteColumns(std::string_view segment, size_t columns);
   // HandleSegment's steps (log_stream.cc).
   void ApplyTaughtPrefix(ParsedLine& p, std::string_view& msg, std::optional<int64_t>& t);
   void DetectEngineFromPrefix(PrefixStyle style);
@@ -115,6 +122,22 @@ class LogStream {
   size_t indent_ = 0;
   char indent_mark_ = ' ';
   bool block_start_ = true;
+  // An unfinished record waiting for its rest (see OfferSegment): its text so far, its kind, how
+  // many fragments it holds, the line it started on, the classes of its bytes.
+  std::string held_;
+  std::string released_;  // the record ReleaseHeld reads (HandleSegment never offers a line)
+  Unfinished held_kind_ = Unfinished::kNone;
+  int held_parts_ = 0;
+  uint64_t held_line_no_ = 0;
+  unsigned held_bytes_ = scan::kAnyBytes;  // the byte classes its fragments hold
+  // The paste's wrap width once learned (0 before), the widest line so far, the lines of exactly
+  // that width a line of no record's start followed (their text without digits, hashed), and
+  // whether the last line was that wide (with its key).
+  size_t wrap_columns_ = 0;
+  size_t max_columns_ = 0;
+  std::vector<uint64_t> wrap_votes_;
+  bool last_at_max_ = false;
+  uint64_t last_key_ = 0;
   std::string_view last_clean_;  // the line Parse last read, wrappers included
   // The classes of bytes (scan::LineBytes) the segment HandleSegment reads, and all it derives
   // from it, may hold: Feed's line search notes them; all of them when unknown.

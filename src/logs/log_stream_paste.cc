@@ -3,6 +3,7 @@
 #include "logs/log_stream.h"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 #include "logs/text_scan.h"
@@ -137,6 +138,103 @@ ParsedLine LogStream::ReadLine(std::string_view clean) {
   }
   if (++it->second == kSeenToLearn) learned_prefixes_.push_back(it->first);
   return p;
+}
+
+namespace {
+constexpr size_t kMinWrap = 60, kMaxWrap = 512;  // no terminal's width is outside these
+}  // namespace
+
+// A record cut by a terminal's wrap: the fragments are joined before the line is read, up to
+// the longest line the stream keeps, in at most kMaxParts fragments (a frame wraps two or three
+// times at 80 columns, a JSON line of TGI's a few more).
+void LogStream::OfferSegment(std::string_view segment) {
+  constexpr int kMaxParts = 12;
+  // Columns count only for a line as wide as the widest so far (and any wrap width) or wider:
+  // one of fewer bytes has fewer columns too, and its byte count does as well. A line holding
+  // escape sequences was not copied from a terminal's screen, which keeps none: it has no width.
+  size_t columns = segment.size();
+  if ((segment_bytes_ & scan::kEscOrHigh) != 0 && columns >= std::max(kMinWrap, max_columns_)) {
+    columns = std::memchr(segment.data(), 0x1b, segment.size()) != nullptr ? 0 : Columns(segment);
+  }
+  if (last_at_max_ || columns >= max_columns_) NoteColumns(segment, columns);  // else no change
+  const bool fills_width = wrap_columns_ != 0 && columns == wrap_columns_;
+  if (held_kind_ != Unfinished::kNone) {
+    // A quoted paste (GitHub's "Quote reply") marks every fragment: the rest is behind the marks.
+    const std::string_view rest =
+        held_.starts_with('>') && segment.starts_with('>') ? StripQuoteMarks(segment) : segment;
+    if (held_parts_ < kMaxParts && held_.size() + rest.size() <= opt_.max_line_bytes &&
+        ContinuesRecord(held_, held_kind_, rest)) {
+      // Blanks a copy padded the fragment with are not the record's (one may be: a cut at a space).
+      const size_t end = held_.find_last_not_of(" \t");
+      if (end != std::string::npos && held_.size() - end > 2) held_.resize(end + 1);
+      held_.append(rest);
+      held_bytes_ |= segment_bytes_;
+      ++held_parts_;
+      held_kind_ = UnfinishedRecord(held_);
+      if (held_kind_ == Unfinished::kNone && fills_width) held_kind_ = Unfinished::kWidth;
+      if (held_kind_ == Unfinished::kNone || held_parts_ >= kMaxParts) ReleaseHeld();
+      return;
+    }
+    ReleaseHeld();
+  }
+  // Frames and JSON lines hold a quote; the line search noted whether this one does.
+  Unfinished kind =
+      (segment_bytes_ & scan::kQuote) != 0 ? UnfinishedRecord(segment) : Unfinished::kNone;
+  if (kind == Unfinished::kNone && fills_width) kind = Unfinished::kWidth;
+  // A wrap's first fragment fills the terminal: a shorter line was not cut (a live log's short
+  // frame lines, a faulthandler dump's, are read at once).
+  if (kind != Unfinished::kNone && segment.size() >= kMinWrap) {
+    held_.assign(segment);
+    held_bytes_ = segment_bytes_;
+    held_kind_ = kind;
+    held_parts_ = 1;
+    held_line_no_ = line_no_;
+    return;
+  }
+  HandleSegment(segment);
+}
+
+// A paste wrapped at W columns has its long lines all exactly W wide, each followed by a line
+// that starts no record. Two such lines of different text (digits aside: a crash loop repeats a
+// line with new times, ranks repeat it with their own numbers) at the widest width so far teach
+// W; a wider line later says there is no wrap. (One line cut inside a word is no proof: NCCL's
+// lines end in a word and the next starts with the host's lower-case name.)
+void LogStream::NoteColumns(std::string_view segment, size_t columns) {
+  constexpr size_t kVotes = 2;
+  if (last_at_max_ && !StartsRecord(segment)) {
+    if (std::find(wrap_votes_.begin(), wrap_votes_.end(), last_key_) == wrap_votes_.end()) {
+      wrap_votes_.push_back(last_key_);
+    }
+    if (wrap_votes_.size() >= kVotes) wrap_columns_ = max_columns_;
+  }
+  if (columns > max_columns_) {
+    max_columns_ = columns;
+    wrap_votes_.clear();
+    wrap_columns_ = 0;
+  }
+  last_at_max_ =
+      wrap_columns_ == 0 && columns == max_columns_ && columns >= kMinWrap && columns <= kMaxWrap;
+  if (last_at_max_) {
+    uint64_t key = 1469598103934665603ull;  // FNV-1a over the bytes that are not digits
+    for (char c : segment) {
+      if (c >= '0' && c <= '9') continue;
+      key = (key ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    }
+    last_key_ = key;
+  }
+}
+
+// Reads the held record as the line it started on, with the byte classes of its fragments.
+void LogStream::ReleaseHeld() {
+  released_.swap(held_);  // both keep their buffers for the next record
+  held_.clear();
+  held_kind_ = Unfinished::kNone;
+  held_parts_ = 0;
+  const uint64_t line_no = std::exchange(line_no_, held_line_no_);
+  const unsigned bytes = std::exchange(segment_bytes_, held_bytes_);
+  HandleSegment(released_);
+  line_no_ = line_no;
+  segment_bytes_ = bytes;
 }
 
 }  // namespace spinup

@@ -50,9 +50,10 @@ TEST(FindLineBreak, NoBreakMeansTheWholeText) {
 
 TEST(FindLineBreak, ReportsEveryClassBeforeTheBreak) {
   // Each class at positions in the first 16-byte step, a later one, and the scalar tail.
-  const std::pair<char, unsigned> cases[] = {
-      {'%', scan::kPercent}, {'[', scan::kBracket},      {'^', scan::kCaret},
-      {'&', scan::kAmp},     {'\x1b', scan::kEscOrHigh}, {'\xe2', scan::kEscOrHigh}};
+  const std::pair<char, unsigned> cases[] = {{'%', scan::kPercent},      {'[', scan::kBracket},
+                                             {'^', scan::kCaret},        {'&', scan::kAmp},
+                                             {'\x1b', scan::kEscOrHigh}, {'\xe2', scan::kEscOrHigh},
+                                             {'"', scan::kQuote}};
   for (const auto& [byte, cls] : cases) {
     for (size_t pos : {0u, 7u, 15u, 16u, 33u, 47u}) {
       std::string line(48, 'a');
@@ -65,7 +66,8 @@ TEST(FindLineBreak, ReportsEveryClassBeforeTheBreak) {
 
 TEST(FindLineBreak, APlainLineHasNoClass) {
   EXPECT_EQ(Classes("INFO 08-29 04:16:14 api.py:206] Started server process\nnext line"), 0u);
-  EXPECT_EQ(Classes("  File \"x.py\", line 12, in load_model\r"), 0u);
+  EXPECT_EQ(Classes("  File x.py, line 12, in load_model\r"), 0u);
+  EXPECT_EQ(Classes("  File \"x.py\", line 12, in load_model\r"), scan::kQuote);
 }
 
 TEST(FindLineBreak, BytesFarPastTheBreakAreNotReported) {
