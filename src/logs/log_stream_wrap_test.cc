@@ -6,18 +6,10 @@
 #include <vector>
 
 #include "logs/log_stream.h"
+#include "session_fixtures.h"
 
 namespace spinup {
 namespace {
-
-const RuleSet& Rules() {
-  static RuleSet* rules = [] {
-    auto r = RuleSet::LoadEmbedded();
-    EXPECT_TRUE(r.ok()) << r.status().message();
-    return new RuleSet(std::move(r).value());
-  }();
-  return *rules;
-}
 
 // Every line's text as the stream read it: events' and unmatched lines' alike, with the line
 // number an event names.
@@ -42,7 +34,7 @@ Read ReadLog(const std::string& log) {
   Read out;
   LogStreamOptions o;
   o.reference_year = 2026;
-  LogStream stream(Rules(), o);
+  LogStream stream(testing::BuiltinRules(), o);
   stream.OnEvent([&](const LogEvent& e) {
     out.texts.push_back(e.text);
     out.event_lines.push_back(e.line_no);
