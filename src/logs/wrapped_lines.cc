@@ -122,14 +122,6 @@ bool StartsException(std::string_view line) {
   return false;
 }
 
-}  // namespace
-
-size_t Columns(std::string_view line) {
-  size_t n = 0;
-  for (char c : line) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
-  return n;
-}
-
 // A table's or a panel's row (Triton's model table, a rich traceback's box, a banner): such
 // blocks hold many lines of one width that no wrap made.
 bool StartsBlockRow(std::string_view line) {
@@ -142,11 +134,19 @@ bool StartsBlockRow(std::string_view line) {
          static_cast<unsigned char>(line[1]) >= 0x94 && static_cast<unsigned char>(line[1]) <= 0x96;
 }
 
+}  // namespace
+
+size_t Columns(std::string_view line) {
+  size_t n = 0;
+  for (char c : line) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+  return n;
+}
+
 bool StartsRecord(std::string_view line) {
+  if (line.starts_with('>')) line = StripQuoteMarks(line);  // a quoted paste marks every line
   if (line.empty() || line[0] == '\t' || line.starts_with("  ") || StartsBlockRow(line)) {
     return true;
   }
-  if (line.starts_with('>')) line = StripQuoteMarks(line);  // a quoted paste marks every line
   std::string scratch;
   line = CleanLine(line, &scratch);  // a live log's colours
   const ParsedLine p = ParseLine(line);

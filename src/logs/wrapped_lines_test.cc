@@ -93,5 +93,26 @@ TEST(ContinuesRecord, JsonFragmentsJoinUntilTheObjectCloses) {
   EXPECT_FALSE(ContinuesRecord(R"({"a":{"b":1)", Unfinished::kJson, "}}}"));  // closes too often
 }
 
+TEST(StartsRecord, PrefixesBlocksAndExceptionsStartRecordsFragmentsDoNot) {
+  for (std::string_view record :
+       {"INFO 05-21 06:33:43 [loader.py:12] Loading weights took 3.2 s",
+        "[2026-03-09 12:01:50 TP0] Init torch distributed begin.",
+        "(VllmWorker rank=1 pid=31) INFO 08-20 10:00:01 [gpu_model_runner.py:1] Starting",
+        "2024-05-01T10:00:00.000000Z  INFO text_generation_launcher: Starting shard",
+        "Traceback (most recent call last):", "  File \"x.py\", line 1, in f", "    x = y()",
+        "RuntimeError: CUDA error", "KeyboardInterrupt", "| preprocessing | 1 | READY |",
+        "+-------+-------+", "\xe2\x94\x82 /x/y.py:12 in load \xe2\x94\x82",
+        "Loading safetensors checkpoint shards:  50% Completed | 2/4 [00:10<00:10,  5.0s/it]",
+        "{\"timestamp\":\"2024-05-01\"}",
+        "> [2026-03-09 12:01:50 TP0] Init torch distributed begin.", "> | Model | Version |",
+        "\x1b[32mINFO\x1b[0m 05-21 06:33:43 [core.py:1] x", ""}) {
+    EXPECT_TRUE(StartsRecord(record)) << record;
+  }
+  for (std::string_view fragment : {"ate_py_executor", "on 0.10.1", "le processing method x.",
+                                    "ckages/vllm/x.py\", line 3, in f", " sure your triton"}) {
+    EXPECT_FALSE(StartsRecord(fragment)) << fragment;
+  }
+}
+
 }  // namespace
 }  // namespace spinup
