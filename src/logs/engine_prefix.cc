@@ -355,6 +355,19 @@ size_t VllmLocationEnd(std::string_view s, size_t j) {
   return std::string_view::npos;
 }
 
+// vLLM's level and source location with the time cut out ("INFO [file.py:12] msg", old "INFO
+// api.py:206] msg"): a paste trimmed for width, or a logging config without the time. The
+// location, ".py:" inside, tells it from a sentence that starts with a level word.
+bool ParseVllmLevelOnly(std::string_view& msg, size_t sp, ParsedLine& p) {
+  const std::string_view s = msg;
+  const size_t close = VllmLocationEnd(s, sp + 1);
+  if (close == std::string_view::npos) return false;
+  p.level = s.substr(0, sp);
+  p.style = PrefixStyle::kVllm;
+  msg = s.substr(std::min(close + 2, s.size()));
+  return true;
+}
+
 // vLLM level + date: "INFO 08-29 04:16:14 [file.py:12] " or old "INFO 07-12 19:04:13 api.py:206] ".
 // A level word is at most 8 bytes, so it ends at the first space.
 bool ParseVllmLevelDate(std::string_view& msg, size_t sp, ParsedLine& p) {
@@ -363,7 +376,7 @@ bool ParseVllmLevelDate(std::string_view& msg, size_t sp, ParsedLine& p) {
   CivilTime t;
   int mo = Digits(s, sp + 1, 2), d = Digits(s, sp + 4, 2);
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, sp + 3, '-') || !At(s, sp + 6, ' ')) {
-    return false;
+    return ParseVllmLevelOnly(msg, sp, p);
   }
   t.month = mo;
   t.day = d;
@@ -416,6 +429,24 @@ bool ParsePythonLogging(std::string_view& msg, ParsedLine& p) {
   return true;
 }
 
+// TGI's level and tracing target with the time cut out ("INFO text_generation_launcher: msg",
+// "WARN shard-manager: text_generation_launcher: msg"): the crate name within the first bytes
+// after the level tells it from a sentence that starts with a level word.
+bool ParseTgiLevelOnly(std::string_view& msg, size_t sp, ParsedLine& p) {
+  const std::string_view s = msg;
+  if (sp == std::string_view::npos || sp > 8 || !IsLevel(s.substr(0, sp))) return false;
+  const size_t crate = s.find("text_generation_", sp + 1);
+  if (crate == std::string_view::npos || crate > sp + 160 || s.find(": ", crate) == s.npos) {
+    return false;
+  }
+  p.level = s.substr(0, sp);
+  p.style = PrefixStyle::kTgi;
+  p.client_request = IsTgiRequestSpan(s.substr(sp + 1));
+  msg = StripTgiTarget(s, sp + 1);
+  if (p.rank.empty()) p.rank = TgiSpanRank(msg);
+  return true;
+}
+
 }  // namespace
 
 // vLLM colours its process tag ("\x1b[1;36m(Worker_TP0 pid=4)\x1b[0;0m INFO ..."); a paste that
@@ -453,7 +484,19 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
   // of a level word must be.
   const size_t first_space = FindByte(msg.substr(0, 128), ' ');
   return ParseVllmProcessTag(msg, first_space, p) || ParseVllmLevelDate(msg, first_space, p) ||
-         ParsePythonLogging(msg, p);
+         ParsePythonLogging(msg, p) || ParseTgiLevelOnly(msg, first_space, p);
+}
+
+// TGI's router instruments each HTTP handler with a span named after it; a line logged inside one
+// starts "generate{parameters=...}:" or "chat_completions{total_time=...}:generate_stream{...}:".
+bool IsTgiRequestSpan(std::string_view after_level) {
+  static constexpr std::string_view kHandlers[] = {
+      "generate{",    "generate_stream{",      "compat_generate{", "chat_completions{",
+      "completions{", "vertex_compatibility{", "tokenize{",        "embed{"};
+  for (std::string_view h : kHandlers) {
+    if (after_level.substr(0, h.size()) == h) return true;
+  }
+  return false;
 }
 
 // TGI's tracing target: the launcher, router and client crates ("text_generation_router::server:

@@ -16,6 +16,11 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p);
 // span, then maybe the Rust source location. Returns the message after all of it.
 std::string_view StripTgiTarget(std::string_view rest, size_t after_level);
 
+// Whether a TGI line (after its level) was logged inside an HTTP handler's span
+// ("generate{parameters=...}:", "chat_completions{...}:generate_stream{...}:"): a client's
+// request, not the server's own work.
+bool IsTgiRequestSpan(std::string_view after_level);
+
 // TGI prints its span's fields after the message ("Shard ready in 20.1s rank=0"): the shard's
 // name ("shard0", as its rules name it) when the message ends in " rank=N", else "".
 std::string TgiSpanRank(std::string_view msg);

@@ -228,18 +228,6 @@ std::string_view CleanLine(std::string_view line, std::string* scratch, bool pla
 
 namespace {
 
-// TGI's router instruments each HTTP handler with a span named after it; a line logged inside one
-// starts "generate{parameters=...}:" or "chat_completions{total_time=...}:generate_stream{...}:".
-bool IsTgiRequestSpan(std::string_view after_level) {
-  static constexpr std::string_view kHandlers[] = {
-      "generate{",    "generate_stream{",      "compat_generate{", "chat_completions{",
-      "completions{", "vertex_compatibility{", "tokenize{",        "embed{"};
-  for (std::string_view h : kHandlers) {
-    if (after_level.substr(0, h.size()) == h) return true;
-  }
-  return false;
-}
-
 // A shipper's or `ts`'s time ("2025-09-22 10:00:01.123<TAB>") before a line no prefix read.
 bool StripShipperTime(std::string_view& s, ParsedLine& p) {
   if (s.size() < 20 || !IsDigit(s[0]) || s[4] != '-') return false;
@@ -476,7 +464,9 @@ ParsedLine ReadLinePrefixes(std::string_view line) {
       }
       if (p.rank.empty()) p.rank = std::move(rank_before);
     }
-    if (p.time) break;
+    // A level read ends the engine's prefix even without a time (a paste that cut the times out):
+    // what follows is the message.
+    if (p.time || !p.level.empty()) break;
   }
   // One clock per log: a wrapper (journald, docker, kubectl, CRI) stamps every line, the engine
   // only some, in its container's time zone; mixing the two turns a zone offset into a stall.
