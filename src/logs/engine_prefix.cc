@@ -233,6 +233,14 @@ bool ParseBracketPrefix(std::string_view& msg, ParsedLine& p) {
   if (close == std::string_view::npos) return false;
   std::string_view inner = s.substr(1, close - 1);
   if (IsDigit(inner.empty() ? ' ' : inner[0]) && ParseSglangTime(msg, close, p)) return true;
+  // SGLang's tags with the time cut out of the bracket ("[TP0] ", "[ DP0 TP2 EP0] ").
+  const std::string_view tags = inner.substr(At(inner, 0, ' ') ? 1 : 0);
+  if (std::string rank; !tags.empty() && IsUpper(tags[0]) && ParseSglangTags(tags, &rank)) {
+    p.rank = std::move(rank);
+    p.style = PrefixStyle::kSglang;
+    msg = s.substr(At(s, close + 1, ' ') ? close + 2 : close + 1);
+    return true;
+  }
   if (inner.substr(0, 7) == "gpu_id=" && inner.size() > 7 && inner.size() < 12) {
     for (size_t k = 7; k < inner.size(); ++k) {
       if (!IsDigit(inner[k])) return false;

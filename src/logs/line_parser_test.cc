@@ -432,6 +432,15 @@ TEST(ParseLineTimesCut, VllmAndTgiPrefixesWithoutTheirTimes) {
   EXPECT_EQ(p.style, PrefixStyle::kTgi);
   EXPECT_TRUE(p.client_request);
   EXPECT_EQ(p.message, "ok");
+  p = ParseLine("[ TP3] Load weight begin. avail mem=78.00 GB");
+  EXPECT_EQ(p.style, PrefixStyle::kSglang);
+  EXPECT_EQ(p.rank, "TP3");
+  EXPECT_EQ(p.message, "Load weight begin. avail mem=78.00 GB");
+  p = ParseLine("[DP0 TP2 EP0] Init torch distributed begin.");
+  EXPECT_EQ(p.style, PrefixStyle::kSglang);
+  EXPECT_EQ(p.message, "Init torch distributed begin.");
+  // A bracket that holds no tags ("[E]", "[RANK 0]" alone) is not SGLang's.
+  EXPECT_EQ(ParseLine("[RANK 0] hello").style, PrefixStyle::kNone);
   // A sentence that starts with a level word has neither a source location nor a crate.
   p = ParseLine("ERROR while loading model: the file config.py: 12 is missing");
   EXPECT_EQ(p.style, PrefixStyle::kNone);
