@@ -9,6 +9,28 @@
 
 namespace spinup::pattern_internal {
 
+namespace {
+
+// Where the character class opening at re[k] ends (the index after its ']'). "[]x]" and "[^]x]"
+// hold a literal ']'; "[[:alpha:]]" a named class.
+size_t ClassEnd(std::string_view re, size_t k) {
+  size_t j = k + 1;
+  if (j < re.size() && re[j] == '^') ++j;
+  if (j < re.size() && re[j] == ']') ++j;
+  while (j < re.size() && re[j] != ']') {
+    if (re[j] == '\\') {
+      ++j;
+    } else if (re.substr(j, 2) == "[:") {
+      const size_t end = re.find(":]", j + 2);
+      if (end != std::string_view::npos) j = end + 1;
+    }
+    ++j;
+  }
+  return j + 1;
+}
+
+}  // namespace
+
 // Splits a regex at its top-level '|' (outside groups and character classes). Empty when the
 // parentheses do not balance (RE2 rejects such a regex anyway). `top_flags` (when given) is set
 // when a flag group such as "(?i)" sits at the top level: its flags reach the alternatives after
@@ -22,20 +44,7 @@ std::vector<std::string_view> TopLevelAlternatives(std::string_view regex, bool*
     if (c == '\\') {
       ++k;
     } else if (c == '[') {
-      // "[]x]" and "[^]x]" hold a literal ']'; "[[:alpha:]]" a named class.
-      size_t j = k + 1;
-      if (j < regex.size() && regex[j] == '^') ++j;
-      if (j < regex.size() && regex[j] == ']') ++j;
-      while (j < regex.size() && regex[j] != ']') {
-        if (regex[j] == '\\') {
-          ++j;
-        } else if (regex.substr(j, 2) == "[:") {
-          size_t end = regex.find(":]", j + 2);
-          if (end != std::string_view::npos) j = end + 1;
-        }
-        ++j;
-      }
-      k = j;
+      k = ClassEnd(regex, k) - 1;
     } else if (c == '(') {
       if (depth == 0 && top_flags != nullptr && regex.substr(k, 2) == "(?") {
         size_t j = k + 2;
@@ -250,6 +259,71 @@ std::optional<std::vector<PlainLiteralPart>> AlternativeLiterals(std::string_vie
   }
   if (auto lits = PlainLiterals(part)) return lits;
   return LiteralSet(part);
+}
+
+namespace {
+
+// Whether a flag group anywhere ("(?i)", "(?is:") turns on case folding: its literals then
+// match either case.
+bool FoldsCase(std::string_view re) {
+  for (size_t k = re.find("(?"); k != std::string_view::npos; k = re.find("(?", k + 2)) {
+    for (size_t j = k + 2; j < re.size() && re[j] != ')' && re[j] != ':'; ++j) {
+      if (re[j] == 'i') return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+// The bytes every match of `regex` holds: its literal bytes outside any group or class that no
+// quantifier makes optional ("^\\S+\\s+\\d+/\\d+" holds '/'). Empty when none is sure: a
+// top-level '|', case folding, a \Q quote.
+std::string RequiredBytes(std::string_view regex) {
+  if (FoldsCase(regex) || regex.find("\\Q") != std::string_view::npos ||
+      TopLevelAlternatives(regex).size() != 1) {
+    return {};
+  }
+  std::string bytes;
+  int depth = 0;
+  for (size_t k = 0; k < regex.size();) {
+    const char c = regex[k];
+    if (c == '[') {
+      k = ClassEnd(regex, k);
+      continue;
+    }
+    if (c == '(' || c == ')') {
+      depth += c == '(' ? 1 : -1;
+      ++k;
+      continue;
+    }
+    if (c == '{') {  // a repeat count's digits are no literal
+      const size_t close = regex.find('}', k);
+      if (close == std::string_view::npos) return {};
+      if (regex.substr(k, close - k).find_first_of("()[]\\") != std::string_view::npos) return {};
+      k = close + 1;
+      continue;
+    }
+    // Escapes with a payload after their letter ("\\x41", "\\pL", "\\p{Greek}", "\\1"): its bytes
+    // are not literals of the regex; rather than read them, claim nothing.
+    if (c == '\\' && k + 1 < regex.size() &&
+        (std::string_view("xpP").find(regex[k + 1]) != std::string_view::npos ||
+         (regex[k + 1] >= '0' && regex[k + 1] <= '9'))) {
+      return {};
+    }
+    char lit = 0;
+    const size_t n = depth == 0 ? LiteralByte(regex, k, &lit) : 0;
+    if (n == 0) {
+      k += c == '\\' ? 2 : 1;
+      continue;
+    }
+    k += n;
+    // A repeat count ("a{0,3}", "a{2}") is taken as optional: only '+' keeps a byte sure.
+    const bool optional =
+        k < regex.size() && (regex[k] == '?' || regex[k] == '*' || regex[k] == '{');
+    if (!optional && bytes.find(lit) == std::string::npos) bytes.push_back(lit);
+  }
+  return bytes;
 }
 
 }  // namespace spinup::pattern_internal

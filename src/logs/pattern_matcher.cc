@@ -194,6 +194,13 @@ bool PatternMatcher::AnchoredAdmits(const FastRule& f, std::string_view message,
 }
 
 // `found`: the rule's atoms that occur (0 when it has none).
+bool PatternMatcher::NeedBytes::In(std::string_view message) const {
+  for (uint8_t k = 0; k < count; ++k) {
+    if (std::memchr(message.data(), bytes[k], message.size()) == nullptr) return false;
+  }
+  return true;
+}
+
 bool PatternMatcher::RunRule(int idx, std::string_view message, uint64_t found) const {
   const FastRule& f = fast_[static_cast<size_t>(idx)];
   if (f.test == Test::kLiterals) return AnyLiteral(f.literals, message);
@@ -203,15 +210,16 @@ bool PatternMatcher::RunRule(int idx, std::string_view message, uint64_t found) 
     for (const Alternative& alt : f.alts) {
       if (!alt.Passes(found)) continue;
       if (alt.literals.empty()
-              ? alt.regex->Match(text, 0, message.size(), RE2::UNANCHORED, nullptr, 0)
+              ? alt.need.In(message) &&
+                    alt.regex->Match(text, 0, message.size(), RE2::UNANCHORED, nullptr, 0)
               : AnyLiteral(alt.literals, message)) {
         return true;
       }
     }
     return false;
   }
-  return compiled_[static_cast<size_t>(idx)]->Match(text, 0, message.size(), RE2::UNANCHORED,
-                                                    nullptr, 0);
+  return f.need.In(message) && compiled_[static_cast<size_t>(idx)]->Match(
+                                   text, 0, message.size(), RE2::UNANCHORED, nullptr, 0);
 }
 
 // Atom `atom` occurs: its rules' bits are set, and the unanchored ones become candidates.

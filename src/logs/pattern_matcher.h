@@ -83,6 +83,14 @@ class PatternMatcher {
   // weight end\\.", "^Init nccl begin\\.", "^(?:Loading x|Multi-thread y)") needs no regex
   // engine: prefix compares and substring searches are exact.
   enum class Test : uint8_t { kRegex, kLiterals };
+  // Up to two bytes every match of a regex holds (its rarest sure ones, RequiredBytes in
+  // pattern_literals.cc): a candidate whose message lacks one is no match, found without running
+  // RE2, whose every call costs about a thousand instructions on a log line.
+  struct NeedBytes {
+    char bytes[2] = {0, 0};
+    uint8_t count = 0;
+    bool In(std::string_view message) const;
+  };
   struct Literal {
     bool prefix;  // '^': at the message start; else anywhere
     std::string text;
@@ -102,6 +110,7 @@ class PatternMatcher {
     uint64_t mask = 0;  // count low bits
     PrefilterClause prefilter;
     const RE2* regex = nullptr;     // in alt_filters_; unused when `literals` is not empty
+    NeedBytes need;                 // of `regex`
     std::vector<Literal> literals;  // any one of them occurring is a match
     bool Passes(uint64_t found) const { return prefilter.Passes(found >> shift & mask); }
   };
@@ -113,6 +122,7 @@ class PatternMatcher {
     PrefilterClause prefilter;      // over its own atoms (see IndexAtoms); unused with alts
     std::vector<Alternative> alts;  // when not empty: its prefilter and its regex, split
     std::vector<Literal> literals;  // kLiterals: any one of them occurring is a match
+    NeedBytes need;                 // kRegex without alts
     // Anchored regex rules: every match starts with one of these (each top-level alternative's
     // leading literal, "^Waiting for scheduler|^Wait for \\d+" → two); empty when not known.
     // The range admits whatever sorts between its ends; these do not.
@@ -174,6 +184,7 @@ class PatternMatcher {
     std::vector<int> empty_matches;  // the patterns that match ""
   };
   static bool LiteralRange(const FastRule& f, std::string* lo, std::string* hi);
+  static NeedBytes RarestNeeded(std::string_view regex);
   bool PrefilterAtoms(size_t i, std::vector<std::string>* atoms);
   static bool FilterClause(re2::FilteredRE2& filter, std::vector<std::string>* atoms,
                            PrefilterClause* clause);

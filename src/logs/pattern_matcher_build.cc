@@ -232,6 +232,7 @@ bool PatternMatcher::SplitAlternatives(size_t i, std::vector<std::string>* atoms
     alt.shift = static_cast<int>(all.size());
     alt.mask = own.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << own.size()) - 1;
     alt.regex = &filter->GetRE2(id);
+    alt.need = RarestNeeded(part);
     if (auto lits = AlternativeLiterals(part)) {
       for (auto& l : *lits)
         alt.literals.push_back({l.prefix, std::move(l.text), static_cast<uint8_t>(l.end)});
@@ -264,6 +265,22 @@ bool PatternMatcher::LiteralRange(const FastRule& f, std::string* lo, std::strin
   return true;
 }
 
+// The two rarest of the bytes every match holds (by CommonByte): the likeliest to be missing from
+// a line that only shares the regex's atoms.
+PatternMatcher::NeedBytes PatternMatcher::RarestNeeded(std::string_view regex) {
+  std::string bytes = pattern_internal::RequiredBytes(regex);
+  std::stable_sort(bytes.begin(), bytes.end(), [](char a, char b) {
+    return pattern_internal::CommonByte(static_cast<unsigned char>(a)) <
+           pattern_internal::CommonByte(static_cast<unsigned char>(b));
+  });
+  NeedBytes need;
+  for (char c : bytes) {
+    if (need.count == 2) break;
+    need.bytes[need.count++] = c;
+  }
+  return need;
+}
+
 void PatternMatcher::ClassifyRules() {
   fast_.resize(regexes_.size());
   for (size_t i = 0; i < regexes_.size(); ++i) {
@@ -277,6 +294,7 @@ void PatternMatcher::ClassifyRules() {
       for (auto& l : *lits)
         f.literals.push_back({l.prefix, std::move(l.text), static_cast<uint8_t>(l.end)});
     }
+    if (f.test == Test::kRegex) f.need = RarestNeeded(regex);
     if (!f.anchored) {
       // Without atoms (rule_atoms_[i] empty) it runs on every message.
       PrefilterAtoms(i, &rule_atoms_[i]);

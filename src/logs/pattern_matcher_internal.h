@@ -23,6 +23,7 @@ bool IsAnchored(std::string_view regex);
 std::optional<std::string> PlainLiteral(std::string_view re);
 std::string LeadingLiteral(std::string_view part);
 std::vector<std::string> AnchoredHeads(std::string_view regex);
+std::string RequiredBytes(std::string_view regex);
 
 // One literal string a regex stands for: where a match of it may sit.
 struct PlainLiteralPart {

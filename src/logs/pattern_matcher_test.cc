@@ -392,5 +392,43 @@ TEST(PatternMatcher, SharedAtomIsSearchedOnceARarerOneOccurs) {
   }
 }
 
+// The bytes every match must hold are read off the regex's top level only: nothing from a group,
+// a class, an optional byte, a repeat count or an escape's payload, and nothing at all where an
+// alternation, case folding or a quote could make a byte unsure.
+TEST(PatternMatcherRequiredBytes, OnlyBytesEveryMatchHolds) {
+  using pattern_internal::RequiredBytes;
+  EXPECT_EQ(RequiredBytes("^\\S+\\s+\\d+/\\d+\\s+(?:Error|Running)"), "/");
+  EXPECT_EQ(RequiredBytes("a\\.b?c*d+(?:xy)[z]"), "a.d");
+  EXPECT_EQ(RequiredBytes("alpha.{0,40}omega"), "alphomeg");
+  EXPECT_EQ(RequiredBytes("x{2}y"), "y");
+  EXPECT_EQ(RequiredBytes("[(]q(?:r|s)t"), "qt");  // a '(' inside a class opens no group
+  EXPECT_EQ(RequiredBytes("a|b"), "");
+  EXPECT_EQ(RequiredBytes("(?i)abc"), "");
+  EXPECT_EQ(RequiredBytes("x(?i:y)z"), "");
+  EXPECT_EQ(RequiredBytes("\\Qa.b\\E"), "");
+  EXPECT_EQ(RequiredBytes("\\x41b"), "");
+  EXPECT_EQ(RequiredBytes("\\pLb"), "");
+}
+
+// A candidate regex whose sure bytes a message lacks is no match, and one that holds them runs as
+// before: the answer stays the one every regex run gives.
+TEST(PatternMatcherRequiredBytes, MatchesAsEveryRegexRun) {
+  PatternMatcher m;
+  ASSERT_TRUE(m.Compile({"^\\S+\\s+\\d+/\\d+\\s+(?:Error|Running|Completed)\\s+([1-9]\\d*)",
+                         "Completed \\| \\d+/\\d+ \\[|Loading weights took [\\d.]+ s"})
+                  .ok());
+  const std::vector<std::string> lines = {
+      "vllm-0   0/1   Error   3   2m",    "vllm-0   0 of 1   Error   3   2m",
+      "Running the server now",           "Completed | 3/7 [00:10<00:20]",
+      "Completed | 3 of 7 [00:10<00:20]", "Loading weights took 12.5 s",
+  };
+  size_t matched = 0;
+  for (const std::string& line : lines) {
+    EXPECT_EQ(Fast(m, line), Every(m, line)) << line;
+    matched += Every(m, line).size();
+  }
+  EXPECT_EQ(matched, 3u);
+}
+
 }  // namespace
 }  // namespace spinup
