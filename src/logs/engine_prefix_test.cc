@@ -44,5 +44,16 @@ TEST(ParseLineTimesCut, VllmAndTgiPrefixesWithoutTheirTimes) {
   EXPECT_EQ(p.message, "ERROR while loading model: the file config.py: 12 is missing");
 }
 
+// A level ends vLLM's and TGI's prefix; TensorRT-LLM's C++ runtime prints its prefix twice on
+// assertions, and both go.
+TEST(ParseLineTimesCut, ATrtllmPrefixPrintedTwiceIsReadTwice) {
+  ParsedLine p = ParseLine("[TensorRT-LLM][ERROR] [TensorRT-LLM][ERROR] Assertion failed: x");
+  EXPECT_EQ(p.style, PrefixStyle::kTrtllm);
+  EXPECT_EQ(p.message, "Assertion failed: x");
+  p = ParseLine("INFO [loader.py:1] [TensorRT-LLM][ERROR] quoted");
+  EXPECT_EQ(p.style, PrefixStyle::kVllm);
+  EXPECT_EQ(p.message, "[TensorRT-LLM][ERROR] quoted");
+}
+
 }  // namespace
 }  // namespace spinup

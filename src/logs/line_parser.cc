@@ -464,9 +464,11 @@ ParsedLine ReadLinePrefixes(std::string_view line) {
       }
       if (p.rank.empty()) p.rank = std::move(rank_before);
     }
-    // A level read ends the engine's prefix even without a time (a paste that cut the times out):
-    // what follows is the message.
-    if (p.time || !p.level.empty()) break;
+    // vLLM's or TGI's level ends its prefix even without a time (a paste that cut the times
+    // out): what follows is the message. TensorRT-LLM's C++ runtime may repeat its whole prefix
+    // ("[TensorRT-LLM][ERROR] [TensorRT-LLM][ERROR] Assertion failed"), so it reads on.
+    const bool level_ends = p.style == PrefixStyle::kVllm || p.style == PrefixStyle::kTgi;
+    if (p.time || (level_ends && !p.level.empty())) break;
   }
   // One clock per log: a wrapper (journald, docker, kubectl, CRI) stamps every line, the engine
   // only some, in its container's time zone; mixing the two turns a zone offset into a stall.
