@@ -25,57 +25,6 @@ bool IsBlank(std::string_view s) {
   return true;
 }
 
-// Engine names are short: a size check and a byte loop beat a memcmp call per matched rule.
-bool SameName(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (a[i] != b[i]) return false;
-  }
-  return true;
-}
-
-LogEvent::Kind KindOf(RuleEmit e) {
-  switch (e) {
-    case RuleEmit::kPhaseBegin:
-      return LogEvent::Kind::kPhaseBegin;
-    case RuleEmit::kPhaseEnd:
-      return LogEvent::Kind::kPhaseEnd;
-    case RuleEmit::kProgress:
-      return LogEvent::Kind::kProgress;
-    case RuleEmit::kError:
-      return LogEvent::Kind::kError;
-    case RuleEmit::kFatal:
-      return LogEvent::Kind::kFatal;
-    case RuleEmit::kAttemptStart:
-      return LogEvent::Kind::kAttemptStart;
-    case RuleEmit::kReady:
-    case RuleEmit::kEngineReady:
-      return LogEvent::Kind::kReady;
-    case RuleEmit::kRequestServed:
-      return LogEvent::Kind::kRequestServed;
-    case RuleEmit::kHeartbeat:
-      return LogEvent::Kind::kHeartbeat;
-    case RuleEmit::kFrame:
-      return LogEvent::Kind::kFrame;
-    case RuleEmit::kRestarts:
-      return LogEvent::Kind::kRestarts;
-    case RuleEmit::kStop:
-      return LogEvent::Kind::kStop;
-    case RuleEmit::kForeign:
-      return LogEvent::Kind::kForeign;
-    case RuleEmit::kInfo:
-    case RuleEmit::kNoise:
-    case RuleEmit::kHint:
-      return LogEvent::Kind::kInfo;
-  }
-  return LogEvent::Kind::kInfo;
-}
-
-bool IsQuietLevel(std::string_view level) {
-  return level == "INFO" || level == "WARNING" || level == "WARN" || level == "DEBUG" ||
-         level == "TRACE" || level == "NOTICE" || level == "I" || level == "W" || level == "D";
-}
-
 bool IsErrorLevel(std::string_view level) {
   return level == "ERROR" || level == "CRITICAL" || level == "FATAL" || level == "E" ||
          level == "F";
@@ -368,129 +317,6 @@ void LogStream::DetectEngineFromPrefix(PrefixStyle style) {
   }
 }
 
-// Pass 1 over the matched rules: engine detection; false when the line is noise. `fatal` says
-// whether a fatal rule matched (its error rules are then not reported twice).
-bool LogStream::FirstPass(bool* fatal) {
-  *fatal = false;
-  foreign_ = -1;
-  const auto& all = rules_.rules();
-  for (int idx : matched_) {
-    const LogRule& r = all[static_cast<size_t>(idx)];
-    const bool generic = generic_[static_cast<size_t>(idx)] != 0;
-    if (!generic && !engine_forced_ && r.detect && engine_strength_ < 2) {
-      engine_ = r.engine;
-      ++engine_epoch_;
-      engine_strength_ = 2;
-      match_subset_ = rules_.EngineSubset(engine_);
-    }
-    if (!generic && !engine_.empty() && !SameName(r.engine, engine_)) continue;
-    if (r.emit == RuleEmit::kNoise) return false;
-    if (r.emit == RuleEmit::kFatal) *fatal = true;
-    if (r.emit == RuleEmit::kForeign && foreign_ < 0) foreign_ = idx;
-  }
-  return true;
-}
-
-// The rule's capture groups into the event: rank, bar name, n, total, elapsed.
-void LogStream::FillCaptures(const LogRule& r, int idx, std::string_view msg, LogEvent& e) {
-  int groups = std::max({r.rank_group, r.bar_group, r.n_group, r.total_group, r.elapsed_group});
-  if (groups <= 0) return;
-  re2::StringPiece sub[8];
-  int n = std::min(groups + 1, 8);
-  if (!rules_.regex(idx).Match(re2::StringPiece(msg.data(), msg.size()), 0, msg.size(),
-                               RE2::UNANCHORED, sub, n)) {
-    return;
-  }
-  auto cap = [&](int g) -> std::string_view {
-    if (g <= 0 || g >= n || sub[g].data() == nullptr) return {};
-    return std::string_view(sub[g].data(), sub[g].size());
-  };
-  auto to_i = [](std::string_view v) {
-    int64_t x = 0;
-    for (char c : v) {
-      if (c >= '0' && c <= '9' && x < (int64_t{1} << 52)) x = x * 10 + (c - '0');
-    }
-    return x;
-  };
-  if (!cap(r.rank_group).empty()) e.rank = r.rank_prefix + CanonicalRank(cap(r.rank_group));
-  if (!cap(r.bar_group).empty()) e.bar.assign(cap(r.bar_group).substr(0, 200));
-  if (!cap(r.n_group).empty()) e.progress_n = to_i(cap(r.n_group));
-  if (!cap(r.total_group).empty()) e.progress_total = to_i(cap(r.total_group));
-  if (!cap(r.elapsed_group).empty()) {
-    std::string v(cap(r.elapsed_group).substr(0, 32));
-    char* end = nullptr;
-    double d = std::strtod(v.c_str(), &end);
-    if (end != v.c_str() && d >= 0 && d < 1e9) e.elapsed_seconds = d;
-  }
-}
-
-// Pass 2: one event per matched rule of this engine. Sets *any when a rule said something,
-// *named when one that is not a cause's pattern did, and *progress when a bar was read.
-void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::string_view text,
-                               std::optional<int64_t> t, bool fatal, bool* any, bool* named,
-                               bool* progress) {
-  const auto& all = rules_.rules();
-  // Another program's exception: said first, so that the tracker knows whose the line's errors
-  // are before they come (a server's own download raises a client library's exception too).
-  if (foreign_ >= 0) {
-    Emit(ResetEvent(LogEvent::Kind::kForeign, t, p.rank, all[static_cast<size_t>(foreign_)].id,
-                    text));
-    *any = true;  // not a name: an ERROR line of the server's saying it is still its error
-  }
-  for (int idx : matched_) {
-    const LogRule& r = all[static_cast<size_t>(idx)];
-    if (!generic_[static_cast<size_t>(idx)] && !engine_.empty() && !SameName(r.engine, engine_)) {
-      continue;
-    }
-    if (r.emit == RuleEmit::kForeign) continue;
-    // One decisive line, not two: beside a fatal rule an error rule's match is evidence only (a
-    // cause may need it: "exited with code 137" is both a container's death and a SIGKILL).
-    const bool evidence_only = fatal && r.emit == RuleEmit::kError;
-    LogEvent& e =
-        ResetEvent(evidence_only ? LogEvent::Kind::kInfo : KindOf(r.emit), t, p.rank, r.id, text);
-    if (!evidence_only) {
-      e.phase = r.phase;
-      e.pinned = r.pin;
-      e.role = r.role;
-    }
-    e.quiet_level = IsQuietLevel(p.level);
-    // A restarts rule with no count ("Back-off restarting failed container") says the service has
-    // been restarted at least once.
-    if (r.emit == RuleEmit::kRestarts && r.n_group == 0) e.progress_n = 1;
-    e.engine_only = r.emit == RuleEmit::kEngineReady;
-    // An engine's own frame names a phase in that engine's terms: not before the engine is known.
-    if (r.emit == RuleEmit::kFrame && !generic_[static_cast<size_t>(idx)] && engine_.empty())
-      continue;
-    FillCaptures(r, idx, msg, e);
-    if (r.emit == RuleEmit::kHint) e.kind = LogEvent::Kind::kInfo;
-    if (r.emit == RuleEmit::kProgress) {
-      if (e.bar.empty()) e.bar = r.bar;
-      if (r.n_group == 0) {
-        auto bar = ParseTqdm(msg);
-        if (!bar) {
-          // A bar's name without a reading (its counts cut or mangled by whatever carried the
-          // log) still says which phase is running: a line of it, not progress.
-          if (!r.phase) continue;
-          e.kind = LogEvent::Kind::kInfo;
-          *any = *named = true;
-          Emit(e);
-          continue;
-        }
-        e.progress_n = bar->n;
-        e.progress_total = bar->total;
-        if (e.bar.empty()) e.bar.assign(bar->bar);
-        e.elapsed_seconds = bar->elapsed_s;
-      }
-      *progress = true;
-      *any = *named = true;
-      if (!NewBarValue(e.bar, e.progress_n, e.progress_total)) continue;
-    }
-    *any = true;
-    if (generic_[static_cast<size_t>(idx)] != 2) *named = true;
-    Emit(e);
-  }
-}
-
 // A bar no rule names (or a bare "  0%|...| 0/23") is still progress of the current phase. True
 // when the line was a bar; `*handled` when the text glued after it was handled as its own line.
 bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::string_view text,
@@ -551,7 +377,11 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
     last_subset_ = match_subset_;
   }
   bool fatal = false;
-  if (!FirstPass(&fatal)) return;  // noise
+  if (!FirstPass(&fatal)) {  // noise
+    EmitKeptFacts(p, msg.size() > opt_.max_text_bytes ? msg.substr(0, opt_.max_text_bytes) : msg,
+                  t);
+    return;
+  }
   std::string_view text =
       msg.size() > opt_.max_text_bytes ? msg.substr(0, opt_.max_text_bytes) : msg;
   bool any = false;

@@ -84,6 +84,7 @@ class LogStream {
   void ApplyTaughtPrefix(ParsedLine& p, std::string_view& msg, std::optional<int64_t>& t);
   void DetectEngineFromPrefix(PrefixStyle style);
   bool FirstPass(bool* fatal);
+  void EmitKeptFacts(const ParsedLine& p, std::string_view text, std::optional<int64_t> t);
   void FillCaptures(const LogRule& r, int idx, std::string_view msg, LogEvent& e);
   void EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::string_view text,
                       std::optional<int64_t> t, bool fatal, bool* any, bool* named, bool* progress);
@@ -168,6 +169,7 @@ class LogStream {
   int traceback_rule_ = -1;    // generic.traceback's index: a traceback's header
   bool in_traceback_ = false;  // inside a traceback block (see NoteTraceback)
   int foreign_ = -1;           // the rule naming the line another program's exception (FirstPass)
+  int noise_ = -1;             // the noise rule that dropped the line (FirstPass)
 };
 
 }  // namespace spinup

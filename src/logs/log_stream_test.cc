@@ -362,6 +362,33 @@ TEST(LogStream, OtherEnginesRulesStopOnceTheEngineIsSettled) {
                                            "alpha.shared", "generic.words", "generic.words"}));
 }
 
+// A noise rule drops its lines for every rule but the info rules it keeps (a config dump's
+// multi-node flags are facts); a keep entry ending in '.' is an id prefix. A keep on any other
+// rule is refused with its line.
+TEST(LogStream, NoiseKeepsOnlyTheFactsItsRuleNames) {
+  RuleSet rs;
+  ASSERT_TRUE(rs.AddFile("toy.json", R"json({"engine": "toy", "rules": [
+    {"id": "toy.dump", "regex": "^args:", "emit": "noise", "keep": ["multi_node."]},
+    {"id": "multi_node.nodes", "regex": "nodes=2", "emit": "info", "detect": false},
+    {"id": "toy.oops", "regex": "error", "emit": "error", "detect": false},
+    {"id": "toy.flag", "regex": "flag", "emit": "info", "detect": false}]})json")
+                  .ok());
+  ASSERT_TRUE(rs.Compile().ok());
+  LogStream s(rs, LogStreamOptions{});
+  std::vector<std::string> ids;
+  s.OnEvent([&](const LogEvent& e) { ids.push_back(e.rule_id); });
+  s.Feed("args: nodes=2 on_error=raise flag=1\nnodes=2 error flag\n");
+  EXPECT_EQ(ids, (std::vector<std::string>{"multi_node.nodes", "multi_node.nodes", "toy.oops",
+                                           "toy.flag"}));
+  RuleSet bad;
+  const Status st = bad.AddFile("bad.json", R"json({"engine": "toy", "rules": [
+    {"id": "toy.x", "regex": "x", "emit": "info", "keep": ["multi_node."]}]})json");
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("bad.json:2: rule \"toy.x\": \"keep\" needs a noise rule"),
+            std::string::npos)
+      << st.message();
+}
+
 TEST(LogStream, NoiseIsDroppedEvenFromActivity) {
   LogStreamOptions opt;
   LogStream s(Rules(), opt);

@@ -29,6 +29,7 @@ using rules_parse::ParseRanks;
 using rules_parse::ParseThresholdsKey;
 using rules_parse::PhaseOf;
 using rules_parse::Str;
+using rules_parse::StrList;
 
 constexpr std::array<std::string_view, 17> kEmitNames = {
     "phase_begin", "phase_end",      "progress",     "error", "fatal",  "attempt_start",
@@ -57,6 +58,15 @@ void ParsePrefixes(const json& doc, FileParse& f) {
     lp.source = f.fname + ":" + std::to_string(line);
     f.out.prefixes.push_back(std::move(lp));
   }
+}
+
+// "keep": only on a noise rule (LogRule::keep).
+std::vector<std::string> ParseKeep(const json& r, const LogRule& rule, int line) {
+  std::vector<std::string> keep = StrList(r, "keep", line);
+  if (!keep.empty() && rule.emit != RuleEmit::kNoise) {
+    throw FileError{line, "rule \"" + rule.id + "\": \"keep\" needs a noise rule"};
+  }
+  return keep;
 }
 
 // "role": how much the line says of where the failure was (LogEvent::Role).
@@ -107,6 +117,7 @@ LogRule ParseRule(const json& r, FileParse& f) {
     rule.detect = d->get<bool>();
   }
   rule.role = ParseRole(r, rule, emit, line);
+  rule.keep = ParseKeep(r, rule, line);
   if (auto d = r.find("pin"); d != r.end()) {
     if (!d->is_boolean()) throw FileError{line, "\"pin\" must be true or false"};
     rule.pin = d->get<bool>();

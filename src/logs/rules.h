@@ -71,6 +71,10 @@ struct LogRule {
   bool pin = false;
   // "relay" or "fallback": the line says less of where the failure was than other frames do.
   LogEvent::Role role = LogEvent::Role::kDirect;
+  // noise: the info rules whose matches still count on its lines, by id or id prefix ending in
+  // '.' ("multi_node."): a configuration dump is noise to every other rule, yet its multi-node
+  // flags are facts.
+  std::vector<std::string> keep;
   std::string source;  // "file:line" where the rule was defined, for messages
 };
 
