@@ -22,3 +22,8 @@ case('ne_v1_pynccl_system_error_shm', 'crashed', 'distributed_init', 'dev_shm', 
     'EngineCore failed to start.', _NE_FRAMES,
     ['RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)',
      'Error while creating shared memory segment /dev/shm/nccl-Xb2 (size 9637888)'])))
+# The second node's own log: its node rank says there are several.
+case('ne_v1_pynccl_unhandled_cuda_node_rank', 'crashed', 'distributed_init', 'rendezvous', vl(
+    [VHEAD[0], ('INFO', 'utils.py:326', "non-default args: {'model': 'Qwen/Qwen3-8B', 'tensor_parallel_size': 8, 'node_rank': 1, 'headless': True}")]
+    + VHEAD[2:] + logged('EngineCore failed to start.', _NE_FRAMES,
+    'RuntimeError: NCCL error: unhandled cuda error (run with NCCL_DEBUG=INFO for details)')))
