@@ -97,6 +97,9 @@ void LogStream::EmitKeptFacts(const ParsedLine& p, std::string_view text,
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
     if (r.emit != RuleEmit::kInfo) continue;
+    if (!generic_[static_cast<size_t>(idx)] && !engine_.empty() && !SameName(r.engine, engine_)) {
+      continue;  // another engine's rule, as in EmitRuleEvents
+    }
     const bool kept = std::any_of(keep.begin(), keep.end(), [&](const std::string& k) {
       return r.id == k || (k.ends_with('.') && r.id.starts_with(k));
     });

@@ -193,7 +193,6 @@ bool PatternMatcher::AnchoredAdmits(const FastRule& f, std::string_view message,
   return f.heads.empty() || StartsWithAny(message, f.heads);
 }
 
-// `found`: the rule's atoms that occur (0 when it has none).
 bool PatternMatcher::NeedBytes::In(std::string_view message) const {
   for (uint8_t k = 0; k < count; ++k) {
     if (std::memchr(message.data(), bytes[k], message.size()) == nullptr) return false;
@@ -201,6 +200,7 @@ bool PatternMatcher::NeedBytes::In(std::string_view message) const {
   return true;
 }
 
+// `found`: the rule's atoms that occur (0 when it has none).
 bool PatternMatcher::RunRule(int idx, std::string_view message, uint64_t found) const {
   const FastRule& f = fast_[static_cast<size_t>(idx)];
   if (f.test == Test::kLiterals) return AnyLiteral(f.literals, message);
