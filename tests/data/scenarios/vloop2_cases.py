@@ -28,3 +28,18 @@ case('vl2_offline_request_output_repr', 'ready', 'ready', None, v0(_VL2_V0) + '\
      "[RequestOutput(request_id=0, prompt='Hello, my name is', prompt_token_ids=[2, 31414], encoder_prompt=None, encoder_prompt_token_ids=None, prompt_logprobs=None, outputs=[CompletionOutput(index=0, text=' Joel', token_ids=(8302,), cumulative_logprob=None, logprobs=None, finish_reason=length, stop_reason=None)], finished=True, metrics=None, lora_request=None, num_cached_tokens=0)]")
 case('vl2_offline_generated_outputs_block', 'ready', 'ready', None, v0(_VL2_V0) + '\n' + '\n'.join([
     '', 'Generated Outputs:', '-' * 60, "Prompt:    'Hello, my name is'", "Output:    ' Joel, my dad is my friend'", '-' * 60]))
+
+# torchrun's elastic agent restarts the whole worker group after a failure while attempts are left
+# (torch/distributed/elastic/agent/server/api.py logs "Worker group FAILED. 3/3 attempts left;
+# will restart worker group"): vLLM's external launcher under torchrun restarts this way, so the
+# line is a supervisor's restart even where the paste ends before the next try.
+_VL2_ELASTIC = [
+    'W1017 10:00:00.000000 4411 torch/distributed/run.py:793] Setting OMP_NUM_THREADS environment variable for each process to be 1 in default, to avoid your system being overloaded.',
+    "INFO 10-17 10:00:10 [core.py:75] Initializing a V1 LLM engine (v0.10.1) with config: model='m', distributed_executor_backend=external_launcher, tensor_parallel_size=2",
+    'INFO 10-17 10:00:20 [gpu_model_runner.py:1953] Starting to load model m...',
+    'ERROR 10-17 10:00:40 [core.py:700] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB.',
+    'E1017 10:00:45.871000 4411 torch/distributed/elastic/multiprocessing/api.py:874] failed (exitcode: 1) local_rank: 0 (pid: 4479) of binary: /usr/bin/python3']
+case('vl2_torchrun_elastic_restart', 'crash_loop', 'weight_load', 'gpu_oom', '\n'.join(_VL2_ELASTIC + [
+    '[2025-10-17 10:00:45,900] torch.distributed.elastic.agent.server.api: [WARNING] Worker group FAILED. 3/3 attempts left; will restart worker group']))
+# No attempts left: torch says so and gives up; one crash, no restart.
+case('vl2_torchrun_elastic_no_restart', 'crashed', 'weight_load', 'gpu_oom', '\n'.join(_VL2_ELASTIC))
