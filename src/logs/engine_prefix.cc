@@ -443,10 +443,10 @@ bool ParsePythonLogging(std::string_view& msg, ParsedLine& p) {
 bool ParseTgiLevelOnly(std::string_view& msg, size_t sp, ParsedLine& p) {
   const std::string_view s = msg;
   if (sp == std::string_view::npos || sp > 8 || !IsLevel(s.substr(0, sp))) return false;
-  const size_t crate = s.find("text_generation_", sp + 1);
-  if (crate == std::string_view::npos || crate > sp + 160 || s.find(": ", crate) == s.npos) {
-    return false;
-  }
+  // The crate follows the level within a span's name or two: only those bytes are searched.
+  constexpr std::string_view kCrate = "text_generation_";
+  const size_t crate = s.substr(0, sp + 1 + 160 + kCrate.size()).find(kCrate, sp + 1);
+  if (crate == std::string_view::npos || s.find(": ", crate) == s.npos) return false;
   p.level = s.substr(0, sp);
   p.style = PrefixStyle::kTgi;
   p.client_request = IsTgiRequestSpan(s.substr(sp + 1));
