@@ -1874,6 +1874,8 @@ exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'foreign_case
 # TGI's and TensorRT-LLM's wording release by release (wording-audit round, a file of its own)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'waudit_cases.py')).read())
 # Pastes a terminal wrapped: earlier cases copied at a width (last: it copies them)
+# vLLM 0.13+ banners and offline benchmark results (vnew round, a file of its own)
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vnew_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'ncclerr_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'timecut_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'wrap_cases.py')).read())

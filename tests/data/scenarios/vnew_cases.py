@@ -1,0 +1,36 @@
+# vLLM's wording from 0.13 on (issue 10, vnew round), checked in vLLM's sources: the API server's
+# banner became log_version_and_model (entrypoints/utils.py), an ASCII logo with the version, or
+# "vLLM server version X, serving model Y" where the logo is disabled. Each process start prints it
+# once, so a restart that dies before the engine core starts shows only the banner again. Also the
+# offline benchmarks' result lines (benchmarks/throughput.py, latency.py). exec'd by make_scenarios.py
+# (uses vl).
+_VN_TAG = '(APIServer pid=1) '
+_VN_LOGO = [
+    _VN_TAG + 'INFO 08-20 10:00:00 [utils.py:285] ',
+    '       █     █     █▄   ▄█',
+    ' ▄▄ ▄█ █     █     █ ▀▄▀ █  version 0.14.0',
+    '  █▄█▀ █     █     █     █  model   Qwen/Qwen3-8B',
+    '   ▀▀  ▀▀▀▀▀ ▀▀▀▀▀ ▀     ▀']
+_VN_ARGS_FAIL = vl([('INFO', 'utils.py:220', "non-default args: {'model': 'Qwen/Qwen3-8B', 'reasoning_parser': 'qwen'}"),
+                    ('ERROR', 'api_server.py:530', 'Traceback (most recent call last):'),
+                    ('ERROR', 'api_server.py:530', '  File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", line 530, in validate_api_server_args'),
+                    ('ERROR', 'api_server.py:530', '    raise KeyError('),
+                    ('ERROR', 'api_server.py:530', 'KeyError: \'invalid reasoning parser: qwen (chose from { deepseek_r1,qwen3 })\'')], _VN_TAG)
+_VN_ATTEMPT = '\n'.join(_VN_LOGO) + '\n' + _VN_ARGS_FAIL
+case('vn_logo_banner_restarts', 'crash_loop', 'launch', '*', '\n'.join([_VN_ATTEMPT] * 3))
+case('vn_logo_banner_once', 'crashed', 'launch', '*', _VN_ATTEMPT)
+_VN_PLAIN = vl([('INFO', 'utils.py:285', 'vLLM server version 0.14.0, serving model Qwen/Qwen3-8B')], _VN_TAG)
+case('vn_plain_banner_restarts', 'crash_loop', 'launch', '*', '\n'.join([_VN_PLAIN + '\n' + _VN_ARGS_FAIL] * 2))
+# The banner then the engine core's own opening line belong to one start.
+_VN_ENGINE = vl([('INFO', 'core.py:109', "Initializing a V1 LLM engine (v0.14.0) with config: model='Qwen/Qwen3-8B'"),
+                 ('INFO', 'gpu_model_runner.py:3000', 'Starting to load model Qwen/Qwen3-8B...')], '(EngineCore_DP0 pid=200) ')
+case('vn_logo_then_engine_in_progress', 'in_progress', 'weight_load', '*', _VN_PLAIN + '\n' + _VN_ENGINE)
+# Offline benchmarks print their result once the engine has served every request.
+_VN_OFFLINE = vl([('INFO', 'core.py:109', "Initializing a V1 LLM engine (v0.14.0) with config: model='Qwen/Qwen3-8B'"),
+                  ('INFO', 'gpu_model_runner.py:3000', 'Starting to load model Qwen/Qwen3-8B...'),
+                  ('INFO', 'gpu_model_runner.py:3100', 'Model loading took 15.27 GiB memory and 21.02 seconds'),
+                  ('INFO', 'kv_cache_utils.py:1200', 'GPU KV cache size: 400,000 tokens'),
+                  ('INFO', 'core.py:250', 'init engine (profile, create kv cache, warmup model) took 40.10 seconds')])
+case('vn_bench_throughput_result', 'ready', 'ready', None, _VN_OFFLINE + '\n' +
+     'Throughput: 12.34 requests/s, 5000.00 total tokens/s, 2500.00 output tokens/s\nTotal num prompt tokens:  102400\nTotal num output tokens:  102400')
+case('vn_bench_latency_result', 'ready', 'ready', None, _VN_OFFLINE + '\n' + 'Warming up...\nAvg latency: 1.2345 seconds\n10% percentile latency: 1.2 seconds')
