@@ -34,3 +34,12 @@ _VN_OFFLINE = vl([('INFO', 'core.py:109', "Initializing a V1 LLM engine (v0.14.0
 case('vn_bench_throughput_result', 'ready', 'ready', None, _VN_OFFLINE + '\n' +
      'Throughput: 12.34 requests/s, 5000.00 total tokens/s, 2500.00 output tokens/s\nTotal num prompt tokens:  102400\nTotal num output tokens:  102400')
 case('vn_bench_latency_result', 'ready', 'ready', None, _VN_OFFLINE + '\n' + 'Warming up...\nAvg latency: 1.2345 seconds\n10% percentile latency: 1.2 seconds')
+# DeepGEMM's warm-up bar ("DeepGEMM warmup", vLLM's since its one-bar kernel warm-up) is printed by
+# SGLang's DeepGEMM pre-compile too: it is a compile step's, never evidence of vLLM.
+case('vn_sglang_deepgemm_bar', 'in_progress', 'compile', '*', '\n'.join([
+    "[2025-06-01 10:00:00] server_args=ServerArgs(model_path='deepseek-ai/DeepSeek-V3', tp_size=8)",
+    '[2025-06-01 10:00:30 TP0] Load weight begin. avail mem=78.00 GB',
+    '[2025-06-01 10:05:00 TP0] Load weight end. type=DeepseekV3ForCausalLM, dtype=torch.bfloat16, avail mem=50.00 GB, mem usage=28.00 GB.',
+    '[2025-06-01 10:05:10 TP0] KV Cache is allocated. #tokens: 500000, K size: 10.00 GB, V size: 10.00 GB',
+    '[2025-06-01 10:05:11 TP0] Entering DeepGEMM JIT Pre-Compile session. It may takes a long time (typically 10-20 mins) if you have not run `sglang.compile_deep_gemm`.',
+    'DeepGEMM warmup:  10%|█         | 1/10 [00:05<00:45, 5.0s/it]']))
