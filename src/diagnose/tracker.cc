@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <iterator>
 
 #include "base/assign.h"
 
@@ -186,16 +187,33 @@ void StartupTracker::TakeBackEngineReady(AttemptFacts& a, std::optional<int64_t>
     a.engine_only_ready = false;
     return;
   }
+  UndoEngineReady(a);
+}
+
+// The start is not ready yet: the span the engine's ready line opened was the HTTP server's start.
+// With `only_rank`, only that rank's (another rank's engine, TensorRT-LLM's executor on rank0
+// before the server's own lines, was ready).
+void StartupTracker::UndoEngineReady(AttemptFacts& a, const std::string* only_rank) {
   a.ready = false;
   a.engine_only_ready = false;
   for (auto it = a.timeline.rbegin(); it != a.timeline.rend(); ++it) {
-    if (it->phase == Phase::kReady) {
-      it->phase = Phase::kHttpStart;
-      break;
+    if (it->phase != Phase::kReady) continue;
+    if (only_rank != nullptr && it->rank != *only_rank) break;
+    it->phase = Phase::kHttpStart;
+    // The HTTP start this ready line interrupted goes on: one span, not two.
+    const auto ready = std::prev(it.base());
+    auto before = std::find_if(std::next(it), a.timeline.rend(),
+                               [&](const PhaseSpan& s) { return s.rank == ready->rank; });
+    if (before != a.timeline.rend() && before->phase == Phase::kHttpStart) {
+      before->end_ms.reset();
+      before->ended = false;
+      a.timeline.erase(ready);
     }
+    break;
   }
   for (auto& r : a.ranks) {
-    if (r.phase == Phase::kReady) r.phase = Phase::kHttpStart;
+    if (r.phase == Phase::kReady && (only_rank == nullptr || r.rank == *only_rank))
+      r.phase = Phase::kHttpStart;
   }
   if (a.phase == Phase::kReady) a.phase = Phase::kHttpStart;
 }

@@ -264,6 +264,7 @@ class StartupTracker {
   // exception raised through the server's own frames: the server's, not another program's.
   bool FollowTraceback(AttemptFacts& a, const LogEvent& e);
   void TakeBackEngineReady(AttemptFacts& a, std::optional<int64_t> t);
+  void UndoEngineReady(AttemptFacts& a, const std::string* only_rank = nullptr);
   void OnReady(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   // explicit_begin: a begin line (may move the attempt back, e.g. a late NCCL communicator);
   // otherwise a hint, which moves the rank forward and the attempt only forward.

@@ -52,6 +52,37 @@ TEST(TrackerPlacing, AHintOnTheEndLineKeepsTheNextPhaseImplicit) {
   EXPECT_EQ(a.opened_after, Phase::kWeightLoad);
 }
 
+// The engine's ready line, then its HTTP server starting (vLLM's "init engine ... took", then
+// "Starting vLLM API server"), then the server's own ready line: one HTTP start span between the
+// engine and the server, and ready from the server's line on (a second engine-ready line in
+// between, "Available routes are:", does not split it).
+TEST(TrackerPlacing, AnHttpStartAfterTheEngineReadyLineIsNotReadyYet) {
+  StartupTracker t = VllmTracker();
+  auto ready = [&](int64_t at, std::string text) {
+    auto e = Event(LogEvent::Kind::kReady, std::nullopt, "", std::move(text), at);
+    e.engine_only = true;
+    t.OnLogEvent(e);
+  };
+  t.OnLogEvent(Event(LogEvent::Kind::kPhaseBegin, Phase::kCudaGraph, "", "Capturing", kT0));
+  ready(kT0 + 1000, "init engine (profile, create kv cache, warmup model) took 44.51 seconds");
+  EXPECT_TRUE(t.state().current()->ready);
+  t.OnLogEvent(Event(LogEvent::Kind::kPhaseBegin, Phase::kHttpStart, "", "Starting vLLM API server",
+                     kT0 + 2000));
+  EXPECT_FALSE(t.state().current()->ready);
+  ready(kT0 + 3000, "Available routes are:");
+  t.OnLogEvent(Event(LogEvent::Kind::kPhaseBegin, Phase::kHttpStart, "",
+                     "Started server process [1]", kT0 + 4000));
+  ready(kT0 + 5000, "Application startup complete.");
+  const AttemptFacts& a = *t.state().current();
+  EXPECT_TRUE(a.ready);
+  ASSERT_EQ(a.timeline.size(), 3u);
+  EXPECT_EQ(a.timeline[1].phase, Phase::kHttpStart);
+  EXPECT_EQ(a.timeline[1].start_ms, kT0 + 1000);
+  EXPECT_EQ(a.timeline[1].end_ms, kT0 + 5000);
+  EXPECT_EQ(a.timeline[2].phase, Phase::kReady);
+  EXPECT_EQ(a.timeline[2].start_ms, kT0 + 5000);
+}
+
 // An info line of the phase a rank was only guessed to be in ("Available KV cache memory" after
 // "torch.compile takes ... in total") is a line of its own: the span is no longer implicit.
 TEST(TrackerPlacing, AnInfoLineOfTheGuessedPhaseMakesItsSpanExplicit) {

@@ -43,3 +43,35 @@ case('vn_sglang_deepgemm_bar', 'in_progress', 'compile', '*', '\n'.join([
     '[2025-06-01 10:05:10 TP0] KV Cache is allocated. #tokens: 500000, K size: 10.00 GB, V size: 10.00 GB',
     '[2025-06-01 10:05:11 TP0] Entering DeepGEMM JIT Pre-Compile session. It may takes a long time (typically 10-20 mins) if you have not run `sglang.compile_deep_gemm`.',
     'DeepGEMM warmup:  10%|█         | 1/10 [00:05<00:45, 5.0s/it]']))
+
+# VLLM_LOGGING_LEVEL=DEBUG (how hangs get debugged) adds the worker's memory summary, which begins
+# as the too-little-free-memory error does; only the error says "on startup is less than".
+_VN_V1 = [('INFO', 'core.py:109', "Initializing a V1 LLM engine (v0.12.0) with config: model='Qwen/Qwen3-8B'"),
+          ('INFO', 'gpu_model_runner.py:3000', 'Starting to load model Qwen/Qwen3-8B...'),
+          ('INFO', 'gpu_model_runner.py:3100', 'Model loading took 15.27 GiB memory and 21.02 seconds'),
+          ('INFO', 'gpu_worker.py:300', 'Available KV cache memory: 50.00 GiB'),
+          ('INFO', 'kv_cache_utils.py:1200', 'GPU KV cache size: 400,000 tokens')]
+case('vn_debug_free_memory_summary_ready', 'ready', 'ready', None, vl(_VN_V1 + [
+    ('DEBUG', 'gpu_worker.py:463', 'Free memory on device (78.5/79.2 GiB) on startup. Desired GPU memory utilization is (0.9, 71.3 GiB). Actual usage is 15.3 GiB for weight, 2.1 GiB for peak activation, 0.4 GiB for non-torch memory, and 0.5 GiB for CUDAGraph memory.'),
+    ('INFO', 'core.py:250', 'init engine (profile, create kv cache, warmup model) took 40.10 seconds'),
+    ('INFO', 'api_server.py:1900', 'Starting vLLM API server 0 on http://0.0.0.0:8000'),
+    ('INFO', 'launcher.py:40', 'Route: /v1/chat/completions, Methods: POST')]))
+# From 0.12 a logged request shows its parameters, its prompt only at DEBUG.
+case('vn_received_request_params', 'ready', 'ready', None, vl(_VN_V1 + [
+    ('INFO', 'core.py:250', 'init engine (profile, create kv cache, warmup model) took 40.10 seconds'),
+    ('INFO', 'logger.py:64', 'Received request chatcmpl-8f2c: params: SamplingParams(n=1, temperature=0.7, max_tokens=512), lora_request: None.')]))
+# A headless node of a multi-node start (vllm serve --headless): its banner starts each run, and
+# a head node it cannot reach is the rendezvous's fault.
+_VN_HEADLESS = vl([('INFO', 'serve.py:187', 'Launching vLLM (v0.14.0) headless multiproc executor, with head node address 10.0.0.1 for torch.distributed process group.'),
+                   ('ERROR', 'multiproc_executor.py:700', 'WorkerProc failed to start.'),
+                   ('ERROR', 'multiproc_executor.py:700', 'Traceback (most recent call last):'),
+                   ('ERROR', 'multiproc_executor.py:700', '  File "/usr/local/lib/python3.12/dist-packages/vllm/distributed/parallel_state.py", line 1200, in init_distributed_environment'),
+                   ('ERROR', 'multiproc_executor.py:700', '    torch.distributed.init_process_group('),
+                   ('ERROR', 'multiproc_executor.py:700', 'torch.distributed.DistNetworkError: The client socket has timed out after 600000ms while trying to connect to (10.0.0.1, 29500).')])
+case('vn_headless_restarts', 'crash_loop', 'distributed_init', 'rendezvous', _VN_HEADLESS + '\n' + _VN_HEADLESS.replace('08-20 10:00:', '08-20 10:11:'))
+# V1 downloads inside load_model, after "Starting to load model": its time is part of the load.
+case('vn_download_then_prefetch_in_progress', 'in_progress', 'weight_load', None, vl(
+    [('INFO', 'core.py:109', "Initializing a V1 LLM engine (v0.14.0) with config: model='Qwen/Qwen3-8B'"),
+     ('INFO', 'gpu_model_runner.py:3000', 'Starting to load model Qwen/Qwen3-8B...'),
+     ('INFO', 'weight_utils.py:604', 'Time spent downloading weights for Qwen/Qwen3-8B: 35.120000 seconds'),
+     ('INFO', 'weight_utils.py:885', 'Prefetching checkpoint files into page cache started (in background, num_threads=8, block_size=16777216 bytes)')]))
