@@ -299,9 +299,15 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   // An error that names where it was raised wins over both (a rule's "pin").
   if (a.pinned_phase && !a.ready && (a.crashed || a.error_after_progress)) phase = *a.pinned_phase;
   // A start that died is never "crashed in ready": a ready-looking line after the death (an
-  // engine's periodic stats while its server failed to bind) does not move where it died.
-  if (a.crashed && phase == Phase::kReady && a.crash_phase && *a.crash_phase != Phase::kReady)
+  // engine's periodic stats while its server failed to bind) does not move where it died, and an
+  // error naming where it was raised places a death after a served request (SGLang's warm-up
+  // request, which a vision model posts to /v1/chat/completions, then "warmup error").
+  if (a.crashed && phase == Phase::kReady && a.pinned_phase) {
+    phase = *a.pinned_phase;
+  } else if (a.crashed && phase == Phase::kReady && a.crash_phase &&
+             *a.crash_phase != Phase::kReady) {
     phase = *a.crash_phase;
+  }
   return phase;
 }
 

@@ -146,7 +146,7 @@ bool StartupTracker::FollowTraceback(AttemptFacts& a, const LogEvent& e) {
   return true;
 }
 
-void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+void StartupTracker::TakeBackCrashWhenServing(AttemptFacts& a, const LogEvent& e) {
   // The start went on to later phases after a "fatal" line of its own and its server then said it
   // is up, or answered: that line did not end it (a Ray dashboard's failed bind, a helper
   // process). A peer's death stops a start before its server is up, so only these, never an
@@ -161,6 +161,10 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
     a.crashed = false;
     state_.crashed_attempts--;
   }
+}
+
+void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  TakeBackCrashWhenServing(a, e);
   switch (e.kind) {
     case LogEvent::Kind::kAttemptStart:
       break;

@@ -1876,6 +1876,8 @@ exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'waudit_cases
 # Pastes a terminal wrapped: earlier cases copied at a width (last: it copies them)
 # vLLM 0.13+ banners and offline benchmark results (vnew round, a file of its own)
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vnew_cases.py')).read())
+# SGLang's 2026 wording (snew round, a file of its own)
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'snew_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'ncclerr_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'timecut_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'wrap_cases.py')).read())
