@@ -40,6 +40,31 @@ TEST(SessionClock, YearlessLinesAreAnchoredToTheNearestDatedLine) {
   }
 }
 
+// Around New Year: December's year-less lines before January's dated one are the old year's, and
+// so is one December line among January's (processes interleave at midnight). Each phase here
+// lasts a minute or so, never a year, and the log ends 70 s after the load began.
+TEST(SessionClock, YearlessLinesAroundNewYearTakeTheYearTheyWerePrintedIn) {
+  Verdict before = Explain(
+      "INFO 12-31 23:59:10 [core.py:70] Initializing a V1 LLM engine (v0.9.0) with config: x\n"
+      "INFO 12-31 23:59:20 [gpu_model_runner.py:1] Starting to load model x...\n"
+      "[2026-01-01 00:00:30 TP0] Load weight begin. avail mem=78.00 GB\n");
+  ASSERT_TRUE(before.phase_seconds.has_value()) << before.headline;
+  EXPECT_EQ(*before.phase_seconds, 70) << before.headline;
+  Verdict among = Explain(
+      "INFO 01-01 00:00:01 [core.py:70] Initializing a V1 LLM engine (v0.9.0) with config: x\n"
+      "INFO 12-31 23:59:59 [gpu_model_runner.py:1] Starting to load model x...\n"
+      "INFO 01-01 00:01:00 [default_loader.py:1] Loading weights took 60.00 seconds\n"
+      "INFO 01-01 00:01:10 [gpu_model_runner.py:1] Model loading took 15.27 GiB and 61.00 "
+      "seconds\n");
+  for (const auto& t : among.timeline) {
+    if (t.seconds) {
+      EXPECT_GE(*t.seconds, 0) << PhaseName(t.phase);
+      EXPECT_LE(*t.seconds, 120) << PhaseName(t.phase);
+    }
+  }
+  EXPECT_LE(among.stalled_seconds.value_or(0), 120) << among.headline;
+}
+
 // A step back gives no negative duration, an impossible year is ignored, and nothing lasts longer
 // than the span the log itself covers (here 1 h 10 s).
 TEST(SessionClock, AClockThatStepsBackNeverGivesANegativeOrAbsurdDuration) {

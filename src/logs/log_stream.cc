@@ -171,11 +171,13 @@ std::optional<int64_t> LogStream::ResolveTime(const ParsedLine& p) {
     return std::nullopt;  // an impossible year: a misread field, not a time
   }
   if (t.year != 0) {
-    if (!year_known_ && t.year != year_ && last_time_ms_) {
+    if (!year_known_ && last_time_ms_) {
       // Year-less lines came first and were given the reference year: move what they stated to
-      // the year of this, the nearest dated line.
+      // the year of this, the nearest dated line (the year before when they are December's and
+      // this is January's: the log crossed New Year).
+      const int year = last_month_ == 12 && t.month == 1 ? t.year - 1 : t.year;
       CivilTime prev = UnixMsToCivil(*last_time_ms_);
-      prev.year += t.year - year_;
+      prev.year += year - year_;
       const int64_t shift = CivilToUnixMs(prev) - *last_time_ms_;
       if (on_clock_shift_) on_clock_shift_(shift);
     }
@@ -188,6 +190,11 @@ std::optional<int64_t> LogStream::ResolveTime(const ParsedLine& p) {
       if (p.wrapper_time->month == 1 && t.month == 12) --year;
     } else if (last_month_ == 12 && t.month == 1) {
       year = ++year_;  // the log crossed New Year
+    } else if (last_month_ == 1 && t.month == 12) {
+      // A line of the old year among the new year's (processes interleave around midnight): the
+      // year and month the log is in stay.
+      t.year = year_ - 1;
+      return last_time_ms_ = CivilToUnixMs(t);
     }
     t.year = year;
   }
