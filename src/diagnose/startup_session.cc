@@ -164,7 +164,14 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
     tracker_.OnUnitEvent(u);
     Deliver(UnitLogEvent(u));
   });
-  stream->OnClockShift([this](int64_t shift_ms) { tracker_.ShiftTimes(shift_ms); });
+  stream->OnClockShift([this](int64_t shift_ms) {
+    tracker_.ShiftTimes(shift_ms);
+    // The events handed out so far are stamped as the tracker's now are: in the dated line's year.
+    if (feeding_events_ == nullptr) return;
+    for (LogEvent& e : *feeding_events_) {
+      if (e.time_ms) *e.time_ms += shift_ms;
+    }
+  });
   stream->OnActivity([this, src, stamp](std::optional<int64_t> t, std::string_view) {
     SyncEngineOf(*src);
     tracker_.OnLogActivity(stamp(t));

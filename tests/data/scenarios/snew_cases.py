@@ -35,3 +35,12 @@ case('sn_init_failed_relay', 'crashed', 'weight_load', '*', sg(
 # Another node's data-parallel controller ending with status 0 is a shutdown, not a death.
 case('sn_dp_controller_exit_zero_after_ready', 'ready', 'ready', None, _SN_UP + '\n' + sg(
     ['The server is fired up and ready to roll!', 'Scheduler or DataParallelController 4242 terminated with 0'], m=3))
+# Old SGLang printed its vLLM import's year-less lines before its own dated ones, here in another
+# year than the reference: explain moves them to the dated year, and watch's replay at the log's
+# own times must see the same (tests/corpus_eval.cc takes each line's time after that move).
+case('sn_yearless_import_line_before_dated_lines', 'in_progress', 'compile', '*', '\n'.join([
+    'INFO 03-01 09:59:50 [__init__.py:190] Automatically detected platform cuda.',
+    "[2024-03-01 10:00:00] server_args=ServerArgs(model_path='deepseek-ai/DeepSeek-V3', tp_size=8)",
+    '[2024-03-01 10:00:30 TP0] Load weight begin. avail mem=78.00 GB',
+    '[2024-03-01 10:05:00 TP0] Load weight end. type=DeepseekV3ForCausalLM, dtype=torch.bfloat16, avail mem=50.00 GB, mem usage=28.00 GB.',
+    '[2024-03-01 10:05:11 TP0] Entering DeepGEMM JIT Pre-Compile session.']))
