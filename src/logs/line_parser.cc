@@ -340,7 +340,14 @@ bool StripUntimedWrapper(std::string_view& s, ParsedLine& p) {
   // docker-compose: "name   | msg" (the name has no spaces). The name ends at the first ' ' or
   // '|' within 128 bytes (a word at a time: this runs on nearly every line).
   const std::string_view head = s.substr(0, 128);
-  const size_t k = std::min(scan::FindEither(head, ' ', '|'), head.size());
+  size_t k = std::min(scan::FindEither(head, ' ', '|'), head.size());
+  // pm2's "0|name   | msg": the app's id and a bar before its name.
+  if (k < head.size() && head[k] == '|' && IsDigit(s[0]) &&
+      std::all_of(head.begin(), head.begin() + static_cast<std::ptrdiff_t>(k), IsDigit)) {
+    const size_t end = std::min(scan::FindEither(head.substr(k + 1), ' ', '|'), head.size());
+    if (end == 0 || k + 1 + end >= head.size() || head[k + 1 + end] != ' ') return false;
+    k += 1 + end;
+  }
   size_t spaces = k;
   while (spaces < s.size() && s[spaces] == ' ') ++spaces;
   if (k == 0 || spaces <= k || spaces + 1 >= s.size() || s[spaces] != '|' || s[spaces + 1] != ' ') {

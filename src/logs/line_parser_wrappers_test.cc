@@ -25,6 +25,19 @@ TEST(ParseLineUnknownPrefix, LeadingTokensBeforeAKnownPrefixAreSkipped) {
   EXPECT_EQ(plain.message, "Traceback (most recent call last):");
 }
 
+// pm2's logs: its own lines behind "PM2        | ", the app's behind "<id>|<name>   | ", as
+// docker compose's name; a bar right after the name is no such prefix.
+TEST(ParseLineUnknownPrefix, Pm2sAppIdAndNameAreAWrapper) {
+  EXPECT_EQ(ParseLine("0|vllm     | Traceback (most recent call last):").message,
+            "Traceback (most recent call last):");
+  ParsedLine v =
+      ParseLine("12|llm-api  | INFO 03-09 12:00:01 [core.py:1] Starting to load model m");
+  EXPECT_EQ(v.style, PrefixStyle::kVllm);
+  EXPECT_EQ(v.message, "Starting to load model m");
+  EXPECT_EQ(ParseLine("PM2        | App [vllm:0] online").message, "App [vllm:0] online");
+  EXPECT_EQ(ParseLine("10|x| y").message, "10|x| y");
+}
+
 // The skipped prefix is reported (LogStream learns the ones that repeat), and a learned one is
 // removed from any line that starts with it, whatever follows.
 TEST(ParseLineUnknownPrefix, SkippedPrefixIsReportedAndALearnedOneIsRemoved) {

@@ -75,3 +75,20 @@ case('vn_download_then_prefetch_in_progress', 'in_progress', 'weight_load', None
      ('INFO', 'gpu_model_runner.py:3000', 'Starting to load model Qwen/Qwen3-8B...'),
      ('INFO', 'weight_utils.py:604', 'Time spent downloading weights for Qwen/Qwen3-8B: 35.120000 seconds'),
      ('INFO', 'weight_utils.py:885', 'Prefetching checkpoint files into page cache started (in background, num_threads=8, block_size=16777216 bytes)')]))
+
+# pm2 (a process manager some run vllm serve under) restarting it: its own lines behind
+# "PM2        | ", the app's behind "0|vllm     | ". Each start prints "starting in -fork mode-",
+# each death "exited with code [1]", and the end "had too many unstable restarts (16)": two runs
+# that died of different errors are a loop.
+def _vn_pm2_run(err):
+    return ['PM2        | App [vllm:0] starting in -fork mode-', 'PM2        | App [vllm:0] online',
+            '0|vllm     | INFO 08-20 10:00:00 [__init__.py:216] Automatically detected platform cuda.',
+            '0|vllm     | Traceback (most recent call last):',
+            '0|vllm     |   File "/usr/local/bin/vllm", line 8, in <module>',
+            '0|vllm     |     sys.exit(main())', '0|vllm     | ' + err,
+            'PM2        | App [vllm:0] exited with code [1] via signal [SIGINT]',
+            'PM2        | App [vllm:0] will restart in 1000ms']
+case('vn_pm2_restarts', 'crash_loop', 'launch', '*', '\n'.join(
+    _vn_pm2_run("ValueError: invalid literal for int() with base 10: 'auto'") +
+    _vn_pm2_run('OSError: [Errno 98] Address already in use') +
+    ['PM2        | Script /usr/local/bin/vllm had too many unstable restarts (16). Stopped. "errored"']))
