@@ -92,3 +92,16 @@ case('vn_pm2_restarts', 'crash_loop', 'launch', '*', '\n'.join(
     _vn_pm2_run("ValueError: invalid literal for int() with base 10: 'auto'") +
     _vn_pm2_run('OSError: [Errno 98] Address already in use') +
     ['PM2        | Script /usr/local/bin/vllm had too many unstable restarts (16). Stopped. "errored"']))
+
+# Nomad's allocation events pasted below a task's log (`nomad alloc status`, newest first): the
+# task was restarted ("Task restarting in 16.2s") and given up on ("Exceeded allowed attempts 2
+# in interval 30m0s"); its log shows one run's death. A loop, as Kubernetes' back-off is.
+case('vn_nomad_alloc_restarts', 'crash_loop', 'launch', '*', vl([
+    ('INFO', 'api_server.py:1805', 'vLLM API server version 0.10.1'),
+    ('ERROR', 'api_server.py:1900', "ValueError: Unknown quantization method: 'fp4'. Must be one of ['aqlm', 'awq', 'fp8', 'gptq'].")]) + '\n' + '\n'.join([
+    '', 'Recent Events:', 'Time                       Type            Description',
+    '2025-08-20T10:02:10+00:00  Not Restarting  Exceeded allowed attempts 2 in interval 30m0s and mode is "fail"',
+    '2025-08-20T10:02:10+00:00  Terminated      Exit Code: 1, Exit Message: "Docker container exited with non-zero exit code: 1"',
+    '2025-08-20T10:01:40+00:00  Started         Task started by client',
+    '2025-08-20T10:01:24+00:00  Restarting      Task restarting in 16.161437852s',
+    '2025-08-20T10:01:24+00:00  Terminated      Exit Code: 1, Exit Message: "Docker container exited with non-zero exit code: 1"']))
