@@ -302,7 +302,7 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   // engine's periodic stats while its server failed to bind) does not move where it died, and an
   // error naming where it was raised places a death after a served request (SGLang's warm-up
   // request, which a vision model posts to /v1/chat/completions, then "warmup error").
-  if (a.crashed && phase == Phase::kReady && a.pinned_phase) {
+  if (a.crashed && phase == Phase::kReady && a.pinned_phase && a.pinned_when_ready) {
     phase = *a.pinned_phase;
   } else if (a.crashed && phase == Phase::kReady && a.crash_phase &&
              *a.crash_phase != Phase::kReady) {

@@ -103,6 +103,7 @@ struct AttemptFacts {
   std::optional<Phase> frame_phase;
   // The phase the first "pinned" error names (a rule's "pin": the line says where it was raised).
   std::optional<Phase> pinned_phase;
+  bool pinned_when_ready = false;  // the pinned error came after a ready or served line
   // A decisive line came after traceback frames: the first failure's traceback is over, so a pinned
   // frame after it is a later failure's (a peer's, failing because the first rank died).
   bool frames_closed = false;

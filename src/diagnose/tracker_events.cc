@@ -29,7 +29,10 @@ void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<i
   // Once the HTTP server says its application started (http_up), what can still end the start is
   // a death or a failed bind (fatal lines); an error line is a request's.
   if (a.engine_only_ready && !a.stop_requested && !a.http_up) TakeBackEngineReady(a, t);
-  if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
+  if (e.pinned && e.phase && !a.pinned_phase) {
+    a.pinned_phase = e.phase;
+    a.pinned_when_ready = a.ready;
+  }
   if (a.frame_phase) a.frames_closed = true;
   PushError(a, e);
   a.error_after_progress = true;
@@ -61,7 +64,10 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
   }
   if (a.engine_only_ready) TakeBackEngineReady(a, t);
   if (a.ready && !a.crashed) a.died_after_ready = true;
-  if (e.pinned && e.phase && !a.pinned_phase) a.pinned_phase = e.phase;
+  if (e.pinned && e.phase && !a.pinned_phase) {
+    a.pinned_phase = e.phase;
+    a.pinned_when_ready = a.ready;
+  }
   if (a.frame_phase) a.frames_closed = true;
   PushError(a, e);
   if (!a.crashed) {
@@ -90,7 +96,10 @@ void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
   // A pinned frame is setup code that runs before the phase lines around it say so (TGI's shard
   // sets up torch.distributed before it builds the model): the first failure through it failed
   // there.
-  if (e.pinned && !a.pinned_phase && !a.frames_closed) a.pinned_phase = e.phase;
+  if (e.pinned && !a.pinned_phase && !a.frames_closed) {
+    a.pinned_phase = e.phase;
+    a.pinned_when_ready = a.ready;
+  }
   if (a.implicit_after) a.implicit_frame = e.phase;
   if (!a.unplaced_rank.empty() && e.rank == a.unplaced_rank) a.unplaced_frame = e.phase;
 }
