@@ -105,3 +105,10 @@ case('vn_nomad_alloc_restarts', 'crash_loop', 'launch', '*', vl([
     '2025-08-20T10:01:40+00:00  Started         Task started by client',
     '2025-08-20T10:01:24+00:00  Restarting      Task restarting in 16.161437852s',
     '2025-08-20T10:01:24+00:00  Terminated      Exit Code: 1, Exit Message: "Docker container exited with non-zero exit code: 1"']))
+
+# The server's /metrics output pasted below its log (curl localhost:8000/metrics): it answered.
+case('vn_metrics_scrape_ready', 'ready', 'ready', None, vl(VHEAD + VLOAD) + '\n' + '\n'.join([
+    '$ curl -s localhost:8000/metrics | grep running',
+    '# HELP vllm:num_requests_running Number of requests in model execution batches.',
+    '# TYPE vllm:num_requests_running gauge',
+    'vllm:num_requests_running{engine="0",model_name="Qwen/Qwen3-8B"} 0.0']))
