@@ -177,5 +177,34 @@ TEST(TrackerForeign, TheTracebackIsTakenBackUnlessTheServerShowedInIt) {
   EXPECT_EQ(ErrorsAfter({error, foreign}), 1u);  // no traceback: nothing to take back
 }
 
+// Every line printed twice (two handlers, a tee'd copy): the header twice opens one traceback,
+// so the whole chain is still taken back; a header after another line is a new traceback.
+TEST(TrackerForeign, AHeaderPrintedTwiceOpensOneTraceback) {
+  using K = LogEvent::Kind;
+  const auto header = Event(K::kError, "generic.traceback");
+  const auto error = Event(K::kError, "generic.exception");
+  const auto chain = Event(K::kInfo, "generic.traceback_chain");
+  const auto foreign = Event(K::kForeign, "generic.client_exception");
+  EXPECT_EQ(ErrorsAfter({header, header, error, error, chain, chain, header, header, foreign}), 0u);
+  EXPECT_EQ(ErrorsAfter({header, error, header, header, foreign}), 2u);  // the first stays
+}
+
+TEST(SessionForeign, AClientChainWithEveryLinePrintedTwiceIsStillTheClients) {
+  std::string doubled;
+  for (const std::string& text : {kVllmUp, kClientChain}) {
+    size_t at = 0;
+    while (at < text.size()) {
+      const size_t end = text.find('\n', at);
+      const std::string line = text.substr(at, end - at + 1);
+      doubled += line + line;
+      at = end + 1;
+    }
+  }
+  const Verdict twice = Explain(doubled);
+  EXPECT_EQ(twice.state, Explain(kVllmUp + kClientChain).state);
+  EXPECT_NE(twice.state, State::kCrashed);
+  EXPECT_FALSE(Quotes(twice, "Connection refused"));
+}
+
 }  // namespace
 }  // namespace spinup

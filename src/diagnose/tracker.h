@@ -353,7 +353,8 @@ class StartupTracker {
   // program's exception and showed no frame of the server's. Empty outside a traceback.
   std::optional<AttemptFacts> before_traceback_;
   bool traceback_server_frame_ = false;
-  bool traceback_chained_ = false;  // "During handling of the above exception, ...": one chain
+  bool traceback_chained_ = false;      // "During handling of the above exception, ...": one chain
+  bool traceback_header_last_ = false;  // the last event was a header (a line printed twice)
   // The line of a client's exception whose other events are not the server's (the rest of it).
   std::optional<uint64_t> foreign_line_;
   // The entry of `id` in attempt `a`, added when new (nullptr when the table is full).

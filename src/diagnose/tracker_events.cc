@@ -113,6 +113,7 @@ void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
 bool StartupTracker::FollowTraceback(AttemptFacts& a, const LogEvent& e) {
   using Kind = LogEvent::Kind;
   if (e.kind == Kind::kForeign) {
+    traceback_header_last_ = false;
     // Through the server's own frames, the exception is the server's: its errors come next, and
     // the client library named is no client's.
     const bool servers = before_traceback_ && traceback_server_frame_;
@@ -129,8 +130,13 @@ bool StartupTracker::FollowTraceback(AttemptFacts& a, const LogEvent& e) {
   }
   const bool header = e.kind == Kind::kError &&
                       (e.rule_id == "generic.traceback" || e.rule_id == "generic.traceback_cut");
+  // A header right after a header is the same one printed twice (two handlers, a tee'd copy):
+  // the traceback it opens began at the first.
+  const bool repeated_header = header && traceback_header_last_;
+  traceback_header_last_ = header;
   if (header) {
-    if (!before_traceback_ || !traceback_chained_ || before_traceback_->index != a.index) {
+    if (!before_traceback_ || (!traceback_chained_ && !repeated_header) ||
+        before_traceback_->index != a.index) {
       // Copied without its rule hits and bars, which an error line does not move and which are
       // the bulk of an attempt (this runs on every traceback): they are kept as they are.
       RuleHits hits = std::move(a.hits);

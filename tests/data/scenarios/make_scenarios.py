@@ -1881,6 +1881,7 @@ exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'snew_cases.p
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'ncclerr_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'timecut_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'passthru_cases.py')).read())
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'twice_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'wrap_cases.py')).read())
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
