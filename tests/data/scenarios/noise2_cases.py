@@ -25,3 +25,23 @@ for _tag, _pre in [('', ''), ('_func_prefix', 'In import_model_classes: ')]:
         ('managers/scheduler.py', 'run_scheduler_process'), ('managers/scheduler.py', '__init__'),
         ('managers/scheduler.py', 'init_model_worker'), ('managers/tp_worker.py', '__init__'),
         ('managers/tp_worker.py', '_init_model_runner')]), tp=0))
+
+# transformers warns whenever a config's model type differs from the class's ("You are using a
+# model of type RefinedWeb to instantiate a model of type . This is not supported for all
+# configurations of models and can yield errors."), remote-code models on every start: a warning,
+# never the model being unsupported.
+_N2_TYPE_WARN = ('You are using a model of type RefinedWeb to instantiate a model of type . '
+                 'This is not supported for all configurations of models and can yield errors.')
+def _n2_tgi_json(msg, level='INFO', t='2024-09-10T08:00:01.000000Z'):
+    return json.dumps({"timestamp": t, "level": level, "fields": {"message": msg}, "target": "text_generation_launcher"})
+# TGI (JSON output) relays a shard's stderr that holds only warnings: its cause is not in the log.
+case('n2_tgi_json_shard_warnings_only', 'crashed', '*', None, '\n'.join([
+    _n2_tgi_json('Args { model_id: "tiiuae/falcon-40b-instruct", revision: None, sharded: None, num_shard: Some(4), port: 80, json_output: true }'),
+    _n2_tgi_json('Waiting for shard 0 to be ready...', t='2024-09-10T08:00:05.000000Z'),
+    _n2_tgi_json('Shard 0 failed to start:\nA new version of the following files was downloaded from tiiuae/falcon-40b-instruct:\n- configuration_RW.py\n'
+                 '. Make sure to double-check they do not contain any added malicious code.\n' + _N2_TYPE_WARN + '\n', 'ERROR', '2024-09-10T08:00:09.000000Z'),
+    _n2_tgi_json('Shutting down shards', t='2024-09-10T08:00:09.100000Z')]) + '\n')
+# The warning on its own line, then a start that works.
+case('n2_vllm_model_type_warning_ready', 'ready', 'ready', None, vl(VHEAD + [('WARNING', 'configuration_utils.py:600', _N2_TYPE_WARN)] +
+     VLOAD + VCOMP + VKV + [('INFO', 'api_server.py:1857', 'Starting vLLM API server 0 on http://0.0.0.0:8000'),
+                            ('INFO', 'launcher.py:29', 'Available routes are:')]) + '\nINFO:     Application startup complete.\n')
