@@ -6,6 +6,7 @@
 
 #include "base/duration.h"
 #include "diagnose/judge_steps.h"
+#include "diagnose/rank_format.h"
 
 namespace spinup::judge {
 namespace {
@@ -18,6 +19,21 @@ bool AnyHitWithPrefix(const Context& c, std::string_view prefix) {
   for (const auto& a : c.st.attempts) {
     for (const auto& [id, hit] : a.hits) {
       if (id.compare(0, prefix.size(), prefix) == 0) return true;
+    }
+  }
+  return false;
+}
+
+// A tensor-parallel or global rank at or past one node's GPU count ("TP12", PyTorch's "rank10"):
+// the job spans nodes even where its flags were cut from the excerpt. Other rank words (DP, EP,
+// PP, a shard, a worker's pid) count ranks within a group, or no ranks at all.
+bool RankBeyondOneNode(const Context& c, int gpus_per_node) {
+  if (gpus_per_node <= 0) return false;
+  for (const auto& a : c.st.attempts) {
+    for (const TrackedRank& r : a.ranks) {
+      if (RankIndex(r.rank, "TP") >= gpus_per_node || RankIndex(r.rank, "rank") >= gpus_per_node) {
+        return true;
+      }
     }
   }
   return false;
@@ -197,7 +213,9 @@ bool SignalHolds(const Context& c, const std::string& s) {
   const auto& p = c.st.process;
   const JudgeThresholds& t = c.thresholds();
   if (s == "restarts") return c.st.total_attempts > 1 || c.st.restarts > 0;
-  if (s == "multi_node") return AnyHitWithPrefix(c, "multi_node.");
+  if (s == "multi_node") {
+    return AnyHitWithPrefix(c, "multi_node.") || RankBeyondOneNode(c, t.gpus_per_node);
+  }
   if (s == "oom_record") {
     return AnyHitWithPrefix(c, "oom_record.") || AnyHit(c, "systemd.oom_killed") ||
            AnyHit(c, "systemd.sigkill") || (c.st.exit_status && *c.st.exit_status == -9) ||

@@ -252,6 +252,19 @@ TEST(Format, DurationsAndRankRanges) {
   EXPECT_EQ(FormatRanks({"APIServer", "EngineCore"}), "APIServer, EngineCore");
 }
 
+TEST(Format, RankIndexReadsOneWordOfTheRank) {
+  EXPECT_EQ(RankIndex("TP14", "TP"), 14);
+  EXPECT_EQ(RankIndex("DP0_TP3", "TP"), 3);
+  EXPECT_EQ(RankIndex("TP10_EP10", "EP"), 10);
+  EXPECT_EQ(RankIndex("rank10", "rank"), 10);
+  EXPECT_EQ(RankIndex("DP3", "TP"), -1);
+  EXPECT_EQ(RankIndex("Worker-1861983", "TP"), -1);
+  EXPECT_EQ(RankIndex("ATP3", "TP"), -1);        // a word that only ends in TP
+  EXPECT_EQ(RankIndex("TPx", "TP"), -1);         // no number
+  EXPECT_EQ(RankIndex("TP12345678", "TP"), -1);  // no rank has that many digits
+  EXPECT_EQ(RankIndex("", "TP"), -1);
+}
+
 TEST(Tracker, BoundedWhateverTheInput) {
   StartupTracker t;
   // One long attempt: more ranks, spans and errors than the caps.

@@ -36,6 +36,7 @@ struct JudgeThresholds {
   double min_implicit_span_s = 0.5;    // shorter implied phases are left out of the timeline
   double error_quiet_s = 60;           // live: an error then silence this long means it died
   double engine_ready_serving_s = 30;  // a failure this long after an engine-only ready: serving
+  int gpus_per_node = 8;               // a TP or global rank at or past this: several nodes
 };
 
 // One way a known cause shows itself. Every non-empty group must hold:

@@ -87,4 +87,23 @@ bool IndependentGroup(std::string_view group, const std::vector<std::string>& in
                      [&](const std::string& end) { return group.ends_with(end); });
 }
 
+int RankIndex(std::string_view rank, std::string_view word) {
+  if (word.empty()) return -1;
+  for (size_t at = 0; at < rank.size();) {
+    const size_t end = std::min(rank.find('_', at), rank.size());
+    const std::string_view token = rank.substr(at, end - at);
+    if (token.size() > word.size() && token.size() - word.size() <= 6 && token.starts_with(word)) {
+      int n = 0;
+      bool digits = true;
+      for (char ch : token.substr(word.size())) {
+        digits = digits && ch >= '0' && ch <= '9';
+        if (digits) n = n * 10 + (ch - '0');
+      }
+      if (digits) return n;
+    }
+    at = end + 1;
+  }
+  return -1;
+}
+
 }  // namespace spinup

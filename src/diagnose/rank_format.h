@@ -19,4 +19,8 @@ std::string_view PeerGroup(std::string_view rank);
 // endings: vLLM's data-parallel EngineCore_DP0 and EngineCore_DP1), never in lockstep.
 bool IndependentGroup(std::string_view group, const std::vector<std::string>& independent);
 
+// The index after `word` where it starts one of the rank's words ("DP0_TP3", word "TP" → 3;
+// "rank10" → 10), or -1 when no word of the rank is `word` and a number.
+int RankIndex(std::string_view rank, std::string_view word);
+
 }  // namespace spinup

@@ -1,0 +1,17 @@
+# A job over several nodes known by its ranks (nineteenth round): TP ranks past one node's GPUs
+# (thresholds.gpus_per_node, 8) mean several nodes even where the launch flags that say so
+# (--nnodes, --dist-init-addr) were cut from the excerpt or the server_args line was truncated:
+# the rendezvous between nodes is offered, never single-node PCIe P2P. exec'd by make_scenarios.py.
+def _mn2_dist_begin(ranks):
+    return '\n'.join(sg(['Init torch distributed begin.'], tp=r) for r in ranks)
+# Sixteen ranks stop in the distributed set-up: the nodes do not reach each other.
+case('mn2_sg_tp16_dist_hang_by_ranks', 'stalled', 'distributed_init', 'rendezvous',
+     "[2025-09-22 10:00:00] server_args=ServerArgs(model_path='deepseek-ai/DeepSeek-V3', tokenizer_path='deepseek-ai/DeepSeek-V3', tp_size=16, trust_re>\n" +
+     _mn2_dist_begin(range(16)) + '\n[2025-09-22 10:20:00] Waiting for scheduler\n')
+# The second node's ranks alone (TP8-TP15), as a reporter pastes that node's log.
+case('mn2_sg_second_node_ranks_hang', 'stalled', 'distributed_init', 'rendezvous',
+     _mn2_dist_begin(range(8, 16)) + '\n[2025-09-22 10:20:00] Waiting for scheduler\n')
+# Eight ranks fit one node: the same stop is the single-node P2P case.
+case('mn2_sg_tp8_dist_hang_one_node', 'stalled', 'distributed_init', 'nccl_p2p',
+     "[2025-09-22 10:00:00] server_args=ServerArgs(model_path='Qwen/Qwen3-235B', tp_size=8)\n" +
+     _mn2_dist_begin(range(8)) + '\n[2025-09-22 10:20:00] Waiting for scheduler\n')
