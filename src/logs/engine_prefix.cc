@@ -335,6 +335,7 @@ bool ParseVllmProcessTag(std::string_view& msg, size_t first_space, ParsedLine& 
   if (name.empty()) return false;
   size_t pid_end = pid + 5;
   while (pid_end < s.size() && IsDigit(s[pid_end])) ++pid_end;
+  p.remote_node = s.substr(pid_end, 5) == ", ip=";
   p.rank = ranks_at != std::string_view::npos
                ? CanonicalRank(s.substr(ranks_at, pid - ranks_at))
                : VllmTagRank(name, worker_rank, s.substr(pid + 5, pid_end - pid - 5));

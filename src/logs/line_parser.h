@@ -56,6 +56,9 @@ struct ParsedLine {
   // The engine's prefix puts the line inside a client request's span (TGI's router handlers:
   // "chat_completions{total_time=...}: "): the server was answering a request.
   bool client_request = false;
+  // Ray's tag names the worker's node ("(RayWorkerWrapper pid=1, ip=10.0.0.2) "): Ray prints the
+  // address only for a worker on another node than the driver's, so the job spans nodes.
+  bool remote_node = false;
   // An unknown prefix ParseLine skipped to reach a known one (a Slurm `srun -l` label "0: ", a
   // pdsh host "node7: ", stern's "pod container "): LogStream learns the ones that repeat.
   std::string_view skipped_prefix;

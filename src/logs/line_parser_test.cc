@@ -142,11 +142,13 @@ TEST(ParseLine, VllmPrefixes) {
       "VllmWorkerProcess pid=11) INFO 09-03 02:15:41 x.py:1] Worker ready; awaiting tasks");
   EXPECT_EQ(p.rank, "Worker-11");
   EXPECT_EQ(p.message, "Worker ready; awaiting tasks");
+  EXPECT_FALSE(p.remote_node);
   p = ParseLine(
       "(RayWorkerWrapper pid=146, ip=192.168.10.60) INFO 03-27 10:29:01 [worker.py:267] Memory "
       "profiling takes 4.26 seconds");
   EXPECT_EQ(p.rank, "Worker-146");
   EXPECT_EQ(p.message, "Memory profiling takes 4.26 seconds");
+  EXPECT_TRUE(p.remote_node);  // Ray names the node of a worker that is not on the driver's
 
   // Nested Ray data actor tag, then the engine core's tag.
   p = ParseLine(

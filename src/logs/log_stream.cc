@@ -375,6 +375,12 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
   }
   ApplyTaughtPrefix(p, msg, t);
   DetectEngineFromPrefix(p.style);
+  if (p.remote_node && !remote_node_said_) {
+    // A fact about the job, like the launch flags that say it spans nodes (multi_node.*).
+    remote_node_said_ = true;
+    Emit(ResetEvent(LogEvent::Kind::kInfo, t, p.rank, "multi_node.ray_remote_worker",
+                    msg.substr(0, std::min(msg.size(), opt_.max_text_bytes))));
+  }
 
   // Ranks print the same message line after line (each TP rank its own copy, tqdm redraws):
   // the rules matched depend only on the message and the subset, so a repeat reuses them.

@@ -166,10 +166,11 @@ class LogStream {
     int64_t total = -1;
   };
   std::vector<BarSeen> bars_;
-  int traceback_rule_ = -1;    // generic.traceback's index: a traceback's header
-  bool in_traceback_ = false;  // inside a traceback block (see NoteTraceback)
-  int foreign_ = -1;           // the rule naming the line another program's exception (FirstPass)
-  int noise_ = -1;             // the noise rule that dropped the line (FirstPass)
+  int traceback_rule_ = -1;        // generic.traceback's index: a traceback's header
+  bool in_traceback_ = false;      // inside a traceback block (see NoteTraceback)
+  bool remote_node_said_ = false;  // a Ray worker on another node was seen (said once)
+  int foreign_ = -1;  // the rule naming the line another program's exception (FirstPass)
+  int noise_ = -1;    // the noise rule that dropped the line (FirstPass)
 };
 
 }  // namespace spinup

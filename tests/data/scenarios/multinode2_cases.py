@@ -15,3 +15,18 @@ case('mn2_sg_second_node_ranks_hang', 'stalled', 'distributed_init', 'rendezvous
 case('mn2_sg_tp8_dist_hang_one_node', 'stalled', 'distributed_init', 'nccl_p2p',
      "[2025-09-22 10:00:00] server_args=ServerArgs(model_path='Qwen/Qwen3-235B', tp_size=8)\n" +
      _mn2_dist_begin(range(8)) + '\n[2025-09-22 10:20:00] Waiting for scheduler\n')
+
+# vLLM on a Ray cluster: Ray tags a worker's lines with its node's address ("(RayWorkerWrapper
+# pid=1890, ip=10.0.0.2) ") only where the worker runs on another node than the driver. Four ranks
+# and no launch flag in the excerpt, yet two nodes: a stop in NCCL's set-up is the rendezvous.
+_MN2_RAY_HEAD = v0([('INFO', 'api_server.py:219', 'vLLM API server version 0.6.3'),
+                    ('INFO', 'llm_engine.py:237', "Initializing an LLM engine (v0.6.3) with config: model='m', tensor_parallel_size=4, pipeline_parallel_size=1")])
+case('mn2_vllm_ray_remote_workers_nccl_hang', 'stalled', 'distributed_init', 'rendezvous', _MN2_RAY_HEAD + '\n' +
+     v0([('INFO', 'utils.py:1008', 'Found nccl from library libnccl.so.2'), ('INFO', 'pynccl.py:63', 'vLLM is using nccl==2.20.5')], m=1) + '\n' +
+     v0([('INFO', 'utils.py:1008', 'Found nccl from library libnccl.so.2'), ('INFO', 'pynccl.py:63', 'vLLM is using nccl==2.20.5')],
+        tag='(RayWorkerWrapper pid=1890, ip=10.0.0.2) ', m=1) + '\n' + '[2025-08-20 10:30:00] (no output since)\n')
+# The same with every worker on the driver's node (no address in the tags): single-node P2P.
+case('mn2_vllm_ray_local_workers_nccl_hang', 'stalled', 'distributed_init', 'nccl_p2p', _MN2_RAY_HEAD + '\n' +
+     v0([('INFO', 'utils.py:1008', 'Found nccl from library libnccl.so.2'), ('INFO', 'pynccl.py:63', 'vLLM is using nccl==2.20.5')], m=1) + '\n' +
+     v0([('INFO', 'utils.py:1008', 'Found nccl from library libnccl.so.2'), ('INFO', 'pynccl.py:63', 'vLLM is using nccl==2.20.5')],
+        tag='(RayWorkerWrapper pid=1890) ', m=1) + '\n' + '[2025-08-20 10:30:00] (no output since)\n')
