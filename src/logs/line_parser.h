@@ -95,6 +95,10 @@ struct BarReading {
   size_t end = 0;  // index just past the bar (its `[...]` timing block when present)
 };
 std::optional<BarReading> ParseTqdm(std::string_view message);
+// The last of a bar's redraws glued on one line ("...| 0/5 [...]Capturing ...| 1/5 [...]": a log
+// keeps tqdm's '\r', a paste may drop it): the reading drawn last is the bar's state. Readings of
+// another bar, or a log line, after it are not its redraws and end the search.
+std::optional<BarReading> ParseLastTqdm(std::string_view message);
 
 // Turns an SGLang tag list ("DP0 TP2 EP0") or a vLLM process tag into the canonical rank name:
 // "DP0_TP2_EP0", "Worker_TP0", "EngineCore_DP0", "APIServer", "Worker-1234" (untagged worker by

@@ -329,7 +329,7 @@ void LogStream::DetectEngineFromPrefix(PrefixStyle style) {
 bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::string_view text,
                            std::optional<int64_t> t, int depth, bool* handled) {
   if ((segment_bytes_ & scan::kPercent) == 0) return false;  // no "NN%": no bar
-  auto bar = ParseTqdm(msg);
+  auto bar = ParseLastTqdm(msg);
   if (!bar) return false;
   if (NewBarValue(bar->bar, bar->n, bar->total)) {  // a view: no copy per redraw
     LogEvent& e = ResetEvent(LogEvent::Kind::kProgress, t, p.rank, "tqdm", text);

@@ -182,7 +182,7 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
     if (r.emit == RuleEmit::kProgress) {
       if (e.bar.empty()) e.bar = r.bar;
       if (r.n_group == 0) {
-        auto bar = ParseTqdm(msg);
+        auto bar = ParseLastTqdm(msg);
         if (!bar) {
           // A bar's name without a reading (its counts cut or mangled by whatever carried the
           // log) still says which phase is running: a line of it, not progress.

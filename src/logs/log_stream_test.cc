@@ -295,6 +295,33 @@ TEST(LogStream, TqdmKeepsLatestPerBarAndSplitsOnCarriageReturn) {
   EXPECT_EQ(progress[1].phase, Phase::kCudaGraph);
 }
 
+// A paste that dropped tqdm's '\r' glues the redraws on one line: the last drawn is the state, a
+// log line glued after the bar is still read as its own.
+TEST(LogStream, TqdmRedrawsGluedOnOneLineReadTheLast) {
+  LogStream s(Rules(), LogStreamOptions{});
+  std::vector<LogEvent> progress;
+  s.OnEvent([&](const LogEvent& e) {
+    if (e.kind == LogEvent::Kind::kProgress) progress.push_back(e);
+  });
+  s.Feed(
+      "(Worker_TP0 pid=111) Capturing CUDA graphs (mixed prefill-decode, PIECEWISE):   0%|   | "
+      "0/5 [00:00<?, ?it/s]Capturing CUDA graphs (mixed prefill-decode, PIECEWISE):  20%|#  | 1/5 "
+      "[00:00<00:00,  8.82it/s]Capturing CUDA graphs (mixed prefill-decode, PIECEWISE):  40%|## | "
+      "2/5 [00:00<00:00,  8.89it/s]Capturing CUDA graphs (mixed prefill-\n");
+  ASSERT_EQ(progress.size(), 1u);
+  EXPECT_EQ(progress[0].progress_n, 2);  // the redraw cut at the line's end is no reading
+  EXPECT_EQ(progress[0].progress_total, 5);
+  EXPECT_EQ(progress[0].rank, "Worker_TP0");
+  const auto last = ParseLastTqdm("  0%|  | 0/23 [00:00<?, ?it/s]  4%|  | 1/23 [00:01<00:30]x");
+  ASSERT_TRUE(last.has_value());
+  EXPECT_EQ(last->n, 1);
+  const auto other =
+      ParseLastTqdm("Loading: 50%|# | 1/2 [00:01<00:01]Saving: 100%|##| 2/2 [00:02]");
+  ASSERT_TRUE(other.has_value());
+  EXPECT_EQ(other->bar, "Loading");  // another bar's reading is no redraw of this one
+  EXPECT_EQ(other->n, 1);
+}
+
 TEST(LogStream, MegabyteLinesAreCappedAndInvalidUtf8Survives) {
   LogStreamOptions opt;
   opt.max_line_bytes = 1 << 20;

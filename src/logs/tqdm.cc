@@ -135,4 +135,16 @@ std::optional<BarReading> ParseTqdm(std::string_view m) {
   return r;
 }
 
+std::optional<BarReading> ParseLastTqdm(std::string_view m) {
+  std::optional<BarReading> r = ParseTqdm(m);
+  // Each step starts past the reading before it: one pass over the line whatever the redraws.
+  while (r && r->end < m.size()) {
+    std::optional<BarReading> next = ParseTqdm(m.substr(r->end));
+    if (!next || next->bar != r->bar) break;
+    next->end += r->end;
+    r = next;
+  }
+  return r;
+}
+
 }  // namespace spinup
