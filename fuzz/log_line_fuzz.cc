@@ -1,6 +1,7 @@
 // Fuzzes the line parser and the whole log path (LogStream → tracker → judge → sinks) with
 // arbitrary bytes, fed in chunks whose sizes come from the input itself; checks that the rule
 // matcher's fast path agrees with running every rule.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -10,6 +11,7 @@
 
 #include "diagnose/startup_session.h"
 #include "logs/line_parser.h"
+#include "logs/rich_traceback.h"
 #include "logs/rules.h"
 #include "logs/wrapped_lines.h"
 #include "sink/explain_json.h"
@@ -34,6 +36,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   spinup::ParsedLine p = spinup::ParseLine(clean);
   if (p.message.size() > clean.size()) __builtin_trap();
   (void)spinup::ParseTqdm(p.message);
+  if (auto last = spinup::ParseLastTqdm(p.message); last && last->end > p.message.size()) {
+    __builtin_trap();
+  }
+  // A rich traceback's rows (rich_traceback.h): every line of the input one row.
+  spinup::RichTraceback rich;
+  std::string frame;
+  for (size_t at = 0; at < size;) {
+    const size_t nl = std::min(in.find('\n', at), size);
+    if (rich.Offer(in.substr(at, nl - at), &frame) && frame.size() > size + 64) __builtin_trap();
+    at = nl + 1;
+  }
   // The rule matcher's fast path must agree with running every rule's regex.
   std::vector<int> fast, every;
   Rules().Match(p.message, &fast);

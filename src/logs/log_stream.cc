@@ -352,6 +352,29 @@ bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::strin
 }
 
 void LogStream::HandleSegment(std::string_view raw, int depth) {
+  ReadSegment(raw, depth);
+  if (rich_pending_) {
+    rich_pending_ = false;
+    const std::string line = std::move(rich_line_);  // read after the row that completed it
+    ReadSegment(line, depth + 1);
+  }
+}
+
+// A row of a rich traceback's panel, bare or behind a wrapper's prefix (whose bars ParseLine
+// could not strip): a frame's line once its header's rows are joined.
+void LogStream::NoteRichRow(const ParsedLine& p) {
+  constexpr char kBoxLead = '\xe2';  // the first byte of every box-drawing character
+  std::string_view row = last_clean_;
+  if (!row.empty() && row[0] == '>') row = StripQuoteMarks(row);  // a quoted paste's marks
+  while (!row.empty() && (row[0] == ' ' || row[0] == '\t')) row.remove_prefix(1);
+  if (row.empty() || row[0] != kBoxLead) {
+    row = p.message.empty() || p.message[0] != kBoxLead ? std::string_view() : p.message;
+  }
+  if (row.empty() && !rich_.in_panel()) return;  // most lines
+  rich_pending_ = rich_.Offer(row, &rich_line_);
+}
+
+void LogStream::ReadSegment(std::string_view raw, int depth) {
   std::string unwrapped;  // outlives `p`, which may point into it
   ParsedLine p = Parse(raw);
   if (size_t at = EchoBehindWrapper(p.message); at != std::string_view::npos) {
@@ -364,7 +387,10 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
   }
   std::string_view msg = p.message;
   std::optional<int64_t> t = ResolveTime(p);
-  if (depth == 0) last_line_time_ms_ = t;
+  if (depth == 0) {
+    last_line_time_ms_ = t;
+    NoteRichRow(p);
+  }
   if (!p.wrapper_ident.empty() && IsSystemdIdent(p.wrapper_ident)) {
     // The service manager's own line, not the server's: a fact about the unit or nothing.
     if (auto u = ParseSystemdMessage(msg); u && on_unit_event_) {

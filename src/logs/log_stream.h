@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "logs/line_parser.h"
+#include "logs/rich_traceback.h"
 #include "logs/rules.h"
 #include "logs/text_scan.h"
 #include "logs/wrapped_lines.h"
@@ -74,6 +75,8 @@ class LogStream {
   std::string_view Unindent(std::string_view line);
   std::string_view UnescapeHtml(std::string_view line);
   void HandleSegment(std::string_view segment, int depth = 0);
+  void ReadSegment(std::string_view segment, int depth);  // HandleSegment's one line
+  void NoteRichRow(const ParsedLine& p);
   // A line to HandleSegment, unless it is a fragment of a record a terminal's wrap cut: an
   // unfinished record waits for its rest (log_stream_paste.cc, wrapped_lines.h).
   void OfferSegment(std::string_view segment);
@@ -169,6 +172,10 @@ class LogStream {
   int traceback_rule_ = -1;        // generic.traceback's index: a traceback's header
   bool in_traceback_ = false;      // inside a traceback block (see NoteTraceback)
   bool remote_node_said_ = false;  // a Ray worker on another node was seen (said once)
+  // A rich traceback's panel (rich_traceback.h): the Python line its row completed, read next.
+  RichTraceback rich_;
+  std::string rich_line_;
+  bool rich_pending_ = false;
   int foreign_ = -1;  // the rule naming the line another program's exception (FirstPass)
   int noise_ = -1;    // the noise rule that dropped the line (FirstPass)
 };

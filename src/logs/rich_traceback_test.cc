@@ -1,0 +1,80 @@
+#include "logs/rich_traceback.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace spinup {
+namespace {
+
+// The Python-style lines a run of rows gives.
+std::vector<std::string> Read(const std::vector<std::string>& rows) {
+  RichTraceback rich;
+  std::vector<std::string> out;
+  std::string line;
+  for (const std::string& row : rows) {
+    if (rich.Offer(row, &line)) out.push_back(line);
+  }
+  return out;
+}
+
+const std::string kTop =
+    "╭───────────────────── Traceback (most recent call last) ──────────────────────╮";
+const std::string kBottom =
+    "╰──────────────────────────────────────────────────────────────────────────────╯";
+
+TEST(RichTraceback, FrameHeadersJoinedOverTheirRows) {
+  const auto lines = Read({
+      kTop,
+      "│ /opt/conda/lib/python3.10/site-packages/text_generation_server/cli.py:89 in  │",
+      "│ serve                                                                        │",
+      "│                                                                              │",
+      "│    86 │   │   raise RuntimeError(                                            │",
+      "│ ❱  89 │   server.serve(                                                      │",
+      "│    90 │   │   model_id,                                                      │",
+      "│                                                                              │",
+      "│ /opt/conda/lib/python3.10/site-packages/text_generation_server/models/flash_ │",
+      "│ causal_lm.py:1234 in warmup                                                  │",
+      "│                                                                              │",
+      "│ /opt/conda/lib/python3.10/site-packages/text_generation_server/server.py:235 │",
+      "│ in serve_inner                                                               │",
+      kBottom,
+      "RuntimeError: boom",
+  });
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0],
+            "  File \"/opt/conda/lib/python3.10/site-packages/text_generation_server/cli.py\", "
+            "line 89, in serve");
+  EXPECT_EQ(lines[1], "    server.serve(");  // the marked line, without rich's guides
+  EXPECT_EQ(lines[2],
+            "  File \"/opt/conda/lib/python3.10/site-packages/text_generation_server/models/"
+            "flash_causal_lm.py\", line 1234, in warmup");  // a folded path: no space added
+  EXPECT_EQ(lines[3],
+            "  File \"/opt/conda/lib/python3.10/site-packages/text_generation_server/server.py\", "
+            "line 235, in serve_inner");
+}
+
+TEST(RichTraceback, OnlyInsideATracebacksPanel) {
+  // The same rows in another box (k9s frames every line, a banner): no frame.
+  EXPECT_TRUE(Read({"│ /opt/app/x.py:12 in run │"}).empty());
+  EXPECT_TRUE(Read({"╭──── Settings ────╮", "│ /opt/app/x.py:12 in run │"}).empty());
+  // After the panel's end, or once a line outside it shows the paste cut it.
+  EXPECT_TRUE(Read({kTop, kBottom, "│ /opt/app/x.py:12 in run │"}).empty());
+  EXPECT_TRUE(Read({kTop, "RuntimeError: boom", "│ /opt/app/x.py:12 in run │"}).empty());
+  // A locals box inside the panel is not a frame; a header never completed is dropped.
+  EXPECT_TRUE(Read({kTop, "│ ╭──── locals ────╮ │", "│ │ x = 1 │ │", "│ /opt/app/x.py:12 │",
+                    "│                  │", "│ in run           │"})
+                  .empty());
+}
+
+TEST(RichTraceback, WindowsPathsAndTheModuleFrame) {
+  const auto lines =
+      Read({kTop, "│ C:\\app\\serve.py:7 in <module> │", "│ <string>:1 in <lambda> │", kBottom});
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "  File \"C:\\app\\serve.py\", line 7, in <module>");
+  EXPECT_EQ(lines[1], "  File \"<string>\", line 1, in <lambda>");
+}
+
+}  // namespace
+}  // namespace spinup
