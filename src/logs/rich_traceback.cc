@@ -55,7 +55,8 @@ std::string_view MarkedCode(std::string_view s) {
 }  // namespace
 
 bool RichTraceback::Offer(std::string_view row, std::string* line) {
-  if (!in_panel_ && (row.empty() || row[0] != kTopLeft[0])) return false;  // most lines
+  if (!in_panel_ && (row.empty() || row[0] != kTopLeft[0]))
+    return false;  // most lines (not ╭ or │)
   row = TrimBlanks(row);
   if (row.starts_with(kTopLeft)) {
     // Only the traceback's own panel; the boxes of its frames' locals sit inside its rows.
@@ -64,7 +65,16 @@ bool RichTraceback::Offer(std::string_view row, std::string* line) {
     header_.clear();
     return false;
   }
-  if (!in_panel_) return false;
+  if (!in_panel_) {
+    // An excerpt that starts, or resumes after a cut, inside the panel: a row that can only be a
+    // frame's header (`│ /path/x.py:12 in f │`) says where it is.
+    if (!row.starts_with(kBar) || !row.ends_with(kBar)) return false;
+    const std::string_view content = RowContent(row);
+    if (!StartsPath(content) || content.find(".py") == std::string_view::npos) return false;
+    in_panel_ = true;
+    rows_ = 0;
+    header_.clear();
+  }
   if (!row.starts_with(kBar) || ++rows_ > kMaxPanelRows) {
     in_panel_ = false;  // the panel's end (╰), or a paste that cut it
     header_.clear();

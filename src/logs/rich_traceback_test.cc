@@ -56,12 +56,16 @@ TEST(RichTraceback, FrameHeadersJoinedOverTheirRows) {
 }
 
 TEST(RichTraceback, OnlyInsideATracebacksPanel) {
-  // The same rows in another box (k9s frames every line, a banner): no frame.
-  EXPECT_TRUE(Read({"│ /opt/app/x.py:12 in run │"}).empty());
-  EXPECT_TRUE(Read({"╭──── Settings ────╮", "│ /opt/app/x.py:12 in run │"}).empty());
-  // After the panel's end, or once a line outside it shows the paste cut it.
-  EXPECT_TRUE(Read({kTop, kBottom, "│ /opt/app/x.py:12 in run │"}).empty());
-  EXPECT_TRUE(Read({kTop, "RuntimeError: boom", "│ /opt/app/x.py:12 in run │"}).empty());
+  // Rows of another box (k9s frames every line, a banner): no frame, even in their words.
+  EXPECT_TRUE(Read({"│ INFO 12:00:01 started │", "│ /models/llama:12 in use │"}).empty());
+  EXPECT_TRUE(Read({"╭──── Settings ────╮", "│ ❱ 12 │ x = 1 │", "│ /opt/app │"}).empty());
+  // Rows after the panel's end, or after a line outside it, until one is a frame's header.
+  EXPECT_TRUE(Read({kTop, kBottom, "│ ❱  89 │   server.serve( │"}).empty());
+  EXPECT_TRUE(Read({kTop, "RuntimeError: boom", "│ serve │"}).empty());
+  // An excerpt that starts inside the panel (or resumes after a cut) at a frame's header.
+  const auto cut = Read({"│ /opt/app/x.py:12 in run │", "│ ❱ 12 │ x = 1 │"});
+  ASSERT_EQ(cut.size(), 2u);
+  EXPECT_EQ(cut[0], "  File \"/opt/app/x.py\", line 12, in run");
   // A locals box inside the panel is not a frame; a header never completed is dropped.
   EXPECT_TRUE(Read({kTop, "│ ╭──── locals ────╮ │", "│ │ x = 1 │ │", "│ /opt/app/x.py:12 │",
                     "│                  │", "│ in run           │"})
