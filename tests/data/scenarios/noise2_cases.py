@@ -45,3 +45,12 @@ case('n2_tgi_json_shard_warnings_only', 'crashed', '*', None, '\n'.join([
 case('n2_vllm_model_type_warning_ready', 'ready', 'ready', None, vl(VHEAD + [('WARNING', 'configuration_utils.py:600', _N2_TYPE_WARN)] +
      VLOAD + VCOMP + VKV + [('INFO', 'api_server.py:1857', 'Starting vLLM API server 0 on http://0.0.0.0:8000'),
                             ('INFO', 'launcher.py:29', 'Available routes are:')]) + '\nINFO:     Application startup complete.\n')
+
+# TGI tries its optional model families at start (models/__init__.py) and warns when one is not
+# installed ("Could not import Mamba: No module named 'mamba_ssm'"): it goes on without them. A
+# start that fails for a reason the excerpt cut away names no package mismatch from them.
+_N2_TGI_OPTIONAL = [('WARN', '', "Could not import Mamba: No module named 'mamba_ssm'"),
+                    ('WARN', '', "Could not import Flash Transformers Backend: No module named 'transformers.integrations.flash_attention'")]
+case('n2_tgi_optional_imports_tb_cut', 'crashed', 'weight_load', None, tg(THEAD + _N2_TGI_OPTIONAL + [
+    ('ERROR', '', 'Error when initializing model')]) + '\nTraceback (most recent call last):\n'
+    '  File "/opt/conda/bin/text-generation-server", line 8, in <module>\n    sys.exit(app())\n')
