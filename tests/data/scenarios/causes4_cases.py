@@ -1,0 +1,19 @@
+# Causes in words no rule knew (nineteenth round; vLLM 0.10's loaders and torch's operator registry,
+# not corpus logs). exec'd by make_scenarios.py.
+_C4_TAG = '(EngineCore_DP0 pid=221) '
+def _c4_crash(fr, exc, head=None):
+    return vl((head or VHEAD + VLOAD[:1]) + [('ERROR', 'core.py:708', l) for l in
+              ['EngineCore failed to start.'] + frames(fr, exc)], _C4_TAG) + '\n'
+# A fused MoE checkpoint's parameter the model class does not have ("experts.w2_weight"): the
+# checkpoint's layout is not one this release loads.
+case('c4_v010_moe_param_keyerror', 'crashed', 'weight_load', 'model_unsupported', _c4_crash([
+    ('vllm/model_executor/model_loader/default_loader.py', 'load_weights', 'loaded_weights = model.load_weights('),
+    ('vllm/model_executor/models/qwen3_moe.py', 'load_weights', 'param = params_dict[name]')],
+    "KeyError: 'model.layers.0.mlp.experts.w2_weight'"))
+# torchvision built for another torch: its operators are not registered ("operator torchvision::nms
+# does not exist"), raised while transformers imports the image processor.
+case('c4_v010_torchvision_operator_missing', 'crashed', '*', 'package_mismatch', _c4_crash([
+    ('vllm/transformers_utils/processor.py', 'get_processor', 'from transformers import AutoProcessor'),
+    ('torchvision/_meta_registrations.py', '<module>', '@register_meta("roi_align")'),
+    ('torchvision/_meta_registrations.py', 'wrapper', 'if torchvision.extension._has_ops():')],
+    'RuntimeError: operator torchvision::nms does not exist'))
