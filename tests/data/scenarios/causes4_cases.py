@@ -17,3 +17,13 @@ case('c4_v010_torchvision_operator_missing', 'crashed', '*', 'package_mismatch',
     ('torchvision/_meta_registrations.py', '<module>', '@register_meta("roi_align")'),
     ('torchvision/_meta_registrations.py', 'wrapper', 'if torchvision.extension._has_ops():')],
     'RuntimeError: operator torchvision::nms does not exist'))
+
+def _c4_sg_crash(exc, pre=SDIST + ['Load weight begin. avail mem=78.00 GB']):
+    return sg(SHEAD) + '\n' + sg(pre + ['Scheduler hit an exception: Traceback (most recent call last):'] +
+                                 pyframes([('managers/scheduler.py', 'run_scheduler_process'), ('managers/scheduler.py', '__init__')]) + [exc], tp=0)
+# SGLang's KV pool so small that no request fits: max_running_requests comes out zero.
+case('c4_sg_max_running_requests_zero', 'crashed', '*', 'kv_memory', _c4_sg_crash(
+    'AssertionError: max_running_request is zero', SDIST + SLOAD + ['KV Cache is allocated. #tokens: 12, K size: 0.00 GB, V size: 0.00 GB']))
+# A kernel library the chosen backend needs is missing, and the error says to install it.
+case('c4_sg_backend_not_installed', 'crashed', 'weight_load', 'package_mismatch', _c4_sg_crash(
+    'RuntimeError: flashinfer is not installed, please install it with `pip install flashinfer-python`'))
