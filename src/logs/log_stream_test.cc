@@ -295,8 +295,8 @@ TEST(LogStream, TqdmKeepsLatestPerBarAndSplitsOnCarriageReturn) {
   EXPECT_EQ(progress[1].phase, Phase::kCudaGraph);
 }
 
-// A paste that dropped tqdm's '\r' glues the redraws on one line: the last drawn is the state, a
-// log line glued after the bar is still read as its own.
+// A paste that dropped tqdm's '\r' glues the redraws on one line: the last drawn is the state,
+// and another bar's reading after it is no redraw of it.
 TEST(LogStream, TqdmRedrawsGluedOnOneLineReadTheLast) {
   LogStream s(Rules(), LogStreamOptions{});
   std::vector<LogEvent> progress;

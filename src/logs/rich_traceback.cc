@@ -3,12 +3,11 @@
 namespace spinup {
 namespace {
 
-constexpr std::string_view kTopLeft = "\xe2\x95\xad";     // ╭
-constexpr std::string_view kBottomLeft = "\xe2\x95\xb0";  // ╰
-constexpr std::string_view kBar = "\xe2\x94\x82";         // │
-constexpr std::string_view kMarker = "\xe2\x9d\xb1";      // ❱, rich's mark of the failing line
-constexpr size_t kMaxPanelRows = 4000;                    // a panel with every frame's locals
-constexpr size_t kMaxHeaderRows = 4;                      // a path folded over a few rows
+constexpr std::string_view kTopLeft = "\xe2\x95\xad";  // ╭
+constexpr std::string_view kBar = "\xe2\x94\x82";      // │
+constexpr std::string_view kMarker = "\xe2\x9d\xb1";   // ❱, rich's mark of the failing line
+constexpr size_t kMaxPanelRows = 4000;                 // a panel with every frame's locals
+constexpr size_t kMaxHeaderRows = 4;                   // a path folded over a few rows
 
 std::string_view TrimBlanks(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -55,8 +54,8 @@ std::string_view MarkedCode(std::string_view s) {
 }  // namespace
 
 bool RichTraceback::Offer(std::string_view row, std::string* line) {
-  if (!in_panel_ && (row.empty() || row[0] != kTopLeft[0]))
-    return false;  // most lines (not ╭ or │)
+  // Most lines: no box-drawing character (╭ and │ share their first byte) starts them.
+  if (!in_panel_ && (row.empty() || row[0] != kTopLeft[0])) return false;
   row = TrimBlanks(row);
   if (row.starts_with(kTopLeft)) {
     // Only the traceback's own panel; the boxes of its frames' locals sit inside its rows.
@@ -76,7 +75,7 @@ bool RichTraceback::Offer(std::string_view row, std::string* line) {
     header_.clear();
   }
   if (!row.starts_with(kBar) || ++rows_ > kMaxPanelRows) {
-    in_panel_ = false;  // the panel's end (╰), or a paste that cut it
+    in_panel_ = false;  // the panel's end (its ╰ row), or a paste that cut it
     header_.clear();
     return false;
   }
