@@ -27,3 +27,8 @@ case('c4_sg_max_running_requests_zero', 'crashed', '*', 'kv_memory', _c4_sg_cras
 # A kernel library the chosen backend needs is missing, and the error says to install it.
 case('c4_sg_backend_not_installed', 'crashed', 'weight_load', 'package_mismatch', _c4_sg_crash(
     'RuntimeError: flashinfer is not installed, please install it with `pip install flashinfer-python`'))
+
+# TensorRT-LLM's kernels assert the GPU ("This GPU is not supported by fp8 gemm"): the GPU lacks
+# the feature, before the model does.
+case('c4_trt_gpu_not_supported_by_kernel', 'crashed', '*', 'gpu_arch_feature', trt(TRT_SERVE_HEAD + [
+    ('E', 'Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: This GPU is not supported by fp8 gemm')] + TRT_WORKER_END))
