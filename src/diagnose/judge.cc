@@ -374,6 +374,14 @@ void DecideState(const Context& c, Verdict& v) {
     }
   } else if (v.stalled_seconds && *v.stalled_seconds > budget.stall_s) {
     v.state = State::kStalled;
+  } else if (c.opt.log_complete && a.http_after_engine_ready && v.phase == Phase::kHttpStart) {
+    // The engine was ready and its HTTP server starting, a step of milliseconds, when the log
+    // ended: the start got there (live, only once every log source has ended).
+    v.state = State::kReady;
+    v.phase = Phase::kReady;
+    v.evidence.push_back(
+        "the engine said it was ready; the log ends as its HTTP server starts, before the "
+        "server's own line");
   } else {
     v.state = LiveOrOfflineProgress(c, v, budget);
   }

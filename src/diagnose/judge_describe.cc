@@ -141,11 +141,15 @@ std::string ReadyHeadline(const Context& c, const Verdict& v) {
   for (const auto& s : a.timeline) {
     if (s.phase == Phase::kReady) ready_at = s.start_ms;
   }
-  std::string h =
-      a.ready ? "READY" : "READY: the port is listening and the health probe answered 200";
+  const bool engine_up = !a.ready && a.http_after_engine_ready;
+  if (engine_up && !ready_at) ready_at = a.engine_ready_ms;  // its span is the HTTP start's now
+  std::string h = a.ready || engine_up
+                      ? "READY"
+                      : "READY: the port is listening and the health probe answered 200";
   if (start && ready_at && *ready_at > *start) {
     h += " after " + FormatDuration(Span(c, *start, *ready_at)) + " of log";
   }
+  if (engine_up) h += " (the log ends as the engine's HTTP server starts)";
   std::string slowest;
   double slowest_s = 0;
   bool slow = false;

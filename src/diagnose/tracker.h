@@ -129,6 +129,9 @@ struct AttemptFacts {
   // HTTP server says it is up or serves a request takes the ready back.
   bool engine_only_ready = false;
   std::optional<int64_t> engine_ready_ms;  // when that engine-only ready line came
+  // The engine said it was ready, then its HTTP server began to start (vLLM's "Starting vLLM API
+  // server"): a log that ends there, with no word since, ends as the server comes up.
+  bool http_after_engine_ready = false;
   // A fatal line came after the server was up (served, or said it was): it died serving, the start
   // itself had succeeded.
   bool died_after_ready = false;

@@ -187,8 +187,10 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       a.error_after_progress = false;
       // The engine said it is ready, and its HTTP server starts only now (vLLM's "init engine
       // ... took", then "Starting vLLM API server"): ready is the server's line, later.
-      if (e.phase == Phase::kHttpStart && a.ready && a.engine_only_ready)
+      if (e.phase == Phase::kHttpStart && a.ready && a.engine_only_ready) {
         UndoEngineReady(a, &e.rank);
+        a.http_after_engine_ready = true;
+      }
       if (e.phase) BeginPhase(a, e.rank, *e.phase, t);
       Mark(Signal::kLogProgress, t);
       break;

@@ -1885,6 +1885,7 @@ exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'noise2_cases
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'multinode2_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'rich_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'causes4_cases.py')).read())
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'ready2_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'twice_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'wrap_cases.py')).read())
 out = os.path.dirname(os.path.abspath(__file__))
