@@ -84,6 +84,8 @@ struct AttemptFacts {
   // Its banner came after its lines, stamped before them: an excerpt, then its beginning pasted
   // after it. Another banner stamped before those lines belongs to that beginning too.
   bool banner_pasted_after = false;
+  // The node its banner names (SGLang's "node_rank=1", a command's "--node-rank 1"); -1: none.
+  int node_rank = -1;
   // Begun by hand: a shell prompt running the server ("$ vllm serve ..."). The crash before it
   // was followed by a person trying again, not by a supervisor restarting it.
   bool manual = false;
@@ -308,7 +310,7 @@ class StartupTracker {
   // A new attempt unless the current one is empty or this banner (stamped banner_ms) is the
   // current attempt's beginning pasted after it.
   void OpenAttempt(std::optional<int64_t> banner_ms, const std::string& rank,
-                   std::string_view banner_engine, std::optional<int64_t> t);
+                   std::string_view banner_engine, std::optional<int64_t> t, int node_rank = -1);
   void CountHit(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnProgress(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);

@@ -34,6 +34,25 @@ bool SameKey(std::string_view stored, std::string_view rank, std::string_view te
 
 bool IsShellPrompt(std::string_view rule_id) { return RuleEngine(rule_id) == kPromptEngine; }
 
+// The node a banner names: SGLang's server_args "node_rank=1", a command's "--node-rank 1" or
+// "--node_rank=1", a dict's "'node_rank': 1"; -1 where it names none.
+int BannerNodeRank(std::string_view text) {
+  for (std::string_view key : {"node_rank", "node-rank"}) {
+    const size_t at = text.find(key);
+    if (at == std::string_view::npos) continue;
+    size_t i = at + key.size();
+    while (i < text.size() && (text[i] == '\'' || text[i] == '"' || text[i] == ' ')) ++i;
+    if (i < text.size() && (text[i] == '=' || text[i] == ':')) ++i;
+    while (i < text.size() && text[i] == ' ') ++i;
+    int n = -1;
+    for (size_t d = 0; i < text.size() && d < 6 && text[i] >= '0' && text[i] <= '9'; ++i, ++d) {
+      n = (n < 0 ? 0 : n * 10) + (text[i] - '0');
+    }
+    if (n >= 0) return n;
+  }
+  return -1;
+}
+
 void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
   if (IsShellPrompt(e.rule_id) && !state_.attempts.empty()) {
     pending_prompt_ = e.time_ms;  // a later prompt before any output replaces it
@@ -45,11 +64,12 @@ void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
     pending_banner_engine_ = RuleEngine(e.rule_id);
     return;
   }
-  OpenAttempt(e.time_ms, e.rank, RuleEngine(e.rule_id), t);
+  OpenAttempt(e.time_ms, e.rank, RuleEngine(e.rule_id), t, BannerNodeRank(e.text));
 }
 
 void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::string& rank,
-                                 std::string_view banner_engine, std::optional<int64_t> t) {
+                                 std::string_view banner_engine, std::optional<int64_t> t,
+                                 int node_rank) {
   bool has_content = false;
   bool earlier = false;
   if (!state_.attempts.empty()) {
@@ -79,7 +99,11 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
     const bool nested = cur.banner && !banner_engine.empty() && !IsLauncherBanner(banner_engine) &&
                         cur.banner_engine != banner_engine && !cur.crashed && !cur.ready &&
                         cur.errors.empty();
-    if (sibling || nested) has_content = false;
+    // Another node's banner stamped within this start (a multi-node job's logs pasted one after
+    // the other): the same start seen from that node, not a restart.
+    const bool other_node = node_rank >= 0 && cur.node_rank >= 0 && node_rank != cur.node_rank &&
+                            banner_ms && cur.last_ms && *banner_ms <= *cur.last_ms;
+    if (sibling || nested || other_node) has_content = false;
   }
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
   AttemptFacts& opened = state_.attempts.back();
@@ -88,6 +112,7 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
   if (!opened.banner || opened.banner_engine == kPromptEngine) opened.banner_engine = banner_engine;
   opened.banner = true;
   if (banner_engine == kPromptEngine) opened.manual = true;
+  if (opened.node_rank < 0) opened.node_rank = node_rank;
 }
 
 void StartupTracker::ResolvePendingBanner(const LogEvent& e) {

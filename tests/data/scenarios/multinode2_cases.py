@@ -30,3 +30,21 @@ case('mn2_vllm_ray_local_workers_nccl_hang', 'stalled', 'distributed_init', 'ncc
      v0([('INFO', 'utils.py:1008', 'Found nccl from library libnccl.so.2'), ('INFO', 'pynccl.py:63', 'vLLM is using nccl==2.20.5')], m=1) + '\n' +
      v0([('INFO', 'utils.py:1008', 'Found nccl from library libnccl.so.2'), ('INFO', 'pynccl.py:63', 'vLLM is using nccl==2.20.5')],
         tag='(RayWorkerWrapper pid=1890) ', m=1) + '\n' + '[2025-08-20 10:30:00] (no output since)\n')
+
+# Each node's log pasted one after the other: SGLang's server_args names the node (node_rank=1),
+# and the second banner is stamped within the first node's lines. One start seen from two nodes,
+# not a restart: crashed, not a crash loop.
+def _mn2_node(node, h_ranks, err, sec):
+    args = (f"server_args=ServerArgs(model_path='deepseek-ai/DeepSeek-V3', tp_size=16, nnodes=2, "
+            f"node_rank={node}, dist_init_addr='10.0.0.1:5000')")
+    return (f'[2025-09-22 10:00:0{sec}] {args}\n' + _mn2_dist_begin(h_ranks).replace('10:00:00', f'10:00:1{sec}') + '\n' +
+            sg(['Scheduler hit an exception: Traceback (most recent call last):'] +
+               pyframes([('managers/scheduler.py', 'run_scheduler_process'), ('distributed/parallel_state.py', 'init_distributed_environment')]) +
+               [err], tp=h_ranks[0], m=30))
+case('mn2_sg_two_nodes_logs_pasted', 'crashed', 'distributed_init', 'rendezvous',
+     _mn2_node(0, [0, 1], 'torch.distributed.DistStoreError: Timed out after 1801 seconds waiting for clients. 8/16 clients joined.', 0) + '\n' +
+     _mn2_node(1, [8, 9], 'torch.distributed.DistNetworkError: The client socket has timed out after 1800000ms while trying to connect to (10.0.0.1, 5000).', 1) + '\n')
+# The first node's own restart (node_rank=0 again, stamped after its crash): a loop.
+case('mn2_sg_same_node_restarts', 'crash_loop', 'distributed_init', '*',
+     _mn2_node(0, [0, 1], 'torch.distributed.DistStoreError: Timed out after 1801 seconds waiting for clients. 8/16 clients joined.', 0) + '\n' +
+     _mn2_node(0, [0, 1], 'torch.distributed.DistStoreError: Timed out after 1801 seconds waiting for clients. 8/16 clients joined.', 0).replace('[2025-09-22 10:', '[2025-09-22 11:') + '\n')
