@@ -34,9 +34,15 @@ bool SameKey(std::string_view stored, std::string_view rank, std::string_view te
 
 bool IsShellPrompt(std::string_view rule_id) { return RuleEngine(rule_id) == kPromptEngine; }
 
+// A banner of a node that is not the head, by number unknown: vLLM's headless executor, which
+// only the nodes beside the one serving HTTP run.
+constexpr int kWorkerNode = 1 << 20;
+
 // The node a banner names: SGLang's server_args "node_rank=1", a command's "--node-rank 1" or
-// "--node_rank=1", a dict's "'node_rank': 1"; -1 where it names none.
+// "--node_rank=1", a dict's "'node_rank': 1"; kWorkerNode for a headless one; -1 where it names
+// none.
 int BannerNodeRank(std::string_view text) {
+  if (text.find("headless") != std::string_view::npos) return kWorkerNode;
   for (std::string_view key : {"node_rank", "node-rank"}) {
     const size_t at = text.find(key);
     if (at == std::string_view::npos) continue;
@@ -71,6 +77,7 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
                                  std::string_view banner_engine, std::optional<int64_t> t,
                                  int node_rank) {
   bool has_content = false;
+  bool other_node = false;
   bool earlier = false;
   if (!state_.attempts.empty()) {
     const AttemptFacts& cur = state_.attempts.back();
@@ -100,9 +107,12 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
                         cur.banner_engine != banner_engine && !cur.crashed && !cur.ready &&
                         cur.errors.empty();
     // Another node's banner stamped within this start (a multi-node job's logs pasted one after
-    // the other): the same start seen from that node, not a restart.
-    const bool other_node = node_rank >= 0 && cur.node_rank >= 0 && node_rank != cur.node_rank &&
-                            banner_ms && cur.last_ms && *banner_ms <= *cur.last_ms;
+    // the other): the same start seen from that node, not a restart. A banner that names no node
+    // is the head's beside a headless one.
+    const bool nodes_differ =
+        node_rank != cur.node_rank && ((node_rank >= 0 && cur.node_rank >= 0) ||
+                                       node_rank == kWorkerNode || cur.node_rank == kWorkerNode);
+    other_node = nodes_differ && banner_ms && cur.last_ms && *banner_ms <= *cur.last_ms;
     if (sibling || nested || other_node) has_content = false;
   }
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
@@ -112,7 +122,7 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
   if (!opened.banner || opened.banner_engine == kPromptEngine) opened.banner_engine = banner_engine;
   opened.banner = true;
   if (banner_engine == kPromptEngine) opened.manual = true;
-  if (opened.node_rank < 0) opened.node_rank = node_rank;
+  if (opened.node_rank < 0 && !other_node) opened.node_rank = node_rank;  // the first node's
 }
 
 void StartupTracker::ResolvePendingBanner(const LogEvent& e) {

@@ -48,3 +48,20 @@ case('mn2_sg_two_nodes_logs_pasted', 'crashed', 'distributed_init', 'rendezvous'
 case('mn2_sg_same_node_restarts', 'crash_loop', 'distributed_init', '*',
      _mn2_node(0, [0, 1], 'torch.distributed.DistStoreError: Timed out after 1801 seconds waiting for clients. 8/16 clients joined.', 0) + '\n' +
      _mn2_node(0, [0, 1], 'torch.distributed.DistStoreError: Timed out after 1801 seconds waiting for clients. 8/16 clients joined.', 0).replace('[2025-09-22 10:', '[2025-09-22 11:') + '\n')
+
+# vLLM 0.13+ over two nodes: the head serves HTTP, the other node runs the headless executor
+# ("Launching vLLM (vX) headless multiproc executor, with head node address ..."), which only a
+# node beside the head runs. Its log pasted after the head's is the same start.
+case('mn2_vllm_head_then_headless_logs', 'crashed', 'distributed_init', 'rendezvous',
+     vl([('INFO', 'api_server.py:1805', 'vLLM API server version 0.13.0'),
+         ('INFO', 'utils.py:326', "non-default args: {'model': 'deepseek-ai/DeepSeek-V3', 'tensor_parallel_size': 8, 'data_parallel_size': 2, 'nnodes': 2, 'node_rank': 0}")],
+        '(APIServer pid=1) ') + '\n' +
+     vl([('INFO', 'core.py:75', "Initializing a V1 LLM engine (v0.13.0) with config: model='deepseek-ai/DeepSeek-V3'")] +
+        [('INFO', 'parallel_state.py:1200', 'waiting for the other node')] * 40 +
+        [('ERROR', 'core.py:700', 'EngineCore failed to start.'),
+         ('ERROR', 'core.py:700', 'torch.distributed.DistStoreError: Timed out after 1801 seconds waiting for clients. 8/16 clients joined.')],
+        '(EngineCore_DP0 pid=200) ') + '\n' +
+     vl([('INFO', 'api_server.py:1805', 'Launching vLLM (v0.13.0) headless multiproc executor, with head node address tcp://10.0.0.1:13345 for torch.distributed process group.'),
+         ('INFO', 'utils.py:326', "non-default args: {'model': 'deepseek-ai/DeepSeek-V3', 'tensor_parallel_size': 8, 'nnodes': 2, 'node_rank': 1, 'headless': True}"),
+         ('ERROR', 'multiproc_executor.py:700', 'WorkerProc failed to start.'),
+         ('ERROR', 'multiproc_executor.py:700', 'torch.distributed.DistNetworkError: The client socket has timed out after 1800000ms while trying to connect to (10.0.0.1, 29500).')]) + '\n')
