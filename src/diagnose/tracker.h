@@ -356,7 +356,26 @@ class StartupTracker {
   // The attempt as it was before the traceback being read began (its first header, through the
   // chained ones), but for its rule hits and bars: restored when the traceback ends in another
   // program's exception and showed no frame of the server's. Empty outside a traceback.
-  std::optional<AttemptFacts> before_traceback_;
+  // Its storage outlives reset(): every traceback header copies the attempt, and a copy into the
+  // kept strings and vectors allocates nothing (a fresh copy and its destruction cost more than
+  // the rest of the header's event).
+  class HeldFacts {
+   public:
+    explicit operator bool() const { return held_; }
+    AttemptFacts* operator->() { return &facts_; }
+    AttemptFacts& operator*() { return facts_; }
+    HeldFacts& operator=(const AttemptFacts& a) {
+      facts_ = a;
+      held_ = true;
+      return *this;
+    }
+    void reset() { held_ = false; }
+
+   private:
+    AttemptFacts facts_;
+    bool held_ = false;
+  };
+  HeldFacts before_traceback_;
   bool traceback_server_frame_ = false;
   bool traceback_chained_ = false;      // "During handling of the above exception, ...": one chain
   bool traceback_header_last_ = false;  // the last event was a header (a line printed twice)
