@@ -326,4 +326,67 @@ std::string RequiredBytes(std::string_view regex) {
   return bytes;
 }
 
+namespace {
+
+// The bytes of RE2's class \\s \\S \\d \\D \\w \\W (`letter`), as LeadItem's bits.
+LeadItem ClassItem(char letter) {
+  LeadItem item;
+  for (int b = 0; b < 256; ++b) {
+    const auto c = static_cast<char>(b);
+    const bool digit = c >= '0' && c <= '9';
+    bool in = false;
+    switch (letter | 0x20) {
+      case 's':
+        in = IsRe2Space(c);
+        break;
+      case 'd':
+        in = digit;
+        break;
+      default:  // 'w'
+        in = digit || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    }
+    if (in != (letter >= 'A' && letter <= 'Z')) item.bits[b >> 6] |= uint64_t{1} << (b & 63);
+  }
+  return item;
+}
+
+}  // namespace
+
+std::vector<LeadItem> LeadItems(std::string_view regex) {
+  std::vector<LeadItem> lead;
+  // Case folding or a flag such as (?m), which lets '^' match inside the message: not read.
+  for (size_t k = regex.find("(?"); k != std::string_view::npos; k = regex.find("(?", k + 2)) {
+    if (k + 2 >= regex.size() || regex[k + 2] != ':') return lead;
+  }
+  if (!regex.starts_with('^') || TopLevelAlternatives(regex).size() != 1) return lead;
+  for (size_t k = 1; k < regex.size();) {
+    LeadItem item;
+    size_t n = 0;
+    char lit = 0;
+    if (regex[k] == '\\' && k + 1 < regex.size() &&
+        std::string_view("sSdDwW").find(regex[k + 1]) != std::string_view::npos) {
+      item = ClassItem(regex[k + 1]);
+      n = 2;
+    } else if ((n = LiteralByte(regex, k, &lit)) != 0) {
+      const auto u = static_cast<unsigned char>(lit);
+      item.bits[u >> 6] |= uint64_t{1} << (u & 63);
+    } else {
+      break;  // a group, a class, '.', '$', ...
+    }
+    const char next = k + n < regex.size() ? regex[k + n] : '\0';
+    if (next == '?' || next == '*' || next == '{') break;  // it may be absent
+    item.run = next == '+';
+    if (!lead.empty() && lead.back().run) {
+      bool shared = false;
+      for (int w = 0; w < 4; ++w) shared = shared || (lead.back().bits[w] & item.bits[w]) != 0;
+      if (shared) break;  // the run before may end anywhere in this one's bytes
+    }
+    lead.push_back(item);
+    k += n + (item.run ? 1 : 0);
+    if (item.run && k < regex.size() && regex[k] == '?') ++k;  // lazy: the same bytes, the same end
+  }
+  if (lead.size() < 2) lead.clear();
+  return lead;
+}
+
 }  // namespace spinup::pattern_internal

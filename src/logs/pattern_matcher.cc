@@ -218,8 +218,9 @@ bool PatternMatcher::RunRule(int idx, std::string_view message, uint64_t found) 
     }
     return false;
   }
-  return f.need.In(message) && compiled_[static_cast<size_t>(idx)]->Match(
-                                   text, 0, message.size(), RE2::UNANCHORED, nullptr, 0);
+  return f.need.In(message) && pattern_internal::LeadAdmits(f.lead, message) &&
+         compiled_[static_cast<size_t>(idx)]->Match(text, 0, message.size(), RE2::UNANCHORED,
+                                                    nullptr, 0);
 }
 
 // Atom `atom` occurs: its rules' bits are set, and the unanchored ones become candidates.

@@ -20,6 +20,9 @@ class FilteredRE2;
 }
 
 namespace spinup {
+namespace pattern_internal {
+struct LeadItem;  // pattern_matcher_internal.h
+}  // namespace pattern_internal
 
 // Which of a rule's atoms (its FilteredRE2 prefilter literals, at most 64, one bit each) must
 // occur for its regex to run. Built from FilteredRE2's AND/OR formula, asked of it when compiling:
@@ -123,6 +126,10 @@ class PatternMatcher {
     std::vector<Alternative> alts;  // when not empty: its prefilter and its regex, split
     std::vector<Literal> literals;  // kLiterals: any one of them occurring is a match
     NeedBytes need;                 // kRegex without alts
+    // Anchored kRegex without alts: the steps every match starts with (LeadItems). Checked
+    // before RE2 runs: a kubectl pod-status rule ("^\\S+\\s+\\d+/\\d+\\s+(?:Error|...)") is a
+    // candidate on every line with "Error" or "Completed", and its regex fails at the second word.
+    std::vector<pattern_internal::LeadItem> lead;
     // Anchored regex rules: every match starts with one of these (each top-level alternative's
     // leading literal, "^Waiting for scheduler|^Wait for \\d+" → two); empty when not known.
     // The range admits whatever sorts between its ends; these do not.

@@ -300,7 +300,10 @@ void PatternMatcher::ClassifyRules() {
       PrefilterAtoms(i, &rule_atoms_[i]);
       continue;
     }
-    if (f.test == Test::kRegex) f.heads = AnchoredHeads(regex);
+    if (f.test == Test::kRegex) {
+      f.heads = AnchoredHeads(regex);
+      f.lead = pattern_internal::LeadItems(regex);
+    }
     std::string lo, hi;
     f.ranged = LiteralRange(f, &lo, &hi) ||
                (compiled_[i]->PossibleMatchRange(&lo, &hi, kMatchRangeBytes) && !lo.empty() &&

@@ -41,6 +41,35 @@ inline bool IsRe2Space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
 }
 
+// One step of the start every match of an anchored regex has: a byte of a class (RE2's \\s \\S
+// \\d \\D \\w \\W, or one literal byte), once or ('+') as a run. The class as a bit per byte:
+// one shift and mask per byte read.
+struct LeadItem {
+  uint64_t bits[4] = {0, 0, 0, 0};
+  bool run = false;
+  bool Has(char c) const {
+    const auto u = static_cast<unsigned char>(c);
+    return (bits[u >> 6] >> (u & 63) & 1) != 0;
+  }
+};
+// The steps an anchored regex starts with ("^\\S+\\s+\\d+/": non-blanks, blanks, digits, '/'),
+// up to the first it does not read or whose start a run before it may swallow: each run's class
+// shares no byte with the next step's, so the run ends where its bytes do and one pass over the
+// message, no backtracking, tells whether it can start a match. Empty when fewer than 2.
+std::vector<LeadItem> LeadItems(std::string_view regex);
+// Whether `message` starts with the steps (LeadItems): false only where the regex cannot match.
+inline bool LeadAdmits(const std::vector<LeadItem>& lead, std::string_view message) {
+  size_t at = 0;
+  for (const LeadItem& item : lead) {
+    if (at >= message.size() || !item.Has(message[at])) return false;
+    ++at;
+    if (item.run) {
+      while (at < message.size() && item.Has(message[at])) ++at;
+    }
+  }
+  return true;
+}
+
 // How common a byte is in log text, 1 (rare) to 46 (' '): picks the grams and bytes the scans
 // look for.
 inline long CommonByte(unsigned char c) {

@@ -430,5 +430,24 @@ TEST(PatternMatcherRequiredBytes, MatchesAsEveryRegexRun) {
   EXPECT_EQ(matched, 3u);
 }
 
+// An anchored regex's first steps are read off it only while each run's end is forced (its class
+// and the next step's share no byte); a message that cannot start so is no match.
+TEST(PatternMatcherLead, StepsEveryMatchStartsWith) {
+  using pattern_internal::LeadAdmits;
+  using pattern_internal::LeadItems;
+  EXPECT_EQ(LeadItems("^\\S+\\s+\\d+/\\d+\\s+(?:Error|Running)").size(), 6u);
+  EXPECT_EQ(LeadItems("^ab+?c?d").size(), 2u);  // 'c' may be absent: the steps stop before it
+  EXPECT_TRUE(LeadItems("^\\w+\\d").empty());   // a digit is a word byte: \\w+ may end anywhere
+  EXPECT_TRUE(LeadItems("(?m)^ab").empty());
+  EXPECT_TRUE(LeadItems("(?i)^ab").empty());
+  EXPECT_TRUE(LeadItems("^a|^b").empty());
+  EXPECT_TRUE(LeadItems("ab").empty());
+  const auto lead = LeadItems("^\\S+\\s+\\d+/");
+  EXPECT_TRUE(LeadAdmits(lead, "vllm-0   0/1   Error"));
+  EXPECT_FALSE(LeadAdmits(lead, "Loading safetensors: 1/2 Completed"));
+  EXPECT_FALSE(LeadAdmits(lead, " vllm-0 0/1"));
+  EXPECT_FALSE(LeadAdmits(lead, "vllm-0 0 of 1"));
+}
+
 }  // namespace
 }  // namespace spinup
