@@ -69,19 +69,14 @@ struct Lower {
 const Lower kLower;
 
 // Whether `atom` (lowercase, as FilteredRE2 gives it) occurs in text with A-Z read as a-z, as
-// the scan compares. Its rarest pair of neighbouring bytes is looked for 16 positions at a time
-// (both sides ORed with 0x20, which only lets a few more through to the full compare).
-bool ContainsFolded(std::string_view text, std::string_view atom) {
+// the scan compares. Its rarest pair of neighbouring bytes (at `j`, RarePair) is looked for 16
+// positions at a time (both sides ORed with 0x20, which only lets a few more through to the full
+// compare).
+bool ContainsFolded(std::string_view text, std::string_view atom, size_t j) {
   const size_t m = atom.size();
   if (m < 2 || text.size() < m) return m == 0 || text.find(atom) != std::string_view::npos;
   const auto* t = reinterpret_cast<const unsigned char*>(text.data());
   const auto* a = reinterpret_cast<const unsigned char*>(atom.data());
-  size_t j = 0;
-  long best = -1;
-  for (size_t k = 0; k + 1 < m; ++k) {
-    const long score = pattern_internal::CommonByte(a[k]) * pattern_internal::CommonByte(a[k + 1]);
-    if (best < 0 || score < best) best = score, j = k;
-  }
   auto same_at = [&](size_t at) {
     for (size_t k = 0; k < m; ++k) {
       if (kLower.t[t[at + k]] != a[k]) return false;
@@ -95,17 +90,24 @@ bool ContainsFolded(std::string_view text, std::string_view atom) {
   const __m128i fold = _mm_set1_epi8(0x20);
   const __m128i c0 = _mm_set1_epi8(static_cast<char>(a[j] | 0x20));
   const __m128i c1 = _mm_set1_epi8(static_cast<char>(a[j + 1] | 0x20));
-  for (; at + 16 <= starts; at += 16) {
-    const auto* q = reinterpret_cast<const __m128i*>(t + at + j);
+  auto block = [&](size_t from) {
+    const auto* q = reinterpret_cast<const __m128i*>(t + from + j);
     const __m128i x0 = _mm_or_si128(_mm_loadu_si128(q), fold);
     const __m128i x1 =
-        _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(t + at + j + 1)), fold);
+        _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(t + from + j + 1)), fold);
     auto mask = static_cast<unsigned>(
         _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(x0, c0), _mm_cmpeq_epi8(x1, c1))));
     for (; mask != 0; mask &= mask - 1) {
-      if (same_at(at + static_cast<size_t>(std::countr_zero(mask)))) return true;
+      if (same_at(from + static_cast<size_t>(std::countr_zero(mask)))) return true;
     }
+    return false;
+  };
+  for (; at + 16 <= starts; at += 16) {
+    if (block(at)) return true;
   }
+  // The last starts in one more block, ending where the starts do (it overlaps the one before:
+  // no start is missed, and one looked at twice is no match twice).
+  if (at < starts && starts >= 16) return block(starts - 16);
 #endif
   for (; at < starts; ++at) {
     if (kLower.t[t[at + j]] == a[j] && same_at(at)) return true;
@@ -175,7 +177,8 @@ uint64_t PatternMatcher::FindLazyAtoms(size_t rule, std::string_view message,
   }
   for (uint64_t b = wanted; b != 0; b &= b - 1) {
     const int bit = std::countr_zero(b);
-    if (ContainsFolded(message, rule_atoms_[rule][static_cast<size_t>(bit)])) {
+    const auto k = static_cast<size_t>(bit);
+    if (ContainsFolded(message, rule_atoms_[rule][k], rare_pair_[rule][k])) {
       found |= uint64_t{1} << bit;
     }
   }

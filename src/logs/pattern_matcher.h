@@ -198,6 +198,7 @@ class PatternMatcher {
   bool SplitAlternatives(size_t i, std::vector<std::string>* atoms);
   bool PassesAtoms(const FastRule& f, uint64_t found) const;
   void ChooseTriggers();
+  static uint32_t RarePair(std::string_view atom);
   uint64_t FindLazyAtoms(size_t rule, std::string_view message, uint64_t found) const;
   static bool AnchoredAdmits(const FastRule& f, std::string_view message, uint64_t head8);
   void ClassifyRules();
@@ -220,6 +221,9 @@ class PatternMatcher {
   // By rule: its atoms that do not make it a candidate (see ChooseTriggers). The scan does not
   // look for them; once another atom of the rule occurs, they are searched in the message.
   std::vector<uint64_t> lazy_atoms_;
+  // By rule, by atom: where its rarest pair of neighbouring bytes starts (the pair the search
+  // for a lazy atom looks for), found once here rather than on every search.
+  std::vector<std::vector<uint32_t>> rare_pair_;
   // Anchored rules by the first byte of the message: a rule sits under every byte its matches
   // can start with (from its match range), so a message is tested against a handful of them.
   std::vector<std::vector<std::string>> rule_atoms_;  // each rule's prefilter atoms (see Index)

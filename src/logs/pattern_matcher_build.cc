@@ -386,6 +386,18 @@ std::vector<uint64_t> ClauseTerms(const PrefilterClause& c, size_t count) {
 // (", in ", ".py\", line ", " for ", "python") sits beside a rarer atom in every term it is in.
 // Each term gets one trigger (the rarest of its atoms unless one is a trigger already); rare
 // is guessed from how many rules share the atom and from its length, never from a log.
+// Where the rarest pair of neighbouring bytes of `atom` starts (0 for fewer than 2 bytes).
+uint32_t PatternMatcher::RarePair(std::string_view atom) {
+  uint32_t j = 0;
+  long best = -1;
+  for (size_t k = 0; k + 1 < atom.size(); ++k) {
+    const long score = pattern_internal::CommonByte(static_cast<unsigned char>(atom[k])) *
+                       pattern_internal::CommonByte(static_cast<unsigned char>(atom[k + 1]));
+    if (best < 0 || score < best) best = score, j = static_cast<uint32_t>(k);
+  }
+  return j;
+}
+
 void PatternMatcher::ChooseTriggers() {
   std::unordered_map<std::string_view, int> shared;
   for (const auto& atoms : rule_atoms_) {
@@ -395,9 +407,11 @@ void PatternMatcher::ChooseTriggers() {
     return 16 * shared[atom] + std::max(0, 24 - static_cast<int>(atom.size()));
   };
   lazy_atoms_.assign(fast_.size(), 0);
+  rare_pair_.assign(fast_.size(), {});
   for (size_t i = 0; i < fast_.size(); ++i) {
     const std::vector<std::string>& atoms = rule_atoms_[i];
     if (atoms.empty()) continue;
+    for (const std::string& atom : atoms) rare_pair_[i].push_back(RarePair(atom));
     std::vector<uint64_t> terms;
     const FastRule& f = fast_[i];
     if (f.alts.empty()) terms = ClauseTerms(f.prefilter, atoms.size());
