@@ -1,5 +1,6 @@
 // The text side of PatternMatcher's build: reading a regex's top-level alternatives, its anchors
 // and the literal strings it stands for (pattern_matcher_internal.h).
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -354,18 +355,24 @@ LeadItem ClassItem(char letter) {
 
 std::vector<LeadItem> LeadItems(std::string_view regex) {
   std::vector<LeadItem> lead;
-  // Case folding or a flag such as (?m), which lets '^' match inside the message: not read.
-  for (size_t k = regex.find("(?"); k != std::string_view::npos; k = regex.find("(?", k + 2)) {
-    if (k + 2 >= regex.size() || regex[k + 2] != ':') return lead;
-  }
-  if (!regex.starts_with('^') || TopLevelAlternatives(regex).size() != 1) return lead;
-  for (size_t k = 1; k < regex.size();) {
+  if (!regex.starts_with('^')) return lead;
+  static const auto kClasses = [] {
+    std::array<LeadItem, 6> items;
+    for (size_t c = 0; c < items.size(); ++c) items[c] = ClassItem("sSdDwW"[c]);
+    return items;
+  }();
+  // Literal bytes alone say no more than the rule's match range: a lead is kept for its classes,
+  // and its first 8 steps do (each byte read costs the check on every candidate line).
+  constexpr size_t kMaxSteps = 8;
+  bool classes = false;
+  for (size_t k = 1; k < regex.size() && lead.size() < kMaxSteps;) {
     LeadItem item;
     size_t n = 0;
     char lit = 0;
     if (regex[k] == '\\' && k + 1 < regex.size() &&
         std::string_view("sSdDwW").find(regex[k + 1]) != std::string_view::npos) {
-      item = ClassItem(regex[k + 1]);
+      item = kClasses[std::string_view("sSdDwW").find(regex[k + 1])];
+      classes = true;
       n = 2;
     } else if ((n = LiteralByte(regex, k, &lit)) != 0) {
       const auto u = static_cast<unsigned char>(lit);
@@ -385,7 +392,12 @@ std::vector<LeadItem> LeadItems(std::string_view regex) {
     k += n + (item.run ? 1 : 0);
     if (item.run && k < regex.size() && regex[k] == '?') ++k;  // lazy: the same bytes, the same end
   }
-  if (lead.size() < 2) lead.clear();
+  if (lead.size() < 2 || !classes) lead.clear();
+  // Case folding or a flag such as (?m), which lets '^' match inside the message: not read.
+  for (size_t k = regex.find("(?"); k != std::string_view::npos; k = regex.find("(?", k + 2)) {
+    if (k + 2 >= regex.size() || regex[k + 2] != ':') lead.clear();
+  }
+  if (!lead.empty() && TopLevelAlternatives(regex).size() != 1) lead.clear();
   return lead;
 }
 

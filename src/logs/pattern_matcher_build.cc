@@ -411,7 +411,6 @@ void PatternMatcher::ChooseTriggers() {
   for (size_t i = 0; i < fast_.size(); ++i) {
     const std::vector<std::string>& atoms = rule_atoms_[i];
     if (atoms.empty()) continue;
-    for (const std::string& atom : atoms) rare_pair_[i].push_back(RarePair(atom));
     std::vector<uint64_t> terms;
     const FastRule& f = fast_[i];
     if (f.alts.empty()) terms = ClauseTerms(f.prefilter, atoms.size());
@@ -435,6 +434,11 @@ void PatternMatcher::ChooseTriggers() {
     }
     const uint64_t own = atoms.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << atoms.size()) - 1;
     lazy_atoms_[i] = own & ~triggers;
+    rare_pair_[i].assign(atoms.size(), 0);  // only lazy atoms are searched by their pair
+    for (uint64_t b = lazy_atoms_[i]; b != 0; b &= b - 1) {
+      const auto k = static_cast<size_t>(std::countr_zero(b));
+      rare_pair_[i][k] = RarePair(atoms[k]);
+    }
   }
 }
 

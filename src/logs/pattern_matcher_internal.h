@@ -55,7 +55,8 @@ struct LeadItem {
 // The steps an anchored regex starts with ("^\\S+\\s+\\d+/": non-blanks, blanks, digits, '/'),
 // up to the first it does not read or whose start a run before it may swallow: each run's class
 // shares no byte with the next step's, so the run ends where its bytes do and one pass over the
-// message, no backtracking, tells whether it can start a match. Empty when fewer than 2.
+// message, no backtracking, tells whether it can start a match. At most 8; empty when fewer than
+// 2 or when none is a class (literal bytes alone say no more than the rule's match range).
 std::vector<LeadItem> LeadItems(std::string_view regex);
 // Whether `message` starts with the steps (LeadItems): false only where the regex cannot match.
 inline bool LeadAdmits(const std::vector<LeadItem>& lead, std::string_view message) {

@@ -436,12 +436,14 @@ TEST(PatternMatcherLead, StepsEveryMatchStartsWith) {
   using pattern_internal::LeadAdmits;
   using pattern_internal::LeadItems;
   EXPECT_EQ(LeadItems("^\\S+\\s+\\d+/\\d+\\s+(?:Error|Running)").size(), 6u);
-  EXPECT_EQ(LeadItems("^ab+?c?d").size(), 2u);  // 'c' may be absent: the steps stop before it
-  EXPECT_TRUE(LeadItems("^\\w+\\d").empty());   // a digit is a word byte: \\w+ may end anywhere
-  EXPECT_TRUE(LeadItems("(?m)^ab").empty());
-  EXPECT_TRUE(LeadItems("(?i)^ab").empty());
-  EXPECT_TRUE(LeadItems("^a|^b").empty());
-  EXPECT_TRUE(LeadItems("ab").empty());
+  EXPECT_EQ(LeadItems("^a\\d+?c?d").size(), 2u);  // 'c' may be absent: the steps stop before it
+  EXPECT_TRUE(LeadItems("^abc\\.").empty());      // bytes alone: the match range says as much
+  EXPECT_EQ(LeadItems("^\\d+x\\d+x\\d+x\\d+x\\d+x").size(), 8u);  // the first 8 steps
+  EXPECT_TRUE(LeadItems("^\\w+\\d").empty());     // a digit is a word byte: \\w+ may end anywhere
+  EXPECT_TRUE(LeadItems("^\\d+a(?m)b").empty());  // flags: not read
+  EXPECT_TRUE(LeadItems("^\\d+a(?i)b").empty());
+  EXPECT_TRUE(LeadItems("^\\d+a|^b").empty());
+  EXPECT_TRUE(LeadItems("\\d+a").empty());
   const auto lead = LeadItems("^\\S+\\s+\\d+/");
   EXPECT_TRUE(LeadAdmits(lead, "vllm-0   0/1   Error"));
   EXPECT_FALSE(LeadAdmits(lead, "Loading safetensors: 1/2 Completed"));
