@@ -175,16 +175,8 @@ TEST(TrackerForeign, TheTracebackIsTakenBackUnlessTheServerShowedInIt) {
   const auto phase_line = Event(K::kPhaseBegin, "vllm.kv_begin", Phase::kKvCache);
   EXPECT_EQ(ErrorsAfter({header, error, phase_line, foreign}), 2u);
   EXPECT_EQ(ErrorsAfter({error, foreign}), 1u);  // no traceback: nothing to take back
-}
-
-// Every line printed twice (two handlers, a tee'd copy): the header twice opens one traceback,
-// so the whole chain is still taken back; a header after another line is a new traceback.
-TEST(TrackerForeign, AHeaderPrintedTwiceOpensOneTraceback) {
-  using K = LogEvent::Kind;
-  const auto header = Event(K::kError, "generic.traceback");
-  const auto error = Event(K::kError, "generic.exception");
-  const auto chain = Event(K::kInfo, "generic.traceback_chain");
-  const auto foreign = Event(K::kForeign, "generic.client_exception");
+  // Every line printed twice (two handlers, a tee'd copy): the header twice opens one traceback,
+  // so the whole chain is still taken back; a header after another line is a new traceback.
   EXPECT_EQ(ErrorsAfter({header, header, error, error, chain, chain, header, header, foreign}), 0u);
   EXPECT_EQ(ErrorsAfter({header, error, header, header, foreign}), 2u);  // the first stays
 }

@@ -147,12 +147,6 @@ TEST(TrackerPaste, AStampedLineBeforeTheUnitStartsIsAnEarlierRun) {
   EXPECT_EQ(t.state().attempts.size(), 2u);
 }
 
-}  // namespace
-}  // namespace spinup
-
-namespace spinup {
-namespace {
-
 LogEvent NodeBanner(int64_t t, int node) {
   return Line(LogEvent::Kind::kAttemptStart, "sglang.server_args", t, std::nullopt,
               "server_args=ServerArgs(tp_size=16, nnodes=2, node_rank=" + std::to_string(node) +
@@ -161,29 +155,20 @@ LogEvent NodeBanner(int64_t t, int node) {
 
 // A multi-node job's logs pasted one after the other: the second node's banner, stamped within
 // the first node's lines, is the same start seen from there; the same node's banner after its
-// crash is a restart.
-TEST(TrackerPaste, AnotherNodesBannerWithinTheStartIsTheSameStart) {
+// crash is a restart, and so is another node's stamped after the start's last line.
+size_t AttemptsWithASecondBanner(int64_t second_at, int second_node) {
   StartupTracker t;
   t.OnLogEvent(NodeBanner(kT0, 0));
   CrashedExcerpt(t, kT0 + 10000);
-  t.OnLogEvent(NodeBanner(kT0 + 1000, 1));
-  CrashedExcerpt(t, kT0 + 11000);
-  EXPECT_EQ(t.state().attempts.size(), 1u);
+  t.OnLogEvent(NodeBanner(second_at, second_node));
+  CrashedExcerpt(t, second_at + 10000);
+  return t.state().attempts.size();
+}
 
-  StartupTracker again;
-  again.OnLogEvent(NodeBanner(kT0, 0));
-  CrashedExcerpt(again, kT0 + 10000);
-  again.OnLogEvent(NodeBanner(kT0 + 60000, 0));
-  CrashedExcerpt(again, kT0 + 70000);
-  EXPECT_EQ(again.state().attempts.size(), 2u);
-
-  // Another node's banner stamped after the start's last line: a restart there, not a view.
-  StartupTracker later;
-  later.OnLogEvent(NodeBanner(kT0, 0));
-  CrashedExcerpt(later, kT0 + 10000);
-  later.OnLogEvent(NodeBanner(kT0 + 60000, 1));
-  CrashedExcerpt(later, kT0 + 70000);
-  EXPECT_EQ(later.state().attempts.size(), 2u);
+TEST(TrackerPaste, AnotherNodesBannerWithinTheStartIsTheSameStart) {
+  EXPECT_EQ(AttemptsWithASecondBanner(kT0 + 1000, 1), 1u);
+  EXPECT_EQ(AttemptsWithASecondBanner(kT0 + 60000, 0), 2u);
+  EXPECT_EQ(AttemptsWithASecondBanner(kT0 + 60000, 1), 2u);
 }
 
 }  // namespace
