@@ -40,6 +40,9 @@ struct JudgeOptions {
   bool log_complete = true;
   // Learned budgets win over the fixed table for the phases they cover (may be null).
   const LearnedBudgets* learned = nullptr;
+  // The log ended inside a traceback before its exception: that traceback's last frame line
+  // (the headline says where the excerpt stops when it can quote only the header).
+  std::string open_traceback_frame;
 };
 
 class Judge {

@@ -106,6 +106,27 @@ std::string QuotedError(const std::vector<std::string>& errors,
   return quoted;
 }
 
+// `File "/x/srt/model_executor/model_runner.py", line 325, in load_model` as
+// "load_model (model_executor/model_runner.py:325)": the function, its file's last two parts.
+std::string ShortFrame(std::string_view frame) {
+  const size_t open = frame.find('"');
+  const size_t close = open == std::string_view::npos ? open : frame.find('"', open + 1);
+  const size_t in = frame.rfind(", in ");
+  const size_t line = frame.find(", line ");
+  if (close == std::string_view::npos || in == std::string_view::npos ||
+      line == std::string_view::npos || line > in) {
+    return std::string(frame.substr(0, 120));
+  }
+  std::string_view path = frame.substr(open + 1, close - open - 1);
+  const size_t last = path.rfind('/');
+  if (last != std::string_view::npos && last > 0) {
+    const size_t before = path.rfind('/', last - 1);
+    if (before != std::string_view::npos) path.remove_prefix(before + 1);
+  }
+  return fmt::format("{} ({}:{})", frame.substr(in + 5, 80), path.substr(0, 80),
+                     frame.substr(line + 7, in - line - 7));
+}
+
 std::string CrashHeadline(const Context& c, const Verdict& v, const std::string& where) {
   // A loop judged between turns quotes the latest attempt that has errors.
   const AttemptFacts* quoted = c.attempt;
@@ -131,6 +152,11 @@ std::string CrashHeadline(const Context& c, const Verdict& v, const std::string&
   }
   const std::string first = QuotedError(quoted->errors, quoted->relayed);
   if (!first.empty()) h += ": " + first;
+  // An excerpt that ends inside the traceback it quotes the header of: where it stops.
+  if (quoted == c.attempt && !c.opt.open_traceback_frame.empty() &&
+      first.ends_with("Traceback (most recent call last):")) {
+    h += " (the log ends inside it, at " + ShortFrame(c.opt.open_traceback_frame) + ")";
+  }
   return h;
 }
 

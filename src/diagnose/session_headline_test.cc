@@ -71,5 +71,29 @@ TEST(SessionRelayHeadline, VllmRelayThatPointsAtTheRootStaysWhenNothingElseSaysM
   EXPECT_NE(v.headline.find("Engine core initialization failed"), std::string::npos) << v.headline;
 }
 
+// An excerpt that ends inside its traceback, before the exception: the headline can quote only the
+// header, and says where the excerpt stops (the last frame: its function, its file's last parts).
+TEST(SessionRelayHeadline, AnExcerptEndingInsideItsTracebackSaysWhere) {
+  const std::string head =
+      "[2025-09-22 10:00:00] server_args=ServerArgs(model_path='m', tp_size=2)\n"
+      "[2025-09-22 10:00:03 TP0] Load weight begin. avail mem=78.00 GB\n"
+      "[2025-09-22 10:00:09 TP0] Scheduler hit an exception: Traceback (most recent call last):\n"
+      "  File \"/sgl/python/sglang/srt/managers/scheduler.py\", line 2989, in "
+      "run_scheduler_process\n"
+      "    scheduler = Scheduler(\n"
+      "  File \"/sgl/python/sglang/srt/model_loader/loader.py\", line 366, in load_model\n"
+      "    model = _initialize_model(\n";
+  const Verdict cut = Explain(head);
+  EXPECT_EQ(cut.state, State::kCrashed);
+  EXPECT_NE(
+      cut.headline.find("(the log ends inside it, at load_model (model_loader/loader.py:366))"),
+      std::string::npos)
+      << cut.headline;
+  // With its exception the headline quotes that, and says nothing of where the log ends.
+  const Verdict whole = Explain(head + "RuntimeError: weight model.norm.weight does not exist\n");
+  EXPECT_NE(whole.headline.find("RuntimeError: weight"), std::string::npos) << whole.headline;
+  EXPECT_EQ(whole.headline.find("the log ends inside it"), std::string::npos) << whole.headline;
+}
+
 }  // namespace
 }  // namespace spinup

@@ -247,6 +247,13 @@ Verdict StartupSession::Evaluate(std::optional<int64_t> now_ms) const {
   int sources = 0;
   for (const auto& s : sources_) sources += s != nullptr;
   o.log_complete = !options_.live || (sources > 0 && sources_ended_ == sources);
+  for (const auto& s : sources_) {
+    if (!o.log_complete || s == nullptr || s->stream == nullptr) continue;
+    if (const std::string_view frame = s->stream->open_traceback_frame(); !frame.empty()) {
+      o.open_traceback_frame = std::string(frame);
+      break;
+    }
+  }
   return judge_.Evaluate(tracker_.state(), o);
 }
 

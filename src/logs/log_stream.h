@@ -61,6 +61,11 @@ class LogStream {
   uint64_t lines() const { return line_no_; }
   uint64_t bytes() const { return bytes_; }
   std::optional<int64_t> last_time_ms() const { return last_time_ms_; }
+  // The last frame line (`File "x.py", line 12, in fn`) of the traceback the text has ended
+  // inside, its exception not yet printed; empty outside one.
+  std::string_view open_traceback_frame() const {
+    return in_traceback_ ? std::string_view(open_frame_) : std::string_view();
+  }
   // The time the latest line stated itself (nullopt when it stated none), as the log's clock
   // reads it: no time zone applied.
   std::optional<int64_t> last_line_time_ms() const { return last_line_time_ms_; }
@@ -171,6 +176,7 @@ class LogStream {
   std::vector<BarSeen> bars_;
   int traceback_rule_ = -1;        // generic.traceback's index: a traceback's header
   bool in_traceback_ = false;      // inside a traceback block (see NoteTraceback)
+  std::string open_frame_;         // its latest frame line (capped)
   bool remote_node_said_ = false;  // a Ray worker on another node was seen (said once)
   // A rich traceback's panel (rich_traceback.h): the Python line its row completed, read next.
   RichTraceback rich_;

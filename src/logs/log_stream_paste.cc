@@ -6,6 +6,7 @@
 #include <cstring>
 #include <utility>
 
+#include "base/assign.h"
 #include "logs/text_scan.h"
 
 namespace spinup {
@@ -54,6 +55,7 @@ void LogStream::NoteTraceback(const ParsedLine& p, std::string_view msg, std::st
   for (int idx : matched_) {
     if (idx == traceback_rule_) {
       in_traceback_ = true;
+      open_frame_.clear();
       return;
     }
   }
@@ -63,12 +65,14 @@ void LogStream::NoteTraceback(const ParsedLine& p, std::string_view msg, std::st
   const char first = i < msg.size() ? msg[i] : '\0';
   if (first == 'S' && msg.substr(i, 29) == "Stack (most recent call last)") {
     in_traceback_ = true;
+    open_frame_.clear();
     return;
   }
   if ((first == 'F' || (first >= '0' && first <= '9')) && IsPythonFrame(msg.substr(i))) {
     if (!in_traceback_)
       Emit(ResetEvent(LogEvent::Kind::kError, t, p.rank, "generic.traceback_cut", text));
     in_traceback_ = true;
+    AssignBytes(open_frame_, msg.substr(i, 400));
   } else if (!matched_.empty() && !msg.empty() && msg.front() != ' ' && msg.front() != '\t') {
     in_traceback_ = false;
   }
