@@ -122,8 +122,9 @@ TEST(SessionWording, TrtllmPytorchBackendPhases) {
   EXPECT_EQ(FirstCause(oom), "gpu_oom");
 }
 
-// TGI: the router starts before it warms the shards up, and its own targets are prefixes too.
-TEST(SessionWording, TgiWarmupFailureIsInWarmup) {
+// TGI: the router starts before it warms the shards up, and its own targets are prefixes too. The
+// warm-up is the profiling prefill that sizes the KV cache, so it is kv_cache, as in vLLM.
+TEST(SessionWording, TgiWarmupFailureIsInKvCache) {
   Verdict v = Explain(
       "2024-05-01T01:00:00.1Z  INFO text_generation_launcher: Args { model_id: \"m\" }\n"
       "2024-05-01T01:00:01.1Z  INFO shard-manager: text_generation_launcher: Starting shard "
@@ -138,7 +139,7 @@ TEST(SessionWording, TgiWarmupFailureIsInWarmup) {
       "tokens. You need to decrease `--max-batch-prefill-tokens`\n"
       "2024-05-01T01:00:25.2Z ERROR text_generation_launcher: Webserver Crashed\n");
   EXPECT_EQ(v.state, State::kCrashed) << v.headline;
-  EXPECT_EQ(v.phase, Phase::kWarmup) << v.headline;
+  EXPECT_EQ(v.phase, Phase::kKvCache) << v.headline;
   // Since v1.0 the warm-up's prefill runs before the KV cache is sized from what is left, so its
   // "Not enough memory to handle N prefill tokens" is the weights plus activations not fitting
   // (v0.9's "N total tokens with M prefill tokens" named the KV budget: kv_memory).

@@ -140,7 +140,7 @@ THEAD=[('INFO','','Args { model_id: "m", num_shard: Some(2) }'),('INFO','downloa
 case('tgi_shard_oom', 'crashed', 'weight_load', 'gpu_oom', tg(THEAD+[('INFO','shard-manager: ','Waiting for shard to be ready... rank=0'),
     ('ERROR','shard-manager: ','Shard complete standard error output:\n\ntorch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 224.00 MiB'),
     ('ERROR','','Shard 0 failed to start'),('INFO','','Shutting down shards'),('ERROR','', 'Error: ShardCannotStart')]))
-case('tgi_warmup_oom', 'crashed', 'warmup', '*', tg(THEAD+[('INFO','shard-manager: ','Shard ready in 20.1s rank=0'),('INFO','shard-manager: ','Shard ready in 20.3s rank=1'),
+case('tgi_warmup_oom', 'crashed', 'kv_cache', '*', tg(THEAD+[('INFO','shard-manager: ','Shard ready in 20.1s rank=0'),('INFO','shard-manager: ','Shard ready in 20.3s rank=1'),
     ('INFO','','Starting Webserver'),('INFO','text_generation_router: ','Warming up model'),
     ('ERROR','warmup{max_input_length=4095 max_prefill_tokens=4096}:warmup: text_generation_client: ','Server error: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`'),
     ('ERROR','', 'Error: WarmupError')]).replace('text_generation_launcher: Warming up model','text_generation_router: Warming up model'))
@@ -188,7 +188,7 @@ case('tgi_json_shard_oom', 'crashed', 'weight_load', 'gpu_oom', tgj([('INFO', No
 TGI_UP = THEAD+[('INFO','shard-manager: ','Shard ready in 20.1s rank=0'),('INFO','shard-manager: ','Shard ready in 20.3s rank=1'),('INFO','','Starting Webserver')]
 # v2/v3: the router's warm-up fails; the router exits with its error and the launcher sees it die
 # (the prefill's activations do not fit beside the weights: v1+ sizes the KV cache only after it)
-case('tgi_v2_warmup_prefill', 'crashed', 'warmup', 'gpu_oom', tg(TGI_UP+[('INFO','text_generation_router_v3: backends/v3/src/lib.rs:125: ','Warming up model'),
+case('tgi_v2_warmup_prefill', 'crashed', 'kv_cache', 'gpu_oom', tg(TGI_UP+[('INFO','text_generation_router_v3: backends/v3/src/lib.rs:125: ','Warming up model'),
     ('ERROR','','Method Warmup encountered an error.')]) + '''
 Traceback (most recent call last):
   File "/usr/src/server/text_generation_server/models/flash_causal_lm.py", line 1520, in warmup
@@ -226,7 +226,7 @@ huggingface_hub.errors.GatedRepoError: 401 Client Error. Cannot access gated rep
 Error: DownloadError
 ''')
 # a shard dies after the webserver started (during the router's warm-up): "Shard N crashed"
-case('tgi_shard_crashed_warmup', 'crashed', 'warmup', 'illegal_memory_access', tg(TGI_UP+[('INFO','text_generation_router: router/src/main.rs:320: ','Warming up model'),
+case('tgi_shard_crashed_warmup', 'crashed', 'kv_cache', 'illegal_memory_access', tg(TGI_UP+[('INFO','text_generation_router: router/src/main.rs:320: ','Warming up model'),
     ('ERROR','shard-manager: ','Shard complete standard error output:')]) + '''
 
 RuntimeError: CUDA error: an illegal memory access was encountered rank=1
@@ -245,7 +245,7 @@ case('tgi_port_in_use', 'crashed', 'http_start', 'port_in_use', tg(TGI_UP+[('INF
     ('ERROR','','Webserver Crashed'),('INFO','','Shutting down shards')]) + '\nError: WebserverFailed\n')
 # flash-attention v2 on a pre-Ampere GPU: the warm-up's first forward raises (its cause is the GPU
 # lacking a feature: gpu_arch_feature on main, not this branch's business)
-case('tgi_flash_pre_ampere', 'crashed', 'warmup', '*', tg(TGI_UP+[('INFO','text_generation_router: router/src/main.rs:320: ','Warming up model'),
+case('tgi_flash_pre_ampere', 'crashed', 'kv_cache', '*', tg(TGI_UP+[('INFO','text_generation_router: router/src/main.rs:320: ','Warming up model'),
     ('ERROR','','Method Warmup encountered an error.')]) + '''
 Traceback (most recent call last):
   File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/flash_causal_lm.py", line 900, in warmup
@@ -409,7 +409,7 @@ case('tgi_warmup_graphs', 'in_progress', 'cuda_graph', '*', tg(TGI_UP+[('INFO','
     '\n' + tg([('INFO','','KV-cache blocks: 120000, size: 1'),('INFO','','Cuda Graphs are enabled for sizes [32, 16, 8, 4, 2, 1]')], base=12))
 
 # v0.9 sized the KV cache before the warm-up prefill: its message names both budgets
-case('tgi_v09_warmup_total', 'crashed', 'warmup', 'kv_memory', tg([('INFO','','Args { model_id: "m", num_shard: Some(2), max_batch_total_tokens: Some(32000) }'),
+case('tgi_v09_warmup_total', 'crashed', 'kv_cache', 'kv_memory', tg([('INFO','','Args { model_id: "m", num_shard: Some(2), max_batch_total_tokens: Some(32000) }'),
     ('INFO','','Starting download process.'),('INFO','','Successfully downloaded weights.'),
     ('INFO','','Starting shard 0'),('INFO','','Starting shard 1'),('INFO','','Shard 0 ready in 30.2s'),('INFO','','Shard 1 ready in 30.4s'),
     ('INFO','','Starting Webserver'),('INFO','text_generation_router: router/src/main.rs:213: ','Warming up model'),
@@ -1344,13 +1344,13 @@ case('x_compose_exit_143', 'stopped', 'weight_load', None, '\n'.join('vllm-1  | 
 # ---- tphase: TGI and TensorRT-LLM crash phases from what the excerpt still shows (issue 10)
 # TGI's launcher says "Shard N crashed" (and returns ShardFailed) only once every shard was ready and
 # the router runs: a paste that starts at the shard's stderr is a crash in the router's warm-up.
-case('tp_tgi_shard_crashed_midway', 'crashed', 'warmup', '*', '''
+case('tp_tgi_shard_crashed_midway', 'crashed', 'kv_cache', '*', '''
 RuntimeError: CUDA error: an illegal memory access was encountered
 CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
 ''' + tg([('ERROR','','Shard 0 crashed'),('INFO','','Terminating webserver'),('INFO','','Waiting for webserver to gracefully shutdown'),
     ('INFO','','webserver terminated'),('INFO','','Shutting down shards')], base=30) + '\nError: ShardFailed\n')
 # v1+ --json-output: the shard's warm-up traceback inside one message, then the shard's death
-case('tp_tgi_json_warmup_crash', 'crashed', 'warmup', '*', tgj([('INFO', None, 'Args { model_id: "m", num_shard: Some(2) }'),
+case('tp_tgi_json_warmup_crash', 'crashed', 'kv_cache', '*', tgj([('INFO', None, 'Args { model_id: "m", num_shard: Some(2) }'),
     ('INFO', 0, 'Starting shard'), ('INFO', 1, 'Starting shard'), ('INFO', 0, 'Shard ready in 20.1s'), ('INFO', 1, 'Shard ready in 20.4s'),
     ('INFO', None, 'Starting Webserver'),
     ('ERROR', 1, 'Shard complete standard error output:\n\nTraceback (most recent call last):\n  File "/usr/src/server/text_generation_server/models/flash_causal_lm.py", line 1400, in warmup\n    self.init_kv_cache(\n  File "/usr/src/server/text_generation_server/models/flash_causal_lm.py", line 1300, in init_kv_cache\n    torch.empty(\nRuntimeError: CUDA error: an illegal memory access was encountered'),
@@ -1452,7 +1452,7 @@ case('tp_trt_bare_traceback_kv', 'crashed', 'kv_cache', '*', '''Traceback (most 
     kv_cache_manager = KVCacheManager(
 RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: Impossible to fit in any sequence in kvCache
 ''')
-case('tp_tgi_bare_traceback_warmup', 'crashed', 'warmup', '*', '''Traceback (most recent call last):
+case('tp_tgi_bare_traceback_warmup', 'crashed', 'kv_cache', '*', '''Traceback (most recent call last):
   File "/opt/conda/lib/python3.11/site-packages/text_generation_server/interceptor.py", line 21, in intercept
     return await response
   File "/opt/conda/lib/python3.11/site-packages/text_generation_server/server.py", line 125, in Warmup
@@ -1497,7 +1497,7 @@ case('tp_tgi_text_span_rank', 'crashed', 'weight_load', 'host_oom', tg(THEAD+[('
 
 # the router's gRPC client reports a shard's failure as "Server error: ..." inside its warm-up span
 # (the span is prefix, so the message alone is left): before the server is up, that is the warm-up
-case('tp_tgi_router_server_error', 'crashed', 'warmup', '*', tg([('INFO','shard-manager: ','Shard ready in 20.1s rank=0'),('INFO','','Starting Webserver'),
+case('tp_tgi_router_server_error', 'crashed', 'kv_cache', '*', tg([('INFO','shard-manager: ','Shard ready in 20.1s rank=0'),('INFO','','Starting Webserver'),
     ('ERROR','warmup{max_input_length=Some(4095) max_prefill_tokens=4096 max_total_tokens=Some(4096) max_batch_size=None}:warmup: text_generation_router_v3::client: backends/v3/src/client/mod.rs:45: ',
      'Server error: CUDA error: no kernel image is available for execution on the device'),
     ('ERROR','','Webserver Crashed'),('INFO','','Shutting down shards')]) + '\nError: WebserverFailed\n')
@@ -1520,7 +1520,7 @@ def tg_colour_lost(lines, base=0):
             m, rank = m[:-7], ' [2m[3mrank[0m[2m=[0m0[0m'
         out.append(f'[2m2024-05-01T01:{s//60:02d}:{s%60:02d}.618817Z[0m {col} {lvl}[0m {span}[2mtext_generation_launcher[0m[2m:[0m {m}{rank}')
     return '\n'.join(out)
-case('tp_tgi_colour_remnants', 'crashed', 'warmup', '*', tg_colour_lost(THEAD[:1] + [('INFO','download: ','Starting download process.'),
+case('tp_tgi_colour_remnants', 'crashed', 'kv_cache', '*', tg_colour_lost(THEAD[:1] + [('INFO','download: ','Starting download process.'),
     ('INFO','download: ','Successfully downloaded weights.'), ('INFO','shard-manager: ','Starting shard rank=0'),
     ('INFO','shard-manager: ','Shard ready in 31.2s rank=0'), ('INFO','','Starting Webserver'), ('INFO','','Warming up model'),
     ('ERROR','','Webserver Crashed'), ('INFO','','Shutting down shards')]) + '\nError: WebserverFailed\n')
@@ -1545,12 +1545,12 @@ case('tp_triton_python_stub', 'crashed', 'weight_load', '*', triton(TRITON_HEAD)
 # is read (its anchored lines: "Starting Webserver", "Warming up model")
 def docker_json(text):
     return '\n'.join(json.dumps({"log": l + "\n", "stream": "stdout", "time": "2024-05-01T01:00:00.000000000Z"}) for l in text.strip('\n').split('\n'))
-case('tp_tgi_docker_json_warmup', 'crashed', 'warmup', '*', docker_json(tgj([('INFO', None, 'Args { model_id: "m", num_shard: Some(1) }'),
+case('tp_tgi_docker_json_warmup', 'crashed', 'kv_cache', '*', docker_json(tgj([('INFO', None, 'Args { model_id: "m", num_shard: Some(1) }'),
     ('INFO', 0, 'Starting shard'), ('INFO', 0, 'Shard ready in 20.1s'), ('INFO', None, 'Starting Webserver'), ('INFO', None, 'Warming up model'),
     ('ERROR', None, 'Webserver Crashed'), ('INFO', None, 'Shutting down shards')])) + '\n')
 
 # the same coloured lines behind docker compose's service prefix
-case('tp_tgi_compose_colour_remnants', 'crashed', 'warmup', '*', '\n'.join('tgi-1  | ' + l for l in tg_colour_lost(THEAD[:1] + [('INFO','shard-manager: ','Starting shard rank=0'),
+case('tp_tgi_compose_colour_remnants', 'crashed', 'kv_cache', '*', '\n'.join('tgi-1  | ' + l for l in tg_colour_lost(THEAD[:1] + [('INFO','shard-manager: ','Starting shard rank=0'),
     ('INFO','shard-manager: ','Shard ready in 31.2s rank=0'), ('INFO','','Starting Webserver'), ('INFO','','Warming up model'),
     ('ERROR','','Webserver Crashed'), ('INFO','','Shutting down shards')]).split('\n')) + '\ntgi-1  | Error: WebserverFailed\ntgi-1 exited with code 1\n')
 

@@ -32,7 +32,7 @@ case('tc_tgi_flash_warning_loading', 'in_progress', 'weight_load', '*', tg(THEAD
 
 # TGI v3's router checks the warm-up's answer: the KV blocks left cannot hold `max_total_tokens`
 # (V3Error::NotEnoughMemory, printed by anyhow in Debug form as the router exits).
-case('tc_tgi_v3_not_enough_memory', 'crashed', 'warmup', 'kv_memory', tg(THEAD + [
+case('tc_tgi_v3_not_enough_memory', 'crashed', 'kv_cache', 'kv_memory', tg(THEAD + [
     ('INFO', 'shard-manager: ', 'Shard ready in 31.2s rank=0'), ('INFO', 'shard-manager: ', 'Shard ready in 31.4s rank=1'),
     ('INFO', '', 'Starting Webserver'), ('INFO', 'text_generation_router_v3: backends/v3/src/lib.rs:125: ', 'Warming up model')]) +
     '\nError: Backend(NotEnoughMemory(131072))\n' + tg([('ERROR', '', 'Webserver Crashed'), ('INFO', '', 'Shutting down shards')], base=40) + '\nError: WebserverFailed\n')

@@ -29,7 +29,7 @@ case('vp2_vllm_capture_over_forward', 'crashed', 'cuda_graph', '*', _p2_tail(
     [('vllm/v1/worker/gpu_model_runner.py', 'capture_model', 'self._capture_cudagraphs('),
      ('vllm/v1/worker/gpu_model_runner.py', '_dummy_run', 'outputs = self.model(')] + _P2_FWD, _P2_OOM))
 # TGI: a shard's forward is the router's warm-up (the prefill that sizes the KV cache).
-case('vp2_tgi_shard_forward_tail', 'crashed', 'warmup', '*',
+case('vp2_tgi_shard_forward_tail', 'crashed', 'kv_cache', '*',
      '2024-09-14T10:00:00.000000Z ERROR shard-manager: text_generation_launcher: Shard complete standard error output:\n' +
      _p2_tail([('text_generation_server/models/custom_modeling/flash_llama_modeling.py', 'forward', 'hidden_states = self.model('),
                ('text_generation_server/layers/attention/cuda.py', 'attention', 'out = torch.empty_like(query)')],

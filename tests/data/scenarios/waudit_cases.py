@@ -16,14 +16,14 @@ _TGI_WEB_DOWN = [('ERROR', '', 'Webserver Crashed'), ('INFO', '', 'Shutting down
 # v1.x-v2.0: after the warm-up the router compares --max-total-tokens with what the KV cache holds
 # (router/src/main.rs) and returns ArgumentValidation with the warm-up's figure: the KV cache is too
 # small, not a bad flag (the same words before the shards start would be one)
-case('wa_tgi_router_kv_too_small', 'crashed', 'warmup', 'kv_memory', tg(_TGI_SHARDS_UP + [
+case('wa_tgi_router_kv_too_small', 'crashed', 'kv_cache', 'kv_memory', tg(_TGI_SHARDS_UP + [
     ('INFO', 'text_generation_router: ', 'Warming up model')]) + '\n' +
     'Error: ArgumentValidation("`max_total_tokens` must be <= `max_batch_total_tokens`. Given: 8192 and 5120")\n' +
     tg(_TGI_WEB_DOWN, base=20) + '\nError: WebserverFailed\n')
 
 # v2.1-v2.2 wrap the router's errors in WebServer(...): the KV blocks left after the warm-up (and the
 # graphs captured at its end) cannot hold one max_total_tokens request
-case('wa_tgi_webserver_not_enough_memory', 'crashed', 'warmup', 'kv_memory', tg(_TGI_SHARDS_UP + [
+case('wa_tgi_webserver_not_enough_memory', 'crashed', 'kv_cache', 'kv_memory', tg(_TGI_SHARDS_UP + [
     ('INFO', 'text_generation_router::server: ', 'Warming up model'),
     ('INFO', '', 'Cuda Graphs are enabled for sizes [32, 16, 8, 4, 2, 1]')]) + '\n' +
     'Error: WebServer(NotEnoughMemory(8192))\n' + tg(_TGI_WEB_DOWN, base=20) + '\nError: WebserverFailed\n')
