@@ -96,5 +96,27 @@ TEST(ExplainCli, UsageErrors) {
   EXPECT_EQ(r.exit_code, 2);
 }
 
+// Ray Serve counts the failed starts of a replica ("failed to start 3 times in a row"): three
+// attempts, though the log shows one, and the text says both.
+TEST(ExplainCli, RayServeFailedStartsCountAsAttempts) {
+  const std::string log =
+      "(ServeReplica:default:VLLMDeployment pid=2001) INFO 01-12 05:50:20 [llm_engine.py:234] "
+      "Initializing a V0 LLM engine (v0.7.3) with config: model='m', tensor_parallel_size=2\n"
+      "(ServeReplica:default:VLLMDeployment pid=2001) INFO 01-12 05:50:30 [model_runner.py:1110] "
+      "Starting to load model /models/m...\n"
+      "The deployment failed to start 3 times in a row. This may be due to a problem with its "
+      "constructor or initial health check failing. See controller logs for details. Retrying "
+      "after 1 seconds. Error:\n"
+      "RuntimeError: NCCL error: unhandled cuda error\n";
+  auto r = RunSpinup({"explain", "-"}, log);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out.rfind("CRASH LOOP: 3 attempts, 3 crashed; the last in weight_load", 0), 0u)
+      << r.out;
+  EXPECT_NE(r.out.find("attempts: 3 (1 in the log)"), std::string::npos) << r.out;
+  r = RunSpinup({"explain", "-", "--json"}, log);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["attempts"], 1);
+  EXPECT_EQ(j["restarts"], 2);
+}
 }  // namespace
 }  // namespace spinup

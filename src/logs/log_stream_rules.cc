@@ -178,6 +178,11 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
     if (r.emit == RuleEmit::kFrame && !generic_[static_cast<size_t>(idx)] && engine_.empty())
       continue;
     FillCaptures(r, idx, msg, e);
+    // One whose "total" counts failed starts (Ray Serve: "failed to start 3 times in a row") has
+    // restarted one time fewer.
+    if (r.emit == RuleEmit::kRestarts && r.total_group != 0 && e.progress_total > 1) {
+      e.progress_n = e.progress_total - 1;
+    }
     if (r.emit == RuleEmit::kHint) e.kind = LogEvent::Kind::kInfo;
     if (r.emit == RuleEmit::kProgress) {
       if (e.bar.empty()) e.bar = r.bar;

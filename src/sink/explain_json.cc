@@ -34,6 +34,7 @@ nlohmann::json ExplainJson(const Verdict& v) {
           {"phase", PhaseName(v.phase)},
           {"headline", v.headline},
           {"attempts", v.attempts},
+          {"restarts", v.restarts},
           {"phase_seconds", v.phase_seconds ? json(*v.phase_seconds) : json(nullptr)},
           {"budget_seconds", v.budget_seconds ? json(*v.budget_seconds) : json(nullptr)},
           {"stalled_seconds", v.stalled_seconds ? json(*v.stalled_seconds) : json(nullptr)},

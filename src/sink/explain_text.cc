@@ -41,8 +41,13 @@ void WriteExplainText(const Verdict& raw, const ExplainTextOptions& opt, std::os
   const std::string bold = opt.color ? "\x1b[1m" : "";
   const std::string reset = opt.color ? "\x1b[0m" : "";
   out << (opt.color ? StateColor(v.state) : "") << v.headline << reset << "\n";
+  // A supervisor's restart count can say more attempts were made than the log shows.
+  const int started = std::max(v.attempts, v.restarts + 1);
+  const std::string attempts = started > v.attempts && v.attempts > 0
+                                   ? fmt::format("{} ({} in the log)", started, v.attempts)
+                                   : std::to_string(v.attempts);
   out << fmt::format("engine: {}   attempts: {}   outcome: {}   phase: {}\n",
-                     v.engine.empty() ? "unknown" : v.engine, v.attempts, StateName(v.state),
+                     v.engine.empty() ? "unknown" : v.engine, attempts, StateName(v.state),
                      PhaseName(v.phase));
 
   if (!v.timeline.empty()) {
