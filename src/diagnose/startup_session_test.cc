@@ -97,6 +97,32 @@ TEST(SessionClock, TheEnginesOwnElapsedFigureIsPreferred) {
   EXPECT_TRUE(found);
 }
 
+// A request served, a health check or the engine's periodic stats say the server was up, not when
+// it came up: the wait for a client after the start's last progress is no phase's time.
+TEST(SessionClock, TheWaitBeforeTheFirstRequestIsNoPhasesTime) {
+  const std::string start =
+      "INFO 05-01 10:00:00 api_server.py:712] vLLM API server version 0.6.3\n"
+      "INFO 05-01 10:00:10 model_runner.py:1056] Starting to load model m...\n"
+      "INFO 05-01 10:00:20 model_runner.py:1067] Loading model weights took 14.9 GiB\n"
+      "INFO 05-01 10:00:25 gpu_executor.py:122] # GPU blocks: 2000, # CPU blocks: 512\n";
+  for (const std::string served :
+       {"INFO 05-01 10:01:40 metrics.py:349] Avg prompt throughput: 0.0 tokens/s, Avg generation "
+        "throughput: 0.0 tokens/s, Running: 0 reqs, Pending: 0 reqs\n",
+        "INFO:     127.0.0.1:51234 - \"POST /v1/completions HTTP/1.1\" 200 OK\n"
+        "INFO 05-01 10:01:40 logger.py:37] Received request cmpl-1: prompt: 'hi', params: x\n",
+        "INFO 05-01 10:01:40 metrics.py:1] x\nINFO:     10.0.0.1:1 - \"GET /health HTTP/1.1\" "
+        "200\n"}) {
+    Verdict v = Explain(start + served);
+    EXPECT_EQ(v.state, State::kReady) << served;
+    for (const auto& t : v.timeline) {
+      EXPECT_FALSE(t.slow) << PhaseName(t.phase) << " " << served;
+      if (t.phase == Phase::kKvCache) {
+        EXPECT_LT(t.seconds.value_or(0), 1.0) << served;
+      }
+    }
+  }
+}
+
 // 2. Fatal errors, engine-generic; the crash's phase from the deepest traceback frame.
 TEST(SessionCrash, PhaseFromTheDeepestFrameWhenNoPhaseLinePrecedes) {
   Verdict v = Explain(

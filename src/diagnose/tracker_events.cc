@@ -178,6 +178,15 @@ void StartupTracker::TakeBackCrashWhenServing(AttemptFacts& a, const LogEvent& e
   }
 }
 
+// A request answered says the server was up, not when it came up: the time since the start's
+// last progress went to waiting for a client (or to lines the excerpt left out), not to the phase
+// still open then, which would read as slow.
+std::optional<int64_t> StartupTracker::ServingSince(const AttemptFacts& a,
+                                                    std::optional<int64_t> t) {
+  if (t && a.last_progress_ms && *a.last_progress_ms < *t) return a.last_progress_ms;
+  return t;
+}
+
 void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   TakeBackCrashWhenServing(a, e);
   switch (e.kind) {
@@ -220,7 +229,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       if (!a.ready) a.errors_at_ready = a.errors.size();
       a.request_served = true;
       a.engine_only_ready = false;
-      if (!a.ready) BeginPhase(a, e.rank, Phase::kReady, t);
+      if (!a.ready) BeginPhase(a, e.rank, Phase::kReady, ServingSince(a, t));
       a.ready = true;
       Mark(Signal::kLogProgress, t);
       break;
