@@ -79,6 +79,8 @@ struct LogEvent {
   };
   Kind kind = Kind::kInfo;
   std::optional<int64_t> time_ms;
+  // The line had no time of its own: time_ms is its arrival or the latest time seen before it.
+  bool time_inferred = false;
   std::string rank;  // "TP0", "DP0_TP2", "Worker_TP1", or "" for the main process / unknown
   std::optional<Phase> phase;
   std::string rule_id;  // the id of the rule that matched (e.g. "sglang.load_weight_begin")

@@ -154,6 +154,7 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
     }
     restamped_ = event;  // assignment reuses the buffers: no allocation per line
     restamped_.time_ms = t;
+    restamped_.time_inferred = !event.time_ms;
     tracker_.OnLogEvent(restamped_);
     Deliver(restamped_);
   });
@@ -253,6 +254,10 @@ Verdict StartupSession::Evaluate(std::optional<int64_t> now_ms) const {
       o.open_traceback_frame = std::string(frame);
       break;
     }
+  }
+  // A paste copied twice reads as two attempts until the copy's stamped lines all prove old.
+  if (HasRepastedAttempt(tracker_.state())) {
+    return judge_.Evaluate(WithoutRepastedAttempts(tracker_.state()), o);
   }
   return judge_.Evaluate(tracker_.state(), o);
 }

@@ -216,6 +216,31 @@ TEST(SessionWrapped, JsonLinesAreReadThroughTheirFields) {
   EXPECT_EQ(d.phase, Phase::kDistributedInit);
 }
 
+// A paste copied twice (into the comment, or into a thread twice) is one start: its stamped lines
+// come again with the same stamps. A restart's are stamped later, also when the log is too short
+// to tell the copy by its first line coming back after a while.
+TEST(SessionRestarts, APasteCopiedTwiceIsOneStartARestartIsStampedLater) {
+  auto run = [](int minute) {
+    const std::string t = "[2025-04-21 13:" + std::to_string(10 + minute) + ":45] ";
+    return "Traceback (most recent call last):\n"
+           "  File \"/sglang/srt/model_executor/model_runner.py\", line 484, in load_model\n"
+           "ValueError: TP rank 1 could finish the model loading, but there are other ranks that "
+           "didn't finish loading.\n" +
+           t + "Received sigquit from a child process. It usually means the child failed.\n";
+  };
+  Verdict copied = Explain(run(0) + run(0));
+  EXPECT_EQ(copied.state, State::kCrashed) << copied.headline;
+  EXPECT_EQ(copied.attempts, 1);
+  Verdict thrice = Explain(run(0) + run(0) + run(0));
+  EXPECT_EQ(thrice.state, State::kCrashed) << thrice.headline;
+  Verdict restarted = Explain(run(0) + run(1));
+  EXPECT_EQ(restarted.state, State::kCrashLoop) << restarted.headline;
+  EXPECT_EQ(restarted.attempts, 2);
+  // Without times the two cannot be told apart: the same lines again are a restart.
+  const std::string timeless = run(0).substr(0, run(0).rfind('['));
+  EXPECT_EQ(Explain(timeless + timeless).state, State::kCrashLoop);
+}
+
 // 5. Restarts in pasted journalctl text: a crash loop with each attempt's error.
 TEST(SessionRestarts, PastedJournalctlRestartsAreACrashLoop) {
   std::string log;

@@ -64,6 +64,7 @@ void StartupTracker::NewAttempt(std::optional<int64_t> t) {
     // An attempt that ended in an error after its last progress and was then started again died
     // there, whether or not its final "died" line was pasted.
     AttemptFacts& prev = state_.attempts.back();
+    std::sort(prev.stamps.begin(), prev.stamps.end());  // the next attempt looks its lines up
     if (prev.error_after_progress && !prev.crashed && !prev.ready && !prev.stopped) {
       prev.crashed = true;
       prev.crash_phase = prev.phase;
@@ -452,6 +453,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     if (!a.start_ms) a.start_ms = t;
   }
   if (!e.rule_id.empty()) CountHit(a, e, t);
+  NoteStamp(a, e);
   ApplyLogEvent(a, e, t);
   if (e.phase && *e.phase == Phase::kHttpStart && e.kind == LogEvent::Kind::kPhaseEnd)
     a.http_up = true;

@@ -159,6 +159,13 @@ struct AttemptFacts {
   std::optional<int64_t> last_heartbeat_ms;
   uint64_t heartbeats = 0;
   uint64_t lines = 0;
+  // Fingerprints of the attempt's stamped lines (own time, text): a later attempt whose every
+  // stamped line is one of the attempt before it is that attempt pasted again, not a restart (a
+  // restart's lines are stamped later). Capped; sorted once the attempt ends.
+  std::vector<uint64_t> stamps;
+  uint64_t stamped_lines = 0;
+  uint64_t stamps_new = 0;  // stamped lines that are not among the previous attempt's
+  uint64_t last_stamped_line_no = 0;
   // rule id → hits (bounded by the number of rules), in first-hit order; looked up for every
   // matched line.
   RuleHits hits;
@@ -217,9 +224,15 @@ struct TrackerState {
   const AttemptFacts* current() const { return attempts.empty() ? nullptr : &attempts.back(); }
 };
 
+// The state without the attempts that are the one before them pasted again (AttemptFacts::
+// stamps): a copy is no restart.
+bool HasRepastedAttempt(const TrackerState& st);
+TrackerState WithoutRepastedAttempts(const TrackerState& st);
+
 class StartupTracker {
  public:
   static constexpr size_t kMaxRanks = 256;
+  static constexpr size_t kMaxStamps = 4096;
   static constexpr size_t kMaxSpans = 2048;
   static constexpr size_t kMaxBars = 32;
   static constexpr size_t kMaxErrors = 16;
@@ -262,6 +275,7 @@ class StartupTracker {
   void ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   static std::optional<int64_t> ServingSince(const AttemptFacts& a, std::optional<int64_t> t);
   void TakeBackCrashWhenServing(AttemptFacts& a, const LogEvent& e);
+  void NoteStamp(AttemptFacts& a, const LogEvent& e);
   void PushError(AttemptFacts& a, const LogEvent& e);
   void OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnStop(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);

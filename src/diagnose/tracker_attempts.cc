@@ -1,6 +1,9 @@
 // Where one start ends and the next begins: banners (timed, timeless, pasted out of order),
 // prompts that run the server, and restarts seen only as time gaps.
 #include <algorithm>
+#include <cstring>
+#include <functional>
+#include <string_view>
 
 #include "diagnose/rank_format.h"
 #include "diagnose/tracker.h"
@@ -216,6 +219,66 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
     return false;
   if (Order(*e.phase) > Order(a.crash_phase.value_or(*a.phase))) return false;
   return *t - *a.last_ms >= kRestartGapMs;
+}
+
+// A stamped line's fingerprint: its own time, its rank and the text's length and ends. A copy of
+// a paste has the same; a restart's lines are stamped later.
+namespace {
+uint64_t StampFingerprint(const LogEvent& e) {
+  uint64_t h = static_cast<uint64_t>(*e.time_ms) * 0x9E3779B97F4A7C15ull;
+  auto mix = [&h](uint64_t v) { h = (h ^ v) * 0x100000001B3ull + (h >> 29); };
+  mix(e.text.size());
+  mix(std::hash<std::string_view>{}(e.rank));
+  uint64_t head = 0, tail = 0;
+  const size_t n = std::min<size_t>(8, e.text.size());
+  std::memcpy(&head, e.text.data(), n);
+  std::memcpy(&tail, e.text.data() + e.text.size() - n, n);
+  mix(head);
+  mix(tail);
+  return h;
+}
+}  // namespace
+
+void StartupTracker::NoteStamp(AttemptFacts& a, const LogEvent& e) {
+  if (!e.time_ms || e.time_inferred || (e.line_no != 0 && e.line_no == a.last_stamped_line_no))
+    return;
+  a.last_stamped_line_no = e.line_no;
+  const uint64_t f = StampFingerprint(e);
+  ++a.stamped_lines;
+  if (a.stamps.size() < kMaxStamps) a.stamps.push_back(f);
+  if (a.stamps_new > 0) return;  // already not a copy: no lookups
+  const size_t n = state_.attempts.size();
+  const AttemptFacts* prev = n >= 2 ? &state_.attempts[n - 2] : nullptr;
+  if (prev == nullptr || prev->stamped_lines > kMaxStamps ||
+      !std::binary_search(prev->stamps.begin(), prev->stamps.end(), f)) {
+    ++a.stamps_new;
+  }
+}
+
+namespace {
+bool IsRepaste(const AttemptFacts& a) { return a.stamped_lines > 0 && a.stamps_new == 0; }
+}  // namespace
+
+bool HasRepastedAttempt(const TrackerState& st) {
+  return st.attempts.size() >= 2 &&
+         std::any_of(st.attempts.begin() + 1, st.attempts.end(), IsRepaste);
+}
+
+TrackerState WithoutRepastedAttempts(const TrackerState& st) {
+  TrackerState out = st;
+  // From the end: each copy is of the attempt kept before it, itself perhaps a copy.
+  for (size_t i = out.attempts.size(); i-- > 1;) {
+    if (!IsRepaste(out.attempts[i])) continue;
+    if (out.attempts[i].crashed) out.crashed_attempts--;
+    out.total_attempts--;
+    out.attempts.erase(out.attempts.begin() + static_cast<std::ptrdiff_t>(i));
+    AttemptFacts& prev = out.attempts[i - 1];
+    if (prev.ended_silently) {
+      prev.ended_silently = false;
+      out.silent_ends--;
+    }
+  }
+  return out;
 }
 
 }  // namespace spinup

@@ -1316,9 +1316,12 @@ case('x_rank_goes_on_after_peer_crash', 'crashed', 'weight_load', '*', sg(SDIST,
 # policy show one per run.
 NGC = '\n'.join(['=============================', '== Triton Inference Server ==', '=============================', '',
                  'NVIDIA Release 24.07 (build 100982050)', 'Triton Server Version 2.48.0', ''])
-def triton_run():
-    return NGC + '\n' + triton(TRITON_HEAD) + '\n' + trt(TRT_CPP_LOAD[:3] + [('CE', 'Assertion failed: mpiSize == tp * pp (/src/tensorrt_llm/cpp/tensorrt_llm/runtime/worldConfig.cpp:99)')])
-case('x_ngc_banner_loop', 'crash_loop', 'weight_load', '*', '\n'.join(triton_run() for _ in range(3)))
+def triton_run(sec=0):
+    return NGC + '\n' + triton(TRITON_HEAD, sec) + '\n' + trt(TRT_CPP_LOAD[:3] + [('CE', 'Assertion failed: mpiSize == tp * pp (/src/tensorrt_llm/cpp/tensorrt_llm/runtime/worldConfig.cpp:99)')])
+# Each run stamped later (a container restarted by its policy); the same stamps again are one run
+# pasted three times.
+case('x_ngc_banner_loop', 'crash_loop', 'weight_load', '*', '\n'.join(triton_run(30 * k) for k in range(3)))
+case('x_ngc_banner_pasted_three_times', 'crashed', 'weight_load', '*', '\n'.join(triton_run() for _ in range(3)))
 
 # ... but a banner followed by lines stamped before the excerpt it follows begins that same start,
 # pasted after its end (another node's or an earlier part of the log).

@@ -17,10 +17,16 @@ _VN_ARGS_FAIL = vl([('INFO', 'utils.py:220', "non-default args: {'model': 'Qwen/
                     ('ERROR', 'api_server.py:530', '    raise KeyError('),
                     ('ERROR', 'api_server.py:530', 'KeyError: \'invalid reasoning parser: qwen (chose from { deepseek_r1,qwen3 })\'')], _VN_TAG)
 _VN_ATTEMPT = '\n'.join(_VN_LOGO) + '\n' + _VN_ARGS_FAIL
-case('vn_logo_banner_restarts', 'crash_loop', 'launch', '*', '\n'.join([_VN_ATTEMPT] * 3))
+# A restart's lines are stamped later than the run before it; the same stamps again are the same
+# run pasted twice (below).
+def _vn_later(text, minute):
+    return text.replace(' 08-20 10:00:', f' 08-20 10:{minute:02d}:')
+case('vn_logo_banner_restarts', 'crash_loop', 'launch', '*', '\n'.join(_vn_later(_VN_ATTEMPT, k) for k in range(3)))
 case('vn_logo_banner_once', 'crashed', 'launch', '*', _VN_ATTEMPT)
 _VN_PLAIN = vl([('INFO', 'utils.py:285', 'vLLM server version 0.14.0, serving model Qwen/Qwen3-8B')], _VN_TAG)
-case('vn_plain_banner_restarts', 'crash_loop', 'launch', '*', '\n'.join([_VN_PLAIN + '\n' + _VN_ARGS_FAIL] * 2))
+case('vn_plain_banner_restarts', 'crash_loop', 'launch', '*', '\n'.join(_vn_later(_VN_PLAIN + '\n' + _VN_ARGS_FAIL, k) for k in range(2)))
+case('vn_plain_banner_pasted_twice', 'crashed', 'launch', '*', '\n'.join([_VN_PLAIN + '\n' + _VN_ARGS_FAIL] * 2))
+case('vn_logo_banner_pasted_three_times', 'crashed', 'launch', '*', '\n'.join([_VN_ATTEMPT] * 3))
 # The banner then the engine core's own opening line belong to one start.
 _VN_ENGINE = vl([('INFO', 'core.py:109', "Initializing a V1 LLM engine (v0.14.0) with config: model='Qwen/Qwen3-8B'"),
                  ('INFO', 'gpu_model_runner.py:3000', 'Starting to load model Qwen/Qwen3-8B...')], '(EngineCore_DP0 pid=200) ')
