@@ -97,6 +97,28 @@ TEST(SessionClock, TheEnginesOwnElapsedFigureIsPreferred) {
   EXPECT_TRUE(found);
 }
 
+// vLLM V1 says how long the capture took on the line that ends it, with no line at its start: the
+// capture began that long before, and the KV-cache sizing before it did not take its time.
+TEST(SessionClock, ALineThatSaysHowLongItsPhaseRanDatesItsStart) {
+  Verdict v = Explain(
+      "(EngineCore_DP0 pid=9) INFO 10-01 10:00:11 [gpu_model_runner.py:2602] Starting to load "
+      "model m...\n"
+      "(EngineCore_DP0 pid=9) INFO 10-01 10:00:31 [gpu_model_runner.py:2653] Model loading took "
+      "15.3 GiB and 18.1 seconds\n"
+      "(EngineCore_DP0 pid=9) INFO 10-01 10:00:45 [kv_cache_utils.py:1087] GPU KV cache size: "
+      "292,000 tokens\n"
+      "(EngineCore_DP0 pid=9) INFO 10-01 10:01:05 [gpu_model_runner.py:3480] Graph capturing "
+      "finished in 20 secs, took 0.5 GiB\n"
+      "(EngineCore_DP0 pid=9) INFO 10-01 10:01:05 [core.py:210] init engine (profile, create kv "
+      "cache, warmup model) took 34.0 seconds\n"
+      "(APIServer pid=1) INFO:     Application startup complete.\n");
+  ASSERT_EQ(v.state, State::kReady) << v.headline;
+  std::map<Phase, double> seconds;
+  for (const auto& t : v.timeline) seconds[t.phase] += t.seconds.value_or(0);
+  EXPECT_NEAR(seconds[Phase::kCudaGraph], 20, 1);
+  EXPECT_NEAR(seconds[Phase::kKvCache], 14, 1);
+}
+
 // A request served, a health check or the engine's periodic stats say the server was up, not when
 // it came up: the wait for a client after the start's last progress is no phase's time.
 TEST(SessionClock, TheWaitBeforeTheFirstRequestIsNoPhasesTime) {

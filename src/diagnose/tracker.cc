@@ -145,6 +145,19 @@ void PushSpan(AttemptFacts& a, PhaseSpan span) {
 
 }  // namespace
 
+// A line that says how long its phase has run so far (vLLM V1's "Graph capturing finished in 20
+// secs, took 0.5 GiB", printed before the step's last work): where it opens that phase, the phase
+// began that long before it, not before the open span did.
+std::optional<int64_t> StartupTracker::BegunBefore(AttemptFacts& a, const LogEvent& e,
+                                                   std::optional<int64_t> t) {
+  if (!t || !e.elapsed_seconds) return t;
+  int64_t since = *t - static_cast<int64_t>(*e.elapsed_seconds * 1000);
+  if (const PhaseSpan* open = OpenSpan(a, e.rank); open != nullptr && open->start_ms) {
+    since = std::max(since, *open->start_ms);
+  }
+  return std::min(since, *t);
+}
+
 void StartupTracker::Hint(AttemptFacts& a, const std::string& rank, Phase phase,
                           std::optional<int64_t> t, bool from_error) {
   if (a.ready) return;

@@ -273,6 +273,7 @@ class StartupTracker {
   void NoteFailingRank(AttemptFacts& a, const std::string& rank);
   void ForgetUnplaced(AttemptFacts& a);
   void ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  std::optional<int64_t> BegunBefore(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   static std::optional<int64_t> ServingSince(const AttemptFacts& a, std::optional<int64_t> t);
   void TakeBackCrashWhenServing(AttemptFacts& a, const LogEvent& e);
   void NoteStamp(AttemptFacts& a, const LogEvent& e);

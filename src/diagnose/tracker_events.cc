@@ -252,8 +252,11 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       // A line printed inside a phase: moves forward only (never back past the attempt).
       if (e.phase) {
         size_t spans = a.timeline.size();
-        Hint(a, e.rank, *e.phase, t);
-        if (a.timeline.size() != spans) Mark(Signal::kLogProgress, t);
+        Hint(a, e.rank, *e.phase, BegunBefore(a, e, t));
+        if (a.timeline.size() != spans) {
+          if (t && (!a.last_progress_ms || *a.last_progress_ms < *t)) a.last_progress_ms = t;
+          Mark(Signal::kLogProgress, t);
+        }
       }
       if (a.crashed) a.crash_phase = a.phase;
       break;
