@@ -260,6 +260,17 @@ TEST(SessionRestarts, APasteCopiedTwiceIsOneStartARestartIsStampedLater) {
   Verdict restarted = Explain(run(0) + run(1));
   EXPECT_EQ(restarted.state, State::kCrashLoop) << restarted.headline;
   EXPECT_EQ(restarted.attempts, 2);
+  // The same stamped banner, then another error: a start that stamps few lines, run again.
+  auto banner_then = [](const std::string& error) {
+    return "INFO 08-20 10:00:00 [api_server.py:1805] vLLM API server version 0.10.1\n"
+           "Traceback (most recent call last):\n"
+           "  File \"/usr/local/bin/vllm\", line 8, in <module>\n" +
+           error + "\n";
+  };
+  const std::string first = banner_then("ValueError: invalid literal for int(): 'auto'");
+  EXPECT_EQ(Explain(first + first).state, State::kCrashed);
+  EXPECT_EQ(Explain(first + banner_then("OSError: [Errno 98] Address already in use")).state,
+            State::kCrashLoop);
   // Without times the two cannot be told apart: the same lines again are a restart.
   const std::string timeless = run(0).substr(0, run(0).rfind('['));
   EXPECT_EQ(Explain(timeless + timeless).state, State::kCrashLoop);

@@ -256,19 +256,28 @@ void StartupTracker::NoteStamp(AttemptFacts& a, const LogEvent& e) {
 }
 
 namespace {
-bool IsRepaste(const AttemptFacts& a) { return a.stamped_lines > 0 && a.stamps_new == 0; }
+// Its errors must be the earlier one's too: the lines without times (a traceback's) may be all
+// that differs between two runs of a start that stamps few lines.
+bool IsRepaste(const AttemptFacts& earlier, const AttemptFacts& a) {
+  if (a.stamped_lines == 0 || a.stamps_new != 0) return false;
+  return std::all_of(a.errors.begin(), a.errors.end(), [&](const std::string& e) {
+    return std::find(earlier.errors.begin(), earlier.errors.end(), e) != earlier.errors.end();
+  });
+}
 }  // namespace
 
 bool HasRepastedAttempt(const TrackerState& st) {
-  return st.attempts.size() >= 2 &&
-         std::any_of(st.attempts.begin() + 1, st.attempts.end(), IsRepaste);
+  for (size_t i = 1; i < st.attempts.size(); ++i) {
+    if (IsRepaste(st.attempts[i - 1], st.attempts[i])) return true;
+  }
+  return false;
 }
 
 TrackerState WithoutRepastedAttempts(const TrackerState& st) {
   TrackerState out = st;
   // From the end: each copy is of the attempt kept before it, itself perhaps a copy.
   for (size_t i = out.attempts.size(); i-- > 1;) {
-    if (!IsRepaste(out.attempts[i])) continue;
+    if (!IsRepaste(out.attempts[i - 1], out.attempts[i])) continue;
     if (out.attempts[i].crashed) out.crashed_attempts--;
     out.total_attempts--;
     out.attempts.erase(out.attempts.begin() + static_cast<std::ptrdiff_t>(i));
