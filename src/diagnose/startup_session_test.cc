@@ -271,6 +271,13 @@ TEST(SessionRestarts, APasteCopiedTwiceIsOneStartARestartIsStampedLater) {
   EXPECT_EQ(Explain(first + first).state, State::kCrashed);
   EXPECT_EQ(Explain(first + banner_then("OSError: [Errno 98] Address already in use")).state,
             State::kCrashLoop);
+  // Stamped lines first, then a death without times: the stamped opening line again, stamped the
+  // same, is the copy's start.
+  const std::string stamped_first =
+      "[2026-06-15 19:57:33 TP5] Init torch distributed begin.\n"
+      "[2026-06-15 19:57:34 TP0] sglang is using nccl==2.28.9\n"
+      "Fatal Python error: Segmentation fault\n";
+  EXPECT_EQ(Explain(stamped_first + stamped_first).state, State::kCrashed);
   // Without times the two cannot be told apart: the same lines again are a restart.
   const std::string timeless = run(0).substr(0, run(0).rfind('['));
   EXPECT_EQ(Explain(timeless + timeless).state, State::kCrashLoop);

@@ -99,6 +99,10 @@ struct AttemptFacts {
   // process printing its opening line again has started again, even where no line has a time.
   std::string first_line;
   bool first_line_again = false;
+  std::optional<int64_t> first_line_ms;  // the first line's own stamp, if it had one
+  // The first line came again with its own stamp, and every stamped line since is one the attempt
+  // already had: the paste copied again, so the same death after it is no restart.
+  bool again_is_copy = false;
   bool oom_killed = false;  // the service manager or the kernel recorded an OOM kill
   // The phase named by the latest traceback frame (the deepest frame of the latest traceback):
   // where an exception was raised when no phase line says so.

@@ -159,13 +159,17 @@ bool StartupTracker::RepeatedBanner(const LogEvent& e) {
 // The attempt's first line, and whether it came again after the attempt crashed. Only a line other
 // than the crash's own counts (a death printed by two ranks alike is one death).
 void StartupTracker::NoteFirstLine(AttemptFacts& a, const LogEvent& e) {
+  const bool own_time = e.time_ms && !e.time_inferred;
   if (a.first_line.empty()) {
     a.first_line = Cap(e.rank + '\t' + e.text, kLineCap);
+    if (own_time) a.first_line_ms = e.time_ms;
     return;
   }
   if (a.crashed && !a.first_line_again && a.first_line != a.crash_line &&
-      SameKey(a.first_line, e.rank, e.text))
+      SameKey(a.first_line, e.rank, e.text)) {
     a.first_line_again = true;
+    a.again_is_copy = own_time && a.first_line_ms == e.time_ms;
+  }
 }
 
 // The paste repeats itself (copied twice into a comment): the log's first stamped line (of a
@@ -212,7 +216,7 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
     // The same death again after the attempt's opening line came again (the same usage error,
     // the same traceback, from a restarting container): with or without times, and whether the
     // times are the log's or, live, the lines' arrival.
-    if (a.first_line_again) return true;
+    if (a.first_line_again) return !a.again_is_copy;
     return t && a.crash_ms && *t - *a.crash_ms >= kRestartGapMs;
   }
   if (!t || e.kind != LogEvent::Kind::kPhaseBegin || !e.phase || !a.phase || !a.last_ms)
@@ -245,6 +249,9 @@ void StartupTracker::NoteStamp(AttemptFacts& a, const LogEvent& e) {
   a.last_stamped_line_no = e.line_no;
   const uint64_t f = StampFingerprint(e);
   ++a.stamped_lines;
+  if (a.again_is_copy && std::find(a.stamps.begin(), a.stamps.end(), f) == a.stamps.end()) {
+    a.again_is_copy = false;
+  }
   if (a.stamps.size() < kMaxStamps) a.stamps.push_back(f);
   if (a.stamps_new > 0) return;  // already not a copy: no lookups
   const size_t n = state_.attempts.size();
