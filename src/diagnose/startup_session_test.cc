@@ -278,6 +278,14 @@ TEST(SessionRestarts, APasteCopiedTwiceIsOneStartARestartIsStampedLater) {
       "[2026-06-15 19:57:34 TP0] sglang is using nccl==2.28.9\n"
       "Fatal Python error: Segmentation fault\n";
   EXPECT_EQ(Explain(stamped_first + stamped_first).state, State::kCrashed);
+  // An opening line without a time: the stamped lines after it, all had, tell the copy.
+  const std::string timeless_first =
+      "[TensorRT-LLM][INFO] Initializing MPI with thread mode 1\n"
+      "I1220 01:42:16.245480 100348 python_be.cc:2199] TRITONBACKEND_ModelInstanceInitialize: "
+      "preprocessing_0_0 (CPU device 0)\n"
+      "[TensorRT-LLM][INFO] Loaded engine size: 12858 MiB\n"
+      "[TensorRT-LLM][ERROR] Assertion failed: Failed to deserialize cuda engine\n";
+  EXPECT_EQ(Explain(timeless_first + timeless_first).state, State::kCrashed);
   // Without times the two cannot be told apart: the same lines again are a restart.
   const std::string timeless = run(0).substr(0, run(0).rfind('['));
   EXPECT_EQ(Explain(timeless + timeless).state, State::kCrashLoop);

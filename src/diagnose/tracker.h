@@ -100,9 +100,11 @@ struct AttemptFacts {
   std::string first_line;
   bool first_line_again = false;
   std::optional<int64_t> first_line_ms;  // the first line's own stamp, if it had one
-  // The first line came again with its own stamp, and every stamped line since is one the attempt
-  // already had: the paste copied again, so the same death after it is no restart.
+  // Since the first line came again (with its own stamp unchanged, or with none), every stamped
+  // line is one the attempt already had, and there was one: the paste copied again, so the same
+  // death after it is no restart.
   bool again_is_copy = false;
+  uint64_t again_stamped = 0;
   bool oom_killed = false;  // the service manager or the kernel recorded an OOM kill
   // The phase named by the latest traceback frame (the deepest frame of the latest traceback):
   // where an exception was raised when no phase line says so.
@@ -236,7 +238,7 @@ TrackerState WithoutRepastedAttempts(const TrackerState& st);
 class StartupTracker {
  public:
   static constexpr size_t kMaxRanks = 256;
-  static constexpr size_t kMaxStamps = 4096;
+  static constexpr size_t kMaxStamps = 1024;
   static constexpr size_t kMaxSpans = 2048;
   static constexpr size_t kMaxBars = 32;
   static constexpr size_t kMaxErrors = 16;

@@ -2,7 +2,6 @@
 // prompts that run the server, and restarts seen only as time gaps.
 #include <algorithm>
 #include <cstring>
-#include <functional>
 #include <string_view>
 
 #include "diagnose/rank_format.h"
@@ -168,7 +167,7 @@ void StartupTracker::NoteFirstLine(AttemptFacts& a, const LogEvent& e) {
   if (a.crashed && !a.first_line_again && a.first_line != a.crash_line &&
       SameKey(a.first_line, e.rank, e.text)) {
     a.first_line_again = true;
-    a.again_is_copy = own_time && a.first_line_ms == e.time_ms;
+    a.again_is_copy = !own_time || a.first_line_ms == e.time_ms;
   }
 }
 
@@ -216,7 +215,7 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
     // The same death again after the attempt's opening line came again (the same usage error,
     // the same traceback, from a restarting container): with or without times, and whether the
     // times are the log's or, live, the lines' arrival.
-    if (a.first_line_again) return !a.again_is_copy;
+    if (a.first_line_again) return !(a.again_is_copy && a.again_stamped > 0);
     return t && a.crash_ms && *t - *a.crash_ms >= kRestartGapMs;
   }
   if (!t || e.kind != LogEvent::Kind::kPhaseBegin || !e.phase || !a.phase || !a.last_ms)
@@ -231,14 +230,18 @@ namespace {
 uint64_t StampFingerprint(const LogEvent& e) {
   uint64_t h = static_cast<uint64_t>(*e.time_ms) * 0x9E3779B97F4A7C15ull;
   auto mix = [&h](uint64_t v) { h = (h ^ v) * 0x100000001B3ull + (h >> 29); };
-  mix(e.text.size());
-  mix(std::hash<std::string_view>{}(e.rank));
-  uint64_t head = 0, tail = 0;
-  const size_t n = std::min<size_t>(8, e.text.size());
-  std::memcpy(&head, e.text.data(), n);
-  std::memcpy(&tail, e.text.data() + e.text.size() - n, n);
-  mix(head);
-  mix(tail);
+  // Loads, not a hash of the whole text: this runs on every stamped line.
+  auto ends = [&mix](std::string_view s) {
+    uint64_t head = 0, tail = 0;
+    const size_t n = std::min<size_t>(8, s.size());
+    std::memcpy(&head, s.data(), n);
+    std::memcpy(&tail, s.data() + s.size() - n, n);
+    mix(s.size());
+    mix(head);
+    mix(tail);
+  };
+  ends(e.rank);
+  ends(e.text);
   return h;
 }
 }  // namespace
@@ -249,8 +252,12 @@ void StartupTracker::NoteStamp(AttemptFacts& a, const LogEvent& e) {
   a.last_stamped_line_no = e.line_no;
   const uint64_t f = StampFingerprint(e);
   ++a.stamped_lines;
-  if (a.again_is_copy && std::find(a.stamps.begin(), a.stamps.end(), f) == a.stamps.end()) {
-    a.again_is_copy = false;
+  if (a.again_is_copy) {
+    if (std::find(a.stamps.begin(), a.stamps.end(), f) == a.stamps.end()) {
+      a.again_is_copy = false;
+    } else {
+      ++a.again_stamped;
+    }
   }
   if (a.stamps.size() < kMaxStamps) a.stamps.push_back(f);
   if (a.stamps_new > 0) return;  // already not a copy: no lookups
