@@ -580,6 +580,8 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
 }
 
 std::string CanonicalRank(std::string_view tag) {
+  // ':' stays: Ray names a replica "ServeReplica:app:deployment", and without them the label reads
+  // as one word.
   // Built in a local buffer and copied once: a push_back per byte cost more than the rest of
   // the prefix parse (a rank is read on most lines of a multi-GPU log).
   char out[64];
@@ -588,7 +590,7 @@ std::string CanonicalRank(std::string_view tag) {
     if (n >= sizeof out) break;
     if (c == ' ') {
       if (n != 0 && out[n - 1] != '_') out[n++] = '_';
-    } else if (IsAlnum(c) || c == '_' || c == '-' || c == '.') {
+    } else if (IsAlnum(c) || c == '_' || c == '-' || c == '.' || c == ':') {
       out[n++] = c;
     }
   }
