@@ -38,7 +38,7 @@ Judged FromVerdict(const Verdict& v) {
   double slowest_s = -1;
   for (const auto& e : v.timeline) {
     j.any_slow |= e.slow;
-    if (e.seconds && *e.seconds > slowest_s && e.phase != Phase::kReady) {
+    if (e.seconds && *e.seconds > slowest_s && e.phase != Phase::kReady && !e.waiting) {
       slowest_s = *e.seconds;
       j.slowest = std::string(PhaseName(e.phase));
     }

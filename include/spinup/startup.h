@@ -236,6 +236,10 @@ struct TimelineEntry {
   std::optional<int64_t> end_ms;
   std::optional<double> seconds;
   bool slow = false;
+  // The rank waited on the others through this span: they began two or more later phases during
+  // it (vLLM V1's engine core in launch while its workers load, compile and profile). Neither
+  // slow nor a candidate for the slowest phase.
+  bool waiting = false;
 };
 
 // One rank's (or process's) threads at the moment a stall was called: its Python stack from

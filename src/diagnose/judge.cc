@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "base/duration.h"
@@ -101,8 +102,37 @@ std::optional<int64_t> LastProgress(const Context& c, bool count_log_lines) {
   return last;
 }
 
+namespace {
+
+// Spans during which other ranks began two or more later phases were a wait for them, not the
+// phase's own work: a coordinator's launch that covers its workers' whole load, a main process's
+// unranked line that opened kv_cache while the ranks went on to compile and capture. A span the
+// engine timed itself (`reported`) is work. One later phase is not enough: a rank slow to load
+// overlaps its peer's next phase, and its span is the real delay.
+void MarkWaits(const Context& c, std::vector<TimelineEntry>& t, const std::vector<bool>& reported) {
+  for (size_t i = 0; i < t.size(); ++i) {
+    TimelineEntry& e = t[i];
+    if (reported[i] || !e.start_ms || !e.seconds || *e.seconds <= 0) continue;
+    const int64_t from = *e.start_ms;
+    const int64_t to = from + static_cast<int64_t>(*e.seconds * 1000);
+    uint64_t later = 0;  // the later phases others began, as bits of Phase
+    for (const TimelineEntry& o : t) {
+      if (o.rank == e.rank || !o.start_ms || *o.start_ms <= from || *o.start_ms >= to) continue;
+      if (o.phase == Phase::kReady || c.Order(o.phase) <= c.Order(e.phase)) continue;
+      later |= uint64_t{1} << static_cast<unsigned>(o.phase);
+    }
+    if (std::popcount(later) >= 2) {
+      e.waiting = true;
+      e.slow = false;
+    }
+  }
+}
+
+}  // namespace
+
 void BuildTimeline(const Context& c, Verdict& v) {
   const AttemptFacts& a = *c.attempt;
+  std::vector<bool> reported;
   for (const auto& s : a.timeline) {
     TimelineEntry e;
     e.rank = s.rank;
@@ -130,7 +160,9 @@ void BuildTimeline(const Context& c, Verdict& v) {
       continue;
     }
     v.timeline.push_back(std::move(e));
+    reported.push_back(s.reported_seconds.has_value());
   }
+  MarkWaits(c, v.timeline, reported);
   for (const auto& r : a.ranks) v.ranks.push_back(RankPhase{r.rank, r.phase, r.since_ms});
   v.errors = a.errors;
   if (c.between_turns) {

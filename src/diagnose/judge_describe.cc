@@ -181,7 +181,7 @@ std::string ReadyHeadline(const Context& c, const Verdict& v) {
   bool slow = false;
   for (const auto& e : v.timeline) {
     slow |= e.slow;
-    if (e.seconds && *e.seconds > slowest_s && e.phase != Phase::kReady) {
+    if (e.seconds && *e.seconds > slowest_s && e.phase != Phase::kReady && !e.waiting) {
       slowest_s = *e.seconds;
       slowest = std::string(PhaseName(e.phase));
     }

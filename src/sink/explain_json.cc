@@ -21,7 +21,7 @@ nlohmann::json ExplainJson(const Verdict& v) {
   }
   json timeline = json::array();
   for (const auto& t : v.timeline) {
-    json e = ToJson(t);  // rank, phase, start_ms, end_ms, seconds, slow
+    json e = ToJson(t);  // rank, phase, start_ms, end_ms, seconds, slow, waiting
     e["rank"] = t.rank.empty() ? "main" : t.rank;
     e["start"] = Time(t.start_ms);
     e["end"] = Time(t.end_ms);

@@ -75,6 +75,7 @@ void WriteExplainText(const Verdict& raw, const ExplainTextOptions& opt, std::os
         std::string dur = t->seconds ? FormatDuration(*t->seconds) : "";
         if (t->seconds && !t->end_ms && v.state != State::kReady) dur += " (open)";
         if (t->slow) dur += opt.color ? " \x1b[33m* slow\x1b[0m" : " * slow";
+        if (t->waiting) dur += " (waiting on other ranks)";
         out << fmt::format("  {:<{}}  {:<16}  {:<14}  {:<14}  {}\n",
                            r.empty() ? "main" : r.substr(0, 24), rank_w, PhaseName(t->phase),
                            Clock(t->start_ms), t->end_ms ? Clock(t->end_ms) : "-", dur);

@@ -313,7 +313,8 @@ json ToJson(const Finding& f) {
 
 json ToJson(const TimelineEntry& t) {
   return {{"rank", t.rank},          {"phase", PhaseName(t.phase)}, {"start_ms", Opt(t.start_ms)},
-          {"end_ms", Opt(t.end_ms)}, {"seconds", Opt(t.seconds)},   {"slow", t.slow}};
+          {"end_ms", Opt(t.end_ms)}, {"seconds", Opt(t.seconds)},   {"slow", t.slow},
+          {"waiting", t.waiting}};
 }
 
 json ToJson(const Verdict& v) {
@@ -460,6 +461,7 @@ Result<Verdict> VerdictFromJson(const json& j) {
         ReadOpt(tj, "end_ms", t.end_ms);
         ReadOpt(tj, "seconds", t.seconds);
         Read(tj, "slow", t.slow);
+        Read(tj, "waiting", t.waiting);
         v.timeline.push_back(std::move(t));
       }
     }
