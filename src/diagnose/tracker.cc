@@ -158,6 +158,30 @@ std::optional<int64_t> StartupTracker::BegunBefore(AttemptFacts& a, const LogEve
   return std::min(since, *t);
 }
 
+// The same line on a rank already in that phase, opened late by a line printed at the phase's end
+// (custom all-reduce's "Registering N cuda graph addresses", on a rank without the capture's bar):
+// the phase began that long before, and the span before it ends there.
+void StartupTracker::RedateOpenSpan(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  if (!t || !e.elapsed_seconds || !e.phase || a.ready) return;
+  PhaseSpan* open = OpenSpan(a, e.rank);
+  if (open == nullptr || open->phase != *e.phase || !open->start_ms) return;
+  int64_t since = *t - static_cast<int64_t>(*e.elapsed_seconds * 1000);
+  if (since >= *open->start_ms) return;
+  PhaseSpan* before = nullptr;
+  for (PhaseSpan* s = open; s != a.timeline.data();) {
+    --s;
+    if (s->rank == e.rank) {
+      before = s;
+      break;
+    }
+  }
+  // Never back past the span before it, and only over a span that ended where this one began.
+  if (before == nullptr || !before->start_ms || before->end_ms != open->start_ms) return;
+  since = std::max(since, *before->start_ms);
+  before->end_ms = since;
+  open->start_ms = since;
+}
+
 void StartupTracker::Hint(AttemptFacts& a, const std::string& rank, Phase phase,
                           std::optional<int64_t> t, bool from_error) {
   if (a.ready) return;

@@ -280,6 +280,7 @@ class StartupTracker {
   void ForgetUnplaced(AttemptFacts& a);
   void ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   std::optional<int64_t> BegunBefore(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  void RedateOpenSpan(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   static std::optional<int64_t> ServingSince(const AttemptFacts& a, std::optional<int64_t> t);
   void TakeBackCrashWhenServing(AttemptFacts& a, const LogEvent& e);
   void NoteStamp(AttemptFacts& a, const LogEvent& e);

@@ -252,6 +252,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       // A line printed inside a phase: moves forward only (never back past the attempt).
       if (e.phase) {
         size_t spans = a.timeline.size();
+        RedateOpenSpan(a, e, t);
         Hint(a, e.rank, *e.phase, BegunBefore(a, e, t));
         if (a.timeline.size() != spans) {
           if (t && (!a.last_progress_ms || *a.last_progress_ms < *t)) a.last_progress_ms = t;
