@@ -99,6 +99,9 @@ struct LogEvent {
   // kError/kFatal: the line names where the failure was raised (a rule's "pin"): the crash is
   // judged in `phase` even where phase lines went further.
   bool pinned = false;
+  // kRequestServed: the HTTP server's own answer to a request (an access-log line, a rule's
+  // "answer"), not the engine's periodic stats: the server was up when the request came in.
+  bool answer = false;
   // What the matching rule's line says of its phase (a rule's "role", docs/rules.md).
   enum class Role {
     kDirect,    // the line is the failing process's own

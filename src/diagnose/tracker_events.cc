@@ -176,6 +176,22 @@ void StartupTracker::TakeBackCrashWhenServing(AttemptFacts& a, const LogEvent& e
     a.crashed = false;
     state_.crashed_attempts--;
   }
+  // A request answered after the server said its application started, and after the crash that
+  // took that line back: the request came in while it served (uvicorn logs a request when it
+  // answers: a 500 once the engine died under it). The start was up; the crash came while serving.
+  if (e.kind == LogEvent::Kind::kRequestServed && e.answer && a.crashed && a.crash_ms &&
+      a.engine_ready_ms && *a.crash_ms >= *a.engine_ready_ms && !a.ready && !a.stop_requested) {
+    std::string rank;
+    for (auto it = a.timeline.rbegin(); it != a.timeline.rend(); ++it) {
+      if (it->phase == Phase::kHttpStart) {
+        rank = it->rank;
+        break;
+      }
+    }
+    BeginPhase(a, rank, Phase::kReady, a.engine_ready_ms);
+    a.ready = true;
+    a.died_after_ready = true;
+  }
 }
 
 // A request answered says the server was up, not when it came up: the time since the start's

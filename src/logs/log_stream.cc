@@ -222,6 +222,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
   e.elapsed_seconds.reset();
   e.engine_only = false;
   e.pinned = false;
+  e.answer = false;
   e.role = LogEvent::Role::kDirect;
   return e;
 }

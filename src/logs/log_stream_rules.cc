@@ -167,6 +167,7 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
     if (!evidence_only) {
       e.phase = r.phase;
       e.pinned = r.pin;
+      e.answer = r.answer;
       e.role = r.role;
     }
     e.quiet_level = IsQuietLevel(p.level);

@@ -132,6 +132,13 @@ LogRule ParseRule(const json& r, FileParse& f) {
                                 " (or a phase_end with no \"elapsed\")"};
     }
   }
+  if (auto d = r.find("answer"); d != r.end()) {
+    if (!d->is_boolean()) throw FileError{line, "\"answer\" must be true or false"};
+    rule.answer = d->get<bool>();
+    if (rule.answer && rule.emit != RuleEmit::kRequestServed) {
+      throw FileError{line, "rule \"" + rule.id + "\": \"answer\" needs a request_served rule"};
+    }
+  }
   rule.source = f.fname + ":" + std::to_string(line);
   return rule;
 }

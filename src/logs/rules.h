@@ -69,6 +69,9 @@ struct LogRule {
   // after distributed init since 0.10 yet fails the device claim): the crash is judged in `phase`
   // even where phase lines went further.
   bool pin = false;
+  // request_served: the HTTP server's answer to a request (an access-log line), which only a
+  // server that was up prints, even after its engine died under the request.
+  bool answer = false;
   // "relay" or "fallback": the line says less of where the failure was than other frames do.
   LogEvent::Role role = LogEvent::Role::kDirect;
   // noise: the info rules whose matches still count on its lines, by id or id prefix ending in

@@ -80,6 +80,23 @@ TEST(RulesLoad, ErrorsStillNameTheRightLineAndDuplicatesAreFound) {
   EXPECT_FALSE(same.ok());
 }
 
+// "answer" marks an HTTP server's answer to a request: only a request_served rule has it.
+TEST(RulesLoad, AnswerNeedsARequestServedRule) {
+  auto load = [](const std::string& rule) {
+    return RuleSet().AddFile("answer.json", "{\"engine\": \"toy\", \"rules\": [\n" + rule + "\n]}");
+  };
+  EXPECT_TRUE(
+      load("{\"id\": \"a\", \"regex\": \"x\", \"emit\": \"request_served\", \"answer\": true}")
+          .ok());
+  Status info = load("{\"id\": \"b\", \"regex\": \"x\", \"emit\": \"info\", \"answer\": true}");
+  ASSERT_FALSE(info.ok());
+  EXPECT_NE(info.message().find("answer.json:2: rule \"b\": \"answer\" needs a request_served"),
+            std::string::npos)
+      << info.message();
+  EXPECT_FALSE(
+      load("{\"id\": \"c\", \"regex\": \"x\", \"emit\": \"request_served\", \"answer\": 1}").ok());
+}
+
 // "pin" says where a failure is raised: only an error, fatal or frame rule with a phase has it.
 TEST(RulesLoad, PinNeedsAnErrorRuleWithAPhase) {
   auto load = [](const std::string& rule) {

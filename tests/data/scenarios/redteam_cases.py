@@ -20,3 +20,22 @@ case('rt_tgi_stop_during_warmup', 'stopped', 'kv_cache', None, tg(THEAD + [
 case('rt_tgi_shard_fails_then_terminate', 'crashed', 'weight_load', '*', tg(THEAD + TWAIT + [
     ('ERROR','shard-manager: ','Shard complete standard error output:\n\ntorch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 224.00 MiB'),
     ('ERROR','','Shard 0 failed to start')] + TTERM + [('ERROR','','Error: ShardCannotStart')]))
+
+# vLLM V1 (TP=2) whose engine dies under its first request, seconds after `Application startup
+# complete.`: uvicorn logs the request's 500 after the worker's abort. A request answered after
+# the server's start line says it was serving: ready, died while serving.
+RT_V1_UP = '''(EngineCore_0 pid=250) INFO 08-20 10:01:47 [core.py:214] init engine (profile, create kv cache, warmup model) took 52.43 seconds
+(APIServer pid=1) INFO 08-20 10:01:48 [api_server.py:1880] Starting vLLM API server 0 on http://0.0.0.0:8000
+(APIServer pid=1) INFO 08-20 10:01:48 [launcher.py:29] Available routes are:
+(APIServer pid=1) INFO:     Started server process [1]
+(APIServer pid=1) INFO:     Waiting for application startup.
+(APIServer pid=1) INFO:     Application startup complete.
+'''
+RT_V1_ABORT = '''(VllmWorker TP0 pid=280) terminate called after throwing an instance of 'c10::Error'
+(VllmWorker TP0 pid=280)   what():  CUDA error: an illegal memory access was encountered
+'''
+case('rt_v1_abort_under_first_request_500', 'ready', 'ready', '*', RT_V1_UP + RT_V1_ABORT +
+     '''(APIServer pid=1) INFO:     10.0.0.7:55002 - "POST /v1/chat/completions HTTP/1.1" 500 Internal Server Error
+''')
+# Guard: the same abort with no request seen is still the start's crash (the bind follows the line).
+case('rt_v1_abort_after_startup_no_request', 'crashed', 'http_start', '*', RT_V1_UP + RT_V1_ABORT)
