@@ -218,6 +218,21 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
     if (a.first_line_again) return !(a.again_is_copy && a.again_stamped > 0);
     return t && a.crash_ms && *t - *a.crash_ms >= kRestartGapMs;
   }
+  // The attempt's first error again, long after its last line, with no phase line yet: a process
+  // that died before its engine said anything, started again (a container restarting on an
+  // ImportError). One process prints its own traceback once; ranks that fail alike print theirs
+  // within a second, each under its own rank.
+  if (e.kind == LogEvent::Kind::kError) {
+    if (!t || !a.last_ms || a.errors.empty() || (a.phase && *a.phase != Phase::kLaunch) ||
+        *t - *a.last_ms < kRestartGapMs)
+      return false;
+    const std::string& first = a.errors.front();
+    const std::string_view text = std::string_view(e.text).substr(0, 400);
+    if (e.rank.empty()) return first == text;
+    return first.size() == e.rank.size() + 3 + text.size() && first[0] == '[' &&
+           std::string_view(first).substr(1, e.rank.size()) == e.rank &&
+           std::string_view(first).substr(e.rank.size() + 3) == text;
+  }
   if (!t || e.kind != LogEvent::Kind::kPhaseBegin || !e.phase || !a.phase || !a.last_ms)
     return false;
   if (Order(*e.phase) > Order(a.crash_phase.value_or(*a.phase))) return false;

@@ -39,3 +39,23 @@ case('rt_v1_abort_under_first_request_500', 'ready', 'ready', '*', RT_V1_UP + RT
 ''')
 # Guard: the same abort with no request seen is still the start's crash (the bind follows the line).
 case('rt_v1_abort_after_startup_no_request', 'crashed', 'http_start', '*', RT_V1_UP + RT_V1_ABORT)
+
+# A container restarting a server that dies at import, before any engine line, under `docker logs
+# -t`: the same traceback, minutes apart. Each is a start; two processes failing alike print
+# theirs within a second (the guard).
+RT_IMPORT_TB = ['Traceback (most recent call last):',
+    '  File "/usr/lib/python3.10/runpy.py", line 187, in _run_module_as_main',
+    '    mod_name, mod_spec, code = _get_module_details(mod_name, _Error)',
+    '  File "/usr/local/lib/python3.10/dist-packages/vllm/__init__.py", line 3, in <module>',
+    '    from vllm.engine.arg_utils import AsyncEngineArgs, EngineArgs',
+    '  File "/usr/local/lib/python3.10/dist-packages/vllm/_custom_ops.py", line 13, in <module>',
+    '    import vllm._C',
+    'ImportError: libcuda.so.1: cannot open shared object file: No such file or directory']
+def rt_docker_t(starts):
+    out = []
+    for m, s0 in starts:
+        for i, l in enumerate(RT_IMPORT_TB):
+            out.append(f'2024-07-25T10:{m:02d}:{s0 + i:02d}.123456789Z {l}')
+    return '\n'.join(out)
+case('rt_docker_t_import_error_restarts', 'crash_loop', 'launch', '*', rt_docker_t([(0, 10), (2, 10), (4, 10)]))
+case('rt_docker_t_import_error_twice_at_once', 'crashed', 'launch', '*', rt_docker_t([(0, 10), (0, 19)]))
