@@ -118,5 +118,30 @@ TEST(ExplainCli, RayServeFailedStartsCountAsAttempts) {
   EXPECT_EQ(j["attempts"], 1);
   EXPECT_EQ(j["restarts"], 2);
 }
+
+TEST(ExplainCli, BackoffCountAndPastedRunsGiveOneAttemptCount) {
+  // The pod table's back-off (7 restarts, its latest run failed too), the previous run and the
+  // current one: the headline's count and the attempts column agree.
+  const std::string log =
+      "NAME        READY   STATUS             RESTARTS        AGE\n"
+      "vllm-0      0/1     CrashLoopBackOff   7 (2m31s ago)   21m\n"
+      "$ kubectl logs vllm-0 -p\n"
+      "(APIServer pid=1) INFO 08-20 10:00:00 [api_server.py:1805] vLLM API server version 0.10.1\n"
+      "(VllmWorker TP0 pid=280) INFO 08-20 10:00:30 [gpu_model_runner.py:1953] Starting to load "
+      "model m...\n"
+      "(VllmWorker TP0 pid=280) ERROR 08-20 10:00:40 [multiproc_executor.py:559] "
+      "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 270.00 MiB.\n"
+      "(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above.\n"
+      "$ kubectl logs vllm-0\n"
+      "(APIServer pid=1) INFO 08-20 10:03:00 [api_server.py:1805] vLLM API server version 0.10.1\n";
+  auto r = RunSpinup({"explain", "-"}, log);
+  EXPECT_EQ(r.out.rfind("CRASH LOOP: 9 attempts, 8 crashed; attempt 9 is starting", 0), 0u)
+      << r.out;
+  EXPECT_NE(r.out.find("attempts: 9 (2 in the log)"), std::string::npos) << r.out;
+  r = RunSpinup({"explain", "-", "--json"}, log);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["attempts"], 2);
+  EXPECT_EQ(j["restarts"], 8);
+}
 }  // namespace
 }  // namespace spinup

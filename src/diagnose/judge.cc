@@ -456,7 +456,9 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& options) con
   Verdict v;
   v.engine = st.engine;
   v.attempts = st.total_attempts;
-  v.restarts = std::max(st.restarts, std::max(0, st.total_attempts - 1));
+  // Each start that crashed before the judged one was followed by a restart: the headline counts
+  // them (a supervisor's back-off says its latest run failed too), and so do the attempts shown.
+  v.restarts = std::max({st.restarts, st.total_attempts - 1, c.crashed_before, 0});
   v.progress = st.load;
   if (c.empty_attempt && !c.between_turns) {
     judge::DecideWithoutPhase(c, v);
