@@ -59,3 +59,13 @@ def rt_docker_t(starts):
     return '\n'.join(out)
 case('rt_docker_t_import_error_restarts', 'crash_loop', 'launch', '*', rt_docker_t([(0, 10), (2, 10), (4, 10)]))
 case('rt_docker_t_import_error_twice_at_once', 'crashed', 'launch', '*', rt_docker_t([(0, 10), (0, 19)]))
+
+# TGI v3's router warms the model up first and only then loads the tokenizer and binds: a
+# tokenizer failure after the warm-up is the HTTP server's start (v2 loaded it before warming up).
+case('rt_tgi_v3_tokenizer_after_warmup', 'crashed', 'http_start', 'tokenizer_remote_code', tg(THEAD + [
+    ('INFO','shard-manager: ','Shard ready in 20.1s rank=0'), ('INFO','shard-manager: ','Shard ready in 20.3s rank=1'),
+    ('INFO','','Starting Webserver'),
+    ('INFO','text_generation_router_v3: ','backends/v3/src/lib.rs:125: Warming up model'),
+    ('INFO','text_generation_router_v3: ','backends/v3/src/lib.rs:137: Setting max batch total tokens to 1213841'),
+    ('ERROR','text_generation_router::server: ',"router/src/server.rs:1698: Failed to import python tokenizer Python error: KeyError: 'tokenizer_class'"),
+    ('ERROR','','Webserver Crashed'), ('INFO','','Shutting down shards')]) + '\nError: WebServer(Tokenizer("Unable to load tokenizer."))')
