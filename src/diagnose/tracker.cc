@@ -282,6 +282,8 @@ void StartupTracker::NoteFailingRank(AttemptFacts& a, const std::string& rank) {
 void StartupTracker::CloseSpan(AttemptFacts& a, PhaseSpan* open, std::optional<int64_t> end) {
   open->end_ms = end;
   open->ended = true;
+  open->end_undated = UndatedAt(end);
+  NoteUndated(end);
   if (open->implicit && open->start_ms && end && *end <= *open->start_ms) {
     a.timeline.erase(a.timeline.begin() + (open - a.timeline.data()));
   }
@@ -338,6 +340,8 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
   span.phase = phase;
   span.start_ms = t;
   span.implicit = follows;
+  span.start_undated = UndatedAt(t);
+  NoteUndated(t);
   PushSpan(a, std::move(span));
   r.phase = phase;
   r.since_ms = t;
@@ -389,6 +393,8 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
     open->end_ms = t;
     open->ended = true;
     open->implicit = false;
+    open->end_undated = UndatedAt(t);
+    NoteUndated(t);
     open->reported_seconds = elapsed;
     if (elapsed && t && !open->start_ms) {
       open->start_ms = *t - static_cast<int64_t>(*elapsed * 1000);
@@ -409,6 +415,7 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
     span.phase = *next;
     span.start_ms = t;
     span.implicit = true;
+    span.start_undated = UndatedAt(t);
     PushSpan(a, std::move(span));
     implicit_text_ = event_ != nullptr ? event_->text : std::string();
     r.phase = *next;
@@ -432,8 +439,30 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
   }
 }
 
+// Lines without a time, read offline, are dated at the latest time seen; those that began or ended
+// a span may have come any time before the next stamped line. Where the last stamped line was the
+// same process's, it said what ran then, and nothing says it stopped sooner: the spans they began
+// start, and those they ended end, at the next stamp. (Triton's stamped
+// "TRITONBACKEND_ModelInitialize", then TensorRT-LLM's unstamped engine and KV-cache lines, then
+// minutes later "successfully loaded": the minutes went to loading the engine, not to sizing the KV
+// cache.)
+void StartupTracker::NoteUndated(std::optional<int64_t> t) {
+  if (UndatedAt(t)) undated_at_ = t;
+}
+
+void StartupTracker::DateUndated(std::optional<int64_t> t) {
+  if (!undated_at_ || !t || *t <= *undated_at_ || state_.attempts.empty()) return;
+  for (PhaseSpan& s : Current().timeline) {
+    if (s.start_undated && s.start_ms == undated_at_) s.start_ms = t;
+    if (s.end_undated && s.end_ms == undated_at_) s.end_ms = t;
+    s.start_undated = s.end_undated = false;
+  }
+  undated_at_.reset();
+}
+
 void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms) {
   if (replay_until_ms_ && (!time_ms || *time_ms <= *replay_until_ms_)) return;  // see Replayed
+  DateUndated(time_ms);
   Touch(time_ms);
   auto t = time_ms ? time_ms : now_ms_;
   Mark(Signal::kLogLine, t);
@@ -459,6 +488,10 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     foreign_line_.reset();
   }
   if (Replayed(e)) return;
+  if (!e.time_inferred && e.time_ms) {
+    DateUndated(e.time_ms);
+    if (stamped_rank_ != e.rank) stamped_rank_ = e.rank;
+  }
   Touch(e.time_ms);
   const auto t = e.time_ms ? e.time_ms : now_ms_;
   Mark(Signal::kLogLine, t);

@@ -54,6 +54,10 @@ struct PhaseSpan {
   std::optional<double> reported_seconds;  // elapsed printed by the engine on the end line
   bool ended = false;
   bool implicit = false;  // opened because the previous phase ended, not by a begin line
+  // Begun or ended by a line with no time of its own, read offline: dated at the latest time seen
+  // until the next stamped line says how late it may have been (StartupTracker::DateUndated).
+  bool start_undated = false;
+  bool end_undated = false;
 };
 
 struct BarState {
@@ -281,6 +285,19 @@ class StartupTracker {
   void ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   std::optional<int64_t> BegunBefore(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void RedateOpenSpan(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  // A line without a time of its own, read offline, of the process whose stamped line came last:
+  // what that stamp said ran went on until the next one, as far as the log tells.
+  // Only a phase's own lines, and only the time given for want of its own: a ready line or a
+  // served request says the server was up by then, and what follows it is the wait for a client.
+  bool UndatedAt(std::optional<int64_t> t) const {
+    if (event_ == nullptr || event_->time_ms || event_->rank != stamped_rank_ || !t || t != now_ms_)
+      return false;
+    const auto k = event_->kind;
+    return k == LogEvent::Kind::kPhaseBegin || k == LogEvent::Kind::kPhaseEnd ||
+           k == LogEvent::Kind::kInfo || k == LogEvent::Kind::kProgress;
+  }
+  void NoteUndated(std::optional<int64_t> t);
+  void DateUndated(std::optional<int64_t> t);
   static std::optional<int64_t> ServingSince(const AttemptFacts& a, std::optional<int64_t> t);
   void TakeBackCrashWhenServing(AttemptFacts& a, const LogEvent& e);
   void NoteStamp(AttemptFacts& a, const LogEvent& e);
@@ -356,7 +373,9 @@ class StartupTracker {
   const LogEvent* event_ = nullptr;
   std::string error_line_;  // PushError's line, built here: a repeated error allocates nothing
   std::string implicit_text_;
-  std::optional<int64_t> now_ms_;  // latest time seen (log or sample)
+  std::optional<int64_t> now_ms_;      // latest time seen (log or sample)
+  std::optional<int64_t> undated_at_;  // when lines without a time last began or ended a span
+  std::string stamped_rank_;           // the rank of the last line with a time of its own
   std::optional<Sample> prev_sample_;
   LoadProgressEstimator load_;
   bool pending_banner_ = false;  // a banner without a time waits for the next stamped line

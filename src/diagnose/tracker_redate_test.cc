@@ -1,7 +1,9 @@
-// A line that says how long its phase ran, on a rank a line printed at the phase's end already put
-// in that phase (tracker.cc RedateOpenSpan): the phase began that long before, not at that line.
+// When a phase began, from lines that say it themselves: a line that says how long its phase ran,
+// on a rank a line printed at the phase's end already put in that phase (tracker.cc
+// RedateOpenSpan), and lines without a time of their own between two stamped ones (DateUndated).
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 
 #include "diagnose/startup_session.h"
@@ -37,6 +39,28 @@ TEST(TrackerRedate, CaptureTimeOfARankWithoutTheBarIsItsCudaGraphPhase) {
     }
   }
   EXPECT_NE(v.headline.find("slowest phase cuda_graph"), std::string::npos) << v.headline;
+}
+
+TEST(TrackerRedate, UnstampedLinesAfterAStampedOneCameBeforeTheNextStamp) {
+  // Triton stamps its own lines; TensorRT-LLM's C++ runtime does not. The engine loaded for the
+  // 3.6 minutes between the two stamps, then the KV cache was sized in a moment.
+  const Verdict v = testing::ExplainLog(
+      "I1120 10:14:02.504326 1 libtensorrtllm.cc:114] \"TRITONBACKEND_ModelInitialize: "
+      "tensorrt_llm (version 1)\"\n"
+      "[TensorRT-LLM][INFO] Loaded engine size: 65298 MiB\n"
+      "[TensorRT-LLM][INFO] Memory usage when calculating max tokens in paged kv cache: total: "
+      "79.10 GiB, available: 6.85 GiB\n"
+      "[TensorRT-LLM][INFO] [MemUsageChange] Allocated 6.16 GiB for max tokens in paged KV cache "
+      "(12608).\n"
+      "I1120 10:17:41.551902 1 model_lifecycle.cc:839] \"successfully loaded 'tensorrt_llm'\"\n"
+      "I1120 10:17:41.618402 1 grpc_server.cc:2558] \"Started GRPCInferenceService at "
+      "0.0.0.0:8001\"\n");
+  ASSERT_EQ(v.state, State::kReady) << v.headline;
+  std::map<Phase, double> seconds;
+  for (const auto& e : v.timeline) seconds[e.phase] += e.seconds.value_or(0);
+  EXPECT_NEAR(seconds[Phase::kWeightLoad], 219, 1);
+  EXPECT_LT(seconds[Phase::kKvCache], 1);
+  EXPECT_NE(v.headline.find("slowest phase weight_load"), std::string::npos) << v.headline;
 }
 
 }  // namespace
