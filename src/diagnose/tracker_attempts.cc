@@ -21,6 +21,10 @@ bool IsLauncherBanner(std::string_view engine) {
   return engine == "generic" || engine == "supervisor" || engine == kPromptEngine;
 }
 
+// A banner of a server that loads engines as its models' backends (rules "host.*": Triton): an
+// engine's banner within its start is that start, even after another of its models failed to load.
+bool IsHostBanner(std::string_view engine) { return engine == "host"; }
+
 // Whether `stored` is Cap(rank + '\t' + text, kLineCap), the key the tracker keeps of a line,
 // without building that string: the checks run on most events.
 constexpr size_t kLineCap = 400;
@@ -104,10 +108,11 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
                            return PeerGroup(r.rank) == group;
                          });
     // Another engine's banner inside a start that is going well: a host loading a backend
-    // (Triton's model load starting vLLM's engine), not a restart.
+    // (Triton's model load starting vLLM's engine), not a restart. A host goes on loading its
+    // other models after one failed; its own restart prints its own banner first.
     const bool nested = cur.banner && !banner_engine.empty() && !IsLauncherBanner(banner_engine) &&
-                        cur.banner_engine != banner_engine && !cur.crashed && !cur.ready &&
-                        cur.errors.empty();
+                        cur.banner_engine != banner_engine && !cur.ready &&
+                        (IsHostBanner(cur.banner_engine) || (!cur.crashed && cur.errors.empty()));
     // Another node's banner stamped within this start (a multi-node job's logs pasted one after
     // the other): the same start seen from that node, not a restart. A banner that names no node
     // is the head's beside a headless one.

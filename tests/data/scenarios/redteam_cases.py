@@ -69,3 +69,37 @@ case('rt_tgi_v3_tokenizer_after_warmup', 'crashed', 'http_start', 'tokenizer_rem
     ('INFO','text_generation_router_v3: ','backends/v3/src/lib.rs:137: Setting max batch total tokens to 1213841'),
     ('ERROR','text_generation_router::server: ',"router/src/server.rs:1698: Failed to import python tokenizer Python error: KeyError: 'tokenizer_class'"),
     ('ERROR','','Webserver Crashed'), ('INFO','','Shutting down shards')]) + '\nError: WebServer(Tokenizer("Unable to load tokenizer."))')
+
+# Triton serving an LLM-API (PyTorch) tensorrt_llm model beside a Python preprocessing model: the
+# preprocessing load fails first, then the LLM's banner inside the same tritonserver: one start
+# (Triton, a host, goes on loading its other models; its own restart prints its own banner).
+case('rt_triton_llmapi_banner_after_other_model_failed', 'crashed', 'kv_cache', '*', '''I0612 10:02:11.402512 1 pinned_memory_manager.cc:277] "Pinned memory pool is created at '0x7f5e1c000000' with size 268435456"
+I0612 10:02:11.421099 1 model_lifecycle.cc:473] "loading: preprocessing:1"
+I0612 10:02:11.421155 1 model_lifecycle.cc:473] "loading: tensorrt_llm:1"
+I0612 10:02:11.993204 1 python_be.cc:2289] "TRITONBACKEND_ModelInstanceInitialize: preprocessing_0_0 (CPU device 0)"
+I0612 10:02:15.113204 1 python_be.cc:2289] "TRITONBACKEND_ModelInstanceInitialize: tensorrt_llm_0_0 (CPU device 0)"
+E0612 10:02:16.101902 1 model_lifecycle.cc:654] "failed to load 'preprocessing' version 1: Internal: OSError: Can't load tokenizer for '${tokenizer_dir}'. If you were trying to load it from 'https://huggingface.co/models', make sure you don't have a local directory with the same name. Otherwise, make sure '${tokenizer_dir}' is the correct path to a directory containing all relevant files for a LlamaTokenizerFast tokenizer.
+
+At:
+  /usr/local/lib/python3.12/dist-packages/transformers/tokenization_utils_base.py(2046): from_pretrained
+  /usr/local/lib/python3.12/dist-packages/transformers/models/auto/tokenization_auto.py(1032): from_pretrained
+  /triton_model_repo/preprocessing/1/model.py(72): initialize
+"
+I0612 10:02:16.102033 1 model_lifecycle.cc:789] "failed to load 'preprocessing'"
+[TensorRT-LLM] TensorRT-LLM version: 1.0.0
+[06/12/2025-10:02:19] [TRT-LLM] [I] Using LLM with PyTorch backend
+[06/12/2025-10:02:20] [TRT-LLM] [I] start MpiSession with 1 workers
+rank 0 using MpiPoolSession to spawn MPI processes
+[06/12/2025-10:02:27] [TRT-LLM] [I] Use 15.01 GB for model weights.
+Model init total -- 19.21s
+[06/12/2025-10:02:52] [TRT-LLM] [E] Failed to initialize executor on rank 0: Executor creation failed due to insufficient GPU memory.
+E0612 10:02:53.551902 1 model_lifecycle.cc:654] "failed to load 'tensorrt_llm' version 1: Internal: RuntimeError: Executor worker returned error
+
+At:
+  /usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/proxy.py(142): _start_executor_workers
+  /usr/local/lib/python3.12/dist-packages/tensorrt_llm/llmapi/llm.py(1036): __init__
+  /triton_model_repo/tensorrt_llm/1/model.py(98): initialize
+"
+I0612 10:02:53.552033 1 model_lifecycle.cc:789] "failed to load 'tensorrt_llm'"
+error: creating server: Internal - failed to load all models
+''')
