@@ -103,3 +103,15 @@ At:
 I0612 10:02:53.552033 1 model_lifecycle.cc:789] "failed to load 'tensorrt_llm'"
 error: creating server: Internal - failed to load all models
 ''')
+
+# vLLM timing its own hub download inside a 25-minute weight load: the time went to the network,
+# and the fix is to download before the start, not to speed up local reads.
+case('rt_v1_hub_download_then_ready', 'ready', 'ready', 'hub_download_at_start', '''(APIServer pid=1) INFO 08-20 10:00:00 [api_server.py:1805] vLLM API server version 0.10.1.1
+(EngineCore_0 pid=250) INFO 08-20 10:00:30 [gpu_model_runner.py:1953] Starting to load model meta-llama/Llama-3.1-70B-Instruct...
+(EngineCore_0 pid=250) INFO 08-20 10:00:31 [weight_utils.py:296] Using model weights format ['*.safetensors']
+(EngineCore_0 pid=250) INFO 08-20 10:25:21 [weight_utils.py:312] Time spent downloading weights for meta-llama/Llama-3.1-70B-Instruct: 1491.384751 seconds
+(EngineCore_0 pid=250) INFO 08-20 10:26:03 [gpu_model_runner.py:2007] Model loading took 131.4 GiB and 1533.18 seconds
+(EngineCore_0 pid=250) INFO 08-20 10:26:30 [core.py:214] init engine (profile, create kv cache, warmup model) took 27.43 seconds
+(APIServer pid=1) INFO 08-20 10:26:31 [api_server.py:1880] Starting vLLM API server 0 on http://0.0.0.0:8000
+(APIServer pid=1) INFO:     Application startup complete.
+''')
