@@ -304,6 +304,12 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   // A failed start failed where its first failing rank was, not where a healthy rank got to.
   std::optional<Phase> failing = a.failing_rank_phase;
   if (failing && !BehindAPeer(c, a, *failing)) failing.reset();
+  // The engine said it was ready before the death: every rank was past its own last phase line
+  // (vLLM's workers log no ready of their own; the engine core's "init engine ... took" speaks for
+  // them), so the start died where it was, not where a worker's lines stopped.
+  if (failing && a.engine_ready_ms && a.crash_ms && *a.crash_ms >= *a.engine_ready_ms) {
+    failing.reset();
+  }
   if (!failing) failing = a.unplaced_frame ? a.unplaced_frame : a.unplaced_peer_phase;
   if (failing && !a.ready && (a.crashed || a.error_after_progress) &&
       c.Order(*failing) < c.Order(phase)) {

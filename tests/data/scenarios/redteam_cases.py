@@ -115,3 +115,10 @@ case('rt_v1_hub_download_then_ready', 'ready', 'ready', 'hub_download_at_start',
 (APIServer pid=1) INFO 08-20 10:26:31 [api_server.py:1880] Starting vLLM API server 0 on http://0.0.0.0:8000
 (APIServer pid=1) INFO:     Application startup complete.
 ''')
+
+# The same abort where the worker's last line was its capture: the engine core's "init engine ...
+# took" said every worker was done, so the start died in http_start, not where TP0's lines stopped.
+case('rt_v1_abort_after_startup_worker_last_in_capture', 'crashed', 'http_start', '*',
+     '''(VllmWorker TP0 pid=280) INFO 08-20 10:01:40 [gpu_model_runner.py:2708] Graph capturing finished in 6 secs, took 0.61 GiB
+''' + RT_V1_UP + RT_V1_ABORT + '''(EngineCore_0 pid=250) ERROR 08-20 10:02:08 [multiproc_executor.py:146] Worker proc VllmWorker-0 died unexpectedly, shutting down executor.
+''')
