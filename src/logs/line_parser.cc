@@ -580,8 +580,7 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
 }
 
 std::string CanonicalRank(std::string_view tag) {
-  // ':' stays: Ray names a replica "ServeReplica:app:deployment", and without them the label reads
-  // as one word.
+  // ':' stays: Ray names a replica "ServeReplica:app:deployment".
   // Built in a local buffer and copied once: a push_back per byte cost more than the rest of
   // the prefix parse (a rank is read on most lines of a multi-GPU log).
   char out[64];

@@ -353,7 +353,8 @@ TEST(CanonicalRank, JoinsAndCleans) {
   EXPECT_EQ(CanonicalRank("DP0 TP2 EP0"), "DP0_TP2_EP0");
   EXPECT_EQ(CanonicalRank("Worker_TP1"), "Worker_TP1");
   EXPECT_EQ(CanonicalRank("a\"b<c>"), "abc");
-  EXPECT_EQ(CanonicalRank("ServeReplica:default:VLLMDeployment"), "ServeReplica:default:VLLMDeployment");
+  EXPECT_EQ(CanonicalRank("ServeReplica:default:VLLMDeployment"),
+            "ServeReplica:default:VLLMDeployment");
   EXPECT_LE(CanonicalRank(std::string(500, 'x')).size(), 64u);
 }
 
