@@ -250,6 +250,17 @@ bool ParseBracketPrefix(std::string_view& msg, ParsedLine& p) {
     msg = s.substr(At(s, close + 1, ' ') ? close + 2 : close + 1);
     return true;
   }
+  // PyTorch's prefix on each line a rank prints (torchrun, vLLM's workers: "[rank0]: " before
+  // every line of its traceback): the rank, then its own line, indentation kept.
+  if (inner.size() > 4 && inner.size() < 10 && inner.substr(0, 4) == "rank" &&
+      At(s, close + 1, ':')) {
+    for (size_t k = 4; k < inner.size(); ++k) {
+      if (!IsDigit(inner[k])) return false;
+    }
+    p.rank = std::string(inner);
+    msg = s.substr(At(s, close + 2, ' ') ? close + 3 : close + 2);
+    return true;
+  }
   if (ParseTrtllmPython(s, close, p)) {
     msg = p.message;
     return true;

@@ -473,9 +473,16 @@ TEST(ParseLine, LabelBeforeATracebackIsSkipped) {
   EXPECT_EQ(p.skipped_prefix, "gpu-node-07: ");
   EXPECT_EQ(ParseLine(" 3:   File \"/x/loader.py\", line 7, in load_model").message,
             "  File \"/x/loader.py\", line 7, in load_model");
-  // PyTorch's per-rank label stays on the line; a word that is no label is no prefix.
-  EXPECT_EQ(ParseLine("[rank0]: Traceback (most recent call last):").message,
-            "[rank0]: Traceback (most recent call last):");
+  // PyTorch's per-rank label is that rank's, not a wrapper's to learn; a word that is no label
+  // is no prefix.
+  p = ParseLine("[rank0]: Traceback (most recent call last):");
+  EXPECT_EQ(p.message, "Traceback (most recent call last):");
+  EXPECT_EQ(p.rank, "rank0");
+  EXPECT_TRUE(p.skipped_prefix.empty());
+  EXPECT_EQ(ParseLine("[rank12]:   File \"/x/loader.py\", line 7, in load_model").message,
+            "  File \"/x/loader.py\", line 7, in load_model");
+  EXPECT_EQ(ParseLine("[rank0]: KeyError: foo").message, "KeyError: foo");
+  EXPECT_EQ(ParseLine("[rankX]: KeyError: foo").message, "[rankX]: KeyError: foo");
   EXPECT_EQ(ParseLine("see File \"x\"").message, "see File \"x\"");
 }
 

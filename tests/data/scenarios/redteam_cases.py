@@ -122,3 +122,14 @@ case('rt_v1_abort_after_startup_worker_last_in_capture', 'crashed', 'http_start'
      '''(VllmWorker TP0 pid=280) INFO 08-20 10:01:40 [gpu_model_runner.py:2708] Graph capturing finished in 6 secs, took 0.61 GiB
 ''' + RT_V1_UP + RT_V1_ABORT + '''(EngineCore_0 pid=250) ERROR 08-20 10:02:08 [multiproc_executor.py:146] Worker proc VllmWorker-0 died unexpectedly, shutting down executor.
 ''')
+
+# PyTorch prefixes each line a worker prints with its rank ("[rank0]: "): the tail of a traceback
+# pasted alone still ends in the exception that ended the start.
+case('rt_rank_prefixed_exception_after_load_begin', 'crashed', 'weight_load', '*', '''INFO 08-20 10:00:01 [gpu_model_runner.py:1953] Starting to load model m...
+[rank0]:   File "/usr/local/lib/python3.12/dist-packages/vllm/model_executor/model_loader/default_loader.py", line 269, in load_weights
+[rank0]:     loaded_weights = model.load_weights(
+[rank0]: KeyError: 'model.layers.0.mlp.experts.w2_weight'
+''')
+case('rt_rank_prefixed_compiler_failure_tail', 'crashed', 'compile', 'compile_failed', '''[rank0]: torch._dynamo.exc.BackendCompilerFailed: backend='<vllm.compilation.backends.VllmBackend object at 0x7f>' raised:
+[rank0]: RuntimeError: Triton Error [CUDA]: device kernel image is invalid
+''')
