@@ -133,3 +133,31 @@ case('rt_rank_prefixed_exception_after_load_begin', 'crashed', 'weight_load', '*
 case('rt_rank_prefixed_compiler_failure_tail', 'crashed', 'compile', 'compile_failed', '''[rank0]: torch._dynamo.exc.BackendCompilerFailed: backend='<vllm.compilation.backends.VllmBackend object at 0x7f>' raised:
 [rank0]: RuntimeError: Triton Error [CUDA]: device kernel image is invalid
 ''')
+
+# TensorRT-LLM's autotuner frames (the PyTorch backend tunes kernels before serving), a TensorRT
+# engine build that fails in the builder's own words, and vLLM's server socket bound before the
+# engine starts (0.6+): the phase each names.
+case('rt_trt_autotuner_frames_only', 'crashed', 'compile', '*', '''[05/01/2025-10:00:20] [TRT-LLM] [E] Failed to initialize executor on rank 0: CUDA error: an illegal memory access was encountered
+[05/01/2025-10:00:20] [TRT-LLM] [E] Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/autotuner.py", line 560, in choose_one
+    profiles = self._optimization_profiles(tuning_config, inputs)
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/autotuner.py", line 700, in _profile_runners
+    time_measured = self._profile_single_kernel(
+  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/custom_ops/torch_custom_ops.py", line 120, in forward
+    return self.fused_moe_runner.run_moe(
+RuntimeError: CUDA error: an illegal memory access was encountered
+''')
+case('rt_trt_build_out_of_memory', 'crashed', 'compile', '*', '''[05/01/2025-10:00:05] [TRT] [W] Requested amount of GPU memory (34359738368 bytes) could not be allocated. There may not be enough free memory for allocation to succeed.
+[05/01/2025-10:00:05] [TRT] [E] [virtualMemoryBuffer.cpp::resizePhysical::140] Error Code 2: OutOfMemory (Requested size was 34359738368 bytes.)
+[05/01/2025-10:00:05] [TRT] [E] [globWriter.cpp::makeResizableGpuMemory::429] Error Code 2: OutOfMemory (Requested size was 34359738368 bytes.)
+[05/01/2025-10:00:05] [TRT] [E] IBuilder::buildSerializedNetwork: Error Code 2: Internal Error (Assertion engine != nullptr failed. )
+[05/01/2025-10:00:05] [TRT-LLM] [E] Engine building failed, please check error log.
+''')
+case('rt_v1_server_socket_frames_only', 'crashed', 'http_start', 'port_in_use', '''(APIServer pid=1)   File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", line 1850, in run_server
+(APIServer pid=1)     sock = setup_server(args)
+(APIServer pid=1)   File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", line 1815, in setup_server
+(APIServer pid=1)     sock = create_server_socket(sock_addr)
+(APIServer pid=1)   File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", line 1786, in create_server_socket
+(APIServer pid=1)     sock.bind(addr)
+(APIServer pid=1) OSError: [Errno 98] Address already in use
+''')
