@@ -355,7 +355,7 @@ class SubsetParser {
 };
 
 // The message and the other fields, from what the handler kept.
-std::optional<JsonLogLine> Extract(const LogFields& f, std::string* message) {
+std::optional<JsonLogLine> Extract(const LogFields& f, std::string* message, bool keep_breaks) {
   using S = LogFields::Slot;
   const std::string* msg = First(f, {S::kMessage, S::kMsg, S::kLog, S::kMESSAGE, S::kTextPayload});
   if (msg == nullptr && f.fields_is_object()) msg = First(f, {S::kFieldsMessage, S::kFieldsMsg});
@@ -368,7 +368,7 @@ std::optional<JsonLogLine> Extract(const LogFields& f, std::string* message) {
   for (size_t i = scan::FindEither(m, '\n', '\r'); i != std::string_view::npos;
        i = scan::FindEither(m, '\n', '\r', from)) {
     message->append(m.substr(from, i - from));
-    if (i + 1 < m.size()) message->append(" | ");
+    if (i + 1 < m.size()) message->append(keep_breaks ? "\n" : " | ");
     from = i + 1;
   }
   message->append(m.substr(std::min(from, m.size())));
@@ -390,16 +390,16 @@ std::optional<JsonLogLine> Extract(const LogFields& f, std::string* message) {
   return out;
 }
 
-std::optional<JsonLogLine> ParseOne(std::string_view line, std::string* message) {
+std::optional<JsonLogLine> ParseOne(std::string_view line, std::string* message, bool keep_breaks) {
   while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
   if (line.size() < 2 || line.size() > kMaxJsonLineBytes || line.front() != '{' ||
       line.back() != '}' || !ShallowEnough(line)) {
     return std::nullopt;
   }
-  if (LogFields fast; SubsetParser(line, fast).Parse()) return Extract(fast, message);
+  if (LogFields fast; SubsetParser(line, fast).Parse()) return Extract(fast, message, keep_breaks);
   LogFields f;
   if (!json::sax_parse(line.begin(), line.end(), &f)) return std::nullopt;
-  return Extract(f, message);
+  return Extract(f, message, keep_breaks);
 }
 
 bool SameFields(const std::optional<JsonLogLine>& a, const std::optional<JsonLogLine>& b) {
@@ -416,18 +416,19 @@ bool JsonSubsetAgreesWithFullParser(std::string_view line) {
   LogFields full;
   if (!json::sax_parse(line.begin(), line.end(), &full)) return false;
   std::string fast_message, full_message;
-  auto a = Extract(fast, &fast_message);
-  auto b = Extract(full, &full_message);
+  auto a = Extract(fast, &fast_message, false);
+  auto b = Extract(full, &full_message, false);
   return SameFields(a, b) && fast_message == full_message;
 }
 
-std::optional<JsonLogLine> ParseJsonLogLine(std::string_view line, std::string* message) {
-  auto out = ParseOne(line, message);
+std::optional<JsonLogLine> ParseJsonLogLine(std::string_view line, std::string* message,
+                                            bool keep_breaks) {
+  auto out = ParseOne(line, message, keep_breaks);
   if (!out || message->size() < 2 || message->front() != '{') return out;
   // A JSON log inside a JSON log: Docker's json-file driver around TGI's --json-output. The inner
   // object is the engine's line (its message, level and span); the outer time is the wrapper's.
   std::string inner_message;
-  auto inner = ParseOne(*message, &inner_message);
+  auto inner = ParseOne(*message, &inner_message, keep_breaks);
   if (!inner) return out;
   *message = std::move(inner_message);
   if (!inner->level.empty()) out->level = std::move(inner->level);

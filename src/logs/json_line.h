@@ -22,9 +22,10 @@ struct JsonLogLine {
 
 // When `line` is a JSON object with a message field ("message", "msg", "fields.message", "log",
 // "MESSAGE", Google Cloud Logging's "textPayload"), writes the message to *message (line breaks
-// inside it become " | ", a trailing one is dropped) and returns the other fields; otherwise
-// nullopt.
-std::optional<JsonLogLine> ParseJsonLogLine(std::string_view line, std::string* message);
+// inside it become " | ", or stay '\n' with `keep_breaks`; a trailing one is dropped) and returns
+// the other fields; otherwise nullopt.
+std::optional<JsonLogLine> ParseJsonLogLine(std::string_view line, std::string* message,
+                                            bool keep_breaks = false);
 
 // For tests and the fuzzer: true when the fast subset parser declines `line` or reads from it the
 // same message, time, level and rank as nlohmann's parser (false: the subset accepted text

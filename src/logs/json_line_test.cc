@@ -21,6 +21,10 @@ TEST(JsonLogLine, ReadsMessageLevelAndTime) {
       &msg);
   ASSERT_TRUE(j);
   EXPECT_EQ(msg, "Shard 0 failed | to start");
+  // For a reader that reads each of the message's lines as its own (LogStream).
+  std::string lines;
+  ASSERT_TRUE(ParseJsonLogLine(R"({"message":"Shard 0 failed\nto start\n"})", &lines, true));
+  EXPECT_EQ(lines, "Shard 0 failed\nto start");
   EXPECT_EQ(j->level, "WARN");
   ASSERT_TRUE(j->time);
   EXPECT_EQ(j->time->hour, 1);

@@ -260,8 +260,15 @@ ParsedLine LogStream::ReadWrapped(std::string_view clean) {
 }
 
 std::optional<ParsedLine> LogStream::ParseJson(std::string_view object, const ParsedLine& outer) {
-  auto j = ParseJsonLogLine(object, &json_message_);
+  auto j = ParseJsonLogLine(object, &json_message_, /*keep_breaks=*/true);
   if (!j) return std::nullopt;
+  // A message of several lines (TGI's --json-output keeps a shard's whole traceback in one): its
+  // first line is this line's; the others are read after it as the lines they were, as the same
+  // log in text form prints them (HandleSegment).
+  if (const size_t nl = json_message_.find('\n'); nl != std::string::npos) {
+    json_rest_.assign(json_message_, nl + 1);
+    json_message_.resize(nl);
+  }
   // The message may carry its own engine prefix (Docker's json-file driver wraps raw lines).
   // Decoded escapes ("\u0025") may add bytes the line did not hold.
   segment_bytes_ = scan::kAnyBytes;
@@ -354,6 +361,17 @@ bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::strin
 
 void LogStream::HandleSegment(std::string_view raw, int depth) {
   ReadSegment(raw, depth);
+  if (!json_rest_.empty()) {
+    const std::string rest = std::move(json_rest_);
+    json_rest_.clear();
+    if (depth < 4) {
+      for (std::string_view r = rest; !r.empty();) {
+        const size_t nl = r.find('\n');
+        ReadSegment(r.substr(0, nl), depth + 1);
+        r = nl == std::string_view::npos ? std::string_view() : r.substr(nl + 1);
+      }
+    }
+  }
   if (rich_pending_) {
     rich_pending_ = false;
     const std::string line = std::move(rich_line_);  // read after the row that completed it

@@ -154,6 +154,7 @@ class LogStream {
   std::string scratch_;
   std::string html_;  // a line with its HTML entities decoded (log_stream_paste.cc)
   std::string json_message_, json_scratch_, json_level_;  // a JSON line's fields (see Parse)
+  std::string json_rest_;  // the lines of a JSON message after its first (HandleSegment)
   // Unknown prefixes ParseLine skipped before a known one, with how often (at most 16), and the
   // ones seen often enough to strip from every line (ReadLine).
   std::vector<std::pair<std::string, int>> skipped_prefixes_;

@@ -130,13 +130,12 @@ case('rt_rank_prefixed_exception_after_load_begin', 'crashed', 'weight_load', '*
 [rank0]:     loaded_weights = model.load_weights(
 [rank0]: KeyError: 'model.layers.0.mlp.experts.w2_weight'
 ''')
-case('rt_rank_prefixed_compiler_failure_tail', 'crashed', 'compile', 'compile_failed', '''[rank0]: torch._dynamo.exc.BackendCompilerFailed: backend='<vllm.compilation.backends.VllmBackend object at 0x7f>' raised:
+case('rt_rank_prefixed_compiler_failure_tail', 'crashed', 'compile', 'cuda_build_mismatch', '''[rank0]: torch._dynamo.exc.BackendCompilerFailed: backend='<vllm.compilation.backends.VllmBackend object at 0x7f>' raised:
 [rank0]: RuntimeError: Triton Error [CUDA]: device kernel image is invalid
 ''')
 
 # TensorRT-LLM's autotuner frames (the PyTorch backend tunes kernels before serving), a TensorRT
-# engine build that fails in the builder's own words, and vLLM's server socket bound before the
-# engine starts (0.6+): the phase each names.
+# engine build that fails in the builder's own words: the phase each names.
 case('rt_trt_autotuner_frames_only', 'crashed', 'compile', '*', '''[05/01/2025-10:00:20] [TRT-LLM] [E] Failed to initialize executor on rank 0: CUDA error: an illegal memory access was encountered
 [05/01/2025-10:00:20] [TRT-LLM] [E] Traceback (most recent call last):
   File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/autotuner.py", line 560, in choose_one
@@ -153,11 +152,11 @@ case('rt_trt_build_out_of_memory', 'crashed', 'compile', '*', '''[05/01/2025-10:
 [05/01/2025-10:00:05] [TRT] [E] IBuilder::buildSerializedNetwork: Error Code 2: Internal Error (Assertion engine != nullptr failed. )
 [05/01/2025-10:00:05] [TRT-LLM] [E] Engine building failed, please check error log.
 ''')
-case('rt_v1_server_socket_frames_only', 'crashed', 'http_start', 'port_in_use', '''(APIServer pid=1)   File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", line 1850, in run_server
-(APIServer pid=1)     sock = setup_server(args)
-(APIServer pid=1)   File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", line 1815, in setup_server
-(APIServer pid=1)     sock = create_server_socket(sock_addr)
-(APIServer pid=1)   File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", line 1786, in create_server_socket
-(APIServer pid=1)     sock.bind(addr)
-(APIServer pid=1) OSError: [Errno 98] Address already in use
+
+# TGI's --json-output keeps a whole traceback in one message: its lines are read as the text
+# form prints them, so the frame that names the phase is found.
+case('rt_tgi_json_warmup_graph_frames', 'crashed', 'cuda_graph', '*', r'''{"timestamp": "2024-07-01T10:00:31.000Z", "level": "INFO", "fields": {"message": "Setting max batch total tokens to 120000"}, "target": "text_generation_launcher"}
+{"timestamp": "2024-07-01T10:00:41.000Z", "level": "ERROR", "fields": {"message": "Method Warmup encountered an error.\nTraceback (most recent call last):\n  File \"/usr/src/server/text_generation_server/server.py\", line 123, in Warmup\n    max_supported_total_tokens, max_input_tokens, max_total_tokens = self.model.warmup(\n  File \"/usr/src/server/text_generation_server/models/flash_causal_lm.py\", line 1658, in warmup\n    self.cuda_graph_warmup(bs, max_total_tokens, max_total_tokens)\n  File \"/usr/src/server/text_generation_server/models/flash_causal_lm.py\", line 1420, in cuda_graph_warmup\n    self.model.forward(\nRuntimeError: CUDA error: an illegal memory access was encountered"}, "target": "text_generation_launcher"}
+{"timestamp": "2024-07-01T10:00:41.100Z", "level": "ERROR", "fields": {"message": "Server error: CUDA error: an illegal memory access was encountered"}, "target": "text_generation_router_v3::client", "filename": "backends/v3/src/client/mod.rs", "line_number": 45, "span": {"name": "warmup"}, "spans": [{"name": "warmup"}]}
+Error: Backend(Warmup(Generation("CUDA error: an illegal memory access was encountered")))
 ''')
