@@ -473,8 +473,7 @@ TEST(ParseLine, LabelBeforeATracebackIsSkipped) {
   EXPECT_EQ(p.skipped_prefix, "gpu-node-07: ");
   EXPECT_EQ(ParseLine(" 3:   File \"/x/loader.py\", line 7, in load_model").message,
             "  File \"/x/loader.py\", line 7, in load_model");
-  // PyTorch's per-rank label is that rank's, not a wrapper's to learn; a word that is no label
-  // is no prefix.
+  // PyTorch's per-rank label is the rank's; a word that is no label is no prefix.
   p = ParseLine("[rank0]: Traceback (most recent call last):");
   EXPECT_EQ(p.message, "Traceback (most recent call last):");
   EXPECT_EQ(p.rank, "rank0");
