@@ -367,7 +367,7 @@ void LogStream::HandleSegment(std::string_view raw, int depth) {
     if (depth < 4) {
       for (std::string_view r = rest; !r.empty();) {
         const size_t nl = r.find('\n');
-        ReadSegment(r.substr(0, nl), depth + 1);
+        HandleSegment(r.substr(0, nl), depth + 1);  // its own lines, if it is one, in turn
         r = nl == std::string_view::npos ? std::string_view() : r.substr(nl + 1);
       }
     }

@@ -416,6 +416,22 @@ TEST(LogStream, NoiseKeepsOnlyTheFactsItsRuleNames) {
       << st.message();
 }
 
+// A JSON message's lines are read after its first, in order, also where one of them is itself a
+// JSON line of several lines: none is left over for the next line of the log.
+TEST(LogStream, JsonMessageLinesAreReadInOrder) {
+  RuleSet rs;
+  ASSERT_TRUE(rs.AddFile("toy.json", R"json({"engine": "toy", "rules": [
+    {"id": "toy.word", "regex": "^(?:one|two|three|four|five)$", "emit": "info"}]})json")
+                  .ok());
+  ASSERT_TRUE(rs.Compile().ok());
+  LogStream s(rs, LogStreamOptions{});
+  std::vector<std::string> texts;
+  s.OnEvent([&](const LogEvent& e) { texts.push_back(e.text); });
+  s.Feed(R"({"message": "one\n{\"message\": \"two\\nthree\"}\nfour"})"
+         "\nfive\n");
+  EXPECT_EQ(texts, (std::vector<std::string>{"one", "two", "three", "four", "five"}));
+}
+
 TEST(LogStream, NoiseIsDroppedEvenFromActivity) {
   LogStreamOptions opt;
   LogStream s(Rules(), opt);
