@@ -187,8 +187,17 @@ Judged WatchReplay(const RuleSet& rules, const std::string& text) {
   return j;
 }
 
-Score ScoreCase(const Case& c, const Judged& j) {
+// spinup's phases in the labels' words: the labels have no download phase, the checkpoint's
+// download is part of its loading (weight_load) there.
+std::string InLabelWords(const std::string& phase) {
+  return phase == "download" ? "weight_load" : phase;
+}
+
+Score ScoreCase(const Case& c, const Judged& judged) {
   Score s;
+  Judged j = judged;
+  j.phase = InLabelWords(j.phase);
+  j.slowest = InLabelWords(j.slowest);
   const std::string want_phase = MapPhase(c.stuck_phase);
   if (c.outcome == "hung") {
     s.outcome_ok = j.outcome == "stalled" || j.outcome == "in_progress";
