@@ -102,6 +102,9 @@ struct LogEvent {
   // kRequestServed: the HTTP server's own answer to a request (an access-log line, a rule's
   // "answer"), not the engine's periodic stats: the server was up when the request came in.
   bool answer = false;
+  // kFatal: only a server that was up prints the line (an engine's serving loop died, vLLM's
+  // EngineDeadError): the start had succeeded, and the death came while it served.
+  bool while_serving = false;
   // What the matching rule's line says of its phase (a rule's "role", docs/rules.md).
   enum class Role {
     kDirect,    // the line is the failing process's own

@@ -39,15 +39,17 @@ Context::Context(const TrackerState& s, const JudgeOptions& o, const RuleSet& r)
   health_ok = opt.live && st.port_listening && st.health_http_status == 200;
   ranks = r.knowledge().Ranks(st.engine);
   const AttemptFacts* a = attempt;
-  // A crash a person answered by starting the server again by hand is no turn of a loop.
-  int retried_by_hand = 0;
+  // A crash a person answered by starting the server again by hand is no turn of a loop, nor is
+  // a start that came up and died later, while serving.
+  int not_turns = 0;
   for (size_t i = 0; i + 1 < st.attempts.size(); ++i) {
-    if (st.attempts[i].crashed && st.attempts[i + 1].manual) retried_by_hand++;
+    const AttemptFacts& b = st.attempts[i];
+    if (b.crashed && (st.attempts[i + 1].manual || b.died_after_ready)) not_turns++;
   }
   crashed_before =
       a == nullptr
           ? 0
-          : std::max(st.crashed_attempts - (a->crashed ? 1 : 0) - retried_by_hand +
+          : std::max(st.crashed_attempts - (a->crashed ? 1 : 0) - not_turns +
                          (st.silent_ends >= 2 ? st.silent_ends : 0),
                      // A supervisor's back-off: its latest run failed as well
                      // (unless that is the attempt the log shows crashing).

@@ -212,7 +212,13 @@ std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
 bool SignalHolds(const Context& c, const std::string& s) {
   const auto& p = c.st.process;
   const JudgeThresholds& t = c.thresholds();
-  if (s == "restarts") return c.st.total_attempts > 1 || c.st.restarts > 0;
+  if (s == "restarts") {
+    // A person starting it again at a shell prompt is no supervisor restarting it.
+    const auto& at = c.st.attempts;
+    return c.st.restarts > 0 ||
+           (at.size() > 1 &&
+            std::any_of(at.begin() + 1, at.end(), [](const AttemptFacts& a) { return !a.manual; }));
+  }
   if (s == "multi_node") {
     return AnyHitWithPrefix(c, "multi_node.") || RankBeyondOneNode(c, t.gpus_per_node);
   }

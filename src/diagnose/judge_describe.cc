@@ -61,8 +61,31 @@ bool PointsElsewhere(std::string_view e) {
                      [&](std::string_view p) { return e.find(p) != std::string_view::npos; });
 }
 
+// "triton.runtime.errors.OutOfResources: ...", "subprocess.TimeoutExpired: ...": an exception
+// whose class name does not say Error, known by its module path.
+bool QualifiedExceptionName(std::string_view e) {
+  if (e.starts_with('[')) {  // the rank's tag
+    const size_t close = e.find("] ");
+    if (close == std::string_view::npos) return false;
+    e.remove_prefix(close + 2);
+  }
+  const size_t colon = e.find(": ");
+  if (colon == std::string_view::npos || colon > 120) return false;
+  const std::string_view name = e.substr(0, colon);
+  const size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos || dot + 2 >= name.size() || name.front() < 'a' ||
+      name.front() > 'z' || name[dot + 1] < 'A' || name[dot + 1] > 'Z') {
+    return false;
+  }
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return c == '.' || c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+           (c >= 'A' && c <= 'Z');
+  });
+}
+
 bool ExceptionShaped(std::string_view e) {
-  return e.find("Error: ") != std::string_view::npos ||
+  return QualifiedExceptionName(e) || e.find("Error: ") != std::string_view::npos ||
+         e.find("Fatal Python error: ") != std::string_view::npos ||
          e.find("Exception: ") != std::string_view::npos ||
          e.find("out of memory") != std::string_view::npos;
 }
@@ -191,13 +214,11 @@ std::string ReadyHeadline(const Context& c, const Verdict& v) {
     if (slow) h += ", over its budget";
   }
   // The start succeeded; what killed the server later is still worth the first line.
-  if (a.died_after_ready) {
-    // Its first words after the server was up, past a traceback's heading.
-    for (size_t i = std::min(a.errors_at_ready, a.errors.size()); i < a.errors.size(); ++i) {
-      if (a.errors[i].find("Traceback (most recent call last)") != std::string::npos) continue;
-      h += "; then died while serving: " + a.errors[i];
-      break;
-    }
+  if (a.died_after_ready && a.errors_at_ready < a.errors.size()) {
+    // What it said after the server was up, chosen as a crash's quoted error is.
+    const std::vector<std::string> after(
+        a.errors.begin() + static_cast<ptrdiff_t>(a.errors_at_ready), a.errors.end());
+    h += "; then died while serving: " + QuotedError(after, a.relayed);
   }
   return h;
 }

@@ -95,5 +95,45 @@ TEST(SessionRelayHeadline, AnExcerptEndingInsideItsTracebackSaysWhere) {
   EXPECT_EQ(whole.headline.find("the log ends inside it"), std::string::npos) << whole.headline;
 }
 
+// A start that came up and died later quotes its death as a crash's error is chosen: the exception,
+// not the heading the engine logged it under, nor the front-end's pointer to it.
+TEST(SessionRelayHeadline, DiedWhileServingQuotesTheException) {
+  const Verdict v = Explain(
+      "(EngineCore_DP0 pid=2) INFO 09-12 10:02:15 [core.py:218] init engine (profile, create kv "
+      "cache, warmup model) took 48.72 seconds\n"
+      "(APIServer pid=1) INFO:     Application startup complete.\n"
+      "(APIServer pid=1) INFO:     10.0.0.5:51234 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK\n"
+      "(EngineCore_DP0 pid=2) ERROR 09-12 10:20:11 [core.py:710] EngineCore encountered a fatal "
+      "error.\n"
+      "(EngineCore_DP0 pid=2) ERROR 09-12 10:20:11 [core.py:710] Traceback (most recent call "
+      "last):\n"
+      "(EngineCore_DP0 pid=2) ERROR 09-12 10:20:11 [core.py:710] torch.OutOfMemoryError: CUDA out "
+      "of memory. Tried to allocate 4.00 GiB.\n"
+      "(APIServer pid=1) ERROR 09-12 10:20:11 [async_llm.py:480] "
+      "vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace "
+      "(above) for the root cause.\n");
+  EXPECT_EQ(v.state, State::kReady);
+  EXPECT_NE(v.headline.find("then died while serving: [EngineCore_DP0] torch.OutOfMemoryError"),
+            std::string::npos)
+      << v.headline;
+}
+
+// An exception whose class name does not end in Error, known by its module path, is the error.
+TEST(SessionRelayHeadline, QualifiedExceptionWithoutErrorInItsName) {
+  const Verdict v = Explain(
+      "INFO 07-15 10:00:31 [gpu_model_runner.py:1801] Model loading took 15.62 GiB and 18.3 "
+      "seconds\n"
+      "ERROR 07-15 10:00:34 [core.py:519] EngineCore failed to start.\n"
+      "ERROR 07-15 10:00:34 [core.py:519] Traceback (most recent call last):\n"
+      "ERROR 07-15 10:00:34 [core.py:519] triton.runtime.errors.OutOfResources: out of resource: "
+      "shared memory, Required: 114688, Hardware limit: 101376.\n"
+      "RuntimeError: Engine core initialization failed. See root cause above. Failed core "
+      "proc(s): {}\n");
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_NE(v.headline.find("triton.runtime.errors.OutOfResources: out of resource"),
+            std::string::npos)
+      << v.headline;
+}
+
 }  // namespace
 }  // namespace spinup

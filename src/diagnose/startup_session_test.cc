@@ -318,6 +318,61 @@ TEST(SessionRestarts, PastedJournalctlRestartsAreACrashLoop) {
   EXPECT_NE(v.headline.find("ValueError: bad config"), std::string::npos) << v.headline;
 }
 
+// systemd's start limit refuses the restart it had just scheduled ("restart counter is at 2", then
+// "Start request repeated too quickly"): two starts ran, not three.
+TEST(SessionRestarts, TheStartLimitRefusesTheLastScheduledRestart) {
+  std::string log;
+  for (int i = 0; i < 2; ++i) {
+    const std::string m = std::to_string(10 + i);
+    log += "Mar 09 12:" + m + ":05 gpu1 python[1]: [2026-03-09 12:" + m +
+           ":05] server_args=ServerArgs(model_path='m')\n";
+    log += "Mar 09 12:" + m + ":09 gpu1 python[1]: ValueError: bad config\n";
+    log += "Mar 09 12:" + m +
+           ":10 gpu1 systemd[1]: sglang.service: Main process exited, code=exited, "
+           "status=1/FAILURE\n";
+    log += "Mar 09 12:" + m +
+           ":20 gpu1 systemd[1]: sglang.service: Scheduled restart job, restart counter is at " +
+           std::to_string(i + 1) + ".\n";
+  }
+  log += "Mar 09 12:11:20 gpu1 systemd[1]: sglang.service: Start request repeated too quickly.\n";
+  log += "Mar 09 12:11:20 gpu1 systemd[1]: sglang.service: Failed with result 'exit-code'.\n";
+  Verdict v = Explain(log);
+  EXPECT_EQ(v.state, State::kCrashLoop) << v.headline;
+  EXPECT_EQ(v.attempts, 2);
+  EXPECT_NE(v.headline.find("ValueError: bad config"), std::string::npos) << v.headline;
+}
+
+// kubelet's event "Started container (x5 over 12m)": five starts, whatever the log shows.
+TEST(SessionRestarts, KubeletStartCountIsTheAttempts) {
+  Verdict v = Explain(
+      "[2026-03-09 12:00:05] server_args=ServerArgs(model_path='m')\n"
+      "[2026-03-09 12:00:09] ValueError: bad config\n"
+      "  Normal   Started    3m (x5 over 12m)     kubelet            Started container sglang\n");
+  EXPECT_EQ(v.state, State::kCrashLoop) << v.headline;
+  EXPECT_EQ(v.restarts, 4);  // four restarts: five starts, one of them in the log
+  EXPECT_NE(v.headline.find("5 attempts"), std::string::npos) << v.headline;
+}
+
+// A person running the command again at a shell prompt: no supervisor's restart loop is named.
+TEST(SessionRestarts, ARunByHandIsNoRestartLoop) {
+  auto run = [](const std::string& m) {
+    return "[2025-03-10 10:" + m + ":00] server_args=ServerArgs(model_path='m', tp_size=1)\n" +
+           "[2025-03-10 10:" + m +
+           ":11 TP0] Capture cuda graph begin. This can take up to several minutes. avail "
+           "mem=1.10 GB\n" +
+           "[2025-03-10 10:" + m +
+           ":14 TP0] Scheduler hit an exception: Traceback (most recent call last):\n"
+           "Exception: Capture cuda graph failed: CUDA out of memory. Tried to allocate 160 MiB.\n";
+  };
+  const Verdict by_hand = Explain(
+      run("00") + "root@h100:/sgl# python -m sglang.launch_server --model-path m\n" + run("03"));
+  EXPECT_EQ(by_hand.attempts, 2);
+  EXPECT_FALSE(HasFinding(by_hand, "restart_loop"));
+  // The same runs with no prompt between them were restarted by something else: a loop.
+  const Verdict looped = Explain(run("00") + run("03"));
+  EXPECT_TRUE(HasFinding(looped, "restart_loop"));
+}
+
 TEST(SessionRestarts, AStopAskedForIsStoppedWithoutACause) {
   Verdict v = Explain(
       "Mar 09 12:00:00 gpu1 systemd[1]: Started sglang.service - SGLang.\n"

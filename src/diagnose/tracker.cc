@@ -514,6 +514,12 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     Current().first_line = std::move(opening);
   }
   AttemptFacts& a = Current();
+  if (e.rule_id == "generic.faulthandler_stack") {
+    innermost_first_ = true;
+    innermost_placed_ = false;
+  } else if (e.kind != LogEvent::Kind::kFrame && e.kind != LogEvent::Kind::kInfo) {
+    innermost_first_ = false;  // the dump is over
+  }
   if (!FollowTraceback(a, e)) return;
   NoteFirstLine(a, e);
   a.lines++;
@@ -522,7 +528,10 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     if (!a.last_ms || *t > *a.last_ms) a.last_ms = t;
     if (!a.start_ms) a.start_ms = t;
   }
-  if (!e.rule_id.empty()) CountHit(a, e, t);
+  // A kill after a stop was asked for is the stop's (docker's SIGKILL after its grace period, a
+  // launcher killing its own tree): no record of a memory kill.
+  if (!e.rule_id.empty() && !(a.stop_requested && e.rule_id.starts_with("oom_record.")))
+    CountHit(a, e, t);
   NoteStamp(a, e);
   ApplyLogEvent(a, e, t);
   if (e.phase && *e.phase == Phase::kHttpStart && e.kind == LogEvent::Kind::kPhaseEnd)

@@ -421,6 +421,10 @@ class StartupTracker {
   bool traceback_server_frame_ = false;
   bool traceback_chained_ = false;      // "During handling of the above exception, ...": one chain
   bool traceback_header_last_ = false;  // the last event was a header (a line printed twice)
+  // In a faulthandler dump, innermost call first: its first frame that names a phase is where the
+  // process died (in a traceback, the last one is).
+  bool innermost_first_ = false;
+  bool innermost_placed_ = false;
   // The line of a client's exception whose other events are not the server's (the rest of it).
   std::optional<uint64_t> foreign_line_;
   // The entry of `id` in attempt `a`, added when new (nullptr when the table is full).

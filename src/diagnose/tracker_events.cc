@@ -62,7 +62,12 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
     PushError(a, e);
     return;
   }
-  if (a.engine_only_ready) TakeBackEngineReady(a, t);
+  if (a.engine_only_ready && e.while_serving) {
+    // Its engine served: the HTTP server's own word that it was up was not needed.
+    a.engine_only_ready = false;
+  } else if (a.engine_only_ready) {
+    TakeBackEngineReady(a, t);
+  }
   if (a.ready && !a.crashed) a.died_after_ready = true;
   if (e.pinned && e.phase && !a.pinned_phase) {
     a.pinned_phase = e.phase;
@@ -82,6 +87,9 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
 
 void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
   if (!e.phase) return;
+  const bool says_little = e.role != LogEvent::Role::kDirect;
+  if (innermost_first_ && innermost_placed_) return;
+  if (innermost_first_ && !says_little) innermost_placed_ = true;
   // A relay's frame (a process waiting on a worker that failed) only says the worker had started;
   // a frame of the worker's own traceback, before or after it, says more. So does any frame beside
   // a fallback's (a model's forward, which runs in several steps, or an exception's message that

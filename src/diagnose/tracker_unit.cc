@@ -76,6 +76,14 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
       }
       break;
     case UnitEvent::Kind::kFailed:
+      if (e.result == "start-limit-hit" && state_.attempts.size() > 1 &&
+          !has_content(state_.attempts.back())) {
+        // systemd refused the restart it had just scheduled: that start never ran.
+        state_.attempts.pop_back();
+        state_.total_attempts--;
+        state_.restarts = std::max(state_.restarts - 1, 1);
+        break;
+      }
       died("systemd: " + (e.text.empty() ? "failed with result '" + e.result + "'" : e.text));
       // The start limit is hit only after repeated failed starts: restarted at least once.
       if (e.result == "start-limit-hit") state_.restarts = std::max(state_.restarts, 1);

@@ -151,6 +151,26 @@ bool ParseTrtllmCppTimed(std::string_view& msg, ParsedLine& p) {
   return true;
 }
 
+// glog's "100348 model_lifecycle.cc:818] " at s[j]: the thread and the source file. Where its
+// "] " is, or npos.
+size_t GlogThreadAndSource(std::string_view s, size_t j) {
+  const size_t tid = j;
+  while (j < s.size() && j < tid + 12 && IsDigit(s[j])) ++j;
+  if (j == tid || !At(s, j, ' ')) return std::string_view::npos;
+  const size_t close = s.find("] ", j + 1);
+  if (close == std::string_view::npos || close - j > 96) return std::string_view::npos;
+  const std::string_view loc = s.substr(j + 1, close - j - 1);
+  const size_t colon = loc.rfind(':');
+  if (colon == std::string_view::npos || colon == 0 || colon + 1 >= loc.size() ||
+      loc.find(' ') != std::string_view::npos) {
+    return std::string_view::npos;
+  }
+  for (size_t k = colon + 1; k < loc.size(); ++k) {
+    if (!IsDigit(loc[k])) return std::string_view::npos;
+  }
+  return close;
+}
+
 // glog, as Triton (the tensorrtllm_backend's server) and other C++ servers print it:
 // "I0501 01:00:00.245480 100348 model_lifecycle.cc:818] msg" (level letter, MMDD, time, thread,
 // source file). No year: the stream anchors it.
@@ -165,25 +185,23 @@ bool ParseGlog(std::string_view& msg, ParsedLine& p) {
   if (j == std::string_view::npos) return false;
   j = ParseFraction(s, j, t);
   while (At(s, j, ' ')) ++j;
-  const size_t tid = j;
-  while (j < s.size() && j < tid + 12 && IsDigit(s[j])) ++j;
-  if (j == tid || !At(s, j, ' ')) return false;
-  // "file.cc:123] "
-  size_t close = s.find("] ", j + 1);
-  if (close == std::string_view::npos || close - j > 96) return false;
-  std::string_view loc = s.substr(j + 1, close - j - 1);
-  size_t colon = loc.rfind(':');
-  if (colon == std::string_view::npos || colon == 0 || colon + 1 >= loc.size() ||
-      loc.find(' ') != std::string_view::npos) {
-    return false;
-  }
-  for (size_t k = colon + 1; k < loc.size(); ++k) {
-    if (!IsDigit(loc[k])) return false;
-  }
+  const size_t close = GlogThreadAndSource(s, j);
+  if (close == std::string_view::npos) return false;
   p.level = s.substr(0, 1);
   p.time = t;
   p.style = PrefixStyle::kGlog;
   msg = s.substr(close + 2);
+  return true;
+}
+
+// Triton's --log-format ISO8601: "2025-09-01T12:00:31Z I 1 model_lifecycle.cc:839] msg", its time
+// read as a leading stamp before this: the level letter, thread and source file.
+bool ParseGlogIsoTail(std::string_view& msg, ParsedLine& p) {
+  const size_t close = GlogThreadAndSource(msg, 2);
+  if (close == std::string_view::npos) return false;
+  p.level = msg.substr(0, 1);
+  p.style = PrefixStyle::kGlog;
+  msg.remove_prefix(close + 2);
   return true;
 }
 
@@ -495,7 +513,8 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
   // are told by two bytes before any parse.
   if (msg.size() > 20) {
     const char c = msg[0];
-    if ((c == 'I' || c == 'W' || c == 'E' || c == 'F') && IsDigit(msg[1]) && ParseGlog(msg, p)) {
+    if ((c == 'I' || c == 'W' || c == 'E' || c == 'F') &&
+        (IsDigit(msg[1]) ? ParseGlog(msg, p) : msg[1] == ' ' && ParseGlogIsoTail(msg, p))) {
       return true;
     }
     if (IsDigit(c) && msg[2] == '-' && ParseTrtllmCppTimed(msg, p)) return true;

@@ -223,6 +223,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
   e.engine_only = false;
   e.pinned = false;
   e.answer = false;
+  e.while_serving = false;
   e.role = LogEvent::Role::kDirect;
   return e;
 }
@@ -405,6 +406,9 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
     p = Parse(unwrapped);
   }
   std::string_view msg = p.message;
+  if (!msg.empty() && (msg[0] == ' ' || msg[0] == 'F') && FaulthandlerFrame(msg, &unwrapped)) {
+    msg = unwrapped;
+  }
   std::optional<int64_t> t = ResolveTime(p);
   if (depth == 0) {
     last_line_time_ms_ = t;

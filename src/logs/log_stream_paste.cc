@@ -63,7 +63,10 @@ void LogStream::NoteTraceback(const ParsedLine& p, std::string_view msg, std::st
   size_t i = 0;
   while (i < msg.size() && (msg[i] == ' ' || msg[i] == '\t')) ++i;
   const char first = i < msg.size() ? msg[i] : '\0';
-  if (first == 'S' && msg.substr(i, 29) == "Stack (most recent call last)") {
+  // faulthandler's dump of the stacks ("Thread 0x7f... (most recent call first):"), of a crash or
+  // of a hang (dump_traceback_later, py-spy): frames, and no exception of its own.
+  if ((first == 'S' && msg.substr(i, 29) == "Stack (most recent call last)") ||
+      ((first == 'T' || first == 'C') && msg.ends_with("(most recent call first):"))) {
     in_traceback_ = true;
     open_frame_.clear();
     return;

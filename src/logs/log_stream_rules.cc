@@ -168,6 +168,7 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
       e.phase = r.phase;
       e.pinned = r.pin;
       e.answer = r.answer;
+      e.while_serving = r.serving;
       e.role = r.role;
     }
     e.quiet_level = IsQuietLevel(p.level);

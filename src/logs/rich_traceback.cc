@@ -53,6 +53,21 @@ std::string_view MarkedCode(std::string_view s) {
 
 }  // namespace
 
+bool FaulthandlerFrame(std::string_view message, std::string* line) {
+  size_t at = message.find_first_not_of(' ');
+  if (at == std::string_view::npos || at > 8) return false;
+  std::string_view s = message.substr(at);
+  if (!s.starts_with("File \"")) return false;
+  const size_t quote = s.find("\", line ", 6);
+  if (quote == std::string_view::npos) return false;
+  size_t i = quote + 8;
+  const size_t digits = i;
+  while (i < s.size() && IsDigit(s[i])) ++i;
+  if (i == digits || s.substr(i, 4) != " in " || i + 4 >= s.size()) return false;
+  line->assign(message.substr(0, at + i)).append(",").append(s.substr(i));
+  return true;
+}
+
 bool RichTraceback::Offer(std::string_view row, std::string* line) {
   // Most lines: no box-drawing character (╭ and │ share their first byte) starts them.
   if (!in_panel_ && (row.empty() || row[0] != kTopLeft[0])) return false;

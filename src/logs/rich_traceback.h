@@ -12,6 +12,12 @@
 
 namespace spinup {
 
+// A frame of the stack Python's faulthandler dumps when the process dies of a signal (`Fatal
+// Python error: Segmentation fault`): `  File "path", line N in name`, with no comma before `in`.
+// True with `*line` set to the same frame as a traceback prints it (`..., line N, in name`), so
+// the frame rules read it. faulthandler lists the innermost call first. Pure.
+bool FaulthandlerFrame(std::string_view message, std::string* line);
+
 class RichTraceback {
  public:
   // The next row of the log (cleaned of colours). True when `*line` holds a Python-style line

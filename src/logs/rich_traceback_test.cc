@@ -80,5 +80,23 @@ TEST(RichTraceback, WindowsPathsAndTheModuleFrame) {
   EXPECT_EQ(lines[1], "  File \"<string>\", line 1, in <lambda>");
 }
 
+// faulthandler's frames read as a traceback's, so the frame rules see them; nothing else is.
+TEST(FaulthandlerFrame, ReadAsATracebacksFrame) {
+  std::string line;
+  ASSERT_TRUE(
+      FaulthandlerFrame("  File \"/x/vllm/v1/worker/gpu_model_runner.py\", line 3276 in "
+                        "_capture_cudagraphs",
+                        &line));
+  EXPECT_EQ(line,
+            "  File \"/x/vllm/v1/worker/gpu_model_runner.py\", line 3276, in _capture_cudagraphs");
+  ASSERT_TRUE(FaulthandlerFrame("File \"<string>\", line 1 in <module>", &line));
+  EXPECT_EQ(line, "File \"<string>\", line 1, in <module>");
+  EXPECT_FALSE(FaulthandlerFrame("  File \"/x/a.py\", line 12, in load_model", &line));
+  EXPECT_FALSE(FaulthandlerFrame("  File \"/x/a.py\", line in f", &line));
+  EXPECT_FALSE(FaulthandlerFrame("  File \"/x/a.py\", line 12 in ", &line));
+  EXPECT_FALSE(FaulthandlerFrame("File not found: /x/a.py", &line));
+  EXPECT_FALSE(FaulthandlerFrame("", &line));
+}
+
 }  // namespace
 }  // namespace spinup

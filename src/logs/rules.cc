@@ -139,6 +139,13 @@ LogRule ParseRule(const json& r, FileParse& f) {
       throw FileError{line, "rule \"" + rule.id + "\": \"answer\" needs a request_served rule"};
     }
   }
+  if (auto d = r.find("serving"); d != r.end()) {
+    if (!d->is_boolean()) throw FileError{line, "\"serving\" must be true or false"};
+    rule.serving = d->get<bool>();
+    if (rule.serving && rule.emit != RuleEmit::kFatal) {
+      throw FileError{line, "rule \"" + rule.id + "\": \"serving\" needs a fatal rule"};
+    }
+  }
   rule.source = f.fname + ":" + std::to_string(line);
   return rule;
 }

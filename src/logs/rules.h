@@ -72,6 +72,9 @@ struct LogRule {
   // request_served: the HTTP server's answer to a request (an access-log line), which only a
   // server that was up prints, even after its engine died under the request.
   bool answer = false;
+  // fatal: only a server that was up prints the line (a serving loop's death): the start had
+  // succeeded (LogEvent::while_serving).
+  bool serving = false;
   // "relay" or "fallback": the line says less of where the failure was than other frames do.
   LogEvent::Role role = LogEvent::Role::kDirect;
   // noise: the info rules whose matches still count on its lines, by id or id prefix ending in

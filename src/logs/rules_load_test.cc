@@ -168,5 +168,21 @@ TEST(RulesLoad, RoleIsReadAndMustFitTheEmit) {
       << unknown.message();
 }
 
+// "serving" marks a death only a server that was up prints: only a fatal rule has it.
+TEST(RulesLoad, ServingNeedsAFatalRule) {
+  auto load = [](const std::string& rule) {
+    return RuleSet().AddFile("serving.json",
+                             "{\"engine\": \"toy\", \"rules\": [\n" + rule + "\n]}");
+  };
+  EXPECT_TRUE(
+      load("{\"id\": \"a\", \"regex\": \"x\", \"emit\": \"fatal\", \"serving\": true}").ok());
+  const Status error =
+      load("{\"id\": \"b\", \"regex\": \"x\", \"emit\": \"error\", \"serving\": true}");
+  EXPECT_NE(error.message().find("serving.json:2: rule \"b\": \"serving\" needs a fatal rule"),
+            std::string::npos)
+      << error.message();
+  EXPECT_FALSE(load("{\"id\": \"c\", \"regex\": \"x\", \"emit\": \"fatal\", \"serving\": 1}").ok());
+}
+
 }  // namespace
 }  // namespace spinup

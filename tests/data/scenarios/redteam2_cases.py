@@ -1,0 +1,192 @@
+# Red-team round (twenty-second): fresh logs written from the engines' sources; each class found.
+
+# vLLM's own word that its engine died while serving (V1's busy loop: "EngineCore encountered a
+# fatal error", EngineDeadError; V0's MQLLMEngine): ready, then died while serving, however soon
+# after the server's start line ("serving" rules).
+RT2_V1_UP = '''(EngineCore_DP0 pid=212) INFO 09-12 10:01:20 [gpu_model_runner.py:2338] Starting to load model Qwen/Qwen2.5-7B-Instruct...
+(EngineCore_DP0 pid=212) INFO 09-12 10:01:26 [gpu_model_runner.py:2392] Model loading took 14.2488 GiB and 4.512 seconds
+(EngineCore_DP0 pid=212) INFO 09-12 10:02:07 [kv_cache_utils.py:868] Maximum concurrency for 32,768 tokens per request: 61.40x
+(EngineCore_DP0 pid=212) INFO 09-12 10:02:15 [core.py:218] init engine (profile, create kv cache, warmup model) took 48.72 seconds
+(APIServer pid=1) INFO 09-12 10:02:16 [api_server.py:1971] Starting vLLM API server 0 on http://0.0.0.0:8000
+(APIServer pid=1) INFO:     Started server process [1]
+(APIServer pid=1) INFO:     Waiting for application startup.
+(APIServer pid=1) INFO:     Application startup complete.
+'''
+RT2_V1_DIED = '''(EngineCore_DP0 pid=212) ERROR 09-12 10:02:21 [core.py:710] EngineCore encountered a fatal error.
+(EngineCore_DP0 pid=212) ERROR 09-12 10:02:21 [core.py:710] Traceback (most recent call last):
+(EngineCore_DP0 pid=212) ERROR 09-12 10:02:21 [core.py:710]   File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core.py", line 701, in run_engine_core
+(EngineCore_DP0 pid=212) ERROR 09-12 10:02:21 [core.py:710]     engine_core.run_busy_loop()
+(EngineCore_DP0 pid=212) ERROR 09-12 10:02:21 [core.py:710] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 4.00 GiB.
+(APIServer pid=1) ERROR 09-12 10:02:21 [async_llm.py:480] AsyncLLM output_handler failed.
+(APIServer pid=1) ERROR 09-12 10:02:21 [async_llm.py:480] vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.
+'''
+case('rt2_v1_engine_died_after_request', 'ready', 'ready', 'gpu_oom', RT2_V1_UP +
+     '(APIServer pid=1) INFO:     10.0.0.5:51234 - "POST /v1/chat/completions HTTP/1.1" 200 OK\n' + RT2_V1_DIED +
+     '(APIServer pid=1) INFO:     10.0.0.5:51240 - "POST /v1/chat/completions HTTP/1.1" 500 Internal Server Error\n'
+     '(APIServer pid=1) INFO:     Shutting down\n')
+case('rt2_v1_engine_died_no_request_seen', 'ready', 'ready', 'gpu_oom', RT2_V1_UP + RT2_V1_DIED)
+case('rt2_v0_mq_engine_dead_while_serving', 'ready', 'ready', '*', '''INFO 10-02 09:00:01 api_server.py:528] vLLM API server version 0.6.2
+INFO 10-02 09:00:20 model_runner.py:1025] Loading model weights took 14.9888 GB
+INFO 10-02 09:00:25 gpu_executor.py:122] # GPU blocks: 27887, # CPU blocks: 2048
+INFO 10-02 09:00:40 model_runner.py:1456] Graph capturing finished in 15 secs.
+INFO 10-02 09:00:41 launcher.py:19] Available routes are:
+INFO:     Started server process [7]
+INFO:     Waiting for application startup.
+INFO:     Application startup complete.
+INFO:     Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)
+INFO:     10.0.0.5:40000 - "POST /v1/completions HTTP/1.1" 200 OK
+ERROR 10-02 09:30:02 client.py:282] RuntimeError('Engine loop has died')
+CRITICAL 10-02 09:30:02 launcher.py:99] MQLLMEngine is already dead, terminating server process
+INFO:     10.0.0.5:40010 - "POST /v1/completions HTTP/1.1" 500 Internal Server Error
+''')
+# A start that came up and died while serving, then a restart that crashed: one failed start, no
+# loop.
+case('rt2_v1_died_serving_then_restart_crashed', 'crashed', 'launch', '*', RT2_V1_UP +
+     '(APIServer pid=1) INFO:     10.0.0.5:51234 - "POST /v1/chat/completions HTTP/1.1" 200 OK\n' + RT2_V1_DIED + '''(APIServer pid=1) INFO 09-12 10:21:05 [api_server.py:1896] vLLM API server version 0.10.2
+(EngineCore_DP0 pid=212) INFO 09-12 10:21:18 [core.py:76] Initializing a V1 LLM engine (v0.10.2) with config: model='Qwen/Qwen2.5-7B-Instruct'
+(EngineCore_DP0 pid=212) ERROR 09-12 10:21:20 [core.py:718] EngineCore failed to start.
+(EngineCore_DP0 pid=212) ERROR 09-12 10:21:20 [core.py:718] Traceback (most recent call last):
+(EngineCore_DP0 pid=212) ERROR 09-12 10:21:20 [core.py:718]   File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_worker.py", line 178, in init_device
+(EngineCore_DP0 pid=212) ERROR 09-12 10:21:20 [core.py:718] ValueError: Free memory on device (5.12/79.19 GiB) on startup is less than desired GPU memory utilization (0.9, 71.27 GiB).
+(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}
+''')
+
+# A kill after a stop was asked for is the stop's (SGLang kills its own tree; docker compose's
+# forced stop): no host-RAM OOM.
+case('rt2_sglang_killed_after_ctrl_c', 'ready', 'ready', None, '''[2025-03-10 10:00:00] server_args=ServerArgs(model_path='Qwen/Qwen2.5-7B-Instruct', tp_size=1)
+[2025-03-10 10:00:05 TP0] Load weight begin. avail mem=78.00 GB
+[2025-03-10 10:00:12 TP0] Load weight end. type=Qwen2ForCausalLM, dtype=torch.bfloat16, avail mem=63.10 GB, mem usage=14.90 GB.
+[2025-03-10 10:00:14 TP0] Capture cuda graph begin. This can take up to several minutes. avail mem=8.10 GB
+[2025-03-10 10:00:19 TP0] Capture cuda graph end. Time elapsed: 5.50 s. mem usage=0.50 GB. avail mem=7.60 GB.
+[2025-03-10 10:00:20] INFO:     Uvicorn running on http://0.0.0.0:30000 (Press CTRL+C to quit)
+[2025-03-10 10:00:20] The server is fired up and ready to roll!
+[2025-03-10 10:01:03 TP0] Decode batch. #running-req: 1, #token: 552, token usage: 0.00, cuda graph: True, gen throughput (token/s): 48.21, #queue-req: 0
+^C[2025-03-10 10:05:00] INFO:     Shutting down
+[2025-03-10 10:05:00] INFO:     Finished server process [1]
+Killed
+''')
+case('rt2_compose_forced_stop_137', 'ready', 'ready', None, '\n'.join('vllm-1  | ' + l for l in RT2_V1_UP.strip('\n').split('\n')) + '''
+vllm-1  | (APIServer pid=1) INFO:     10.0.0.5:51234 - "POST /v1/chat/completions HTTP/1.1" 200 OK
+^CGracefully stopping... (press Ctrl+C again to force)
+^CERRO[0012] got 3 SIGTERM/SIGINTs, forcefully exiting
+vllm-1 exited with code 137
+''')
+
+# systemd's start limit refuses the restart it had just scheduled: that start never ran (two
+# attempts, not three).
+RT2_KV = "ValueError: To serve at least one request with the models's max seq len (131072), (24.00 GiB KV cache is needed, which is larger than the available KV cache memory (9.50 GiB)."
+def rt2_journal_run(m, pid):
+    return f'''Sep 12 10:{m:02d}:05 n3 vllm[{pid}]: (APIServer pid=1) INFO 09-12 10:{m:02d}:05 [api_server.py:1896] vLLM API server version 0.10.2
+Sep 12 10:{m:02d}:30 n3 vllm[{pid}]: (EngineCore_DP0 pid=212) INFO 09-12 10:{m:02d}:30 [gpu_model_runner.py:2392] Model loading took 14.2488 GiB and 4.512 seconds
+Sep 12 10:{m:02d}:59 n3 vllm[{pid}]: (EngineCore_DP0 pid=212) ERROR 09-12 10:{m:02d}:59 [core.py:718] {RT2_KV}
+Sep 12 10:{m+1:02d}:01 n3 systemd[1]: vllm.service: Main process exited, code=exited, status=1/FAILURE
+'''
+case('rt2_journal_start_limit_refuses_third', 'crash_loop', 'kv_cache', 'kv_memory',
+     rt2_journal_run(1, 48211) + '''Sep 12 10:02:11 n3 systemd[1]: vllm.service: Scheduled restart job, restart counter is at 1.
+Sep 12 10:02:11 n3 systemd[1]: Started vLLM OpenAI server.
+''' + rt2_journal_run(3, 49002) + '''Sep 12 10:04:11 n3 systemd[1]: vllm.service: Scheduled restart job, restart counter is at 2.
+Sep 12 10:04:11 n3 systemd[1]: vllm.service: Start request repeated too quickly.
+Sep 12 10:04:11 n3 systemd[1]: vllm.service: Failed with result 'exit-code'.
+Sep 12 10:04:11 n3 systemd[1]: Failed to start vLLM OpenAI server.
+''')
+
+# A person re-running the command at a shell prompt is no supervisor's restart loop.
+RT2_SG_GRAPH_OOM = '''[2025-03-10 10:{m:02d}:00] server_args=ServerArgs(model_path='Qwen/Qwen2.5-7B-Instruct', tp_size=1, mem_fraction_static=0.88)
+[2025-03-10 10:{m:02d}:11 TP0] Capture cuda graph begin. This can take up to several minutes. avail mem=1.10 GB
+[2025-03-10 10:{m:02d}:14 TP0] Scheduler hit an exception: Traceback (most recent call last):
+  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/cuda_graph_runner.py", line 390, in capture
+    ) = self.capture_one_batch_size(bs, forward)
+Exception: Capture cuda graph failed: CUDA out of memory. Tried to allocate 160.00 MiB.
+[2025-03-10 10:{m:02d}:14] Received sigquit from a child process. It usually means the child failed.
+'''
+case('rt2_manual_rerun_is_no_restart_loop', 'crashed', 'cuda_graph', 'gpu_oom', RT2_SG_GRAPH_OOM.format(m=0) +
+     'root@h100:/sgl# python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct\n' + RT2_SG_GRAPH_OOM.format(m=3))
+
+# Python's faulthandler dump (a segfault): `File "...", line N in fn`, innermost call first.
+RT2_FH = '''(EngineCore_DP0 pid=298) INFO 09-12 10:00:18 [core.py:76] Initializing a V1 LLM engine (v0.10.2) with config: model='Qwen/Qwen2.5-7B-Instruct'
+(EngineCore_DP0 pid=298) Fatal Python error: Segmentation fault
+(EngineCore_DP0 pid=298) 
+(EngineCore_DP0 pid=298) Current thread 0x00007f1f3c2a5740 (most recent call first):
+'''
+def rt2_fh(frames):
+    return RT2_FH + ''.join(f'(EngineCore_DP0 pid=298)   File "/usr/local/lib/python3.12/dist-packages/{p}", line {n} in {fn}\n' for p, n, fn in frames) + '''(EngineCore_DP0 pid=298) 
+(EngineCore_DP0 pid=298) Extension modules: numpy._core._multiarray_umath, torch._C (total: 95)
+(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore_DP0': -11}
+'''
+case('rt2_v1_segfault_dump_in_capture', 'crashed', 'cuda_graph', None, rt2_fh([
+    ('torch/cuda/graphs.py', 84, 'capture_end'), ('vllm/v1/worker/gpu_model_runner.py', 2812, '_dummy_run'),
+    ('vllm/v1/worker/gpu_model_runner.py', 3276, '_capture_cudagraphs'), ('vllm/v1/worker/gpu_model_runner.py', 3206, 'capture_model'),
+    ('vllm/v1/worker/gpu_worker.py', 380, 'compile_or_warm_up_model'), ('vllm/v1/engine/core.py', 216, '_initialize_kv_caches'),
+    ('vllm/v1/engine/core.py', 709, 'run_engine_core')]))
+case('rt2_v1_segfault_dump_in_load', 'crashed', 'weight_load', None, rt2_fh([
+    ('safetensors/torch.py', 313, 'load_file'), ('vllm/model_executor/model_loader/weight_utils.py', 470, 'safetensors_weights_iterator'),
+    ('vllm/model_executor/models/qwen2.py', 480, 'load_weights'), ('vllm/model_executor/model_loader/default_loader.py', 269, 'load_weights'),
+    ('vllm/v1/worker/gpu_model_runner.py', 2345, 'load_model'), ('vllm/v1/engine/core.py', 80, '__init__')]))
+
+# Triton starts gRPC, then HTTP: a service that fails to start after another started ends the
+# start (gRPC's line alone is not ready while HTTP is still to come).
+TRITON_LOADED = '''I0901 12:00:00.100000 1 pinned_memory_manager.cc:277] "Pinned memory pool is created at '0x7fa000000000' with size 268435456"
+I0901 12:00:00.200000 1 model_lifecycle.cc:472] "loading: tensorrt_llm:1"
+[TensorRT-LLM][INFO] Loaded engine size: 15330 MiB
+I0901 12:00:31.442011 1 model_lifecycle.cc:839] "successfully loaded 'tensorrt_llm'"
+'''
+case('rt2_triton_http_port_taken_after_grpc', 'crashed', 'http_start', 'port_in_use', TRITON_LOADED + '''I0901 12:00:31.520001 1 grpc_server.cc:2466] "Started GRPCInferenceService at 0.0.0.0:8001"
+E0901 12:00:31.520301 1 main.cc:245] "failed to start HTTP service: Unavailable - Socket '0.0.0.0:8000' already in use "
+I0901 12:00:31.520401 1 server.cc:1261] "Waiting for in-flight requests to complete."
+I0901 12:00:31.520501 1 server.cc:1291] "All models are stopped, unloading models"
+''')
+case('rt2_triton_grpc_and_http_up', 'ready', 'ready', None, TRITON_LOADED + '''I0901 12:00:31.520001 1 grpc_server.cc:2466] "Started GRPCInferenceService at 0.0.0.0:8001"
+I0901 12:00:31.530001 1 http_server.cc:4638] "Started HTTPService at 0.0.0.0:8000"
+I0901 12:00:31.570001 1 http_server.cc:320] "Started Metrics Service at 0.0.0.0:8002"
+''')
+# --log-format ISO8601: "2025-09-01T12:00:31Z I 1 file.cc:NN] msg".
+case('rt2_triton_iso8601_grpc_port_taken', 'crashed', 'http_start', 'port_in_use', '''2025-09-01T12:00:00Z I 1 pinned_memory_manager.cc:277] "Pinned memory pool is created at '0x7fa000000000' with size 268435456"
+2025-09-01T12:00:00Z I 1 model_lifecycle.cc:472] "loading: tensorrt_llm:1"
+2025-09-01T12:00:00Z I 1 libtensorrtllm.cc:91] "TRITONBACKEND_ModelInitialize: tensorrt_llm (version 1)"
+[TensorRT-LLM][INFO] Loaded engine size: 15330 MiB
+[TensorRT-LLM][INFO] [MemUsageChange] Allocated 36.12 GiB for max tokens in paged KV cache (295936).
+2025-09-01T12:00:31Z I 1 model_lifecycle.cc:839] "successfully loaded 'tensorrt_llm'"
+2025-09-01T12:00:31Z E 1 main.cc:245] "failed to start GRPC service: Unavailable - Socket '0.0.0.0:8001' already in use "
+2025-09-01T12:00:31Z I 1 server.cc:1291] "All models are stopped, unloading models"
+''')
+
+# TensorRT-LLM's NCCL check: "Failed, NCCL error <file>:<line> 'unhandled cuda error ...'".
+case('rt2_trt_nccl_unhandled_cuda_error', 'crashed', 'distributed_init', 'nccl_p2p', '''[TensorRT-LLM][INFO] MPI size: 2, MPI local size: 2, rank: 1
+[TensorRT-LLM][INFO] Rank 1 is using GPU 1
+[TensorRT-LLM][INFO] Loaded engine size: 34210 MiB
+[TensorRT-LLM][ERROR] tensorrt_llm::common::TllmException: [TensorRT-LLM][ERROR] Failed, NCCL error /workspace/tensorrt_llm/cpp/tensorrt_llm/plugins/common/plugin.cpp:92 'unhandled cuda error (run with NCCL_DEBUG=INFO for details)'
+1       0x7f64f2a1b6c2 void tensorrt_llm::common::check<ncclResult_t>(ncclResult_t, char const*, char const*, int) + 130
+2       0x7f64f2a3c1d0 tensorrt_llm::plugins::getComm(std::set<int, std::less<int>, std::allocator<int> > const&) + 1696
+MPI_ABORT was invoked on rank 1 in communicator MPI_COMM_WORLD
+''')
+
+# TGI's first all-reduce is in the warm-up: a watchdog timeout there is the classic P2P hang.
+case('rt2_tgi_nccl_watchdog_in_warmup', 'crashed', 'kv_cache', 'nccl_p2p', '''2024-10-21T22:00:00.100000Z  INFO text_generation_launcher: Sharding model on 2 processes
+2024-10-21T22:00:00.300000Z  INFO shard-manager: text_generation_launcher: Starting shard rank=0
+2024-10-21T22:00:00.300100Z  INFO shard-manager: text_generation_launcher: Starting shard rank=1
+2024-10-21T22:00:42.000000Z  INFO shard-manager: text_generation_launcher: Shard ready in 41.7s rank=0
+2024-10-21T22:00:42.000100Z  INFO shard-manager: text_generation_launcher: Shard ready in 41.7s rank=1
+2024-10-21T22:00:42.100000Z  INFO text_generation_launcher: Starting Webserver
+2024-10-21T22:00:42.200000Z  INFO text_generation_router_v3: backends/v3/src/lib.rs:90: Warming up model
+2024-10-21T22:10:43.501000Z ERROR shard-manager: text_generation_launcher: Shard complete standard error output:
+
+[rank1]:[E1021 22:10:42.911423 ProcessGroupNCCL.cpp:607] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=3, OpType=ALLREDUCE, NumelIn=33554432, NumelOut=33554432, Timeout(ms)=600000) ran for 600066 milliseconds before timing out.
+ rank=1
+2024-10-21T22:10:43.501100Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 6 rank=1
+2024-10-21T22:10:43.600000Z ERROR text_generation_launcher: Shard 1 crashed
+''')
+
+# TGI's own capture of a decode CUDA graph failing is logged and skipped: no warm-up request failed.
+case('rt2_tgi_graph_warmup_oom_not_fatal', 'ready', 'ready', 'gpu_oom', '''2024-12-12T10:00:04.400300Z  INFO shard-manager: text_generation_launcher: Starting shard rank=0
+2024-12-12T10:00:22.910000Z  INFO shard-manager: text_generation_launcher: Shard ready in 18.509922831s rank=0
+2024-12-12T10:00:23.000000Z  INFO text_generation_launcher: Starting Webserver
+2024-12-12T10:00:23.080000Z  INFO text_generation_router_v3: backends/v3/src/lib.rs:125: Warming up model
+2024-12-12T10:00:24.330000Z  INFO text_generation_launcher: Cuda Graphs are enabled for sizes [32, 16, 8, 4, 2, 1]
+2024-12-12T10:00:25.901000Z ERROR text_generation_launcher: Decode cuda graph warmup failed
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.11/site-packages/text_generation_server/models/flash_causal_lm.py", line 1453, in cuda_graph_warmup
+    with torch.cuda.graph(graph, pool=MEM_POOL):
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 79.44 GiB of which 11.06 MiB is free.
+2024-12-12T10:00:26.010000Z  INFO text_generation_router_v3: backends/v3/src/lib.rs:137: Setting max batch total tokens to 3212
+2024-12-12T10:00:26.010200Z  INFO text_generation_router::server: router/src/server.rs:2273: Connected
+''')
