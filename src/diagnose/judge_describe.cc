@@ -6,6 +6,7 @@
 #include "base/duration.h"
 #include "diagnose/judge_steps.h"
 #include "diagnose/rank_format.h"
+#include "logs/rich_traceback.h"
 
 namespace spinup::judge {
 namespace {
@@ -61,30 +62,8 @@ bool PointsElsewhere(std::string_view e) {
                      [&](std::string_view p) { return e.find(p) != std::string_view::npos; });
 }
 
-// "triton.runtime.errors.OutOfResources: ...", "subprocess.TimeoutExpired: ...": an exception
-// whose class name does not say Error, known by its module path.
-bool QualifiedExceptionName(std::string_view e) {
-  if (e.starts_with('[')) {  // the rank's tag
-    const size_t close = e.find("] ");
-    if (close == std::string_view::npos) return false;
-    e.remove_prefix(close + 2);
-  }
-  const size_t colon = e.find(": ");
-  if (colon == std::string_view::npos || colon > 120) return false;
-  const std::string_view name = e.substr(0, colon);
-  const size_t dot = name.rfind('.');
-  if (dot == std::string_view::npos || dot + 2 >= name.size() || name.front() < 'a' ||
-      name.front() > 'z' || name[dot + 1] < 'A' || name[dot + 1] > 'Z') {
-    return false;
-  }
-  return std::all_of(name.begin(), name.end(), [](char c) {
-    return c == '.' || c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-           (c >= 'A' && c <= 'Z');
-  });
-}
-
 bool ExceptionShaped(std::string_view e) {
-  return QualifiedExceptionName(e) || e.find("Error: ") != std::string_view::npos ||
+  return QualifiedException(e) || e.find("Error: ") != std::string_view::npos ||
          e.find("Fatal Python error: ") != std::string_view::npos ||
          e.find("Exception: ") != std::string_view::npos ||
          e.find("out of memory") != std::string_view::npos;

@@ -451,6 +451,12 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
   bool progress = false;
   NoteTraceback(p, msg, text, t);
   EmitRuleEvents(p, msg, text, t, fatal, &any, &named, &progress);
+  if (!any && in_traceback_ && QualifiedException(msg)) {
+    // A traceback's exception whose class name does not say Error ("...errors.OutOfResources:"):
+    // no rule names every such class, the traceback around it says what it is.
+    Emit(ResetEvent(LogEvent::Kind::kError, t, p.rank, "generic.exception", text));
+    any = named = true;
+  }
   if (!progress) {
     bool handled = false;
     if (UnnamedBar(p, msg, text, t, depth, &handled)) any = named = true;

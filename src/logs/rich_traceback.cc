@@ -1,5 +1,7 @@
 #include "logs/rich_traceback.h"
 
+#include <algorithm>
+
 namespace spinup {
 namespace {
 
@@ -53,11 +55,32 @@ std::string_view MarkedCode(std::string_view s) {
 
 }  // namespace
 
+bool QualifiedException(std::string_view e) {
+  if (e.starts_with('[')) {  // the rank's tag
+    const size_t close = e.find("] ");
+    if (close == std::string_view::npos) return false;
+    e.remove_prefix(close + 2);
+  }
+  const size_t colon = e.find(": ");
+  if (colon == std::string_view::npos || colon > 120 || colon + 2 >= e.size()) return false;
+  const std::string_view name = e.substr(0, colon);
+  const size_t dot = name.rfind('.');
+  auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
+  auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+  if (dot == std::string_view::npos || dot + 2 >= name.size() || !lower(name.front()) ||
+      !upper(name[dot + 1]) || !lower(name[dot + 2])) {
+    return false;
+  }
+  return std::all_of(name.begin(), name.end(), [&](char c) {
+    return c == '.' || c == '_' || IsDigit(c) || lower(c) || upper(c);
+  });
+}
+
 bool FaulthandlerFrame(std::string_view message, std::string* line) {
-  size_t at = message.find_first_not_of(' ');
-  if (at == std::string_view::npos || at > 8) return false;
-  std::string_view s = message.substr(at);
-  if (!s.starts_with("File \"")) return false;
+  size_t at = 0;  // on every line that starts with a blank: the first bytes only
+  while (at < message.size() && at <= 8 && message[at] == ' ') ++at;
+  if (at > 8 || !message.substr(at).starts_with("File \"")) return false;
+  const std::string_view s = message.substr(at);
   const size_t quote = s.find("\", line ", 6);
   if (quote == std::string_view::npos) return false;
   size_t i = quote + 8;

@@ -18,6 +18,11 @@ namespace spinup {
 // the frame rules read it. faulthandler lists the innermost call first. Pure.
 bool FaulthandlerFrame(std::string_view message, std::string* line);
 
+// "triton.runtime.errors.OutOfResources: out of resource ...", "subprocess.TimeoutExpired: ...":
+// the line a traceback ends in, for an exception whose class name does not say Error (those that
+// do are rules), known by its module path. A leading "[rank] " tag is skipped. Pure.
+bool QualifiedException(std::string_view line);
+
 class RichTraceback {
  public:
   // The next row of the log (cleaned of colours). True when `*line` holds a Python-style line

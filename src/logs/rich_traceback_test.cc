@@ -98,5 +98,17 @@ TEST(FaulthandlerFrame, ReadAsATracebacksFrame) {
   EXPECT_FALSE(FaulthandlerFrame("", &line));
 }
 
+TEST(QualifiedException, ModulePathAndClassName) {
+  EXPECT_TRUE(QualifiedException("triton.runtime.errors.OutOfResources: out of resource: shared"));
+  EXPECT_TRUE(QualifiedException("[EngineCore_DP0] subprocess.TimeoutExpired: Command timed out"));
+  EXPECT_TRUE(QualifiedException("concurrent.futures.process.BrokenProcessPool: A process died"));
+  EXPECT_FALSE(QualifiedException("OutOfResources: no module path"));
+  EXPECT_FALSE(QualifiedException("vllm.config: loading"));            // no class
+  EXPECT_FALSE(QualifiedException("torch.OK: two capitals"));          // not a class name
+  EXPECT_FALSE(QualifiedException("see https://x.y/Z: for details"));  // not a name
+  EXPECT_FALSE(QualifiedException("a.B: "));                           // nothing after it
+  EXPECT_FALSE(QualifiedException("[rank0"));
+}
+
 }  // namespace
 }  // namespace spinup
