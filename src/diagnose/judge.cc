@@ -293,7 +293,10 @@ bool BehindAPeer(const Context& c, const AttemptFacts& a, Phase failing) {
     if (s.rank == a.failing_rank || c.Order(s.phase) <= c.Order(failing)) continue;
     const bool peer = PeerGroup(s.rank) == group;
     if (coordinator && !peer) continue;
-    if (peer && !s.implicit && Lockstep(c, group, s.phase) && !Lockstep(c, group, failing))
+    // (A peer that began it after the failing rank had died did so alone: it says nothing of it.)
+    const bool after_death = s.start_ms && a.crash_ms && *s.start_ms > *a.crash_ms;
+    if (peer && !s.implicit && !after_death && Lockstep(c, group, s.phase) &&
+        !Lockstep(c, group, failing))
       return false;
     behind = true;
   }
@@ -327,9 +330,15 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
       (a.crashed || a.error_after_progress)) {
     phase = *a.implicit_after;
   }
-  if (a.frame_phase && !a.ready &&
-      (phase == Phase::kLaunch || c.Order(*a.frame_phase) > c.Order(phase) || pull_back)) {
-    phase = *a.frame_phase;
+  // A peer's frames, in the traceback of its failure after the first rank's, do not move it: the
+  // first failing rank's own do.
+  const std::string& first_failed = a.failing_rank.empty() ? a.unplaced_rank : a.failing_rank;
+  const bool peers_frame =
+      !first_failed.empty() && !a.frame_rank.empty() && a.frame_rank != first_failed;
+  const std::optional<Phase> frame = peers_frame ? a.failing_frame : a.frame_phase;
+  if (frame && !a.ready &&
+      (phase == Phase::kLaunch || c.Order(*frame) > c.Order(phase) || pull_back)) {
+    phase = *frame;
   } else if (a.opened_after && a.opened_after_frame && a.phase && phase == *a.phase && !a.ready &&
              c.Order(*a.opened_after_frame) > c.Order(*a.opened_after)) {
     // The phase after an ended one is a guess until a line of its own: frames that name a later

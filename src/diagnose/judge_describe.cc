@@ -49,22 +49,21 @@ bool AnnouncesOnly(std::string_view e) {
 // to start" or died, a usage error's "For more information, try '--help'"): the error itself,
 // where the log has it, says more.
 bool PointsElsewhere(std::string_view e) {
-  static constexpr std::string_view kPointers[] = {"failed to start",
-                                                   "See root cause above",
-                                                   "See stack trace",
-                                                   "see stack trace",
-                                                   "died unexpectedly",
-                                                   "scheduler is dead",
-                                                   "Engine core initialization failed",
-                                                   "try '--help'",
-                                                   "try --help"};
+  static constexpr std::string_view kPointers[] = {
+      "failed to start",       "See root cause above",
+      "See stack trace",       "see stack trace",
+      "died unexpectedly",     "scheduler is dead",
+      "remote process exited", "Engine core initialization failed",
+      "try '--help'",          "try --help"};
   return std::any_of(std::begin(kPointers), std::end(kPointers),
                      [&](std::string_view p) { return e.find(p) != std::string_view::npos; });
 }
 
 bool ExceptionShaped(std::string_view e) {
   return QualifiedException(e) || e.find("Error: ") != std::string_view::npos ||
-         e.find("Fatal Python error: ") != std::string_view::npos ||
+         // (an abort is what something else ended in: "terminate called", a watchdog)
+         (e.find("Fatal Python error: ") != std::string_view::npos &&
+          e.find("Fatal Python error: Aborted") == std::string_view::npos) ||
          e.find("Exception: ") != std::string_view::npos ||
          e.find("out of memory") != std::string_view::npos;
 }
@@ -194,10 +193,19 @@ std::string ReadyHeadline(const Context& c, const Verdict& v) {
   }
   // The start succeeded; what killed the server later is still worth the first line.
   if (a.died_after_ready && a.errors_at_ready < a.errors.size()) {
-    // What it said after the server was up, chosen as a crash's quoted error is.
+    // What it said after the server was up: an exception, chosen as a crash's quoted error is;
+    // where none says what it died of, its first words, past a traceback's heading.
     const std::vector<std::string> after(
         a.errors.begin() + static_cast<ptrdiff_t>(a.errors_at_ready), a.errors.end());
-    h += "; then died while serving: " + QuotedError(after, a.relayed);
+    std::string said = QuotedError(after, a.relayed);
+    if (!ExceptionShaped(said)) {
+      for (const std::string& e : after) {
+        if (e.find("Traceback (most recent call last)") != std::string::npos) continue;
+        said = e;
+        break;
+      }
+    }
+    h += "; then died while serving: " + said;
   }
   return h;
 }

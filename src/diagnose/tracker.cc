@@ -193,13 +193,20 @@ void StartupTracker::Hint(AttemptFacts& a, const std::string& rank, Phase phase,
   const bool own_line = !from_error && open && open->implicit && open->phase == phase &&
                         event_ != nullptr && event_->text != implicit_text_;
   for (const auto& r : a.ranks) {
-    if (r.rank == rank && Order(phase) <= Order(r.phase) && !own_line) return;
+    if (r.rank == rank && Order(phase) <= Order(r.phase) && !own_line) {
+      // Another line of a phase only hints have shown: it ran until here at least.
+      if (open && open->hinted && open->phase == phase && t) open->last_hint_ms = t;
+      return;
+    }
   }
   const bool placed = open != nullptr;
+  const bool continues = open != nullptr && open->phase == phase;
   BeginPhase(a, rank, phase, t, /*explicit_begin=*/false);
-  if (from_error && !placed) {
-    if (PhaseSpan* open = OpenSpan(a, rank)) open->implicit = true;
-  }
+  PhaseSpan* now_open = OpenSpan(a, rank);  // (`open` may have moved)
+  if (now_open == nullptr || now_open->phase != phase) return;
+  if (from_error && !placed) now_open->implicit = true;
+  if (!continues) now_open->hinted = true;
+  if (now_open->hinted) now_open->last_hint_ms = t;
 }
 
 void StartupTracker::OnReady(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
@@ -267,7 +274,9 @@ void StartupTracker::NoteFailingRank(AttemptFacts& a, const std::string& rank) {
   // Only a named rank inside a phase it began itself and has not ended: an engine core that merely
   // relays "failed to start" has no phase of its own beyond launch, and a rank whose later phase
   // is shown only by rank 0's progress bar has ended its last one.
-  if (rank.empty()) return;
+  // A rank that failed first, between its phases, failed first: a peer's later failure (a NCCL
+  // error because the first died) names no failing rank.
+  if (rank.empty() || (!a.unplaced_rank.empty() && a.unplaced_rank != rank)) return;
   const PhaseSpan* open = OpenSpan(a, rank);
   if (open == nullptr || open->implicit || open->ended || open->phase == Phase::kLaunch) {
     if (a.unplaced_rank.empty()) a.unplaced_rank = rank;
@@ -364,6 +373,14 @@ void StartupTracker::EndUnseenPhase(AttemptFacts& a, const std::string& rank, Ph
     }
   }
   if (elapsed && t) start = *t - static_cast<int64_t>(*elapsed * 1000);
+  // A phase only lines inside it showed (vLLM 0.4's "Found nccl from library") ran until its last
+  // such line, as far as the log says; the phase right after it, whose end this is, ran from there
+  // (vLLM 0.4 logs no line when it starts loading a local checkpoint). Not a phase further on: a
+  // process waiting on others went through the phases between.
+  if (!start && open && open->hinted && open->last_hint_ms && Next(open->phase) == phase && t &&
+      *open->last_hint_ms <= *t) {
+    start = open->last_hint_ms;
+  }
   if (open) {
     // The open span ends where this one is known to have begun, else at this line (the ended
     // phase's start is then unknown: an excerpt).

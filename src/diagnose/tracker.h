@@ -54,6 +54,10 @@ struct PhaseSpan {
   std::optional<double> reported_seconds;  // elapsed printed by the engine on the end line
   bool ended = false;
   bool implicit = false;  // opened because the previous phase ended, not by a begin line
+  // Opened by a line printed inside the phase, not by its begin line: known to run until the last
+  // such line (last_hint_ms), not beyond (a later phase's end line may come next).
+  bool hinted = false;
+  std::optional<int64_t> last_hint_ms;
   // Begun or ended by a line with no time of its own, read offline: dated at the latest time seen
   // until the next stamped line says how late it may have been (StartupTracker::DateUndated).
   bool start_undated = false;
@@ -113,6 +117,8 @@ struct AttemptFacts {
   // The phase named by the latest traceback frame (the deepest frame of the latest traceback):
   // where an exception was raised when no phase line says so.
   std::optional<Phase> frame_phase;
+  std::string frame_rank;  // the rank whose traceback that frame is in ("" when none said)
+  std::optional<Phase> failing_frame;  // the latest frame of the first failing rank's own
   // The phase the first "pinned" error names (a rule's "pin": the line says where it was raised).
   std::optional<Phase> pinned_phase;
   bool pinned_when_ready = false;  // the pinned error came after a ready or served line
@@ -162,6 +168,7 @@ struct AttemptFacts {
   // cut its phase lines): it failed where its own traceback's frames say, else in the phase a peer
   // ended after its failure (tensor-parallel workers move in step). Cleared by its own progress.
   std::string unplaced_rank;
+  std::string error_rank;  // the rank of the latest error line that named one (its traceback's)
   std::optional<Phase> unplaced_frame;
   std::optional<Phase> unplaced_peer_phase;
   std::optional<int64_t> first_ms, last_ms;  // first and last timestamp in the attempt

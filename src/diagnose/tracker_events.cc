@@ -23,6 +23,7 @@ void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
   // the one that failed: vLLM's engine core says "Worker proc VllmWorker-0 died" from wherever its
   // own last line left it, while the worker was loading.
   if (e.role != LogEvent::Role::kRelay) NoteFailingRank(a, e.rank);
+  if (!e.rank.empty()) a.error_rank = e.rank;
 }
 
 void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
@@ -96,7 +97,13 @@ void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
   // names the work).
   const bool fallback = e.role == LogEvent::Role::kFallback;
   if (a.frame_phase && (fallback || e.role == LogEvent::Role::kRelay)) return;
+  // A frame with no rank of its own (a traceback's lines after its rank's header) is that rank's.
+  const std::string& rank = e.rank.empty() ? a.error_rank : e.rank;
   a.frame_phase = e.phase;
+  a.frame_rank = rank;
+  if (!rank.empty() && rank == (a.failing_rank.empty() ? a.unplaced_rank : a.failing_rank)) {
+    a.failing_frame = e.phase;
+  }
   if (a.opened_after) a.opened_after_frame = e.phase;
   // Nor does a fallback say more than a peer's lines or the end line before it: it moves a crash
   // forward from where the lines got to, never back.
@@ -109,7 +116,7 @@ void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
     a.pinned_when_ready = a.ready;
   }
   if (a.implicit_after) a.implicit_frame = e.phase;
-  if (!a.unplaced_rank.empty() && e.rank == a.unplaced_rank) a.unplaced_frame = e.phase;
+  if (!a.unplaced_rank.empty() && rank == a.unplaced_rank) a.unplaced_frame = e.phase;
 }
 
 // A client's traceback pasted below the server's log (a request sent before the server was up, a

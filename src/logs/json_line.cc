@@ -29,13 +29,15 @@ class LogFields : public nlohmann::json_sax<json> {
     kTimestamp,
     kTime,
     kTs,
-    kAtTimestamp,  // the time
+    kAtTimestamp,
+    kAsctime,  // the time (Python logging's asctime, as python-json-logger keeps it)
     kLevel,
     kLevelname,
     kSeverity,   // the level
     kFieldsKey,  // "fields": an object holding the message
     kSpanKey,    // "span": tracing's current span (TGI: {"rank":0,"name":"shard-manager"})
     kSpansKey,   // "spans": tracing's span list, outermost first
+    kExcInfo,    // python-json-logger's formatted traceback, after the message
     kTopSlots,
     kFieldsMessage = kTopSlots,
     kFieldsMsg,  // inside "fields"
@@ -94,8 +96,9 @@ class LogFields : public nlohmann::json_sax<json> {
     key_ = -1;
     if (stack_.size() == 1) {
       static constexpr std::string_view kTop[kTopSlots] = {
-          "message",    "msg",   "log",       "MESSAGE",  "textPayload", "timestamp", "time", "ts",
-          "@timestamp", "level", "levelname", "severity", "fields",      "span",      "spans"};
+          "message",  "msg",    "log",        "MESSAGE", "textPayload", "timestamp",
+          "time",     "ts",     "@timestamp", "asctime", "level",       "levelname",
+          "severity", "fields", "span",       "spans",   "exc_info"};
       for (int k = 0; k < kTopSlots; ++k) {
         if (val == kTop[k]) key_ = k;
       }
@@ -360,6 +363,12 @@ std::optional<JsonLogLine> Extract(const LogFields& f, std::string* message, boo
   const std::string* msg = First(f, {S::kMessage, S::kMsg, S::kLog, S::kMESSAGE, S::kTextPayload});
   if (msg == nullptr && f.fields_is_object()) msg = First(f, {S::kFieldsMessage, S::kFieldsMsg});
   if (msg == nullptr) return std::nullopt;
+  std::string with_traceback;
+  if (const std::string* exc = First(f, {S::kExcInfo}); exc != nullptr && !exc->empty()) {
+    with_traceback.reserve(msg->size() + 1 + exc->size());
+    with_traceback.append(*msg).append("\n").append(*exc);
+    msg = &with_traceback;
+  }
   const std::string_view m = *msg;
   message->clear();
   // Line breaks become " | " (a last one is dropped); the runs between them are copied at once.
@@ -373,7 +382,8 @@ std::optional<JsonLogLine> Extract(const LogFields& f, std::string* message, boo
   }
   message->append(m.substr(std::min(from, m.size())));
   JsonLogLine out;
-  if (const std::string* t = First(f, {S::kTimestamp, S::kTime, S::kTs, S::kAtTimestamp})) {
+  if (const std::string* t =
+          First(f, {S::kTimestamp, S::kTime, S::kTs, S::kAtTimestamp, S::kAsctime})) {
     out.time = ParseRfc3339Time(*t);
   }
   if (const std::string* l = First(f, {S::kLevel, S::kLevelname, S::kSeverity})) {

@@ -31,6 +31,26 @@ TEST(JsonLogLine, ReadsMessageLevelAndTime) {
   EXPECT_EQ(j->time->minute, 17);
 }
 
+// python-json-logger (vLLM's VLLM_LOGGING_CONFIG_PATH): Python's asctime, and the traceback in
+// "exc_info" after the message.
+TEST(JsonLogLine, PythonJsonLoggerTimeAndTraceback) {
+  std::string msg;
+  auto j = ParseJsonLogLine(
+      R"({"asctime": "2025-09-03 02:12:55,123", "levelname": "ERROR", "message": "WorkerProc hit )"
+      R"(an exception.", "exc_info": "Traceback (most recent call last):\n  File \"x.py\", line 1, )"
+      R"(in capture_model\nRuntimeError: boom"})",
+      &msg, true);
+  ASSERT_TRUE(j);
+  EXPECT_EQ(msg,
+            "WorkerProc hit an exception.\nTraceback (most recent call last):\n  File \"x.py\", "
+            "line 1, in capture_model\nRuntimeError: boom");
+  ASSERT_TRUE(j->time);
+  EXPECT_EQ(j->time->hour, 2);
+  EXPECT_EQ(j->time->second, 55);
+  EXPECT_EQ(j->time->millis, 123);
+  EXPECT_EQ(j->level, "ERROR");
+}
+
 // The message fields in their order of preference; "fields" only when the top level has none.
 TEST(JsonLogLine, PrefersFieldsInOrder) {
   EXPECT_EQ(Message(R"({"log":"c","msg":"b","message":"a"})"), "a");

@@ -64,7 +64,8 @@ struct ParsedLine {
   std::string_view skipped_prefix;
 };
 
-// "2023-06-02T14:12:37.201050Z" (offset applied; UTC), or nullopt.
+// "2023-06-02T14:12:37.201050Z" (offset applied; UTC), or Python logging's asctime
+// "2023-06-02 14:12:37,201" (as it is), or nullopt.
 std::optional<CivilTime> ParseRfc3339Time(std::string_view text);
 
 // Removes ANSI escape sequences (CSI, OSC) and a trailing '\r', and replaces invalid UTF-8 with

@@ -191,7 +191,12 @@ std::optional<int64_t> ParseTimeArg(std::string_view text) {
 
 std::optional<CivilTime> ParseRfc3339Time(std::string_view text) {
   CivilTime t;
-  if (text.size() < 19 || ParseRfc3339(text, 0, t) == std::string_view::npos) return std::nullopt;
+  if (text.size() < 19) return std::nullopt;
+  if (ParseRfc3339(text, 0, t) != std::string_view::npos) return t;
+  // Python logging's asctime ("2025-09-03 02:13:33,123"), as JSON formatters keep it.
+  const size_t j = ParseDateTime(text, 0, ' ', t);
+  if (j == std::string_view::npos) return std::nullopt;
+  ParseFraction(text, j, t);
   return t;
 }
 

@@ -190,3 +190,101 @@ torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 h
 2024-12-12T10:00:26.010000Z  INFO text_generation_router_v3: backends/v3/src/lib.rs:137: Setting max batch total tokens to 3212
 2024-12-12T10:00:26.010200Z  INFO text_generation_router::server: router/src/server.rs:2273: Connected
 ''')
+
+# Second wave.
+# SGLang 0.5's scheduler watchdog also runs while the scheduler initialises: its timeout says
+# nothing of the phase (0.4's "Watchdog timeout (...)" ran only in the event loop: warmup).
+case('rt2_sglang_watchdog_during_load', 'crashed', 'weight_load', '*', '''[2025-10-02 08:00:01] server_args=ServerArgs(model_path='/data/models/Kimi-K2-Instruct', tp_size=8, watchdog_timeout=300)
+[2025-10-02 08:00:12 TP0] Init torch distributed begin.
+[2025-10-02 08:00:14 TP0] Init torch distributed ends. mem usage=1.12 GB
+[2025-10-02 08:00:15 TP0] Load weight begin. avail mem=137.40 GB
+Loading safetensors checkpoint shards:   0% Completed | 0/62 [00:00<?, ?it/s]
+Loading safetensors checkpoint shards:  10% Completed | 6/62 [04:11<39:05, 41.88s/it]
+[2025-10-02 08:05:21 TP3] Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=False)
+[2025-10-02 08:05:26] Received sigquit from a child process. It usually means the child failed.
+''')
+# uvicorn logs "Application startup complete." before it binds: a bind error after it is the
+# HTTP start's.
+case('rt2_sglang_bind_after_app_startup', 'crashed', 'http_start', 'port_in_use', '''[2025-01-22 13:43:40] server_args=ServerArgs(model_path='Qwen/Qwen2.5-7B-Instruct', tp_size=1, port=30000)
+[2025-01-22 13:43:45 TP0] Load weight begin. avail mem=78.00 GB
+[2025-01-22 13:43:55 TP0] Load weight end. type=Qwen2ForCausalLM, dtype=torch.bfloat16, avail mem=63.00 GB
+[2025-01-22 13:43:56 TP0] Capture cuda graph begin. This can take up to several minutes.
+[2025-01-22 13:44:09 TP0] Capture cuda graph end. Time elapsed: 12.04 s
+[2025-01-22 13:44:10 TP0] max_total_num_tokens=1190112, chunked_prefill_size=8192, max_prefill_tokens=16384
+[2025-01-22 13:44:10] INFO:     Started server process [3021]
+[2025-01-22 13:44:10] INFO:     Waiting for application startup.
+[2025-01-22 13:44:10] INFO:     Application startup complete.
+[2025-01-22 13:44:10] ERROR:    [Errno 98] error while attempting to bind on address ('0.0.0.0', 30000): address already in use
+[2025-01-22 13:44:10] INFO:     Waiting for application shutdown.
+''')
+# The first rank to fail failed where it was; a peer failing after it (its NCCL peer gone) in a
+# later phase names neither the phase nor the error.
+case('rt2_sglang_first_failing_rank_wins', 'crashed', 'kv_cache', '*', '''[2025-05-12 09:00:00] server_args=ServerArgs(model_path='Qwen/Qwen3-30B-A3B', tp_size=2)
+[2025-05-12 09:00:01 TP0] Load weight begin. avail mem=78.00 GB
+[2025-05-12 09:00:01 TP1] Load weight begin. avail mem=78.00 GB
+[2025-05-12 09:00:41 TP1] Load weight end. type=Qwen3MoeForCausalLM, dtype=torch.bfloat16, avail mem=12.33 GB, mem usage=58.40 GB.
+[2025-05-12 09:00:41 TP0] Load weight end. type=Qwen3MoeForCausalLM, dtype=torch.bfloat16, avail mem=12.33 GB, mem usage=58.40 GB.
+[2025-05-12 09:00:42 TP1] Memory pool end. avail mem=8.55 GB
+[2025-05-12 09:00:42 TP0] Scheduler hit an exception: Traceback (most recent call last):
+  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/model_runner.py", line 1020, in init_memory_pool
+    self.token_to_kv_pool = MHATokenToKVPool(
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 5.21 GiB. GPU 0 has a total capacity of 79.10 GiB of which 3.02 GiB is free.
+
+[2025-05-12 09:00:43 TP1] Capture cuda graph begin. This can take up to several minutes. avail mem=8.20 GB
+[2025-05-12 09:00:43 TP1] Scheduler hit an exception: Traceback (most recent call last):
+  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/cuda_graph_runner.py", line 390, in capture
+    ) = self.capture_one_batch_size(bs, forward)
+  File "/sgl-workspace/sglang/python/sglang/srt/distributed/device_communicators/pynccl_wrapper.py", line 374, in NCCL_CHECK
+    raise RuntimeError(f"NCCL error: {error_str}")
+RuntimeError: NCCL error: remote process exited or there was a network error
+[2025-05-12 09:00:43] Received sigquit from a child process. It usually means the child failed.
+''')
+# vLLM 0.4 prints no line when it starts loading a local checkpoint: the phase a line inside it
+# only showed (distributed init, "Found nccl from library") ran until that line, the load after.
+case('rt2_v04_local_load_after_nccl_line', 'ready', 'ready', 'slow_weight_reads', '''INFO 05-20 10:11:02 api_server.py:149] vLLM API server version 0.4.2
+INFO 05-20 10:11:04 llm_engine.py:100] Initializing an LLM engine (v0.4.2) with config: model='/mnt/nfs/llama3-8b', tokenizer='/mnt/nfs/llama3-8b', tensor_parallel_size=1, seed=0
+INFO 05-20 10:11:06 utils.py:660] Found nccl from library /root/.config/vllm/nccl/cu12/libnccl.so.2.18.1
+INFO 05-20 10:11:07 selector.py:27] Using FlashAttention-2 backend.
+INFO 05-20 10:36:51 model_runner.py:175] Loading model weights took 14.9595 GB
+INFO 05-20 10:36:53 gpu_executor.py:114] # GPU blocks: 27914, # CPU blocks: 2048
+INFO 05-20 10:36:55 model_runner.py:1017] Capturing the model for CUDA graphs. This may lead to unexpected consequences if the model is not static.
+INFO 05-20 10:37:01 model_runner.py:1097] Graph capturing finished in 6 secs.
+INFO:     Started server process [1]
+INFO:     Waiting for application startup.
+INFO:     Application startup complete.
+INFO:     Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)
+''')
+# A terminal wrap that cut "torch.OutOf|MemoryError": a CUDA OOM, not the host's MemoryError.
+case('rt2_wrap_cut_inside_oom_name', 'crashed', '*', 'gpu_oom', '''(VllmWorker TP0 pid=294) INFO 09-03 02:12:42 [gpu_worker.py:276] Available KV cache m
+emory: 71.02 GiB
+(VllmWorker TP0 pid=294) ERROR 09-03 02:12:55 [multiproc_executor.py:596] WorkerProc 
+hit an exception.
+(VllmWorker TP0 pid=294) ERROR 09-03 02:12:55 [multiproc_executor.py:596] Traceback (
+most recent call last):
+(VllmWorker TP0 pid=294) ERROR 09-03 02:12:55 [multiproc_executor.py:596] torch.OutOf
+MemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capaci
+ty of 79.19 GiB of which 1.12 GiB is free. Process 41876 has 78.06 GiB memory in use.
+''')
+# vLLM's JSON logging (python-json-logger): times in "asctime", the traceback in "exc_info".
+def rt2_pyjson(tag, t, level, msg, exc=None):
+    o = {"asctime": f"2025-09-03 {t},123", "levelname": level, "name": "vllm", "message": msg}
+    if exc: o["exc_info"] = exc
+    return f'({tag}) ' + json.dumps(o) + '\n'
+case('rt2_vllm_json_logger_capture_oom', 'crashed', 'cuda_graph', 'gpu_oom',
+     rt2_pyjson('EngineCore_0 pid=160', '02:11:55', 'INFO', "Initializing a V1 LLM engine (v0.10.1.1) with config: model='Qwen/Qwen3-32B', tensor_parallel_size=2") +
+     rt2_pyjson('VllmWorker TP0 pid=294', '02:12:10', 'INFO', 'Starting to load model Qwen/Qwen3-32B...') +
+     rt2_pyjson('VllmWorker TP0 pid=294', '02:12:28', 'INFO', 'Model loading took 30.55 GiB and 17.9 seconds') +
+     rt2_pyjson('VllmWorker TP0 pid=294', '02:12:42', 'INFO', 'Available KV cache memory: 71.02 GiB') +
+     rt2_pyjson('VllmWorker TP0 pid=294', '02:12:55', 'ERROR', 'WorkerProc hit an exception.',
+                'Traceback (most recent call last):\n'
+                '  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_worker.py", line 327, in compile_or_warm_up_model\n'
+                '    self.model_runner.capture_model()\n'
+                '  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_model_runner.py", line 2619, in capture_model\n'
+                '    self._capture_cudagraphs(\n'
+                'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.'))
+case('rt2_vllm_json_logger_compile_stall', 'stalled', 'compile', '*',
+     rt2_pyjson('EngineCore_0 pid=160', '02:11:55', 'INFO', "Initializing a V1 LLM engine (v0.10.1.1) with config: model='Qwen/Qwen3-32B', tensor_parallel_size=2") +
+     rt2_pyjson('VllmWorker TP0 pid=294', '02:12:28', 'INFO', 'Model loading took 30.55 GiB and 17.9 seconds') +
+     rt2_pyjson('VllmWorker TP0 pid=294', '02:12:35', 'INFO', "Using cache directory: /root/.cache/vllm/torch_compile_cache/1c5e9a/rank_0_0/backbone for vLLM's torch.compile") +
+     rt2_pyjson('VllmWorker TP0 pid=294', '02:12:41', 'INFO', 'Dynamo bytecode transform time: 6.52 s') +
+     ''.join(rt2_pyjson('EngineCore_0 pid=160', f'02:{13+i:02d}:41', 'WARNING', 'No available shared memory broadcast block found in 60 second. This typically happens when some processes are hanging or doing some time-consuming work (e.g. compilation).') for i in range(0, 47, 6)))
