@@ -1,6 +1,7 @@
 // StartupTracker's application of one log event to the attempt it belongs to: phases, errors,
 // deaths, stops, frames and requests.
 #include <algorithm>
+#include <iterator>
 
 #include "diagnose/tracker.h"
 
@@ -293,6 +294,60 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       if (a.crashed) a.crash_phase = a.phase;
       break;
   }
+}
+
+void StartupTracker::OnReady(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  if (!a.ready) {
+    BeginPhase(a, e.rank, Phase::kReady, t);
+    a.engine_only_ready = e.engine_only;
+    a.engine_ready_ms = t;
+    a.errors_at_ready = a.errors.size();
+  } else if (!e.engine_only) {
+    a.engine_only_ready = false;  // the server says it is up too
+  }
+  a.ready = true;
+  Mark(Signal::kLogProgress, t);
+}
+
+// The engine was up but its HTTP server never was: the time since the engine's ready line was the
+// server starting, and the start is not ready after all. A failure long after that line came
+// while serving: the server binds right after it (TGI's router logs "Connected", then binds), so
+// it was up.
+void StartupTracker::TakeBackEngineReady(AttemptFacts& a, std::optional<int64_t> t) {
+  if (engine_ready_serving_s_ > 0 && t && a.engine_ready_ms &&
+      *t - *a.engine_ready_ms > static_cast<int64_t>(engine_ready_serving_s_ * 1000)) {
+    a.engine_only_ready = false;
+    return;
+  }
+  UndoEngineReady(a);
+}
+
+// The start is not ready yet: the span the engine's ready line opened was the HTTP server's start.
+// With `only_rank`, only that rank's (another rank's engine, TensorRT-LLM's executor on rank0
+// before the server's own lines, was ready).
+void StartupTracker::UndoEngineReady(AttemptFacts& a, const std::string* only_rank) {
+  a.ready = false;
+  a.engine_only_ready = false;
+  for (auto it = a.timeline.rbegin(); it != a.timeline.rend(); ++it) {
+    if (it->phase != Phase::kReady) continue;
+    if (only_rank != nullptr && it->rank != *only_rank) break;
+    it->phase = Phase::kHttpStart;
+    // The HTTP start this ready line interrupted goes on: one span, not two.
+    const auto ready = std::prev(it.base());
+    auto before = std::find_if(std::next(it), a.timeline.rend(),
+                               [&](const PhaseSpan& s) { return s.rank == ready->rank; });
+    if (before != a.timeline.rend() && before->phase == Phase::kHttpStart) {
+      before->end_ms.reset();
+      before->ended = false;
+      a.timeline.erase(ready);
+    }
+    break;
+  }
+  for (auto& r : a.ranks) {
+    if (r.phase == Phase::kReady && (only_rank == nullptr || r.rank == *only_rank))
+      r.phase = Phase::kHttpStart;
+  }
+  if (a.phase == Phase::kReady) a.phase = Phase::kHttpStart;
 }
 
 }  // namespace spinup

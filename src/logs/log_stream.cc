@@ -405,10 +405,7 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
     unwrapped.append(last_clean_.substr(0, at)).append(last_clean_.substr(at + 2));
     p = Parse(unwrapped);
   }
-  std::string_view msg = p.message;
-  if (!msg.empty() && (msg[0] == ' ' || msg[0] == 'F') && FaulthandlerFrame(msg, &unwrapped)) {
-    msg = unwrapped;
-  }
+  std::string_view msg = AsTracebackLine(p.message);
   std::optional<int64_t> t = ResolveTime(p);
   if (depth == 0) {
     last_line_time_ms_ = t;
@@ -455,7 +452,7 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
     // A traceback's exception whose class name does not say Error ("...errors.OutOfResources:"):
     // no rule names every such class, the traceback around it says what it is.
     Emit(ResetEvent(LogEvent::Kind::kError, t, p.rank, "generic.exception", text));
-    any = named = true;
+    return;
   }
   if (!progress) {
     bool handled = false;

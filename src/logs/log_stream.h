@@ -100,6 +100,8 @@ class LogStream {
                   std::optional<int64_t> t, int depth, bool* handled);
   void NoteTraceback(const ParsedLine& p, std::string_view msg, std::string_view text,
                      std::optional<int64_t> t);
+  // A faulthandler frame as a traceback prints it (FaulthandlerFrame), else `msg` itself.
+  std::string_view AsTracebackLine(std::string_view msg);
   // Records a bar reading; false when it repeats the last one (tqdm reprints).
   bool NewBarValue(std::string_view bar, int64_t n, int64_t total);
   std::optional<int64_t> ResolveTime(const ParsedLine& p);
@@ -134,7 +136,8 @@ class LogStream {
   // An unfinished record waiting for its rest (see OfferSegment): its text so far, its kind, how
   // many fragments it holds, the line it started on, the classes of its bytes.
   std::string held_;
-  std::string released_;  // the record ReleaseHeld reads (HandleSegment never offers a line)
+  std::string released_;    // the record ReleaseHeld reads (HandleSegment never offers a line)
+  std::string frame_line_;  // AsTracebackLine's
   Unfinished held_kind_ = Unfinished::kNone;
   int held_parts_ = 0;
   uint64_t held_line_no_ = 0;

@@ -81,6 +81,11 @@ void LogStream::NoteTraceback(const ParsedLine& p, std::string_view msg, std::st
   }
 }
 
+std::string_view LogStream::AsTracebackLine(std::string_view msg) {
+  if (msg.empty() || (msg[0] != ' ' && msg[0] != 'F')) return msg;  // most lines
+  return FaulthandlerFrame(msg, &frame_line_) ? std::string_view(frame_line_) : msg;
+}
+
 // A paste indented as a whole (a markdown code block by indentation, a list item's content): the
 // indent of a block's first line (4 or more spaces, or a tab), while every line of the block has
 // it, is not the server's. A block starts the log or follows a blank line, so the code lines of a
