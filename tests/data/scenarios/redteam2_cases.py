@@ -288,3 +288,27 @@ case('rt2_vllm_json_logger_compile_stall', 'stalled', 'compile', '*',
      rt2_pyjson('VllmWorker TP0 pid=294', '02:12:35', 'INFO', "Using cache directory: /root/.cache/vllm/torch_compile_cache/1c5e9a/rank_0_0/backbone for vLLM's torch.compile") +
      rt2_pyjson('VllmWorker TP0 pid=294', '02:12:41', 'INFO', 'Dynamo bytecode transform time: 6.52 s') +
      ''.join(rt2_pyjson('EngineCore_0 pid=160', f'02:{13+i:02d}:41', 'WARNING', 'No available shared memory broadcast block found in 60 second. This typically happens when some processes are hanging or doing some time-consuming work (e.g. compilation).') for i in range(0, 47, 6)))
+
+# Third wave.
+# vLLM V1's worker creates its one-reader response queue ("local_reader_ranks=[0]") right before
+# it initialises torch.distributed: a start that ends there waits in distributed init (the engine
+# core's broadcast queue, "[0, 1]", is still its launch).
+case('rt2_v1_worker_response_queue_is_dist_init', 'in_progress', 'distributed_init', '*', '''(APIServer pid=1) INFO 08-21 14:02:14 [api_server.py:1805] vLLM API server version 0.10.1.1
+(EngineCore_0 pid=312) INFO 08-21 14:02:30 [core.py:74] Initializing a V1 LLM engine (v0.10.1.1) with config: model='meta-llama/Llama-3.1-70B-Instruct', tensor_parallel_size=2
+(EngineCore_0 pid=312) INFO 08-21 14:02:30 [shm_broadcast.py:289] vLLM message queue communication handle: Handle(local_reader_ranks=[0, 1], buffer_handle=(2, 16777216, 10, 'psm_7f2c1a0e'), local_subscribe_addr='ipc:///tmp/5b3f0c52', remote_subscribe_addr=None, remote_addr_ipv6=False)
+(VllmWorker TP0 pid=450) INFO 08-21 14:02:39 [shm_broadcast.py:289] vLLM message queue communication handle: Handle(local_reader_ranks=[0], buffer_handle=(1, 10485760, 10, 'psm_31a0b2c4'), local_subscribe_addr='ipc:///tmp/8c1d2e3f', remote_subscribe_addr=None, remote_addr_ipv6=False)
+(VllmWorker TP1 pid=451) INFO 08-21 14:02:39 [shm_broadcast.py:289] vLLM message queue communication handle: Handle(local_reader_ranks=[0], buffer_handle=(1, 10485760, 10, 'psm_9d1e2f3a'), local_subscribe_addr='ipc:///tmp/1a2b3c4d', remote_subscribe_addr=None, remote_addr_ipv6=False)
+''')
+# V0's worker wrapper logs a failed RPC and raises it: the start cannot go on, whatever another
+# rank's progress bar prints after it.
+case('rt2_v0_ray_worker_method_error_then_progress', 'crashed', 'weight_load', 'gpu_oom', '''INFO 09-26 18:20:03 llm_engine.py:226] Initializing an LLM engine (v0.6.2) with config: model='/mnt/models/Mixtral-8x22B-Instruct-v0.1', tensor_parallel_size=8
+INFO 09-26 18:20:33 pynccl.py:63] vLLM is using nccl==2.20.5
+INFO 09-26 18:20:36 model_runner.py:1014] Starting to load model /mnt/models/Mixtral-8x22B-Instruct-v0.1...
+(RayWorkerWrapper pid=23411, ip=10.12.0.7) INFO 09-26 18:20:36 model_runner.py:1014] Starting to load model /mnt/models/Mixtral-8x22B-Instruct-v0.1...
+(RayWorkerWrapper pid=23411, ip=10.12.0.7) ERROR 09-26 18:20:44 worker_base.py:464] Error executing method load_model. This might cause deadlock in distributed execution.
+(RayWorkerWrapper pid=23411, ip=10.12.0.7) ERROR 09-26 18:20:44 worker_base.py:464] Traceback (most recent call last):
+(RayWorkerWrapper pid=23411, ip=10.12.0.7) ERROR 09-26 18:20:44 worker_base.py:464]   File "/usr/local/lib/python3.10/dist-packages/vllm/worker/worker.py", line 183, in load_model
+(RayWorkerWrapper pid=23411, ip=10.12.0.7) ERROR 09-26 18:20:44 worker_base.py:464]     self.model_runner.load_model()
+(RayWorkerWrapper pid=23411, ip=10.12.0.7) ERROR 09-26 18:20:44 worker_base.py:464] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.31 GiB. GPU 0 has a total capacity of 39.38 GiB of which 1.02 GiB is free.
+Loading safetensors checkpoint shards:  20% Completed | 12/59 [01:12<04:43,  6.03s/it]
+''')
