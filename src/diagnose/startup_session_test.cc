@@ -292,26 +292,34 @@ TEST(SessionRestarts, APasteCopiedTwiceIsOneStartARestartIsStampedLater) {
 }
 
 // 5. Restarts in pasted journalctl text: a crash loop with each attempt's error.
-TEST(SessionRestarts, PastedJournalctlRestartsAreACrashLoop) {
+// Run `i` of a unit failing on its config, as journalctl prints it: the server's lines, systemd's
+// exit and, with `counter`, the restart it schedules.
+std::string JournalRun(int i, bool started_line, int counter) {
+  const std::string m = std::to_string(10 + i);
   std::string log;
-  for (int i = 0; i < 3; ++i) {
-    const std::string m = std::to_string(10 + i);
+  if (started_line)
     log += "Mar 09 12:" + m + ":00 gpu1 systemd[1]: Started sglang.service - SGLang.\n";
-    log += "Mar 09 12:" + m + ":05 gpu1 python[1]: [2026-03-09 12:" + m +
-           ":05] server_args=ServerArgs(model_path='m')\n";
-    log += "Mar 09 12:" + m + ":09 gpu1 python[1]: ValueError: bad config\n";
-    log += "Mar 09 12:" + m +
-           ":10 gpu1 systemd[1]: sglang.service: Main process exited, code=exited, "
-           "status=1/FAILURE\n";
+  log += "Mar 09 12:" + m + ":05 gpu1 python[1]: [2026-03-09 12:" + m +
+         ":05] server_args=ServerArgs(model_path='m')\n";
+  log += "Mar 09 12:" + m + ":09 gpu1 python[1]: ValueError: bad config\n";
+  log += "Mar 09 12:" + m +
+         ":10 gpu1 systemd[1]: sglang.service: Main process exited, code=exited, "
+         "status=1/FAILURE\n";
+  if (started_line) {
     log +=
         "Mar 09 12:" + m + ":10 gpu1 systemd[1]: sglang.service: Failed with result 'exit-code'.\n";
-    if (i < 2) {
-      log += "Mar 09 12:" + m +
-             ":20 gpu1 systemd[1]: sglang.service: Scheduled restart job, "
-             "restart counter is at " +
-             std::to_string(i + 1) + ".\n";
-    }
   }
+  if (counter > 0) {
+    log += "Mar 09 12:" + m +
+           ":20 gpu1 systemd[1]: sglang.service: Scheduled restart job, restart counter is at " +
+           std::to_string(counter) + ".\n";
+  }
+  return log;
+}
+
+TEST(SessionRestarts, PastedJournalctlRestartsAreACrashLoop) {
+  std::string log;
+  for (int i = 0; i < 3; ++i) log += JournalRun(i, true, i < 2 ? i + 1 : 0);
   Verdict v = Explain(log);
   EXPECT_EQ(v.state, State::kCrashLoop) << v.headline;
   EXPECT_EQ(v.attempts, 3);
@@ -321,19 +329,7 @@ TEST(SessionRestarts, PastedJournalctlRestartsAreACrashLoop) {
 // systemd's start limit refuses the restart it had just scheduled ("restart counter is at 2", then
 // "Start request repeated too quickly"): two starts ran, not three.
 TEST(SessionRestarts, TheStartLimitRefusesTheLastScheduledRestart) {
-  std::string log;
-  for (int i = 0; i < 2; ++i) {
-    const std::string m = std::to_string(10 + i);
-    log += "Mar 09 12:" + m + ":05 gpu1 python[1]: [2026-03-09 12:" + m +
-           ":05] server_args=ServerArgs(model_path='m')\n";
-    log += "Mar 09 12:" + m + ":09 gpu1 python[1]: ValueError: bad config\n";
-    log += "Mar 09 12:" + m +
-           ":10 gpu1 systemd[1]: sglang.service: Main process exited, code=exited, "
-           "status=1/FAILURE\n";
-    log += "Mar 09 12:" + m +
-           ":20 gpu1 systemd[1]: sglang.service: Scheduled restart job, restart counter is at " +
-           std::to_string(i + 1) + ".\n";
-  }
+  std::string log = JournalRun(0, false, 1) + JournalRun(1, false, 2);
   log += "Mar 09 12:11:20 gpu1 systemd[1]: sglang.service: Start request repeated too quickly.\n";
   log += "Mar 09 12:11:20 gpu1 systemd[1]: sglang.service: Failed with result 'exit-code'.\n";
   Verdict v = Explain(log);
