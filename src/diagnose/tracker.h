@@ -168,7 +168,7 @@ struct AttemptFacts {
   // cut its phase lines): it failed where its own traceback's frames say, else in the phase a peer
   // ended after its failure (tensor-parallel workers move in step). Cleared by its own progress.
   std::string unplaced_rank;
-  std::string error_rank;  // the rank of the latest error line that named one (its traceback's)
+  std::string error_rank;  // the rank of the latest error line (its traceback's frames are its)
   std::optional<Phase> unplaced_frame;
   std::optional<Phase> unplaced_peer_phase;
   std::optional<int64_t> first_ms, last_ms;  // first and last timestamp in the attempt

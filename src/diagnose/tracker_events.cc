@@ -24,7 +24,7 @@ void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
   // the one that failed: vLLM's engine core says "Worker proc VllmWorker-0 died" from wherever its
   // own last line left it, while the worker was loading.
   if (e.role != LogEvent::Role::kRelay) NoteFailingRank(a, e.rank);
-  if (!e.rank.empty()) a.error_rank = e.rank;
+  a.error_rank = e.rank;  // a rank-less error line starts a traceback of no rank
 }
 
 void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
