@@ -12,6 +12,7 @@
 #include "base/utf8.h"
 #include "logs/engine_prefix.h"
 #include "logs/line_parser_internal.h"
+#include "logs/syslog_formats.h"
 #include "logs/text_scan.h"
 
 namespace spinup {
@@ -52,19 +53,6 @@ size_t ParseJournalShort(std::string_view s, CivilTime& t) {
   if (!At(s, j, ' ')) return std::string_view::npos;
   t = tt;
   return j + 1;
-}
-
-// After a journal timestamp: "host ident[pid]: " → index of the message, or npos. `ident`
-// receives "ident[pid]".
-size_t SkipHostIdent(std::string_view s, size_t i, std::string_view* ident) {
-  size_t sp = s.find(' ', i);
-  if (sp == std::string_view::npos || sp == i || sp - i > 255) return std::string_view::npos;
-  size_t j = sp + 1;
-  size_t k = j;
-  while (k < s.size() && k - j < 256 && s[k] != ' ' && s[k] != ':') ++k;
-  if (k == j || !At(s, k, ':') || !At(s, k + 1, ' ')) return std::string_view::npos;
-  *ident = s.substr(j, k - j);
-  return k + 2;
 }
 
 }  // namespace
@@ -400,7 +388,7 @@ inline bool MayStart(std::string_view s) {
   // prefix's first byte is never one, and a process tag needs a name before its " pid=".
   if (c == ' ') return false;
   // '(': a process tag, whose rank words may come before " pid=" ("(VllmWorker TP0 pid=1) ").
-  if (c == '[' || c == '(' || c == '^' || IsDigit(c)) return true;
+  if (c == '[' || c == '(' || c == '^' || c == '<' || IsDigit(c)) return true;
   if (IsUpper(c)) {
     if (s.size() >= 16 && s[3] == ' ') return true;
     if ((c == 'I' || c == 'W' || c == 'E' || c == 'F') && s.size() > 1 && IsDigit(s[1]))
@@ -447,6 +435,8 @@ ParsedLine ReadLinePrefixes(std::string_view line) {
         s = s.substr(m);
         changed = true;
       }
+    } else if (StripServiceManagerTime(s, p)) {
+      changed = true;
     } else if (!s.empty() && IsDigit(s[0]) &&
                (j = ParseRfc3339(s, 0, t)) != std::string_view::npos && At(s, j, ' ')) {
       if (StripRfc3339(s, j, t, p)) return p;  // TGI: complete

@@ -70,7 +70,10 @@ std::vector<std::string> Shapes() {
           " ",
           "s",
           "stdout",
-          "{\"a\": 1}"};
+          "{\"a\": 1}",
+          "Thu 2025-08-14 10:02:11 UTC host unit[1]: x",
+          "1755165731.000003 host unit[1]: x",
+          "<14>1 2025-09-03T02:11:40Z host app 1 - - x"};
 }
 
 TEST(LinePrefixSkip, NeverSkipsALineTheParsersRead) {

@@ -130,5 +130,44 @@ TEST(ParseLineWrappers, SrunLabel) {
   EXPECT_EQ(ParseLine("123456: x").message, "123456: x");
 }
 
+// journalctl's other time formats and RFC 5424 syslog wrap the server's line as the default does:
+// the wrapper's time and unit are read, the engine's line is what is left.
+TEST(ParseLineServiceManager, JournalShortFullShortUnixAndRfc5424) {
+  ParsedLine full = ParseLine(
+      "Thu 2025-08-14 10:02:11 UTC gpu-node-3 vllm-serve[24817]: INFO 08-14 10:02:11 "
+      "[core.py:1] Starting to load model m");
+  EXPECT_EQ(full.message, "Starting to load model m");
+  EXPECT_EQ(full.wrapper_ident, "vllm-serve[24817]");
+  ASSERT_TRUE(full.wrapper_time);
+  EXPECT_EQ(full.wrapper_time->year, 2025);
+  EXPECT_EQ(full.wrapper_time->hour, 10);
+
+  ParsedLine unix_time = ParseLine(
+      "1755165731.000003 gpu-node-3 vllm-serve[24817]: INFO 08-14 10:02:11 [core.py:1] hello");
+  EXPECT_EQ(unix_time.message, "hello");
+  ASSERT_TRUE(unix_time.wrapper_time);
+  EXPECT_EQ(unix_time.wrapper_time->year, 2025);
+  EXPECT_EQ(unix_time.wrapper_time->month, 8);
+  EXPECT_EQ(unix_time.wrapper_time->day, 14);
+
+  ParsedLine syslog = ParseLine(
+      "<14>1 2025-09-03T02:11:40.000000Z gpu-node-3 vllm 24817 - - INFO 09-03 02:11:40 "
+      "[core.py:1] hello");
+  EXPECT_EQ(syslog.message, "hello");
+  EXPECT_EQ(syslog.wrapper_ident, "vllm");
+  ASSERT_TRUE(syslog.wrapper_time);
+  EXPECT_EQ(syslog.wrapper_time->minute, 11);
+  // systemd's own lines in it are the service manager's (a unit fact or nothing).
+  EXPECT_EQ(ParseLine("<30>1 2025-09-03T02:11:41Z gpu-node-3 systemd 1 - - vllm.service: Main "
+                      "process exited, code=exited, status=1/FAILURE")
+                .wrapper_ident,
+            "systemd");
+  // Near misses are no service manager's lines (another reader may still take a time from them).
+  EXPECT_TRUE(ParseLine("Thu 2025-08-14 10:02:11 is when it broke").wrapper_ident.empty());
+  EXPECT_EQ(ParseLine("1755165731 lines read").wrapper_time, std::nullopt);
+  EXPECT_TRUE(ParseLine("<14>2 2025-09-03T02:11:40Z h a 1 - - x").wrapper_ident.empty());
+  EXPECT_TRUE(ParseLine("<14>1 2025-09-03T02:11:40Z h a 1 - x").wrapper_ident.empty());
+}
+
 }  // namespace
 }  // namespace spinup

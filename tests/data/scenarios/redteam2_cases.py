@@ -312,3 +312,25 @@ INFO 09-26 18:20:36 model_runner.py:1014] Starting to load model /mnt/models/Mix
 (RayWorkerWrapper pid=23411, ip=10.12.0.7) ERROR 09-26 18:20:44 worker_base.py:464] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.31 GiB. GPU 0 has a total capacity of 39.38 GiB of which 1.02 GiB is free.
 Loading safetensors checkpoint shards:  20% Completed | 12/59 [01:12<04:43,  6.03s/it]
 ''')
+
+# journalctl -o short-full and RFC 5424 syslog carry the same runs and systemd's same facts.
+def rt2_reformat(text, fmt):
+    out = []
+    for line in text.strip('\n').split('\n'):
+        m = _re.match(r'^Sep (\d\d) (\d\d:\d\d:\d\d) (\S+) (\w+)\[(\d+)\]: (.*)$', line)
+        if not m:
+            out.append(line)
+            continue
+        day, clock, host, ident, pid, msg = m.groups()
+        if fmt == 'short-full':
+            out.append(f'Fri 2025-09-{day} {clock} UTC {host} {ident}[{pid}]: {msg}')
+        else:
+            out.append(f'<30>1 2025-09-{day}T{clock}.000000Z {host} {ident} {pid} - - {msg}')
+    return '\n'.join(out) + '\n'
+RT2_JOURNAL = rt2_journal_run(1, 48211) + '''Sep 12 10:02:11 n3 systemd[1]: vllm.service: Scheduled restart job, restart counter is at 1.
+Sep 12 10:02:11 n3 systemd[1]: Started vLLM OpenAI server.
+''' + rt2_journal_run(3, 49002) + '''Sep 12 10:04:11 n3 systemd[1]: vllm.service: Scheduled restart job, restart counter is at 2.
+Sep 12 10:04:11 n3 systemd[1]: Started vLLM OpenAI server.
+''' + rt2_journal_run(5, 49710)
+case('rt2_journal_short_full_loop', 'crash_loop', 'kv_cache', 'kv_memory', rt2_reformat(RT2_JOURNAL, 'short-full'))
+case('rt2_syslog_rfc5424_loop', 'crash_loop', 'kv_cache', 'kv_memory', rt2_reformat(RT2_JOURNAL, 'rfc5424'))
