@@ -435,7 +435,7 @@ ParsedLine ReadLinePrefixes(std::string_view line) {
         s = s.substr(m);
         changed = true;
       }
-    } else if (StripServiceManagerTime(s, p)) {
+    } else if (MayStartServiceManagerLine(s) && StripServiceManagerTime(s, p)) {
       changed = true;
     } else if (!s.empty() && IsDigit(s[0]) &&
                (j = ParseRfc3339(s, 0, t)) != std::string_view::npos && At(s, j, ' ')) {

@@ -23,5 +23,13 @@ size_t SkipHostIdent(std::string_view s, size_t i, std::string_view* ident);
 // Any of the three formats above at the start of `s`: strips it, sets the wrapper's time and
 // ident in `p`. False (nothing changed) otherwise.
 bool StripServiceManagerTime(std::string_view& s, ParsedLine& p);
+// False where none of the three can start `s`, from a few fixed bytes: the reader asks it of
+// every line first.
+inline bool MayStartServiceManagerLine(std::string_view s) {
+  if (s.size() < 20) return false;
+  if (s[0] == '<') return true;                           // <PRI>1
+  if (s[3] == ' ') return s.size() >= 28 && s[8] == '-';  // "Thu 2025-08-14"
+  return s[10] == '.' || s[9] == '.';                     // seconds since 1970 (9-10 digits)
+}
 
 }  // namespace spinup
