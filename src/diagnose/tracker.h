@@ -142,6 +142,9 @@ struct AttemptFacts {
   // A decisive error (traceback, exception) came after the last phase progress: offline, a log
   // that ends like this ends in a crash even where the final "died" line was not pasted.
   bool error_after_progress = false;
+  // An error after the last progress line came before the terminal echoed "^C": the user stopped a
+  // start that had already failed (a worker's OOM, the rest waiting on it), so it died.
+  bool failed_before_ctrl_c = false;
   bool ready = false;
   // Ready only as far as the engine goes (vLLM's "init engine ... took"): an error before the
   // HTTP server says it is up or serves a request takes the ready back.

@@ -47,13 +47,19 @@ void StartupTracker::OnStop(AttemptFacts& a, const LogEvent& e, std::optional<in
   // those a few seconds before its own line (processes report a peer's death first). A server's
   // own "shutdown complete" ("shutdown.*" rules) only says that what follows is teardown: it also
   // ends a start that died (uvicorn shuts down after failing to bind), so it takes nothing back.
-  const bool says_why = e.rule_id.rfind("shutdown.", 0) != 0;
+  // Nor does a terminal's "^C" echo: the tty prints it the moment the key is pressed, so every line
+  // above it was printed before any process got the signal (a worker's OOM, then Ctrl+C on the
+  // hang that followed).
+  const bool says_why = e.rule_id.rfind("shutdown.", 0) != 0 && e.rule_id != "generic.ctrl_c";
   if (says_why && a.crashed && !a.stop_requested && a.crash_ms && t && *t - *a.crash_ms <= 5000 &&
       *t >= *a.crash_ms) {
     a.crashed = false;
     state_.crashed_attempts--;
   }
   if (!a.stop_requested) a.stop_ms = t;
+  if (!a.stop_requested && !says_why && e.rule_id == "generic.ctrl_c") {
+    a.failed_before_ctrl_c = a.error_after_progress;
+  }
   a.stop_requested = true;
   a.stopped = true;
   a.error_after_progress = false;

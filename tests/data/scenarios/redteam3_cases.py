@@ -1,0 +1,54 @@
+# Red-team round (twenty-third): fresh logs written from the engines' sources; each class found.
+
+# A terminal's "^C" echo comes the moment the key is pressed: a worker's failure printed above it
+# was not the stop's doing (V0 at TP=2: a worker dies in profiling, the driver waits in
+# all_reduce until the user presses Ctrl+C). Crashed, with the worker's cause.
+RT3_V0_WORKER_OOM = '''INFO 10-02 09:12:01 api_server.py:526] vLLM API server version 0.6.2
+INFO 10-02 09:12:08 llm_engine.py:226] Initializing an LLM engine (v0.6.2) with config: model='meta-llama/Llama-3.1-70B-Instruct', dtype=torch.bfloat16, max_seq_len=131072, tensor_parallel_size=2
+INFO 10-02 09:13:40 model_runner.py:1025] Loading model weights took 65.7380 GB
+(VllmWorkerProcess pid=2211) ERROR 10-02 09:13:45 multiproc_worker_utils.py:233] Exception in worker VllmWorkerProcess while processing method determine_num_available_blocks.
+(VllmWorkerProcess pid=2211) ERROR 10-02 09:13:45 multiproc_worker_utils.py:233] Traceback (most recent call last):
+(VllmWorkerProcess pid=2211) ERROR 10-02 09:13:45 multiproc_worker_utils.py:233]   File "/usr/local/lib/python3.10/dist-packages/vllm/worker/worker.py", line 223, in determine_num_available_blocks
+(VllmWorkerProcess pid=2211) ERROR 10-02 09:13:45 multiproc_worker_utils.py:233]     self.model_runner.profile_run()
+(VllmWorkerProcess pid=2211) ERROR 10-02 09:13:45 multiproc_worker_utils.py:233] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 1 has a total capacity of 79.15 GiB of which 1.02 GiB is free.
+'''
+case('rt3_v0_worker_oom_then_ctrl_c', 'crashed', 'kv_cache', 'gpu_oom', RT3_V0_WORKER_OOM + '''^CTraceback (most recent call last):
+  File "/usr/local/lib/python3.10/dist-packages/torch/distributed/distributed_c10d.py", line 2501, in all_reduce
+    work.wait()
+KeyboardInterrupt
+''')
+# Guard: the same stop with nothing failed above the echo stays a stop.
+case('rt3_v0_ctrl_c_in_profiling', 'stopped', 'kv_cache', None, '\n'.join(RT3_V0_WORKER_OOM.splitlines()[:3]) + '''
+^CTraceback (most recent call last):
+  File "/usr/local/lib/python3.10/dist-packages/torch/distributed/distributed_c10d.py", line 2501, in all_reduce
+    work.wait()
+KeyboardInterrupt
+''')
+
+# TGI's router prints `Setting max batch total tokens` once the shards' warm-up returned: what
+# fails after it (the bind, the router's tokenizer, its chat template) fails starting the web
+# server, whether or not a CUDA-graph line came in the warm-up.
+RT3_TGI_WARMED = '''2024-11-20T09:12:22.936004Z  INFO shard-manager: text_generation_launcher: Shard ready in 15.915622301s rank=0
+2024-11-20T09:12:23.032118Z  INFO text_generation_launcher: Starting Webserver
+2024-11-20T09:12:23.101882Z  INFO text_generation_router_v3: backends/v3/src/lib.rs:125: Warming up model
+'''
+RT3_TGI_BIND = '''2024-11-20T09:12:26.601223Z  INFO text_generation_router_v3: backends/v3/src/lib.rs:137: Setting max batch total tokens to 184512
+2024-11-20T09:12:26.601400Z  INFO text_generation_router_v3: backends/v3/src/lib.rs:166: Using backend V3
+2024-11-20T09:12:26.601500Z  INFO text_generation_router: router/src/server.rs:1586: Using the Hugging Face API
+2024-11-20T09:12:27.020021Z ERROR text_generation_router::server: router/src/server.rs:2325: Failed to bind to 0.0.0.0:80: Address already in use (os error 98)
+Error: WebServer(Axum(Os { code: 98, kind: AddrInUse, message: "Address already in use" }))
+2024-11-20T09:12:27.101923Z ERROR text_generation_launcher: Webserver Crashed
+2024-11-20T09:12:27.101990Z  INFO text_generation_launcher: Shutting down shards
+Error: WebserverFailed
+'''
+case('rt3_tgi_bind_after_warmup', 'crashed', 'http_start', 'port_in_use', RT3_TGI_WARMED + RT3_TGI_BIND)
+case('rt3_tgi_bind_after_graph_warmup', 'crashed', 'http_start', 'port_in_use', RT3_TGI_WARMED +
+     '2024-11-20T09:12:24.011223Z  INFO text_generation_launcher: Cuda Graphs are enabled for sizes [32, 16, 8, 4, 2, 1]\n' + RT3_TGI_BIND)
+case('rt3_tgi_router_panic_after_warmup', 'crashed', 'http_start', '*', RT3_TGI_WARMED + '\n'.join(RT3_TGI_BIND.splitlines()[:3]) + '''
+thread 'main' panicked at router/src/server.rs:1770:60:
+called `Result::unwrap()` on an `Err` value: Error("data did not match any variant of untagged enum ModelWrapper", line: 1, column: 1)
+note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
+2024-11-20T09:12:27.101923Z ERROR text_generation_launcher: Webserver Crashed
+2024-11-20T09:12:27.101990Z  INFO text_generation_launcher: Shutting down shards
+Error: WebserverFailed
+''')
