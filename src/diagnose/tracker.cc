@@ -485,6 +485,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   }
   if (!FollowTraceback(a, e)) return;
   NoteFirstLine(a, e);
+  if (OpensEntryTraceback(e)) a.entry_tracebacks++;
   a.lines++;
   if (t) {
     if (!a.first_ms) a.first_ms = t;

@@ -113,6 +113,9 @@ struct AttemptFacts {
   // death after it is no restart.
   bool again_is_copy = false;
   uint64_t again_stamped = 0;
+  // Tracebacks that opened at a program's entry (runpy, a console script): each is the death of a
+  // main process, so a second one, not chained to the first, is a process started again.
+  int entry_tracebacks = 0;
   bool oom_killed = false;  // the service manager or the kernel recorded an OOM kill
   // The phase named by the latest traceback frame (the deepest frame of the latest traceback):
   // where an exception was raised when no phase line says so.
@@ -353,6 +356,7 @@ class StartupTracker {
   // A dead attempt that, well after its last line, begins a phase it had passed: a restart whose
   // launch banner was not pasted.
   bool RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const;
+  bool OpensEntryTraceback(const LogEvent& e) const;
   void NoteFirstLine(AttemptFacts& a, const LogEvent& e);
   // A banner without a time (a container image's) decides nothing until the next line that has one.
   void ResolvePendingBanner(const LogEvent& e);
@@ -431,6 +435,10 @@ class StartupTracker {
   bool traceback_server_frame_ = false;
   bool traceback_chained_ = false;      // "During handling of the above exception, ...": one chain
   bool traceback_header_last_ = false;  // the last event was a header (a line printed twice)
+  // The line count at the last traceback header, and whether a chain line came before it: a
+  // traceback's first frame is the event right after its header.
+  uint64_t traceback_header_line_ = 0;
+  bool traceback_header_chained_ = false;
   // In a faulthandler dump, innermost call first: its first frame that names a phase is where the
   // process died (in a traceback, the last one is).
   bool innermost_first_ = false;

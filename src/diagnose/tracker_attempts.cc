@@ -211,6 +211,14 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
   if (state_.attempts.empty()) return false;
   const AttemptFacts& a = state_.attempts.back();
   if (!(a.crashed || a.error_after_progress) || a.ready || a.stopped) return false;
+  // A main process's traceback again, not chained to the one before: the process that printed the
+  // first died, so this is another's (a container restarting on an ImportError before any line of
+  // its own). Stamped lines say it by their times below. Ranks, TGI's shards and TensorRT-LLM's
+  // mpirun ranks each die at an entry of their own.
+  if (OpensEntryTraceback(e)) {
+    return a.entry_tracebacks > 0 && !(e.time_ms && !e.time_inferred) && e.rank.empty() &&
+           state_.engine != "trtllm" && state_.engine != "tgi";
+  }
   // The same rank's first fatal line again, long after it: a process prints its own death once
   // (TGI's launcher, an SGLang scheduler), so the tails of several runs pasted without their
   // banners are several runs. (The line's own time is already the attempt's last: measure from
@@ -242,6 +250,14 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
     return false;
   if (Order(*e.phase) > Order(a.crash_phase.value_or(*a.phase))) return false;
   return *t - *a.last_ms >= kRestartGapMs;
+}
+
+// The first frame of a traceback is a program's entry (runpy's, a console script's): the traceback of
+// a main process that died, unless a chain line ("During handling of the above exception") joins it
+// to the one before.
+bool StartupTracker::OpensEntryTraceback(const LogEvent& e) const {
+  return e.rule_id == "generic.entry_frame" && state_.lines == traceback_header_line_ + 1 &&
+         !traceback_header_chained_;
 }
 
 // A stamped line's fingerprint: its own time, its rank and the text's length and ends. A copy of

@@ -157,6 +157,8 @@ bool StartupTracker::FollowTraceback(AttemptFacts& a, const LogEvent& e) {
   const bool repeated_header = header && traceback_header_last_;
   traceback_header_last_ = header;
   if (header) {
+    traceback_header_line_ = state_.lines;
+    traceback_header_chained_ = traceback_chained_;
     if (!before_traceback_ || (!traceback_chained_ && !repeated_header) ||
         before_traceback_->index != a.index) {
       // Copied without its rule hits and bars, which an error line does not move and which are

@@ -52,3 +52,27 @@ note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
 2024-11-20T09:12:27.101990Z  INFO text_generation_launcher: Shutting down shards
 Error: WebserverFailed
 ''')
+
+# A container restarting on an error before the engine printed a line of its own (`docker logs`
+# without -t): each traceback opens at the program's entry (runpy, the `vllm` console script), so
+# each is a main process that died. Chained tracebacks ("During handling ...") are one death.
+RT3_ENTRY_IMPORT = '''Traceback (most recent call last):
+  File "<frozen runpy>", line 198, in _run_module_as_main
+  File "<frozen runpy>", line 88, in _run_code
+  File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", line 21, in <module>
+    import vllm.envs as envs
+  File "/usr/local/lib/python3.12/dist-packages/vllm/_custom_ops.py", line 8, in <module>
+    import vllm._C  # noqa
+ImportError: libcuda.so.1: cannot open shared object file: No such file or directory
+'''
+case('rt3_entry_traceback_restarts', 'crash_loop', 'launch', 'no_gpu_visible', RT3_ENTRY_IMPORT * 3)
+case('rt3_entry_console_script_restarts', 'crash_loop', 'launch', '*', '''Traceback (most recent call last):
+  File "/usr/local/bin/vllm", line 5, in <module>
+    from vllm.entrypoints.cli.main import main
+  File "/usr/local/lib/python3.12/dist-packages/torch/cuda/__init__.py", line 319, in _lazy_init
+    torch._C._cuda_init()
+RuntimeError: The NVIDIA driver on your system is too old (found version 12020).
+''' * 2)
+case('rt3_entry_traceback_chained_once', 'crashed', 'launch', '*', RT3_ENTRY_IMPORT +
+     '\nDuring handling of the above exception, another exception occurred:\n\n' +
+     RT3_ENTRY_IMPORT.replace('ImportError: libcuda.so.1', 'RuntimeError: vllm._C failed to load: libcuda.so.1'))
