@@ -252,9 +252,9 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
   return *t - *a.last_ms >= kRestartGapMs;
 }
 
-// The first frame of a traceback is a program's entry (runpy's, a console script's): the traceback of
-// a main process that died, unless a chain line ("During handling of the above exception") joins it
-// to the one before.
+// The first frame of a traceback is a program's entry (runpy's, a console script's): the traceback
+// of a main process that died, unless a chain line ("During handling of the above exception")
+// joins it to the one before.
 bool StartupTracker::OpensEntryTraceback(const LogEvent& e) const {
   return e.rule_id == "generic.entry_frame" && state_.lines == traceback_header_line_ + 1 &&
          !traceback_header_chained_;
