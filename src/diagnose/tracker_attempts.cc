@@ -246,6 +246,13 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
            std::string_view(first).substr(1, e.rank.size()) == e.rank &&
            std::string_view(first).substr(e.rank.size() + 3) == text;
   }
+  // The engine says it is ready long after the attempt died: ranks of a start that died never get
+  // there, so a later start did (its tail pasted below the failed one's, after a "...").
+  if (e.kind == LogEvent::Kind::kReady) {
+    constexpr int64_t kReadyAfterDeathMs = 30'000;
+    return a.crashed && a.crash_ms && e.time_ms && !e.time_inferred &&
+           *e.time_ms - *a.crash_ms >= kReadyAfterDeathMs;
+  }
   if (!t || e.kind != LogEvent::Kind::kPhaseBegin || !e.phase || !a.phase || !a.last_ms)
     return false;
   if (Order(*e.phase) > Order(a.crash_phase.value_or(*a.phase))) return false;

@@ -76,3 +76,22 @@ RuntimeError: The NVIDIA driver on your system is too old (found version 12020).
 case('rt3_entry_traceback_chained_once', 'crashed', 'launch', '*', RT3_ENTRY_IMPORT +
      '\nDuring handling of the above exception, another exception occurred:\n\n' +
      RT3_ENTRY_IMPORT.replace('ImportError: libcuda.so.1', 'RuntimeError: vllm._C failed to load: libcuda.so.1'))
+
+# Two runs pasted one after the other, the second (working) one only as its tail after "...":
+# the engine's ready line half an hour after the first run died is a later start's.
+case('rt3_v1_oom_then_elided_ready_run', 'ready', 'ready', '*', '''INFO 05-12 10:01:05 [api_server.py:1043] vLLM API server version 0.8.5
+INFO 05-12 10:01:21 [gpu_model_runner.py:1329] Starting to load model meta-llama/Llama-3.1-70B-Instruct...
+ERROR 05-12 10:01:45 [core.py:396] EngineCore failed to start.
+ERROR 05-12 10:01:45 [core.py:396] Traceback (most recent call last):
+ERROR 05-12 10:01:45 [core.py:396]   File "/usr/local/lib/python3.12/dist-packages/vllm/model_executor/models/llama.py", line 412, in load_weights
+ERROR 05-12 10:01:45 [core.py:396]     param = param.to(device)
+ERROR 05-12 10:01:45 [core.py:396] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 448.00 MiB. GPU 0 has a total capacity of 79.19 GiB of which 312.56 MiB is free.
+RuntimeError: Engine core initialization failed. See root cause above.
+
+With --tensor-parallel-size 2 it works:
+...
+INFO 05-12 10:31:05 [core.py:159] init engine (profile, create kv cache, warmup model) took 78.20 seconds
+INFO 05-12 10:31:05 [api_server.py:1090] Starting vLLM API server on http://0.0.0.0:8000
+INFO:     Started server process [12345]
+INFO:     Application startup complete.
+''')
