@@ -357,6 +357,7 @@ class StartupTracker {
   // launch banner was not pasted.
   bool RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const;
   bool OpensEntryTraceback(const LogEvent& e) const;
+  static void ForgetAppStartup(AttemptFacts& a);
   void NoteFirstLine(AttemptFacts& a, const LogEvent& e);
   // A banner without a time (a container image's) decides nothing until the next line that has one.
   void ResolvePendingBanner(const LogEvent& e);

@@ -89,9 +89,12 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
     const AttemptFacts& cur = state_.attempts.back();
     // Lines of the launch alone are not content: vLLM's API server banner is followed by its
     // engine's ("Initializing a V1 LLM engine"), both within one start.
+    // Nor is an HTTP server's start with nothing after it: an application that builds its engine
+    // in its startup hook prints uvicorn's "Started server process" first.
     const bool past_launch =
-        std::any_of(cur.timeline.begin(), cur.timeline.end(),
-                    [](const PhaseSpan& s) { return s.phase != Phase::kLaunch; });
+        std::any_of(cur.timeline.begin(), cur.timeline.end(), [](const PhaseSpan& s) {
+          return s.phase != Phase::kLaunch && s.phase != Phase::kHttpStart;
+        });
     has_content = past_launch || !cur.errors.empty() || cur.ready || cur.crashed;
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
     // before its lines: the same attempt's beginning pasted after it, not a restart.
@@ -124,12 +127,35 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
   }
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
   AttemptFacts& opened = state_.attempts.back();
+  if (!IsLauncherBanner(banner_engine) && banner_engine != kPromptEngine) ForgetAppStartup(opened);
   if (earlier) opened.banner_pasted_after = true;
   // The engine's own banner after the prompt that started it names the start's engine.
   if (!opened.banner || opened.banner_engine == kPromptEngine) opened.banner_engine = banner_engine;
   opened.banner = true;
   if (banner_engine == kPromptEngine) opened.manual = true;
   if (opened.node_rank < 0 && !other_node) opened.node_rank = node_rank;  // the first node's
+}
+
+// An engine's banner after an HTTP server's start and nothing else: the application builds its
+// engine in its startup hook, so the server is not up before the engine is; the engine's phases
+// are where the start is.
+void StartupTracker::ForgetAppStartup(AttemptFacts& a) {
+  const auto http = [](const PhaseSpan& s) { return s.phase == Phase::kHttpStart; };
+  if (!a.errors.empty() || a.ready || a.crashed || a.http_up ||
+      std::none_of(a.timeline.begin(), a.timeline.end(), http) ||
+      std::any_of(a.timeline.begin(), a.timeline.end(), [](const PhaseSpan& s) {
+        return s.phase != Phase::kLaunch && s.phase != Phase::kHttpStart;
+      })) {
+    return;
+  }
+  std::erase_if(a.timeline, http);
+  a.phase.reset();
+  for (TrackedRank& r : a.ranks) {
+    if (r.phase == Phase::kHttpStart) {
+      r.phase = Phase::kLaunch;
+      r.phase_done = false;
+    }
+  }
 }
 
 void StartupTracker::ResolvePendingBanner(const LogEvent& e) {

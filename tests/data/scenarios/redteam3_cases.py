@@ -95,3 +95,22 @@ INFO 05-12 10:31:05 [api_server.py:1090] Starting vLLM API server on http://0.0.
 INFO:     Started server process [12345]
 INFO:     Application startup complete.
 ''')
+
+# An application that builds vLLM's engine in its FastAPI lifespan hook: uvicorn's "Started server
+# process" and "Waiting for application startup." come first. One start, in the engine's phase, no
+# restart loop.
+RT3_APP_HOOK = '''INFO:     Started server process [1]
+INFO:     Waiting for application startup.
+INFO 04-10 12:00:14 [core.py:58] Initializing a V1 LLM engine (v0.8.4) with config: model='google/gemma-3-27b-it', dtype=torch.bfloat16, max_seq_len=8192, tensor_parallel_size=1
+INFO 04-10 12:00:15 [gpu_model_runner.py:1276] Starting to load model google/gemma-3-27b-it...
+'''
+case('rt3_app_hook_engine_compiling', 'in_progress', 'compile', None, RT3_APP_HOOK + '''INFO 04-10 12:00:40 [gpu_model_runner.py:1291] Model loading took 51.3 GiB and 24.9 seconds
+INFO 04-10 12:00:46 [backends.py:416] Using cache directory: /root/.cache/vllm/torch_compile_cache/77aa/rank_0_0 for vLLM's torch.compile
+INFO 04-10 12:00:46 [backends.py:426] Dynamo bytecode transform time: 5.95 s
+''')
+case('rt3_app_hook_v0_nccl', 'in_progress', 'distributed_init', '*', '''INFO:     Started server process [1]
+INFO:     Waiting for application startup.
+INFO 06-12 09:14:05 llm_engine.py:161] Initializing an LLM engine (v0.5.0.post1) with config: model='mistralai/Mixtral-8x7B-Instruct-v0.1', dtype=torch.bfloat16, max_seq_len=32768, tensor_parallel_size=2
+INFO 06-12 09:14:12 utils.py:637] Found nccl from library libnccl.so.2
+INFO 06-12 09:14:12 pynccl.py:63] vLLM is using nccl==2.20.5
+''')
