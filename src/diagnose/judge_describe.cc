@@ -179,9 +179,9 @@ std::string ReadyHeadline(const Context& c, const Verdict& v) {
   if (engine_up) h += " (the log ends as the engine's HTTP server starts)";
   // A start that came up after others failed: the failures are the rest of the story.
   if (c.crashed_before > 0) {
-    h += c.crashed_before == 1 ? "; an earlier start in the log crashed"
-                               : fmt::format("; {} earlier starts in the log crashed",
-                                             c.crashed_before);
+    h += c.crashed_before == 1
+             ? "; an earlier start in the log crashed"
+             : fmt::format("; {} earlier starts in the log crashed", c.crashed_before);
   }
   std::string slowest;
   double slowest_s = 0;
