@@ -358,6 +358,8 @@ class StartupTracker {
   bool RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const;
   bool OpensEntryTraceback(const LogEvent& e) const;
   static void ForgetAppStartup(AttemptFacts& a);
+  static void NotePin(AttemptFacts& a, const LogEvent& e);
+  static void UnpinForHost(AttemptFacts& a, const LogEvent& e);
   void NoteFirstLine(AttemptFacts& a, const LogEvent& e);
   // A banner without a time (a container image's) decides nothing until the next line that has one.
   void ResolvePendingBanner(const LogEvent& e);

@@ -27,14 +27,31 @@ void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
   a.error_rank = e.rank;  // a rank-less error line starts a traceback of no rank
 }
 
+// An error or death that names where it was raised (a rule's "pin"): the first one places the
+// start's failure.
+void StartupTracker::NotePin(AttemptFacts& a, const LogEvent& e) {
+  if (!e.phase) return;
+  if (e.pinned && !a.pinned_phase) {
+    a.pinned_phase = e.phase;
+    a.pinned_when_ready = a.ready;
+  }
+}
+
+// A host (Triton) goes on loading its other models after one failed: a later model's own death
+// (not the host's summary of them) is where the start got to, as its lines say, not where the
+// first model failed.
+void StartupTracker::UnpinForHost(AttemptFacts& a, const LogEvent& e) {
+  if (a.pinned_phase && a.banner_engine == "host" && !e.pinned &&
+      e.role == LogEvent::Role::kDirect) {
+    a.pinned_phase.reset();
+  }
+}
+
 void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   // Once the HTTP server says its application started (http_up), what can still end the start is
   // a death or a failed bind (fatal lines); an error line is a request's.
   if (a.engine_only_ready && !a.stop_requested && !a.http_up) TakeBackEngineReady(a, t);
-  if (e.pinned && e.phase && !a.pinned_phase) {
-    a.pinned_phase = e.phase;
-    a.pinned_when_ready = a.ready;
-  }
+  NotePin(a, e);
   if (a.frame_phase) a.frames_closed = true;
   PushError(a, e);
   a.error_after_progress = true;
@@ -77,10 +94,8 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
     TakeBackEngineReady(a, t);
   }
   if (a.ready && !a.crashed) a.died_after_ready = true;
-  if (e.pinned && e.phase && !a.pinned_phase) {
-    a.pinned_phase = e.phase;
-    a.pinned_when_ready = a.ready;
-  }
+  UnpinForHost(a, e);
+  NotePin(a, e);
   if (a.frame_phase) a.frames_closed = true;
   PushError(a, e);
   if (!a.crashed) {

@@ -188,6 +188,9 @@ class LogStream {
   bool rich_pending_ = false;
   int foreign_ = -1;  // the rule naming the line another program's exception (FirstPass)
   int noise_ = -1;    // the noise rule that dropped the line (FirstPass)
+  // An error rule pinned to a phase the line matched (FirstPass): a fatal rule that names no phase
+  // takes its place.
+  int pinned_error_ = -1;
 };
 
 }  // namespace spinup

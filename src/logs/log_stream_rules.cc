@@ -67,6 +67,7 @@ bool LogStream::FirstPass(bool* fatal) {
   *fatal = false;
   foreign_ = -1;
   noise_ = -1;
+  pinned_error_ = -1;
   const auto& all = rules_.rules();
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
@@ -84,6 +85,7 @@ bool LogStream::FirstPass(bool* fatal) {
     }
     if (r.emit == RuleEmit::kFatal) *fatal = true;
     if (r.emit == RuleEmit::kForeign && foreign_ < 0) foreign_ = idx;
+    if (r.emit == RuleEmit::kError && r.pin && r.phase && pinned_error_ < 0) pinned_error_ = idx;
   }
   return true;
 }
@@ -167,6 +169,12 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
     if (!evidence_only) {
       e.phase = r.phase;
       e.pinned = r.pin;
+      // A death whose own rule names no phase, on a line an error rule places (Triton's "failed to
+      // load 'preprocessing'", which another engine's rule reads as fatal): placed there.
+      if (r.emit == RuleEmit::kFatal && !r.phase && pinned_error_ >= 0) {
+        e.phase = all[static_cast<size_t>(pinned_error_)].phase;
+        e.pinned = true;
+      }
       e.answer = r.answer;
       e.while_serving = r.serving;
       e.role = r.role;
