@@ -152,8 +152,11 @@ bool StartupTracker::FollowTraceback(AttemptFacts& a, const LogEvent& e) {
   if (e.kind == Kind::kForeign) {
     traceback_header_last_ = false;
     // Through the server's own frames, the exception is the server's: its errors come next, and
-    // the client library named is no client's.
-    const bool servers = before_traceback_ && traceback_server_frame_;
+    // the client library named is no client's. So is one that names the Hugging Face Hub: a
+    // server's download, never where a client sends its requests.
+    const bool hub = e.text.find("huggingface.co") != std::string::npos ||
+                     e.text.find("hf-mirror.com") != std::string::npos;
+    const bool servers = (before_traceback_ && traceback_server_frame_) || hub;
     if (!servers) foreign_line_ = e.line_no;
     if (!servers && before_traceback_ && before_traceback_->index == a.index &&
         before_traceback_->crashed == a.crashed) {
