@@ -36,6 +36,15 @@ std::string Where(const Context& c, Phase phase) {
   return " on " + FormatRanks(in_phase);
 }
 
+// Where a start died: on the first rank that failed, where the tracker knows it (a worker's
+// exception while its peers go on, the API server's after the engine came up); else on the ranks
+// still in the phase.
+std::string FailedOn(const Context& c, const std::string& in_phase) {
+  const AttemptFacts& a = *c.attempt;
+  const std::string& failed = a.failing_rank.empty() ? a.unplaced_rank : a.failing_rank;
+  return failed.empty() ? in_phase : " on " + FormatRanks({failed});
+}
+
 // Lines that announce an error without saying it: a traceback's header, a launcher's summary.
 bool AnnouncesOnly(std::string_view e) {
   static constexpr std::string_view kHeaders[] = {
@@ -259,7 +268,7 @@ void Describe(const Context& c, Verdict& v) {
       break;
     case State::kCrashed:
     case State::kCrashLoop:
-      v.headline = CrashHeadline(c, v, where);
+      v.headline = CrashHeadline(c, v, FailedOn(c, where));
       break;
     case State::kReady:
       v.headline = ReadyHeadline(c, v);
