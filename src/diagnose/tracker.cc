@@ -498,8 +498,12 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     CountHit(a, e, t);
   NoteStamp(a, e);
   ApplyLogEvent(a, e, t);
-  if (e.phase && *e.phase == Phase::kHttpStart && e.kind == LogEvent::Kind::kPhaseEnd)
+  if (e.phase && *e.phase == Phase::kHttpStart && e.kind == LogEvent::Kind::kPhaseEnd) {
     a.http_up = true;
+    // A node other than the head of a multi-node start (SGLang's node_rank=1) sends no warm-up
+    // request and serves no client: its server up is that node's start done.
+    if (a.node_rank >= 1 && !a.ready && !a.crashed && !a.stopped) OnReady(a, e, t);
+  }
   // Remember the rank's last line (a rank appears once a phase line names it; Rank() keeps the
   // names unique, so the first one found is the only one).
   for (auto& r : a.ranks) {
