@@ -295,9 +295,7 @@ bool BehindAPeer(const Context& c, const AttemptFacts& a, Phase failing) {
     if (coordinator && !peer) continue;
     // (A peer that began it after the failing rank had died did so alone: it says nothing of it.)
     const bool after_death = s.start_ms && a.crash_ms && *s.start_ms > *a.crash_ms;
-    if (peer && !s.implicit && !after_death && Lockstep(c, group, s.phase) &&
-        !Lockstep(c, group, failing))
-      return false;
+    if (peer && !s.implicit && !after_death && Lockstep(c, group, s.phase)) return false;
     behind = true;
   }
   return behind;

@@ -252,6 +252,14 @@ TEST(Format, DurationsAndRankRanges) {
   EXPECT_EQ(FormatRanks({"APIServer", "EngineCore"}), "APIServer, EngineCore");
 }
 
+TEST(Format, PeerGroupsOfTensorAndExpertParallelRanks) {
+  EXPECT_EQ(PeerGroup("Worker_TP1"), "Worker_TP");
+  EXPECT_EQ(PeerGroup("Worker_TP1_EP1"), "Worker_TP");
+  EXPECT_EQ(PeerGroup("Worker_TP0_EP0"), PeerGroup("Worker_TP1"));
+  EXPECT_EQ(PeerGroup("DP1_TP3"), "DP1_TP");
+  EXPECT_NE(PeerGroup("DP0_TP1"), PeerGroup("DP1_TP1"));
+}
+
 TEST(Format, RankIndexReadsOneWordOfTheRank) {
   EXPECT_EQ(RankIndex("TP14", "TP"), 14);
   EXPECT_EQ(RankIndex("DP0_TP3", "TP"), 3);

@@ -78,7 +78,16 @@ std::string FormatRanks(const std::vector<std::string>& ranks) {
 }
 
 std::string_view PeerGroup(std::string_view rank) {
-  while (!rank.empty() && rank.back() >= '0' && rank.back() <= '9') rank.remove_suffix(1);
+  const auto digits = [&] {
+    while (!rank.empty() && rank.back() >= '0' && rank.back() <= '9') rank.remove_suffix(1);
+  };
+  digits();
+  // vLLM's expert-parallel workers (Worker_TP1_EP1): the expert rank follows the tensor-parallel
+  // one inside a data-parallel group, so they are that group's peers.
+  if (rank.ends_with("_EP")) {
+    rank.remove_suffix(3);
+    digits();
+  }
   return rank;
 }
 

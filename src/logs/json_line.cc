@@ -26,6 +26,9 @@ class LogFields : public nlohmann::json_sax<json> {
     kLog,
     kMESSAGE,
     kTextPayload,  // the message (Google Cloud Logging's export)
+    kLine,         // Grafana Loki's `logcli -o jsonl`
+    kAtMessage,    // CloudWatch Logs' export
+    kAzureLog,     // Azure Container Apps' console log
     kTimestamp,
     kTime,
     kTs,
@@ -96,9 +99,9 @@ class LogFields : public nlohmann::json_sax<json> {
     key_ = -1;
     if (stack_.size() == 1) {
       static constexpr std::string_view kTop[kTopSlots] = {
-          "message",  "msg",    "log",        "MESSAGE", "textPayload", "timestamp",
-          "time",     "ts",     "@timestamp", "asctime", "level",       "levelname",
-          "severity", "fields", "span",       "spans",   "exc_info"};
+          "message",   "msg",       "log",    "MESSAGE", "textPayload", "line",    "@message",
+          "Log",       "timestamp", "time",   "ts",      "@timestamp",  "asctime", "level",
+          "levelname", "severity",  "fields", "span",    "spans",       "exc_info"};
       for (int k = 0; k < kTopSlots; ++k) {
         if (val == kTop[k]) key_ = k;
       }
@@ -360,7 +363,8 @@ class SubsetParser {
 // The message and the other fields, from what the handler kept.
 std::optional<JsonLogLine> Extract(const LogFields& f, std::string* message, bool keep_breaks) {
   using S = LogFields::Slot;
-  const std::string* msg = First(f, {S::kMessage, S::kMsg, S::kLog, S::kMESSAGE, S::kTextPayload});
+  const std::string* msg = First(f, {S::kMessage, S::kMsg, S::kLog, S::kMESSAGE, S::kTextPayload,
+                                     S::kLine, S::kAtMessage, S::kAzureLog});
   if (msg == nullptr && f.fields_is_object()) msg = First(f, {S::kFieldsMessage, S::kFieldsMsg});
   if (msg == nullptr) return std::nullopt;
   std::string with_traceback;
