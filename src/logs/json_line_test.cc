@@ -58,6 +58,12 @@ TEST(JsonLogLine, PrefersFieldsInOrder) {
   // Google Cloud Logging's export: the line is "textPayload".
   EXPECT_EQ(Message(R"({"textPayload":"g","severity":"ERROR"})"), "g");
   EXPECT_EQ(Message(R"({"textPayload":"g","MESSAGE":"d"})"), "d");
+  // Grafana Loki's `logcli -o jsonl`, CloudWatch Logs' export, Azure Container Apps' console log.
+  EXPECT_EQ(Message(R"({"labels":{"app":"vllm"},"line":"h","timestamp":"2025-05-10T08:12:01Z"})"),
+            "h");
+  EXPECT_EQ(Message(R"({"@timestamp":"2025-05-10 08:12:01.000","@message":"i"})"), "i");
+  EXPECT_EQ(Message(R"({"TimeStamp":"2025-05-10T08:12:01Z","Log":"j"})"), "j");
+  EXPECT_EQ(Message(R"({"line":42,"msg":"k"})"), "k");  // a line number is no message
   EXPECT_EQ(Message(R"({"fields":{"msg":"f","message":"e"},"level":"INFO"})"), "e");
   EXPECT_EQ(Message(R"({"fields":{"msg":"f"},"msg":"b"})"), "b");
   EXPECT_EQ(Message(R"({"fields":{"inner":{"message":"deep"}}})"), std::nullopt);
