@@ -280,6 +280,28 @@ std::optional<Phase> LaggingPeerPhase(const Context& c, const AttemptFacts& a, P
   return lag;
 }
 
+// Engines that each start on their own (data-parallel engine cores) and all must be up: a start
+// that has neither failed nor come up is where the slowest of them is, not where the fastest got.
+std::optional<Phase> SlowestIndependentEngine(const Context& c, const AttemptFacts& a,
+                                              Phase phase) {
+  if (a.ready || a.crashed || a.error_after_progress || c.ranks.independent.empty()) {
+    return std::nullopt;
+  }
+  std::optional<Phase> slowest;
+  std::vector<std::string_view> seen;
+  int engines = 0;
+  for (auto it = a.timeline.rbegin(); it != a.timeline.rend(); ++it) {
+    if (std::find(seen.begin(), seen.end(), it->rank) != seen.end()) continue;
+    seen.push_back(it->rank);  // the rank's last span is the one it is in
+    if (!IndependentGroup(PeerGroup(it->rank), c.ranks.independent)) continue;
+    ++engines;
+    // (An engine core still in launch coordinates workers that do the work: their lines place it.)
+    if (it->ended || it->phase == Phase::kLaunch) continue;
+    if (c.Order(it->phase) < c.Order(slowest.value_or(phase))) slowest = it->phase;
+  }
+  return engines >= 2 ? slowest : std::nullopt;
+}
+
 // Whether a rank that got past `failing` says the failing rank was behind: a coordinator is
 // behind its workers without having failed there (vLLM's engine core relays a worker's death from
 // its broadcast queue, distributed_init); a tensor-parallel peer seen in a lockstep phase says the
@@ -304,6 +326,7 @@ bool BehindAPeer(const Context& c, const AttemptFacts& a, Phase failing) {
 Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   Phase phase = a.phase.value_or(Phase::kLaunch);
   if (auto lag = LaggingPeerPhase(c, a, phase)) phase = *lag;
+  if (auto slowest = SlowestIndependentEngine(c, a, phase)) phase = *slowest;
   // A failed start failed where its first failing rank was, not where a healthy rank got to.
   std::optional<Phase> failing = a.failing_rank_phase;
   if (failing && !BehindAPeer(c, a, *failing)) failing.reset();

@@ -152,6 +152,9 @@ struct AttemptFacts {
   // Ready only as far as the engine goes (vLLM's "init engine ... took"): an error before the
   // HTTP server says it is up or serves a request takes the ready back.
   bool engine_only_ready = false;
+  // Engines of their own (data-parallel engine cores) that said they were ready: the start is ready
+  // once every one seen has (capped like every list).
+  std::vector<std::string> ready_engines;
   std::optional<int64_t> engine_ready_ms;  // when that engine-only ready line came
   // The engine said it was ready, then its HTTP server began to start (vLLM's "Starting vLLM API
   // server"): a log that ends there, with no word since, ends as the server comes up.
@@ -358,6 +361,7 @@ class StartupTracker {
   bool RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const;
   bool OpensEntryTraceback(const LogEvent& e) const;
   static void ForgetAppStartup(AttemptFacts& a);
+  bool AnotherEngineStarting(AttemptFacts& a, const std::string& rank) const;
   static void NotePin(AttemptFacts& a, const LogEvent& e);
   static void UnpinForHost(AttemptFacts& a, const LogEvent& e);
   void NoteFirstLine(AttemptFacts& a, const LogEvent& e);

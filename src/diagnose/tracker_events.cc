@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "diagnose/rank_format.h"
 #include "diagnose/tracker.h"
 
 namespace spinup {
@@ -294,6 +295,9 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
     case LogEvent::Kind::kHeartbeat:
       a.heartbeats++;
       a.last_heartbeat_ms = t;
+      // Still waiting after an engine said it was ready, before the HTTP server is up: another
+      // engine is not (vLLM's API server waiting for a data-parallel engine core).
+      if (a.engine_only_ready && !a.http_up && !a.request_served) UndoEngineReady(a);
       // A wait names the phase it waits in ("Waiting for shard 0 to be ready"): evidence of where
       // the start is, never of progress.
       if (e.phase) Hint(a, e.rank, *e.phase, t);
@@ -322,7 +326,23 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
   }
 }
 
+// An engine of its own said it was ready while another, seen starting, has not: the start waits for
+// that one (vLLM's API server serves once every data-parallel engine core is up).
+bool StartupTracker::AnotherEngineStarting(AttemptFacts& a, const std::string& rank) const {
+  if (!IndependentGroup(PeerGroup(rank), independent_)) return false;
+  if (a.ready_engines.size() < 64) a.ready_engines.push_back(rank);
+  return std::any_of(a.ranks.begin(), a.ranks.end(), [&](const TrackedRank& r) {
+    return r.phase != Phase::kLaunch && IndependentGroup(PeerGroup(r.rank), independent_) &&
+           std::find(a.ready_engines.begin(), a.ready_engines.end(), r.rank) ==
+               a.ready_engines.end();
+  });
+}
+
 void StartupTracker::OnReady(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  if (e.engine_only && !a.http_up && !a.request_served && AnotherEngineStarting(a, e.rank)) {
+    if (!a.ready) BeginPhase(a, e.rank, Phase::kHttpStart, t);
+    return;
+  }
   if (!a.ready) {
     BeginPhase(a, e.rank, Phase::kReady, t);
     a.engine_only_ready = e.engine_only;
