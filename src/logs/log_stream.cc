@@ -254,8 +254,17 @@ ParsedLine LogStream::ReadWrapped(std::string_view clean) {
   ParsedLine line = ReadLine(clean);
   // A JSON-lines log behind a wrapper (compose's "svc  | {...}", CRI, kubectl --prefix): the
   // object is read like one that starts the line, under the wrapper's clock.
-  const std::string_view m = line.message;
-  if (m.size() < 2 || m.front() != '{' || m.back() != '}') return line;
+  std::string_view m = line.message;
+  if (m.size() < 2 || m.back() != '}') return line;
+  if (m.front() != '{') {
+    // fluentd's out_file: "time<TAB>tag<TAB>{record}", tab-separated fields with no blank.
+    const size_t tab = m.find("\t{");
+    if (tab == std::string_view::npos || tab > 256 ||
+        m.substr(0, tab).find(' ') != std::string_view::npos) {
+      return line;
+    }
+    m.remove_prefix(tab + 1);
+  }
   if (auto p = ParseJson(m, line)) line = std::move(*p);
   return line;
 }
