@@ -361,7 +361,7 @@ class StartupTracker {
   bool RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const;
   bool OpensEntryTraceback(const LogEvent& e) const;
   static void ForgetAppStartup(AttemptFacts& a);
-  bool AnotherEngineStarting(AttemptFacts& a, const std::string& rank) const;
+  bool AnotherEngineStarting(AttemptFacts& a, const std::string& ready_rank) const;
   static void NotePin(AttemptFacts& a, const LogEvent& e);
   static void UnpinForHost(AttemptFacts& a, const LogEvent& e);
   void NoteFirstLine(AttemptFacts& a, const LogEvent& e);

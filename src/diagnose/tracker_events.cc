@@ -75,7 +75,7 @@ void StartupTracker::OnStop(AttemptFacts& a, const LogEvent& e, std::optional<in
     state_.crashed_attempts--;
   }
   if (!a.stop_requested) a.stop_ms = t;
-  if (!a.stop_requested && !says_why && e.rule_id == "generic.ctrl_c") {
+  if (!a.stop_requested && e.rule_id == "generic.ctrl_c") {
     a.failed_before_ctrl_c = a.error_after_progress;
   }
   a.stop_requested = true;
@@ -326,11 +326,11 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
   }
 }
 
-// An engine of its own said it was ready while another, seen starting, has not: the start waits for
-// that one (vLLM's API server serves once every data-parallel engine core is up).
-bool StartupTracker::AnotherEngineStarting(AttemptFacts& a, const std::string& rank) const {
-  if (!IndependentGroup(PeerGroup(rank), independent_)) return false;
-  if (a.ready_engines.size() < 64) a.ready_engines.push_back(rank);
+// An engine of its own (a data-parallel engine core) said it was ready: noted, and whether another,
+// seen starting, has not yet (vLLM's API server serves once every engine core is up).
+bool StartupTracker::AnotherEngineStarting(AttemptFacts& a, const std::string& ready_rank) const {
+  if (!IndependentGroup(PeerGroup(ready_rank), independent_)) return false;
+  if (a.ready_engines.size() < 64) a.ready_engines.push_back(ready_rank);
   return std::any_of(a.ranks.begin(), a.ranks.end(), [&](const TrackedRank& r) {
     return r.phase != Phase::kLaunch && IndependentGroup(PeerGroup(r.rank), independent_) &&
            std::find(a.ready_engines.begin(), a.ready_engines.end(), r.rank) ==

@@ -258,7 +258,7 @@ ParsedLine LogStream::ReadWrapped(std::string_view clean) {
   if (m.size() < 2 || m.back() != '}') return line;
   if (m.front() != '{') {
     // fluentd's out_file: "time<TAB>tag<TAB>{record}", tab-separated fields with no blank.
-    const size_t tab = m.find("\t{");
+    const size_t tab = m.substr(0, 258).find("\t{");
     if (tab == std::string_view::npos || tab > 256 ||
         m.substr(0, tab).find(' ') != std::string_view::npos) {
       return line;
