@@ -95,6 +95,9 @@ struct EngineRanks {
   // Name endings (after the rank number is dropped) of ranks that each run their own engine (a
   // data-parallel group: vLLM's EngineCore_DP0 and EngineCore_DP1): never in lockstep.
   std::vector<std::string> independent;
+  // Each rank runs a main program of its own (TGI's shards, TensorRT-LLM's mpirun ranks): a
+  // traceback that opens at a program's entry may be any rank's, so a second one is no restart.
+  bool own_main = false;
 };
 
 // Everything above, as loaded from the rules files (later files override earlier ones).

@@ -108,6 +108,7 @@ void StartupSession::SyncEngine(const std::string& detected, const Source* from)
   tracker_.SetEngine(engine_);
   tracker_.SetPhaseOrder(rules_.PhaseOrder(engine_));
   tracker_.SetIndependentRanks(rules_.knowledge().Ranks(engine_).independent);
+  tracker_.SetRanksOwnMain(rules_.knowledge().Ranks(engine_).own_main);
 }
 
 void StartupSession::SyncEngineOf(Source& s) {

@@ -275,6 +275,7 @@ class StartupTracker {
   void SetEngineReadyServing(double seconds) { engine_ready_serving_s_ = seconds; }
   // The engine's "ranks.independent" endings: a banner from another such rank joins the start.
   void SetIndependentRanks(std::vector<std::string> endings) { independent_ = std::move(endings); }
+  void SetRanksOwnMain(bool own_main) { ranks_own_main_ = own_main; }
   void OnLogEvent(const LogEvent& event);
   // A log line that matched no rule (still proof the server is alive).
   void OnLogActivity(std::optional<int64_t> time_ms);
@@ -388,6 +389,7 @@ class StartupTracker {
   std::array<int, kPhaseCount> order_index_{};
   void IndexOrder();
   std::vector<std::string> independent_;
+  bool ranks_own_main_ = false;  // the engine's "ranks.own_main"
   double engine_ready_serving_s_ = 0;  // 0: every failure takes an engine-only ready back
   // The event being applied, and the line that last opened a phase implicitly (an end line): a
   // hint on that same line only corrects which phase follows (BeginPhase).

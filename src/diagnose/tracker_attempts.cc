@@ -239,11 +239,12 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
   if (!(a.crashed || a.error_after_progress) || a.ready || a.stopped) return false;
   // A main process's traceback again, not chained to the one before: the process that printed the
   // first died, so this is another's (a container restarting on an ImportError before any line of
-  // its own). Stamped lines say it by their times below. Ranks, TGI's shards and TensorRT-LLM's
-  // mpirun ranks each die at an entry of their own.
+  // its own). Stamped lines say it by their times below. Named ranks, and ranks that each run a
+  // main program of their own (the engine's "ranks.own_main": TGI's shards, mpirun's ranks), each
+  // die at an entry of their own.
   if (OpensEntryTraceback(e)) {
     return a.entry_tracebacks > 0 && !(e.time_ms && !e.time_inferred) && e.rank.empty() &&
-           state_.engine != "trtllm" && state_.engine != "tgi";
+           !ranks_own_main_;
   }
   // The same rank's first fatal line again, long after it: a process prints its own death once
   // (TGI's launcher, an SGLang scheduler), so the tails of several runs pasted without their

@@ -142,7 +142,8 @@ void ParseRanks(const json& doc, FileParse& f) {
   if (f.file_engine.empty()) throw FileError{line, "\"ranks\" needs a file \"engine\""};
   if (!o->is_object()) throw FileError{line, "\"ranks\" must be an object"};
   for (const auto& [key, value] : o->items()) {
-    if (key != "coordinators" && key != "lockstep_from" && key != "independent") {
+    if (key != "coordinators" && key != "lockstep_from" && key != "independent" &&
+        key != "own_main") {
       throw FileError{line, "unknown \"ranks\" key \"" + key + "\""};
     }
   }
@@ -157,6 +158,10 @@ void ParseRanks(const json& doc, FileParse& f) {
   }
   if (std::string from = Str(*o, "lockstep_from", line); !from.empty()) {
     r.lockstep_from = PhaseOf(from, line);
+  }
+  if (auto own = o->find("own_main"); own != o->end()) {
+    if (!own->is_boolean()) throw FileError{line, "\"own_main\" must be true or false"};
+    r.own_main = own->get<bool>();
   }
   f.out.ranks = std::move(r);
 }

@@ -105,6 +105,9 @@ TEST(RuleSet, RanksAreReadPerEngine) {
   EXPECT_EQ(vllm.independent, (std::vector<std::string>{"DP"}));
   EXPECT_TRUE(r->knowledge().Ranks("sglang").coordinators.empty());
   EXPECT_TRUE(r->knowledge().Ranks("tgi").independent.empty());
+  EXPECT_TRUE(r->knowledge().Ranks("tgi").own_main);
+  EXPECT_TRUE(r->knowledge().Ranks("trtllm").own_main);
+  EXPECT_FALSE(vllm.own_main);
   EXPECT_FALSE(r->knowledge().Ranks("nobody").lockstep_from.has_value());
   ASSERT_TRUE(
       r->AddFile("my.json", R"({"engine": "vllm", "ranks": {"lockstep_from": "cuda_graph"}})")
