@@ -389,7 +389,7 @@ class StartupTracker {
   std::array<int, kPhaseCount> order_index_{};
   void IndexOrder();
   std::vector<std::string> independent_;
-  bool ranks_own_main_ = false;  // the engine's "ranks.own_main"
+  bool ranks_own_main_ = false;        // the engine's "ranks.own_main"
   double engine_ready_serving_s_ = 0;  // 0: every failure takes an engine-only ready back
   // The event being applied, and the line that last opened a phase implicitly (an end line): a
   // hint on that same line only corrects which phase follows (BeginPhase).
