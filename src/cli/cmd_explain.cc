@@ -21,6 +21,7 @@
 #include "cli/history_flags.h"
 #include "diagnose/startup_session.h"
 #include "logs/line_parser.h"
+#include "logs/newest_first.h"
 #include "logs/rules.h"
 #include "sink/explain_json.h"
 #include "sink/explain_text.h"
@@ -55,29 +56,51 @@ std::unique_ptr<HistoryRecorder> ImportRecorder(const ExplainArgs& args, CliCont
       std::move(hc), [] { return int64_t{0}; }, *ctx.err);
 }
 
-// Feeds the whole log to the session; events go to `observe` (the report, the recorder).
-Status FeedLog(int fd, const std::string& name, StartupSession& session,
-               const std::function<void(const LogEvent&)>& observe) {
-  std::vector<LogEvent> events;
-  std::vector<LogEvent>* sink_events = observe ? &events : nullptr;
-  auto deliver = [&] {
-    for (const auto& e : events) observe(e);
-    events.clear();
-  };
+// Reads up to `limit` bytes into *out: true at the end of the input, false where more follows.
+Result<bool> ReadUpTo(int fd, const std::string& name, size_t limit, std::string* out) {
   std::vector<char> buf(1 << 20);
-  for (;;) {
+  while (out->size() <= limit) {
     ssize_t n = ::read(fd, buf.data(), buf.size());
     if (n < 0) {
       if (errno == EINTR) continue;
       return Status::Io(name + ": " + std::strerror(errno));
     }
-    if (n == 0) break;
-    session.OnLogText(0, std::string_view(buf.data(), static_cast<size_t>(n)), std::nullopt,
-                      sink_events);
-    if (observe) deliver();
+    if (n == 0) return true;
+    out->append(buf.data(), static_cast<size_t>(n));
+  }
+  return false;
+}
+
+// Feeds the whole log to the session; events go to `observe` (the report, the recorder). A log
+// that fits in memory and runs newest first (an export) is fed the other way round (*reversed).
+Status FeedLog(int fd, const std::string& name, StartupSession& session,
+               const std::function<void(const LogEvent&)>& observe, const RuleSet& rules,
+               int reference_year, bool* reversed) {
+  constexpr size_t kWholeLogBytes = 8u << 20;
+  std::vector<LogEvent> events;
+  std::vector<LogEvent>* sink_events = observe ? &events : nullptr;
+  auto feed = [&](std::string_view text) {
+    constexpr size_t kChunk = 1 << 20;
+    for (size_t at = 0; at < text.size(); at += kChunk) {
+      session.OnLogText(0, text.substr(at, kChunk), std::nullopt, sink_events);
+      for (const auto& e : events) observe(e);
+      events.clear();
+    }
+  };
+  std::string text;
+  auto whole = ReadUpTo(fd, name, kWholeLogBytes, &text);
+  if (!whole.ok()) return whole.status();
+  *reversed = *whole && RunsNewestFirst(text, rules, reference_year);
+  if (*reversed) text = ReverseLines(text);
+  feed(text);
+  while (!*whole) {
+    text.clear();
+    whole = ReadUpTo(fd, name, 1 << 20, &text);
+    if (!whole.ok()) return whole.status();
+    feed(text);
   }
   session.OnSourceEnd(0, std::nullopt, sink_events);
-  if (observe) deliver();
+  for (const auto& e : events) observe(e);
   return Status::Ok();
 }
 
@@ -150,11 +173,13 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
       if (recorder) recorder->OnLogEvent(e);
     };
   }
-  Status fed = FeedLog(fd, name, session, observe);
+  bool reversed = false;
+  Status fed = FeedLog(fd, name, session, observe, *rules, opt.reference_year, &reversed);
   if (fd != 0) ::close(fd);
   if (!fed.ok()) return fail(fed.message());
 
   Verdict v = session.Evaluate(now);
+  if (reversed) v.evidence.push_back("the log runs newest first (an export): read the other way");
   if (report) {
     if (now) report_now = *now;
     report->Finish(v);
