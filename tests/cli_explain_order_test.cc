@@ -26,8 +26,8 @@ std::string Attempt(int minute) {
          "INFO 09-18 " + at(40) +
          " [gpu_model_runner.py:2392] Model loading took 67.7 GiB and 19.1 seconds\n" +
          "INFO 09-18 " + at(50) + " [monitor.py:34] torch.compile takes 9.10 s in total\n" +
-         "ERROR 09-18 " + at(51) + " [core.py:718] EngineCore failed to start.\n" +
-         "ERROR 09-18 " + at(52) + " [core.py:718]   File \"/x/vllm/v1/worker/gpu_worker.py\", " +
+         "ERROR 09-18 " + at(51) + " [core.py:718] EngineCore failed to start.\n" + "ERROR 09-18 " +
+         at(52) + " [core.py:718]   File \"/x/vllm/v1/worker/gpu_worker.py\", " +
          "line 263, in determine_available_memory\n" + "ERROR 09-18 " + at(52) +
          " [core.py:718] torch.OutOfMemoryError: CUDA out of memory.\n";
 }

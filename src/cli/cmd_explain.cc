@@ -72,10 +72,10 @@ Result<bool> ReadUpTo(int fd, const std::string& name, size_t limit, std::string
 }
 
 // Feeds the whole log to the session; events go to `observe` (the report, the recorder). A log
-// that fits in memory and runs newest first (an export) is fed the other way round (*reversed).
-Status FeedLog(int fd, const std::string& name, StartupSession& session,
-               const std::function<void(const LogEvent&)>& observe, const RuleSet& rules,
-               int reference_year, bool* reversed) {
+// that fits in memory and runs newest first (an export) is fed the other way round: true then.
+Result<bool> FeedLog(int fd, const std::string& name, StartupSession& session,
+                     const std::function<void(const LogEvent&)>& observe, const RuleSet& rules,
+                     int reference_year) {
   constexpr size_t kWholeLogBytes = 8u << 20;
   std::vector<LogEvent> events;
   std::vector<LogEvent>* sink_events = observe ? &events : nullptr;
@@ -90,8 +90,8 @@ Status FeedLog(int fd, const std::string& name, StartupSession& session,
   std::string text;
   auto whole = ReadUpTo(fd, name, kWholeLogBytes, &text);
   if (!whole.ok()) return whole.status();
-  *reversed = *whole && RunsNewestFirst(text, rules, reference_year);
-  if (*reversed) text = ReverseLines(text);
+  const bool reversed = *whole && RunsNewestFirst(text, rules, reference_year);
+  if (reversed) text = ReverseLines(text);
   feed(text);
   while (!*whole) {
     text.clear();
@@ -101,7 +101,7 @@ Status FeedLog(int fd, const std::string& name, StartupSession& session,
   }
   session.OnSourceEnd(0, std::nullopt, sink_events);
   for (const auto& e : events) observe(e);
-  return Status::Ok();
+  return reversed;
 }
 
 // The session's settings: the engine if forced, and the year for year-less timestamps (--year,
@@ -173,13 +173,12 @@ void RunExplain(const ExplainArgs& args, CliContext& ctx) {
       if (recorder) recorder->OnLogEvent(e);
     };
   }
-  bool reversed = false;
-  Status fed = FeedLog(fd, name, session, observe, *rules, opt.reference_year, &reversed);
+  auto reversed = FeedLog(fd, name, session, observe, *rules, opt.reference_year);
   if (fd != 0) ::close(fd);
-  if (!fed.ok()) return fail(fed.message());
+  if (!reversed.ok()) return fail(reversed.status().message());
 
   Verdict v = session.Evaluate(now);
-  if (reversed) v.evidence.push_back("the log runs newest first (an export): read the other way");
+  if (*reversed) v.evidence.push_back("the log runs newest first (an export): read the other way");
   if (report) {
     if (now) report_now = *now;
     report->Finish(v);
