@@ -135,5 +135,25 @@ TEST(SessionRelayHeadline, QualifiedExceptionWithoutErrorInItsName) {
       << v.headline;
 }
 
+TEST(SessionServingHeadline, EngineCoreExitAfterTheServerShutsDownIsNoDeath) {
+  // vLLM 0.10-0.11 print "died unexpectedly" on every exit; after "Shutting down FastAPI HTTP
+  // server." it is the shutdown's, not a death while serving.
+  const std::string up =
+      "(APIServer pid=1) INFO 10-15 02:59:59 [api_server.py:1971] Starting vLLM API server 0 on "
+      "http://0.0.0.0:8000\n"
+      "(APIServer pid=1) INFO:     Application startup complete.\n"
+      "(APIServer pid=1) INFO:     10.42.1.1:48830 - \"GET /health HTTP/1.1\" 200 OK\n";
+  const std::string died =
+      "(APIServer pid=1) ERROR 10-15 03:00:09 [core_client.py:564] Engine core proc "
+      "EngineCore_DP0 died unexpectedly, shutting down client.\n";
+  const Verdict stopped = Explain(
+      up + "(APIServer pid=1) INFO 10-15 03:00:09 [launcher.py:101] Shutting down FastAPI HTTP "
+           "server.\n" + died);
+  EXPECT_EQ(stopped.state, State::kReady);
+  EXPECT_EQ(stopped.headline.find("died while serving"), std::string::npos) << stopped.headline;
+  const Verdict killed = Explain(up + died);  // no shutdown first: it died while serving
+  EXPECT_NE(killed.headline.find("died while serving"), std::string::npos) << killed.headline;
+}
+
 }  // namespace
 }  // namespace spinup

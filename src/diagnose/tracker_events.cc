@@ -93,6 +93,9 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
     a.engine_only_ready = false;
   } else if (a.engine_only_ready) {
     TakeBackEngineReady(a, t);
+  } else if (e.while_serving && !a.ready && !a.crashed) {
+    // Only a serving engine prints this death: the start had come up before the excerpt began.
+    OnReady(a, e, t);
   }
   if (a.ready && !a.crashed) a.died_after_ready = true;
   UnpinForHost(a, e);
