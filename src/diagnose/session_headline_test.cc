@@ -146,9 +146,11 @@ TEST(SessionServingHeadline, EngineCoreExitAfterTheServerShutsDownIsNoDeath) {
   const std::string died =
       "(APIServer pid=1) ERROR 10-15 03:00:09 [core_client.py:564] Engine core proc "
       "EngineCore_DP0 died unexpectedly, shutting down client.\n";
-  const Verdict stopped = Explain(
-      up + "(APIServer pid=1) INFO 10-15 03:00:09 [launcher.py:101] Shutting down FastAPI HTTP "
-           "server.\n" + died);
+  const Verdict stopped =
+      Explain(up +
+              "(APIServer pid=1) INFO 10-15 03:00:09 [launcher.py:101] Shutting down FastAPI HTTP "
+              "server.\n" +
+              died);
   EXPECT_EQ(stopped.state, State::kReady);
   EXPECT_EQ(stopped.headline.find("died while serving"), std::string::npos) << stopped.headline;
   const Verdict killed = Explain(up + died);  // no shutdown first: it died while serving
