@@ -22,6 +22,12 @@ bool RunsNewestFirst(std::string_view text, const RuleSet& rules, int reference_
     if (last && *e.time_ms > *last) ++forward;
     last = e.time_ms;
   });
+  // An export runs one way throughout: its first lines tell (a paste is read twice at most).
+  constexpr size_t kSampleBytes = 1 << 20;
+  if (text.size() > kSampleBytes) {
+    const size_t nl = text.rfind('\n', kSampleBytes);
+    text = text.substr(0, nl == std::string_view::npos ? kSampleBytes : nl + 1);
+  }
   stream.Feed(text);
   stream.Finish();
   // (A short excerpt: a few steps, every one of them back.)

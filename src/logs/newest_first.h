@@ -12,8 +12,8 @@ class RuleSet;
 
 // Whether the stamped lines of `text` run backwards in time: at least 8 steps back between lines
 // that carry a time of their own and three times as many back as forward, or 4 back and none
-// forward. Read with the stream's own parsers (`rules` compiled; `reference_year` for year-less
-// stamps).
+// forward, in its first MiB. Read with the stream's own parsers (`rules` compiled;
+// `reference_year` for year-less stamps).
 bool RunsNewestFirst(std::string_view text, const RuleSet& rules, int reference_year);
 
 // `text` with its lines in the opposite order; every line ends with a newline.
