@@ -88,11 +88,13 @@ Result<bool> FeedLog(int fd, const std::string& name, StartupSession& session,
     }
   };
   std::string text;
+  text.reserve(kWholeLogBytes + (1 << 20));  // one allocation, not a doubling past the limit
   auto whole = ReadUpTo(fd, name, kWholeLogBytes, &text);
   if (!whole.ok()) return whole.status();
   const bool reversed = *whole && RunsNewestFirst(text, rules, reference_year);
   if (reversed) text = ReverseLines(text);
   feed(text);
+  if (!*whole) std::string().swap(text);  // a long log goes on in chunks: the buffer's memory back
   while (!*whole) {
     text.clear();
     whole = ReadUpTo(fd, name, 1 << 20, &text);
