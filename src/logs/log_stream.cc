@@ -5,6 +5,7 @@
 
 #include "base/assign.h"
 #include "logs/json_line.h"
+#include "logs/prose.h"
 #include "logs/systemd_message.h"
 #include "logs/text_scan.h"
 
@@ -414,6 +415,7 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
     unwrapped.append(last_clean_.substr(0, at)).append(last_clean_.substr(at + 2));
     p = Parse(unwrapped);
   }
+  if (!in_traceback_ && p.style == PrefixStyle::kNone && IsPersonsLine(p)) return;
   std::string_view msg = AsTracebackLine(p.message);
   std::optional<int64_t> t = ResolveTime(p);
   if (depth == 0) {
@@ -481,6 +483,13 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
     return;
   }
   if (!any && on_activity_) on_activity_(t, msg);
+}
+
+// A bug report's sentence about the log ("I get CUDA out of memory when ..."): a line with no
+// engine prefix (a wrapper's is the paste's, as every line of it carries the same).
+bool LogStream::IsPersonsLine(const ParsedLine& p) const {
+  return p.rank.empty() && p.level.empty() && p.wrapper_ident != "systemd[1]" &&
+         LooksLikeProse(p.message);
 }
 
 bool LogStream::NewBarValue(std::string_view bar, int64_t n, int64_t total) {

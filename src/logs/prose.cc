@@ -1,0 +1,76 @@
+#include "logs/prose.h"
+
+#include <array>
+#include <cstddef>
+
+namespace spinup {
+namespace {
+
+bool IsUpper(char c) { return c >= 'A' && c <= 'Z'; }
+bool IsLower(char c) { return c >= 'a' && c <= 'z'; }
+bool IsLetter(char c) { return IsUpper(c) || IsLower(c); }
+
+// Words a person's sentence about the log opens with and no program's message does: the first
+// person, a greeting. (A program's own prose, OpenMPI's "It looks like MPI_INIT failed ...",
+// opens with "It", "This", "Please": those are not here.)
+constexpr std::array<std::string_view, 13> kOpeners = {"I",       "I'm",   "I've",  "I'd", "I'll",
+                                                       "We",      "We're", "We've", "My",  "Our",
+                                                       "Earlier", "Hi",    "Hello"};
+
+size_t CountWords(std::string_view s) {
+  size_t words = 0;
+  bool in_word = false;
+  for (char c : s) {
+    const bool blank = c == ' ' || c == '\t';
+    if (!blank && !in_word) ++words;
+    in_word = !blank;
+  }
+  return words;
+}
+
+// A first-person "I" as a word of its own ("With --port 8000 I get ..."), or "I'm"/"I've".
+bool HasFirstPersonI(std::string_view s) {
+  for (size_t at = s.find(" I"); at != std::string_view::npos; at = s.find(" I", at + 1)) {
+    const size_t end = at + 2;
+    if (end == s.size() || s[end] == ' ' || s[end] == '\'' || s[end] == ',') return true;
+  }
+  return false;
+}
+
+bool MarkdownHeading(std::string_view s) {
+  size_t hashes = 0;
+  while (hashes < s.size() && hashes < 7 && s[hashes] == '#') ++hashes;
+  if (hashes == 0 || hashes > 6 || hashes + 1 >= s.size() || s[hashes] != ' ') return false;
+  const char next = s[hashes + 1];
+  return IsLetter(next) || static_cast<unsigned char>(next) >= 0x80;  // a word or an emoji
+}
+
+// "(the docs say ...)", "(20 minutes later, still no ...)": a remark in brackets. Ray's tags
+// open with a name and "pid=" or close at once ("(raylet) ", "(RayWorkerWrapper pid=1) ").
+bool Aside(std::string_view s) {
+  if (s.size() < 3 || !(IsLower(s[1]) || (s[1] >= '0' && s[1] <= '9'))) return false;
+  size_t end = 1;
+  while (end < s.size() && s[end] != ' ' && s[end] != ')' && s[end] != '=') ++end;
+  if (end == s.size() || s[end] != ' ') return false;
+  return CountWords(s) >= 4 && s.find("pid=") == std::string_view::npos;
+}
+
+}  // namespace
+
+bool LooksLikeProse(std::string_view line) {
+  if (line.empty()) return false;
+  if (line.front() == '#') return MarkdownHeading(line);
+  if (line.front() == '(') return Aside(line);
+  if (!IsUpper(line.front())) return false;
+  size_t end = 0;
+  while (end < line.size() && (IsLetter(line[end]) || line[end] == '\'')) ++end;
+  if (end < line.size() && line[end] != ' ' && line[end] != ',') return false;  // "Error:", "I0501"
+  const std::string_view first = line.substr(0, end);
+  if (CountWords(line) < 4) return false;
+  for (std::string_view opener : kOpeners) {
+    if (first == opener) return true;
+  }
+  return HasFirstPersonI(line);
+}
+
+}  // namespace spinup

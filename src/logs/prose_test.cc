@@ -1,0 +1,47 @@
+#include "logs/prose.h"
+
+#include <gtest/gtest.h>
+
+namespace spinup {
+namespace {
+
+TEST(ProseTest, APersonsSentenceAboutTheLog) {
+  EXPECT_TRUE(LooksLikeProse("I saw CUDA out of memory before."));
+  EXPECT_TRUE(LooksLikeProse("With --port 8000 I get Address already in use, so I used 8001:"));
+  EXPECT_TRUE(LooksLikeProse("Loading the model fails and I get Segmentation fault (core dumped)"));
+  EXPECT_TRUE(LooksLikeProse("We're seeing NCCL error: unhandled system error on every start"));
+  EXPECT_TRUE(LooksLikeProse("### 🐛 Describe the bug"));
+  EXPECT_TRUE(LooksLikeProse("## Your current environment"));
+  EXPECT_TRUE(LooksLikeProse(
+      "(the docs say to reduce them if `No available memory for the cache blocks`)"));
+  EXPECT_TRUE(
+      LooksLikeProse("(20 minutes later, still no \"The server is fired up and ready to roll!\")"));
+}
+
+TEST(ProseTest, AnEnginesBareLinesAreNot) {
+  EXPECT_FALSE(
+      LooksLikeProse("RuntimeError: CUDA error: an illegal memory access was encountered"));
+  EXPECT_FALSE(
+      LooksLikeProse("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB"));
+  EXPECT_FALSE(
+      LooksLikeProse("The above exception was the direct cause of the following exception:"));
+  EXPECT_FALSE(
+      LooksLikeProse("During handling of the above exception, another exception occurred:"));
+  EXPECT_FALSE(LooksLikeProse("Traceback (most recent call last):"));
+  EXPECT_FALSE(LooksLikeProse("Error: ShardCannotStart"));
+  EXPECT_FALSE(LooksLikeProse("I0501 01:00:00.245480 1 model_lifecycle.cc:818] loaded 'ensemble'"));
+  EXPECT_FALSE(LooksLikeProse("Loading safetensors checkpoint shards:  27% Completed | 8/30"));
+  EXPECT_FALSE(LooksLikeProse("Segmentation fault (core dumped)"));
+  EXPECT_FALSE(LooksLikeProse("(RayWorkerWrapper pid=2211) INFO 07-29 10:03:45 worker started"));
+  EXPECT_FALSE(LooksLikeProse("(raylet) [2024-01-01 00:00:00] some worker died unexpectedly"));
+  EXPECT_FALSE(LooksLikeProse("#0 0x00007f3a2b1c in ncclCommInitRank () from libnccl.so.2"));
+  EXPECT_FALSE(LooksLikeProse("I failed"));  // too short to tell
+  // A program's own prose (OpenMPI's help text) is the log's.
+  EXPECT_FALSE(
+      LooksLikeProse("It looks like MPI_INIT failed for some reason; your parallel process is"));
+  EXPECT_FALSE(LooksLikeProse("This may be caused by your system not having enough shared memory"));
+  EXPECT_FALSE(LooksLikeProse(""));
+}
+
+}  // namespace
+}  // namespace spinup

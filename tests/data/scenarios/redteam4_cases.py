@@ -1,0 +1,96 @@
+# Red-team round (twenty-fourth): fresh logs written from the engines' sources; each class found.
+
+# A bug report's own sentences around the log ("I saw CUDA out of memory before.", "I get this
+# error during CUDA graph capture:") quote errors no server printed: no crash, no cause, no
+# attempt. Only first-person sentences, headings and bracketed remarks: "It fails during ..." is
+# still read as the log's (OpenMPI's own help text opens with "It looks like ...").
+RT4_V1_READY = '''INFO 06-18 09:12:03 [__init__.py:244] Automatically detected platform cuda.
+INFO 06-18 09:12:07 [api_server.py:1287] vLLM API server version 0.9.1
+INFO 06-18 09:12:07 [cli_args.py:309] non-default args: {'model': 'Qwen/Qwen2.5-32B-Instruct', 'tensor_parallel_size': 2, 'max_model_len': 32768}
+(VllmWorker rank=0 pid=512) INFO 06-18 09:13:33 [gpu_model_runner.py:2048] Graph capturing finished in 22 secs, took 0.84 GiB
+INFO 06-18 09:13:33 [core.py:171] init engine (profile, create kv cache, warmup model) took 51.02 seconds
+INFO 06-18 09:13:34 [api_server.py:1349] Starting vLLM API server 0 on http://0.0.0.0:8000
+INFO 06-18 09:13:34 [launcher.py:29] Available routes are:
+INFO:     Started server process [211]
+INFO:     Waiting for application startup.
+INFO:     Application startup complete.
+'''
+case('rt4_prose_quotes_oom_above_ready', 'ready', 'ready', None,
+     'I saw CUDA out of memory before.\n' + RT4_V1_READY)
+case('rt4_prose_port_in_use_above_ready', 'ready', 'ready', None,
+     'With --port 8000 I get Address already in use, so I used 8001:\n' + RT4_V1_READY)
+case('rt4_prose_heading_and_aside', 'ready', 'ready', None,
+     '### 🐛 Describe the bug\n\n' + RT4_V1_READY +
+     '\n(the docs say to reduce max_num_seqs if `No available memory for the cache blocks`)\n')
+case('rt4_prose_names_graph_capture', 'crashed', 'cuda_graph', 'gpu_oom', '''I get this error during CUDA graph capture:
+
+INFO 10-21 14:02:14 model_runner.py:1056] Starting to load model mistralai/Mistral-Nemo-Instruct-2407...
+INFO 10-21 14:02:20 model_runner.py:1067] Loading model weights took 11.4177 GB
+INFO 10-21 14:02:26 model_runner.py:1395] Capturing the model for CUDA graphs. This may lead to unexpected consequences if the model is not static. To run the model in eager mode, set 'enforce_eager=True' or use '--enforce-eager' in the CLI.
+Traceback (most recent call last):
+    self.model_runner.capture_model(self.gpu_cache)
+  File "/usr/local/lib/python3.10/dist-packages/vllm/worker/model_runner.py", line 1474, in capture_model
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 160.00 MiB. GPU 0 has a total capacity of 39.38 GiB of which 98.44 MiB is free. Process 3190 has 39.27 GiB memory in use.
+''')
+# A remark in brackets that quotes SGLang's ready line is not the line: the warm-up request never
+# returned.
+case('rt4_aside_quotes_ready_line', 'in_progress', 'warmup', '*', '''[2025-05-09 20:14:52] INFO:     Uvicorn running on http://0.0.0.0:30000 (Press CTRL+C to quit)
+[2025-05-09 20:14:53] INFO:     127.0.0.1:55412 - "GET /get_model_info HTTP/1.1" 200 OK
+[2025-05-09 20:14:53 TP0] Prefill batch. #new-seq: 1, #new-token: 7, #cached-token: 0, token usage: 0.00, #running-req: 0, #queue-req: 0
+
+(20 minutes later, still no "The server is fired up and ready to roll!")
+''')
+
+# flashinfer says "Prebuilt kernels not found, using JIT backend" when it is imported, before
+# trtllm-serve's "Using LLM with PyTorch backend": no compile under way, and no earlier start.
+RT4_TRTLLM_HEAD = '''2025-09-02 08:11:07,864 - INFO - flashinfer.jit: Prebuilt kernels not found, using JIT backend
+[TensorRT-LLM] TensorRT-LLM version: 1.0.0
+[09/02/2025-08:11:08] [TRT-LLM] [I] Using LLM with PyTorch backend
+[09/02/2025-08:11:21] [TRT-LLM] [I] Use 65.71 GB for model weights.
+'''
+case('rt4_trtllm_flashinfer_import_one_start', 'crashed', '*', '*', RT4_TRTLLM_HEAD +
+     '''[TensorRT-LLM][ERROR] Failed, NCCL error /src/tensorrt_llm/cpp/tensorrt_llm/common/opUtils.cpp:283 'unhandled system error (run with NCCL_DEBUG=INFO for details)'
+--------------------------------------------------------------------------
+Primary job  terminated normally, but 1 process returned
+a non-zero exit code. Per user-direction, the job has been aborted.
+--------------------------------------------------------------------------
+''')
+case('rt4_trtllm_flashinfer_import_not_cold_jit', 'in_progress', 'weight_load', 'slow_weight_reads',
+     RT4_TRTLLM_HEAD + '''Loading safetensors weights in parallel: 100%|██████████| 30/30 [00:01<00:00, 21.12it/s]
+Loading weights:  12%|█▏        | 87/723 [14:52<1:48:41, 10.25s/it]
+''')
+
+# torch's TCPStore client warns on each failed connect ("[W... socket.cpp] [c10d] The client
+# socket has failed to connect to [host]:port") and retries until its timeout: a node waiting
+# for the rendezvous, not a crash. The timeout itself is the error.
+RT4_C10D_RETRY = '''[2025-01-20 17:22:03 TP8] Init torch distributed begin.
+[2025-01-20 17:22:03 TP9] Init torch distributed begin.
+[W120 17:24:04.118023370 socket.cpp:752] [c10d] The client socket has failed to connect to [192.168.50.10]:20000 (errno: 111 - Connection refused).
+[W120 17:26:05.411902651 socket.cpp:752] [c10d] The client socket has failed to connect to [192.168.50.10]:20000 (errno: 111 - Connection refused).
+'''
+case('rt4_c10d_client_retry_is_a_wait', 'in_progress', 'distributed_init', 'rendezvous', RT4_C10D_RETRY)
+case('rt4_c10d_client_timeout_is_the_error', 'crashed', 'distributed_init', 'rendezvous', RT4_C10D_RETRY +
+     '''torch.distributed.DistNetworkError: The client socket has timed out after 600000ms while trying to connect to (192.168.50.10, 20000).
+''')
+
+# A Hub download inside the load (vLLM's download_weights_from_hf after "Using model weights
+# format"): the time went to the network, not to reading local storage.
+case('rt4_hub_download_stall_not_slow_reads', 'stalled', 'weight_load', 'hf_download', '''(APIServer pid=1) INFO 10-08 11:00:01 [api_server.py:1839] vLLM API server version 0.11.0
+(EngineCore_DP0 pid=245) INFO 10-08 11:00:17 [core.py:77] Initializing a V1 LLM engine (v0.11.0) with config: model='Qwen/Qwen3-235B-A22B-Instruct-2507', tensor_parallel_size=8
+(Worker_TP0 pid=400) INFO 10-08 11:00:22 [parallel_state.py:1208] rank 0 in world size 8 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0
+(Worker_TP0 pid=400) INFO 10-08 11:00:23 [gpu_model_runner.py:2602] Starting to load model Qwen/Qwen3-235B-A22B-Instruct-2507...
+(Worker_TP0 pid=400) INFO 10-08 11:00:24 [weight_utils.py:392] Using model weights format ['*.safetensors']
+(Worker_TP0 pid=400) model-00007-of-00118.safetensors: 100%|██████████| 3.99G/3.99G [01:02<00:00, 64.1MB/s]
+(Worker_TP0 pid=400) model-00008-of-00118.safetensors:  41%|████      | 1.64G/3.99G [09:25<2:40:13, 244kB/s]
+(EngineCore_DP0 pid=245) INFO 10-08 11:11:10 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 seconds. This typically happens when some processes are hanging or doing some time-consuming work (e.g. compilation, weight/kv cache quantization).
+''')
+
+# vLLM 0.5/0.6's verify_with_parallel_config: the architecture is served, only not with pipeline
+# parallelism; the layout is what to change.
+case('rt4_pipeline_parallel_unsupported_arch', 'crashed', 'launch', 'parallel_layout', '''INFO 09-25 12:01:13 api_server.py:526] vLLM API server version 0.6.1.post2
+INFO 09-25 12:01:13 api_server.py:527] args: Namespace(model='google/gemma-2-27b-it', tensor_parallel_size=2, pipeline_parallel_size=2, distributed_executor_backend='ray')
+Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/vllm/config.py", line 480, in verify_with_parallel_config
+    raise NotImplementedError(
+NotImplementedError: Pipeline parallelism is only supported for the following  architectures: ['LlamaForCausalLM', 'MistralForCausalLM', 'Qwen2ForCausalLM'].
+''')
