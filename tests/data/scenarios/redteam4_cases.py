@@ -94,3 +94,27 @@ Traceback (most recent call last):
     raise NotImplementedError(
 NotImplementedError: Pipeline parallelism is only supported for the following  architectures: ['LlamaForCausalLM', 'MistralForCausalLM', 'Qwen2ForCausalLM'].
 ''')
+
+# Kubernetes: "Exit Code: 137" is a SIGKILL, and a kubelet that killed the container for failing
+# its liveness probe sent it: no OOM record (Reason: OOMKilled would be one).
+RT4_K8S_LIVENESS = '''$ kubectl logs vllm-llama70b-0 --previous
+(APIServer pid=1) INFO 01-12 07:26:45 [api_server.py:1839] vLLM API server version 0.11.0
+(EngineCore_DP0 pid=270) INFO 01-12 07:26:53 [gpu_model_runner.py:2602] Starting to load model meta-llama/Llama-3.3-70B-Instruct...
+(EngineCore_DP0 pid=270) Loading safetensors checkpoint shards:   0% Completed | 0/30 [00:00<?, ?it/s]
+(EngineCore_DP0 pid=270) Loading safetensors checkpoint shards:   3% Completed | 1/30 [00:41<19:49, 41.02s/it]
+(EngineCore_DP0 pid=270) Loading safetensors checkpoint shards:   7% Completed | 2/30 [01:25<19:58, 42.80s/it]
+
+$ kubectl describe pod vllm-llama70b-0
+    Last State:     Terminated
+      Reason:       {reason}
+      Exit Code:    137
+    Restart Count:  4
+    Liveness:       http-get http://:8000/health delay=120s timeout=5s period=10s #success=1 #failure=3
+Events:
+  Warning  Unhealthy  2m (x15 over 20m)   kubelet  Liveness probe failed: Get "http://10.244.3.17:8000/health": dial tcp 10.244.3.17:8000: connect: connection refused
+  Normal   Killing    2m (x4 over 17m)    kubelet  Container vllm failed liveness probe, will be restarted
+'''
+case('rt4_k8s_liveness_kill_137_not_host_oom', 'crash_loop', 'weight_load', 'restart_loop',
+     RT4_K8S_LIVENESS.replace('{reason}', 'Error'))
+case('rt4_k8s_oomkilled_137_is_host_oom', 'crash_loop', 'weight_load', 'host_oom',
+     RT4_K8S_LIVENESS.replace('{reason}', 'OOMKilled'))
