@@ -39,6 +39,32 @@ bool RankBeyondOneNode(const Context& c, int gpus_per_node) {
   return false;
 }
 
+// A rank still in weight_load while a peer of its group (TP1 beside TP0, Worker_rank3 beside
+// Worker_rank0) finished it: loading the same checkpoint, one fell behind or died. Coordinators
+// (vLLM's EngineCore, APIServer) load nothing; data-parallel engines each load on their own.
+bool RankBehindInLoad(const Context& c) {
+  if (c.attempt == nullptr) return false;
+  const auto& ranks = c.attempt->ranks;
+  auto coordinator = [&](const TrackedRank& r) {
+    const std::string_view group = PeerGroup(r.rank);
+    return r.rank.empty() || Contains(c.ranks.coordinators, std::string(group)) ||
+           IndependentGroup(group, c.ranks.independent);
+  };
+  auto loaded = [&](const TrackedRank& r) {
+    return (r.phase == Phase::kWeightLoad && r.phase_done) ||
+           c.Order(r.phase) > c.Order(Phase::kWeightLoad);
+  };
+  for (const TrackedRank& behind : ranks) {
+    if (coordinator(behind) || behind.phase != Phase::kWeightLoad || behind.phase_done) continue;
+    const std::string_view group = PeerGroup(behind.rank);
+    for (const TrackedRank& peer : ranks) {
+      if (&peer != &behind && !coordinator(peer) && PeerGroup(peer.rank) == group && loaded(peer))
+        return true;
+    }
+  }
+  return false;
+}
+
 bool AnyHit(const Context& c, std::string_view id) {
   for (const auto& a : c.st.attempts) {
     if (a.hits.count(std::string(id))) return true;
@@ -228,6 +254,7 @@ bool SignalHolds(const Context& c, const std::string& s) {
            std::any_of(c.st.attempts.begin(), c.st.attempts.end(),
                        [](const AttemptFacts& a) { return a.oom_killed; });
   }
+  if (s == "rank_behind") return RankBehindInLoad(c);
   if (s == "stop_requested") {
     return c.attempt != nullptr && c.attempt->stop_requested;
   }

@@ -118,3 +118,20 @@ case('rt4_k8s_liveness_kill_137_not_host_oom', 'crash_loop', 'weight_load', 'res
      RT4_K8S_LIVENESS.replace('{reason}', 'Error'))
 case('rt4_k8s_oomkilled_137_is_host_oom', 'crash_loop', 'weight_load', 'host_oom',
      RT4_K8S_LIVENESS.replace('{reason}', 'OOMKilled'))
+
+# Three TP ranks loaded the checkpoint in about 35 s and the fourth never finished: not slow
+# storage (the same reads were fast for its peers) but a rank that fell behind or died.
+RT4_RANK_SKEW = """(VllmWorker rank=0 pid=5502) INFO 04-17 22:10:31 [gpu_model_runner.py:1329] Starting to load model /data/models/Qwen2.5-72B-Instruct...
+(VllmWorker rank=1 pid=5503) INFO 04-17 22:10:31 [gpu_model_runner.py:1329] Starting to load model /data/models/Qwen2.5-72B-Instruct...
+(VllmWorker rank=2 pid=5504) INFO 04-17 22:10:31 [gpu_model_runner.py:1329] Starting to load model /data/models/Qwen2.5-72B-Instruct...
+(VllmWorker rank=3 pid=5505) INFO 04-17 22:10:31 [gpu_model_runner.py:1329] Starting to load model /data/models/Qwen2.5-72B-Instruct...
+(VllmWorker rank=0 pid=5502) INFO 04-17 22:11:05 [gpu_model_runner.py:1336] Model loading took 33.9 GiB and 33.71 seconds
+(VllmWorker rank=1 pid=5503) INFO 04-17 22:11:07 [gpu_model_runner.py:1336] Model loading took 33.9 GiB and 35.92 seconds
+(VllmWorker rank=2 pid=5504) INFO 04-17 22:11:08 [gpu_model_runner.py:1336] Model loading took 33.9 GiB and 36.48 seconds
+INFO 04-17 22:12:08 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 second.
+INFO 04-17 22:19:08 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 second.
+"""
+case('rt4_one_rank_behind_in_load', 'in_progress', 'weight_load', 'rank_load_skew', RT4_RANK_SKEW)
+# Guard: every rank still loading after minutes is slow reads.
+case('rt4_all_ranks_slow_in_load', 'in_progress', 'weight_load', 'slow_weight_reads',
+     '\n'.join(l for l in RT4_RANK_SKEW.splitlines() if 'Model loading took' not in l))
