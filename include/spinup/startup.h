@@ -105,6 +105,8 @@ struct LogEvent {
   // kFatal: only a server that was up prints the line (an engine's serving loop died, vLLM's
   // EngineDeadError): the start had succeeded, and the death came while it served.
   bool while_serving = false;
+  // The rule's "node_ready": on a non-head node of a multi-node start, its start is done.
+  bool node_ready = false;
   // What the matching rule's line says of its phase (a rule's "role", docs/rules.md).
   enum class Role {
     kDirect,    // the line is the failing process's own

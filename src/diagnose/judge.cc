@@ -317,7 +317,11 @@ bool BehindAPeer(const Context& c, const AttemptFacts& a, Phase failing) {
     if (coordinator && !peer) continue;
     // (A peer that began it after the failing rank had died did so alone: it says nothing of it.)
     const bool after_death = s.start_ms && a.crash_ms && *s.start_ms > *a.crash_ms;
-    if (peer && !s.implicit && !after_death && Lockstep(c, group, s.phase)) return false;
+    // Distributed init ends in a barrier every rank passes together: a peer past it says the
+    // failing rank got past it too (TensorRT-LLM's ranks print their MPI line, then little else).
+    const bool past_barrier = failing == Phase::kDistributedInit;
+    if (peer && !s.implicit && !after_death && (past_barrier || Lockstep(c, group, s.phase)))
+      return false;
     behind = true;
   }
   return behind;
@@ -430,7 +434,7 @@ void DecideState(const Context& c, Verdict& v) {
     v.state = State::kReady;
     v.phase = Phase::kReady;
     if (a.died_after_ready) v.evidence.push_back("it was up, then died while serving");
-  } else if (c.crashed_before >= 2 && (!c.opt.live || c.between_turns)) {
+  } else if (c.crashed_before >= 2 && (!c.opt.live || c.opt.log_complete || c.between_turns)) {
     v.state = State::kCrashLoop;
     if (c.st.silent_ends >= 2) {
       v.evidence.push_back(fmt::format(
@@ -438,8 +442,9 @@ void DecideState(const Context& c, Verdict& v) {
           "without a word: look for OOM kills in dmesg or the container's exit code)",
           c.st.silent_ends));
     }
-    if (c.between_turns) {
-      // The new attempt has said nothing yet: the loop is stuck where its attempts die.
+    if (c.between_turns || !c.opt.live || c.opt.log_complete) {
+      // The new attempt has said nothing yet, or the log ends while it is still starting: the
+      // loop is stuck where its attempts die, not where the next one got to.
       auto ended = [](const AttemptFacts& x) { return x.crashed || x.ended_silently; };
       if (auto p = LatestAttemptPhase(c, &a, ended)) v.phase = *p;
     }

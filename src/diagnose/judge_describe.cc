@@ -146,7 +146,8 @@ std::string CrashHeadline(const Context& c, const Verdict& v, const std::string&
   }
   const std::string ph(PhaseName(v.phase));
   std::string h;
-  if (v.state == State::kCrashLoop && c.between_turns) {
+  const bool next_starting = !c.attempt->crashed && !c.attempt->error_after_progress;
+  if (v.state == State::kCrashLoop && (c.between_turns || next_starting)) {
     // A supervisor's restart counter tells of attempts the log does not show.
     const int crashed = std::max(c.st.crashed_attempts, c.crashed_before);
     const int attempts = std::max(c.st.total_attempts, crashed + 1);

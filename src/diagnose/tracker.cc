@@ -498,6 +498,9 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     CountHit(a, e, t);
   NoteStamp(a, e);
   ApplyLogEvent(a, e, t);
+  // A worker node's own "done" line (SGLang's scheduler ready): it starts no server of its own,
+  // or one that logs nothing (its dummy health check).
+  if (e.node_ready && a.node_rank >= 1 && !a.ready && !a.crashed && !a.stopped) OnReady(a, e, t);
   if (e.phase && *e.phase == Phase::kHttpStart && e.kind == LogEvent::Kind::kPhaseEnd) {
     a.http_up = true;
     // A node other than the head of a multi-node start (SGLang's node_rank=1) sends no warm-up

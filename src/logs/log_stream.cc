@@ -225,6 +225,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
   e.pinned = false;
   e.answer = false;
   e.while_serving = false;
+  e.node_ready = false;
   e.role = LogEvent::Role::kDirect;
   return e;
 }

@@ -146,6 +146,10 @@ LogRule ParseRule(const json& r, FileParse& f) {
       throw FileError{line, "rule \"" + rule.id + "\": \"serving\" needs a fatal rule"};
     }
   }
+  if (auto d = r.find("node_ready"); d != r.end()) {
+    if (!d->is_boolean()) throw FileError{line, "\"node_ready\" must be true or false"};
+    rule.node_ready = d->get<bool>();
+  }
   rule.source = f.fname + ":" + std::to_string(line);
   return rule;
 }

@@ -75,6 +75,9 @@ struct LogRule {
   // fatal: only a server that was up prints the line (a serving loop's death): the start had
   // succeeded (LogEvent::while_serving).
   bool serving = false;
+  // Any rule: on a node other than the head of a multi-node start (node_rank >= 1), the line is
+  // that node's start done (SGLang's scheduler ready: a worker node serves no HTTP of its own).
+  bool node_ready = false;
   // "relay" or "fallback": the line says less of where the failure was than other frames do.
   LogEvent::Role role = LogEvent::Role::kDirect;
   // noise: the info rules whose matches still count on its lines, by id or id prefix ending in

@@ -135,3 +135,159 @@ case('rt4_one_rank_behind_in_load', 'in_progress', 'weight_load', 'rank_load_ske
 # Guard: every rank still loading after minutes is slow reads.
 case('rt4_all_ranks_slow_in_load', 'in_progress', 'weight_load', 'slow_weight_reads',
      '\n'.join(l for l in RT4_RANK_SKEW.splitlines() if 'Model loading took' not in l))
+
+# ROCm's own wording of the CUDA failures: HIP's missing code object and invalid device function
+# (kernels built for another GPU), the HSA runtime's memory access fault (it aborts the process
+# with no Python traceback: a death), "No HIP GPUs are available".
+RT4_ROCM_FAULT = """INFO 11-28 23:05:28 [__init__.py:225] Automatically detected platform rocm.
+(APIServer pid=13) INFO 11-28 23:05:33 [api_server.py:1876] vLLM API server version 0.11.1rc2.dev141+g38f225c2a
+(EngineCore_DP0 pid=178) INFO 11-28 23:05:46 [core.py:97] Initializing a V1 LLM engine (v0.11.1rc2.dev141+g38f225c2a) with config: model='ibm-granite/granite-4.0-h-350m', dtype=torch.bfloat16
+(EngineCore_DP0 pid=178) INFO 11-28 23:05:47 [parallel_state.py:1325] rank 0 in world size 1 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0
+Memory access fault by GPU node-1 (Agent handle: 0x43578c10) on address 0x7f58f8001000. Reason: Page not present or supervisor privilege.
+"""
+case('rt4_rocm_memory_access_fault_is_a_crash', 'crashed', 'distributed_init', 'illegal_memory_access', RT4_ROCM_FAULT)
+case('rt4_rocm_hip_invalid_device_function', 'crashed', 'kv_cache', 'cuda_build_mismatch', """INFO 08-14 11:02:01 [__init__.py:241] Automatically detected platform rocm.
+(EngineCore_0 pid=231) INFO 08-14 11:02:22 [core.py:74] Initializing a V1 LLM engine (v0.10.1) with config: model='Qwen/Qwen3-8B', dtype=torch.bfloat16
+(EngineCore_0 pid=231) INFO 08-14 11:03:12 [gpu_model_runner.py:2007] Model loading took 15.27 GiB and 10.412 seconds
+(EngineCore_0 pid=231) ERROR 08-14 11:03:14 [core.py:700] EngineCore failed to start.
+(EngineCore_0 pid=231) ERROR 08-14 11:03:14 [core.py:700]     self.model_runner.profile_run()
+(EngineCore_0 pid=231) ERROR 08-14 11:03:14 [core.py:700] RuntimeError: HIP error: invalid device function
+(EngineCore_0 pid=231) ERROR 08-14 11:03:14 [core.py:700] HIP kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
+(EngineCore_0 pid=231) ERROR 08-14 11:03:14 [core.py:700] For debugging consider passing AMD_SERIALIZE_KERNEL=3
+(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}
+""")
+case('rt4_rocm_no_binary_for_gpu', 'crashed', '*', 'cuda_build_mismatch', RT4_ROCM_FAULT.splitlines()[0] + """
+(APIServer pid=13) INFO 11-28 23:05:33 [api_server.py:1876] vLLM API server version 0.11.0
+hipErrorNoBinaryForGpu: Unable to find code object for all current devices!
+""")
+case('rt4_rocm_no_hip_gpus', 'crashed', 'launch', 'no_gpu_visible', RT4_ROCM_FAULT.splitlines()[0] + """
+(EngineCore_0 pid=231) INFO 08-14 11:02:22 [core.py:74] Initializing a V1 LLM engine (v0.10.1) with config: model='Qwen/Qwen3-8B', dtype=torch.bfloat16
+(EngineCore_0 pid=231) ERROR 08-14 11:02:23 [core.py:700]     torch.cuda.set_device(self.device)
+(EngineCore_0 pid=231) ERROR 08-14 11:02:23 [core.py:700] RuntimeError: No HIP GPUs are available
+(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}
+""")
+# AITER (ROCm's kernels) builds its JIT modules on first use; a build waiting on another process's
+# lock ("waiting for baton release") is the shared JIT cache, not a cold build.
+RT4_AITER = """INFO 08-14 11:02:01 [__init__.py:241] Automatically detected platform rocm.
+(EngineCore_0 pid=231) INFO 08-14 11:02:22 [core.py:74] Initializing a V1 LLM engine (v0.10.1) with config: model='Qwen/Qwen3-8B', dtype=torch.bfloat16
+(EngineCore_0 pid=231) INFO 08-14 11:03:12 [gpu_model_runner.py:2007] Model loading took 15.27 GiB and 10.412 seconds
+(EngineCore_0 pid=231) [aiter] start build [module_rmsnorm] under /usr/local/lib/python3.12/dist-packages/aiter/jit/build/module_rmsnorm
+"""
+case('rt4_rocm_aiter_build_is_cold_jit', 'stalled', '*', 'cold_jit', RT4_AITER + """(EngineCore_0 pid=231) INFO 08-14 11:13:12 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 seconds.
+""")
+case('rt4_rocm_aiter_baton_is_shared_cache', 'stalled', '*', 'shared_jit_cache', RT4_AITER + """(EngineCore_0 pid=231) [aiter] waiting for baton release at /usr/local/lib/python3.12/dist-packages/aiter/jit/build/lock_module_rmsnorm
+(EngineCore_0 pid=231) INFO 08-14 11:13:12 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 seconds.
+""")
+# Other accelerators' out-of-memory wording.
+case('rt4_tpu_resource_exhausted_is_gpu_oom', 'crashed', '*', 'gpu_oom', """INFO 08-14 11:02:01 [__init__.py:241] Automatically detected platform tpu.
+(EngineCore_0 pid=231) INFO 08-14 11:02:51 [default_loader.py:272] Loading weights took 9.41 seconds
+(EngineCore_0 pid=231) ERROR 08-14 11:04:02 [core.py:700] RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: Error allocating device buffer: Attempting to allocate 2.50G. That was not possible. There are 1.21G free.; (0x0x0_HBM0)
+(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}
+""")
+
+# Ray's own failures where the cluster's nodes should find each other: no running instance, one IP
+# for two nodes; the head waiting on remote data-parallel engines that never connect.
+case('rt4_ray_instance_missing_loop', 'crash_loop', '*', 'rendezvous', """Sep 02 06:00:13 gpu-a vllm[4101]: (EngineCore_0 pid=4260) INFO 09-02 06:00:13 [core.py:71] Initializing a V1 LLM engine (v0.10.1.1) with config: model='/models/Llama-3.3-70B-Instruct', tensor_parallel_size=8, pipeline_parallel_size=2
+Sep 02 06:00:18 gpu-a vllm[4101]: (EngineCore_0 pid=4260) ERROR 09-02 06:00:18 [core.py:718] ConnectionError: Could not find any running Ray instance. Please specify the one to connect to by setting `--address` flag or `RAY_ADDRESS` environment variable.
+Sep 02 06:00:20 gpu-a systemd[1]: vllm.service: Main process exited, code=exited, status=1/FAILURE
+Sep 02 06:00:30 gpu-a systemd[1]: vllm.service: Scheduled restart job, restart counter is at 1.
+Sep 02 06:00:42 gpu-a vllm[4420]: (EngineCore_0 pid=4581) INFO 09-02 06:00:42 [core.py:71] Initializing a V1 LLM engine (v0.10.1.1) with config: model='/models/Llama-3.3-70B-Instruct', tensor_parallel_size=8, pipeline_parallel_size=2
+Sep 02 06:00:47 gpu-a vllm[4420]: (EngineCore_0 pid=4581) ERROR 09-02 06:00:47 [core.py:718] ConnectionError: Could not find any running Ray instance. Please specify the one to connect to by setting `--address` flag or `RAY_ADDRESS` environment variable.
+Sep 02 06:00:49 gpu-a systemd[1]: vllm.service: Main process exited, code=exited, status=1/FAILURE
+""")
+case('rt4_dp_remote_engines_never_connect', 'stalled', 'launch', 'rendezvous', """(APIServer pid=2801) INFO 09-16 08:10:03 [utils.py:326] non-default args: {'model': 'deepseek-ai/DeepSeek-V3', 'data_parallel_size': 4, 'data_parallel_size_local': 2, 'data_parallel_address': '10.99.48.128', 'data_parallel_rpc_port': 13345}
+(EngineCore_DP0 pid=2951) INFO 09-16 08:10:18 [core.py:654] Waiting for init message from front-end.
+(APIServer pid=2801) DEBUG 09-16 08:10:28 [utils.py:862] Waiting for 0 local, 2 remote core engine proc(s) to connect.
+(APIServer pid=2801) DEBUG 09-16 08:15:28 [utils.py:862] Waiting for 0 local, 2 remote core engine proc(s) to connect.
+(APIServer pid=2801) DEBUG 09-16 08:25:28 [utils.py:862] Waiting for 0 local, 2 remote core engine proc(s) to connect.
+""")
+
+# A crash loop whose log ends while the next start is still starting died where its attempts died
+# (here in the KV pool), not where the next one got to.
+case('rt4_loop_tail_still_starting', 'crash_loop', 'kv_cache', 'kv_memory', """[2025-10-03 11:00:00] server_args=ServerArgs(model_path='meta-llama/Llama-3.1-8B-Instruct', tp_size=1)
+[2025-10-03 11:00:10] Load weight begin. avail mem=78.20 GB
+[2025-10-03 11:00:20] Load weight end. type=LlamaForCausalLM, dtype=torch.bfloat16, avail mem=60.11 GB, mem usage=18.09 GB.
+[2025-10-03 11:00:21] Scheduler hit an exception: Traceback (most recent call last):
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 838, in init_memory_pool
+    raise RuntimeError(
+RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.
+
+[2025-10-03 11:00:22] Received sigquit from a child process. It usually means the child failed.
+[2025-10-03 11:06:40] server_args=ServerArgs(model_path='meta-llama/Llama-3.1-8B-Instruct', tp_size=1)
+[2025-10-03 11:06:50] Load weight begin. avail mem=78.20 GB
+[2025-10-03 11:07:00] Load weight end. type=LlamaForCausalLM, dtype=torch.bfloat16, avail mem=60.11 GB, mem usage=18.09 GB.
+[2025-10-03 11:07:01] Scheduler hit an exception: Traceback (most recent call last):
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 838, in init_memory_pool
+    raise RuntimeError(
+RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.
+
+[2025-10-03 11:07:02] Received sigquit from a child process. It usually means the child failed.
+[2025-10-03 11:13:20] server_args=ServerArgs(model_path='meta-llama/Llama-3.1-8B-Instruct', tp_size=1)
+[2025-10-03 11:13:30] Load weight begin. avail mem=78.20 GB
+""")
+
+# SGLang's worker node (node_rank=1) starts no HTTP server of its own (or a dummy health check
+# that logs nothing): its scheduler's ready line is that node's start done.
+RT4_NODE1 = """[2025-08-11 14:00:00] server_args=ServerArgs(model_path='deepseek-ai/DeepSeek-V3', tp_size=16, nnodes=2, node_rank=1, dist_init_addr='10.0.0.11:5000', trust_remote_code=True)
+[2025-08-11 14:00:08 TP8] Init torch distributed begin.
+[2025-08-11 14:00:10 TP8] Init torch distributed ends. mem usage=0.51 GB
+[2025-08-11 14:00:10 TP8] Load weight begin. avail mem=78.20 GB
+[2025-08-11 14:02:20 TP8] Load weight end. type=DeepseekV3ForCausalLM, dtype=torch.bfloat16, avail mem=16.11 GB, mem usage=62.09 GB.
+[2025-08-11 14:02:21 TP8] KV Cache is allocated. #tokens: 419431, KV size: 27.41 GB
+[2025-08-11 14:02:21 TP8] Memory pool end. avail mem=8.12 GB
+[2025-08-11 14:02:22 TP8] Capture cuda graph begin. This can take up to several minutes. avail mem=8.01 GB
+[2025-08-11 14:02:40 TP8] Capture cuda graph end. Time elapsed: 17.61 s. mem usage=0.61 GB. avail mem=7.37 GB.
+[2025-08-11 14:02:40 TP8] max_total_num_tokens=419431, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=4097, context_len=163840
+"""
+case('rt4_sglang_node_rank1_ready_at_scheduler', 'ready', 'ready', '*', RT4_NODE1)
+case('rt4_sglang_head_node_not_ready_at_scheduler', 'in_progress', 'http_start', None, RT4_NODE1.replace('node_rank=1', 'node_rank=0'))
+
+# TensorRT-LLM under mpirun: a rank that printed only its MPI line, then died of OOM while rank 0
+# loaded weights, was past distributed init (a barrier every rank passes together).
+case('rt4_trtllm_mpi_rank_dies_in_load', 'crashed', 'weight_load', 'gpu_oom', """$ mpirun -n 2 --allow-run-as-root --tag-output trtllm-llmapi-launch trtllm-serve Qwen/Qwen3-32B --tp_size 2
+[1,0]<stdout>:[TensorRT-LLM] TensorRT-LLM version: 1.0.0
+[1,0]<stdout>:rank 0 using MpiCommSession to bind to external MPI processes
+[1,0]<stdout>:[TensorRT-LLM][INFO] MPI size: 2, MPI local size: 2, rank: 0
+[1,1]<stdout>:[TensorRT-LLM][INFO] MPI size: 2, MPI local size: 2, rank: 1
+[1,0]<stdout>:[08/12/2025-10:05:41] [TRT-LLM] [I] Use 32.77 GB for model weights.
+[1,0]<stdout>:Loading weights:  41%|████      | 291/707 [00:12<00:17, 23.9it/s]
+[1,1]<stderr>:torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 896.00 MiB. GPU 1 has a total capacity of 79.11 GiB of which 402.00 MiB is free. Process 9981 has 44.10 GiB memory in use.
+--------------------------------------------------------------------------
+mpirun detected that one or more processes exited with non-zero status, thus causing
+the job to be terminated. The first process to do so was:
+
+  Process name: [[40217,1],1]
+  Exit code:    1
+--------------------------------------------------------------------------
+""")
+# Known causes in their own wording.
+case('rt4_sglang_fa3_needs_sm', 'crashed', '*', 'gpu_arch_feature', """[2025-08-11 14:00:00] server_args=ServerArgs(model_path='Qwen/Qwen3-8B', tp_size=1, attention_backend='fa3')
+[2025-08-11 14:00:10 TP0] Load weight begin. avail mem=14.20 GB
+[2025-08-11 14:00:40 TP0] Load weight end. type=Qwen3ForCausalLM, dtype=torch.float16, avail mem=1.11 GB, mem usage=13.09 GB.
+[2025-08-11 14:00:41 TP0] Scheduler hit an exception: Traceback (most recent call last):
+AssertionError: FlashAttention v3 Backend requires SM>=80 and SM<=90. Please use `--attention-backend flashinfer`.
+""")
+case('rt4_ninja_missing_is_jit_toolchain', 'crashed', '*', 'jit_toolchain', """[2025-11-14 16:00:00] server_args=ServerArgs(model_path='meta-llama/Llama-3.1-8B-Instruct', tp_size=1)
+[2025-11-14 16:00:10] Load weight begin. avail mem=78.20 GB
+[2025-11-14 16:00:20] Load weight end. type=LlamaForCausalLM, dtype=torch.bfloat16, avail mem=60.11 GB, mem usage=18.09 GB.
+[2025-11-14 16:00:22] Capture cuda graph begin. This can take up to several minutes. avail mem=8.01 GB
+[2025-11-14 16:00:23] Scheduler hit an exception: Traceback (most recent call last):
+  File "/usr/local/lib/python3.10/dist-packages/flashinfer/jit/core.py", line 122, in build_and_load
+    self.build(verbose)
+  File "/usr/local/lib/python3.10/dist-packages/flashinfer/jit/cpp_ext.py", line 236, in run_ninja
+    subprocess.run(
+FileNotFoundError: [Errno 2] No such file or directory: 'ninja'
+
+[2025-11-14 16:00:23] Received sigquit from a child process. It usually means the child failed.
+""")
+case('rt4_spawn_bootstrapping_is_start_method', 'crashed', '*', 'worker_start_method', """Traceback (most recent call last):
+  File "/usr/lib/python3.10/multiprocessing/spawn.py", line 236, in prepare
+    _fixup_main_from_path(data['init_main_from_path'])
+  File "/home/user/run_offline.py", line 4, in <module>
+    llm = sgl.Engine(model_path="Qwen/Qwen2.5-7B-Instruct")
+  File "/usr/lib/python3.10/multiprocessing/spawn.py", line 134, in _check_not_importing_main
+    raise RuntimeError('''
+RuntimeError: 
+        An attempt has been made to start a new process before the
+        current process has finished its bootstrapping phase.
+""")
