@@ -184,5 +184,20 @@ TEST(RulesLoad, ServingNeedsAFatalRule) {
   EXPECT_FALSE(load("{\"id\": \"c\", \"regex\": \"x\", \"emit\": \"fatal\", \"serving\": 1}").ok());
 }
 
+// "node_ready" is a flag any rule may carry; anything but true or false is refused, naming the
+// line.
+TEST(RulesLoad, NodeReadyIsAFlag) {
+  auto load = [](const std::string& rule) {
+    return RuleSet().AddFile("node.json", "{\"engine\": \"toy\", \"rules\": [\n" + rule + "\n]}");
+  };
+  EXPECT_TRUE(
+      load("{\"id\": \"a\", \"regex\": \"x\", \"emit\": \"info\", \"node_ready\": true}").ok());
+  const Status error =
+      load("{\"id\": \"b\", \"regex\": \"x\", \"emit\": \"info\", \"node_ready\": \"yes\"}");
+  EXPECT_NE(error.message().find("node.json:2: \"node_ready\" must be true or false"),
+            std::string::npos)
+      << error.message();
+}
+
 }  // namespace
 }  // namespace spinup
