@@ -1,7 +1,9 @@
 #include "logs/prose.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstring>
 
 namespace spinup {
 namespace {
@@ -28,11 +30,20 @@ size_t CountWords(std::string_view s) {
   return words;
 }
 
-// A first-person "I" as a word of its own ("With --port 8000 I get ..."), or "I'm"/"I've".
+// A first-person "I" as a word of its own ("With --port 8000 I get ..."), or "I'm"/"I've". Looks
+// for the rare capital first: this runs on every bare line that opens with a capital.
 bool HasFirstPersonI(std::string_view s) {
-  for (size_t at = s.find(" I"); at != std::string_view::npos; at = s.find(" I", at + 1)) {
-    const size_t end = at + 2;
-    if (end == s.size() || s[end] == ' ' || s[end] == '\'' || s[end] == ',') return true;
+  const char* const begin = s.data();
+  const char* const end = begin + s.size();
+  for (const char* at = begin + 1; at < end;) {
+    const void* found = std::memchr(at, 'I', static_cast<size_t>(end - at));
+    if (found == nullptr) return false;
+    const char* i = static_cast<const char*>(found);
+    const char* after = i + 1;
+    if (i[-1] == ' ' && (after == end || *after == ' ' || *after == '\'' || *after == ',')) {
+      return true;
+    }
+    at = after;
   }
   return false;
 }
@@ -66,11 +77,8 @@ bool LooksLikeProse(std::string_view line) {
   while (end < line.size() && (IsLetter(line[end]) || line[end] == '\'')) ++end;
   if (end < line.size() && line[end] != ' ' && line[end] != ',') return false;  // "Error:", "I0501"
   const std::string_view first = line.substr(0, end);
-  if (CountWords(line) < 4) return false;
-  for (std::string_view opener : kOpeners) {
-    if (first == opener) return true;
-  }
-  return HasFirstPersonI(line);
+  const bool opens = std::find(kOpeners.begin(), kOpeners.end(), first) != kOpeners.end();
+  return (opens || HasFirstPersonI(line)) && CountWords(line) >= 4;
 }
 
 }  // namespace spinup
