@@ -553,7 +553,9 @@ size_t FirstSgrRemnant(std::string_view line, size_t limit) {
     // What follows tells first: a remnant's parameters, or caret notation's second '['.
     const char next = k + 1 < line.size() ? line[k + 1] : '\0';
     if (next == '[' && k > 0 && line[k - 1] == '^' && SgrRemnantAt(line, k - 1) != 0) return k - 1;
-    if ((IsDigit(next) || next == ';') && SgrRemnantAt(line, k) != 0) return k;
+    if ((IsDigit(next) || next == ';') && SgrRemnantAt(line, k) != 0) {
+      return k >= 4 && line.substr(k - 4, 4) == "#033" ? k - 4 : k;
+    }
   }
   return std::string_view::npos;
 }
@@ -570,13 +572,16 @@ bool StripSgrRemnants(std::string_view line, std::string* out) {
   while (i < line.size()) {
     size_t k = line.find('[', i);
     if (k == std::string_view::npos) k = line.size();
-    // caret notation "^[[0m" starts one byte before its '['
+    // caret notation "^[[0m" starts one byte before its '['; syslog's octal escape of ESC
+    // ("#033[0m", rsyslog and CloudWatch exports of a TGI container) four bytes before
+    const bool octal = k < line.size() && k >= i + 4 && line.substr(k - 4, 4) == "#033";
     size_t start = k < line.size() && k > i && line[k - 1] == '^' ? k - 1 : k;
-    out->append(line.substr(i, start - i));
+    out->append(line.substr(i, (octal ? k - 4 : start) - i));
     if (k == line.size()) break;
     // A whole escape sequence ("\x1b[0m") is CleanLine's to remove.
     const size_t len = start > 0 && line[start - 1] == '\x1b' ? 0 : SgrRemnantAt(line, start);
     if (len == 0) {
+      if (octal) out->append("#033");
       out->append(line.substr(start, k + 1 - start));
       i = k + 1;
     } else {

@@ -42,6 +42,16 @@ TEST(SgrRemnants, FindsColourCodesThatLostTheirEscape) {
   EXPECT_EQ(SgrRemnantAt("[12", 0), 0u);
 }
 
+// syslog writes ESC as "#033" (rsyslog, CloudWatch exports of a TGI container on SageMaker).
+TEST(SgrRemnants, SyslogsOctalEscapeGoesWithTheCode) {
+  std::string out;
+  ASSERT_TRUE(StripSgrRemnants(
+      "#033[2m2024-03-20T10:00:18.961181Z#033[0m #033[32m INFO#033[0m router: Connected", &out));
+  EXPECT_EQ(out, "2024-03-20T10:00:18.961181Z  INFO router: Connected");
+  ASSERT_TRUE(StripSgrRemnants("#033[2mx#033[0m issue #033 [y]", &out));
+  EXPECT_EQ(out, "x issue #033 [y]");  // not followed by a colour code: kept
+}
+
 TEST(SgrRemnants, ALineColouredNearItsStartLosesThemAll) {
   std::string out = "untouched";
   // Only near the start (after a wrapper's prefix at most): text far into a message is left alone.

@@ -291,3 +291,49 @@ RuntimeError:
         An attempt has been made to start a new process before the
         current process has finished its bootstrapping phase.
 """)
+
+# syslog's octal escape of ESC ("#033[2m"): a TGI container's colours as rsyslog or a SageMaker
+# CloudWatch export keep them. The codes go, the lines are TGI's.
+case('rt4_tgi_syslog_octal_colours_ready', 'ready', 'ready', '*', """#033[2m2024-03-20T10:00:03.324347Z#033[0m #033[32m INFO#033[0m #033[1mdownload#033[0m#033[2m:#033[0m #033[2mtext_generation_launcher#033[0m#033[2m:#033[0m Successfully downloaded weights.
+#033[2m2024-03-20T10:00:03.325395Z#033[0m #033[32m INFO#033[0m #033[1mshard-manager#033[0m#033[2m:#033[0m #033[2mtext_generation_launcher#033[0m#033[2m:#033[0m Starting shard #033[2mrank#033[0m#033[2m=#033[0m0
+#033[2m2024-03-20T10:00:13.325486Z#033[0m #033[32m INFO#033[0m #033[1mshard-manager#033[0m#033[2m:#033[0m #033[2mtext_generation_launcher#033[0m#033[2m:#033[0m Waiting for shard to be ready... #033[2mrank#033[0m#033[2m=#033[0m0
+#033[2m2024-03-20T10:00:16.326194Z#033[0m #033[32m INFO#033[0m #033[2mtext_generation_launcher#033[0m#033[2m:#033[0m Server started at unix:///tmp/text-generation-server-0
+#033[2m2024-03-20T10:00:16.406625Z#033[0m #033[32m INFO#033[0m #033[1mshard-manager#033[0m#033[2m:#033[0m #033[2mtext_generation_launcher#033[0m#033[2m:#033[0m Shard ready in 13.000000000s #033[2mrank#033[0m#033[2m=#033[0m0
+#033[2m2024-03-20T10:00:16.506793Z#033[0m #033[32m INFO#033[0m #033[2mtext_generation_launcher#033[0m#033[2m:#033[0m Starting Webserver
+#033[2m2024-03-20T10:00:16.577164Z#033[0m #033[32m INFO#033[0m #033[2mtext_generation_router#033[0m#033[2m:#033[0m router/src/main.rs:195: Using the Hugging Face API
+#033[2m2024-03-20T10:00:16.957492Z#033[0m #033[32m INFO#033[0m #033[2mtext_generation_router#033[0m#033[2m:#033[0m router/src/main.rs:474: Serving revision e1945c40cd546c78e41f1151f4db032b271faeaa of model mistralai/Mistral-7B-Instruct-v0.2
+#033[2m2024-03-20T10:00:16.958003Z#033[0m #033[32m INFO#033[0m #033[2mtext_generation_router#033[0m#033[2m:#033[0m router/src/main.rs:289: Using config Some(Llama)
+#033[2m2024-03-20T10:00:16.960191Z#033[0m #033[32m INFO#033[0m #033[2mtext_generation_router#033[0m#033[2m:#033[0m router/src/main.rs:317: Warming up model
+#033[2m2024-03-20T10:00:17.960242Z#033[0m #033[32m INFO#033[0m #033[2mtext_generation_launcher#033[0m#033[2m:#033[0m Cuda Graphs are enabled for sizes [1, 2, 4, 8, 16, 32]
+#033[2m2024-03-20T10:00:18.961090Z#033[0m #033[32m INFO#033[0m #033[2mtext_generation_router#033[0m#033[2m:#033[0m router/src/main.rs:354: Setting max batch total tokens to 58768
+#033[2m2024-03-20T10:00:18.961181Z#033[0m #033[32m INFO#033[0m #033[2mtext_generation_router#033[0m#033[2m:#033[0m router/src/main.rs:355: Connected
+#033[2m2024-03-20T10:00:18.961489Z#033[0m #033[33m WARN#033[0m #033[2mtext_generation_router#033[0m#033[2m:#033[0m router/src/main.rs:369: Invalid hostname, defaulting to 0.0.0.0
+""")
+# TensorRT-LLM's LLM API in a script: its requests processed and the generated text are served
+# requests.
+case('rt4_trtllm_llm_api_script_ready', 'ready', 'ready', None, """$ python3 quickstart.py
+[TensorRT-LLM] TensorRT-LLM version: 1.0.0
+[08/12/2025-10:02:11] [TRT-LLM] [I] Using LLM with PyTorch backend
+rank 0 using MpiPoolSession to spawn MPI processes
+[08/12/2025-10:02:19] [TRT-LLM] [I] Use 2.05 GB for model weights.
+Loading weights: 100%|██████████| 201/201 [00:02<00:00, 91.21it/s]
+[TensorRT-LLM][INFO] [MemUsageChange] Allocated 62.10 GiB for max tokens in paged KV cache (2035616).
+[08/12/2025-10:02:26] [TRT-LLM] [I] Creating CUDA graph instances for 1 batch sizes.
+[08/12/2025-10:02:26] [TRT-LLM] [I] Run generation only CUDA graph warmup for batch size=1, draft_len=0
+Processed requests: 100%|██████████| 2/2 [00:00<00:00, 11.52it/s]
+Prompt: 'Hello, my name is', Generated text: ' Sarah and I am a 25-year-old woman'
+Prompt: 'The capital of France is', Generated text: ' Paris.'
+""")
+# An Autotuner run that ended is no cold JIT: the start is in CUDA graph warm-up.
+case('rt4_trtllm_finished_autotuner_not_cold_jit', 'in_progress', 'cuda_graph', 'cuda_graph_hang', """[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc3
+[12/20/2025-04:20:04] [TRT-LLM] [I] Using LLM with PyTorch backend
+rank 0 using MpiPoolSession to spawn MPI processes
+[12/20/2025-04:20:21] [TRT-LLM] [I] Use 14.96 GB for model weights.
+Loading weights: 100%|██████████| 291/291 [00:16<00:00, 17.29it/s]
+[TensorRT-LLM][INFO] [MemUsageChange] Allocated 0.56 GiB for max tokens in paged KV cache (8224).
+[12/20/2025-04:21:10] [TRT-LLM] [I] [Autotuner] Autotuning process starts ...
+[12/20/2025-04:21:12] [TRT-LLM] [I] [Autotuner] Cache size after warmup is 28
+[12/20/2025-04:21:12] [TRT-LLM] [I] [Autotuner] Autotuning process ends
+[12/20/2025-04:21:12] [TRT-LLM] [I] Creating CUDA graph instances for 11 batch sizes.
+[12/20/2025-04:21:12] [TRT-LLM] [I] Run generation only CUDA graph warmup for batch size=64, draft_len=0
+""")
