@@ -316,8 +316,9 @@ std::string VllmTagRank(std::string_view name, std::string_view worker_rank,
     return r;
   };
   if (!worker_rank.empty()) return numbered("Worker_rank", worker_rank);
+  // (RayWorkerVllm: vLLM 0.2-0.3's name for RayWorkerWrapper.)
   if (name == "Worker" || name == "VllmWorkerProcess" || name == "RayWorkerWrapper" ||
-      name == "VllmWorker") {
+      name == "VllmWorker" || name == "RayWorkerVllm") {
     return numbered("Worker-", pid_text);
   }
   return CanonicalRank(name);
@@ -471,7 +472,12 @@ bool ParsePythonLogging(std::string_view& msg, ParsedLine& p) {
 // "WARN shard-manager: text_generation_launcher: msg"): the crate name within the first bytes
 // after the level tells it from a sentence that starts with a level word.
 bool ParseTgiLevelOnly(std::string_view& msg, size_t sp, ParsedLine& p) {
-  const std::string_view s = msg;
+  std::string_view s = msg;
+  // tracing pads the level to five columns (" INFO"): a paste with the time cut keeps the pad.
+  if (sp == 0 && s.size() > 1 && s[1] >= 'A' && s[1] <= 'Z') {
+    s.remove_prefix(1);
+    sp = FindByte(s.substr(0, 128), ' ');
+  }
   if (sp == std::string_view::npos || sp > 8 || !IsLevel(s.substr(0, sp))) return false;
   // The crate follows the level within a span's name or two: only those bytes are searched.
   constexpr std::string_view kCrate = "text_generation_";

@@ -528,7 +528,12 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
   }
   // A traceback's frames and code lines, a fifth of a pasted excerpt, start with spaces: nothing to
   // read (MayStart's first test; the others cost more than they save on this first try).
-  ParsedLine p = line.empty() || line[0] == ' ' ? PlainLine(line) : ReadLinePrefixes(line);
+  // (TGI's level padded to five columns, " INFO "/" WARN ", where a paste cut the time before it,
+  // is a prefix.)
+  const bool padded_level = line.size() > 6 && (line[1] == 'I' || line[1] == 'W') &&
+                            (line.substr(0, 6) == " INFO " || line.substr(0, 6) == " WARN ");
+  ParsedLine p =
+      line.empty() || (line[0] == ' ' && !padded_level) ? PlainLine(line) : ReadLinePrefixes(line);
   if (p.time || p.style != PrefixStyle::kNone || !p.rank.empty()) return p;
   // An unknown constant-shaped prefix (an editor's line numbers, a k9s frame, a logger's name):
   // up to two leading tokens are skipped when what follows carries a known prefix.

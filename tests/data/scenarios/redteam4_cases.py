@@ -337,3 +337,44 @@ Loading weights: 100%|██████████| 291/291 [00:16<00:00, 17.2
 [12/20/2025-04:21:12] [TRT-LLM] [I] Creating CUDA graph instances for 11 batch sizes.
 [12/20/2025-04:21:12] [TRT-LLM] [I] Run generation only CUDA graph warmup for batch size=64, draft_len=0
 """)
+
+# TGI's tracing pads its level to five columns: a paste whose times were cut ("cut -d' ' -f2-")
+# keeps " INFO ": still TGI's prefix.
+case('rt4_tgi_times_cut_padded_level_ready', 'ready', 'ready', None, """ INFO shard-manager: text_generation_launcher: Shard ready in 16.311037519s rank=0
+ INFO text_generation_launcher: Starting Webserver
+ INFO text_generation_router_v3: backends/v3/src/lib.rs:90: Warming up model
+ INFO text_generation_router_v3: backends/v3/src/lib.rs:102: Setting max batch total tokens to 182752
+ INFO text_generation_router::server: router/src/server.rs:2311: Connected
+""")
+# vLLM 0.2-0.3 named its Ray workers RayWorkerVllm: one rank per process, as RayWorkerWrapper.
+case('rt4_ray_worker_vllm_ranks_apart', 'in_progress', 'weight_load', 'rank_load_skew', """INFO 02-21 06:00:09 llm_engine.py:79] Initializing an LLM engine with config: model='/nfs/Llama-2-70b-hf', tokenizer='/nfs/Llama-2-70b-hf', tokenizer_mode=auto, revision=None, tokenizer_revision=None, trust_remote_code=False, dtype=torch.float16, max_seq_len=4096, download_dir=None, load_format=auto, tensor_parallel_size=4, disable_custom_all_reduce=False, quantization=None, enforce_eager=False, kv_cache_dtype=auto, device_config=cuda, seed=0)
+INFO 02-21 06:00:21 weight_utils.py:163] Using model weights format ['*.safetensors']
+(RayWorkerVllm pid=6612) INFO 02-21 06:00:21 weight_utils.py:163] Using model weights format ['*.safetensors']
+(RayWorkerVllm pid=6690) INFO 02-21 06:00:21 weight_utils.py:163] Using model weights format ['*.safetensors']
+(RayWorkerVllm pid=6755) INFO 02-21 06:00:21 weight_utils.py:163] Using model weights format ['*.safetensors']
+INFO 02-21 06:01:20 model_runner.py:88] Loading model weights took 32.1245 GB
+(RayWorkerVllm pid=6612) INFO 02-21 06:01:21 model_runner.py:88] Loading model weights took 32.1245 GB
+(RayWorkerVllm pid=6755) INFO 02-21 06:01:24 model_runner.py:88] Loading model weights took 32.1245 GB
+""")
+# xformers' "No operator found" lists each kernel's reason; "(too old)" is the GPU's.
+case('rt4_xformers_no_operator_gpu_too_old', 'crashed', 'kv_cache', 'gpu_arch_feature', """INFO 02-02 15:30:00 llm_engine.py:72] Initializing an LLM engine with config: model='TheBloke/Mistral-7B-Instruct-v0.2-AWQ', tokenizer='TheBloke/Mistral-7B-Instruct-v0.2-AWQ', tokenizer_mode=auto, revision=None, tokenizer_revision=None, trust_remote_code=False, dtype=torch.float16, max_seq_len=32768, download_dir=None, load_format=auto, tensor_parallel_size=1, disable_custom_all_reduce=False, quantization=awq, enforce_eager=False, kv_cache_dtype=auto, seed=0)
+Traceback (most recent call last):
+  File "/home/ubuntu/vllm/vllm/worker/worker.py", line 116, in profile_num_available_blocks
+    self.model_runner.profile_run()
+  File "/home/ubuntu/.local/lib/python3.10/site-packages/xformers/ops/fmha/dispatch.py", line 44, in _run_priority_list
+    raise NotImplementedError(msg)
+NotImplementedError: No operator found for `memory_efficient_attention_forward` with inputs:
+     query       : shape=(1, 4096, 32, 128) (torch.float16)
+`flshattF@v2.3.6` is not supported because:
+    requires device with capability > (8, 0) but your GPU has capability (7, 5) (too old)
+`cutlassF` is not supported because:
+    xFormers wasn't build with CUDA support
+`smallkF` is not supported because:
+    max(query.shape[-1] != value.shape[-1]) > 32
+""")
+# huggingface_hub's download bars before any phase line: the start is downloading.
+case('rt4_hub_bars_before_any_phase_are_download', 'in_progress', 'download', 'hf_download', """INFO 10-03 08:00:12 llm_engine.py:72] Initializing an LLM engine with config: model='meta-llama/Llama-2-13b-hf', tokenizer='meta-llama/Llama-2-13b-hf', tokenizer_mode=auto, revision=None, tokenizer_revision=None, trust_remote_code=False, dtype=torch.float16, max_seq_len=4096, download_dir=None, load_format=auto, tensor_parallel_size=1, quantization=None, seed=0)
+Downloading (…)of-00003.safetensors:   0%|          | 0.00/9.95G [00:00<?, ?B/s]
+Downloading (…)of-00003.safetensors:   4%|▍         | 409M/9.95G [00:38<15:12, 10.4MB/s]
+Downloading (…)of-00003.safetensors:   4%|▍         | 419M/9.95G [01:50<1:23:40, 1.90MB/s]
+""")
