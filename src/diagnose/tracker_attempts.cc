@@ -255,6 +255,10 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
     // The same death again after the attempt's opening line came again (the same usage error,
     // the same traceback, from a restarting container): with or without times, and whether the
     // times are the log's or, live, the lines' arrival.
+    // Not when another rank's header opened the traceback it ends (SGLang's "[TP1] Scheduler hit
+    // an exception"): ranks that fail alike print the same death, and an excerpt cut inside the
+    // first rank's traceback (its header, and its time, gone) opens with frames the next repeats.
+    if (e.rank.empty() && !a.error_rank.empty() && a.error_rank != a.failing_rank) return false;
     if (a.first_line_again) return !(a.again_is_copy && a.again_stamped > 0);
     return t && a.crash_ms && *t - *a.crash_ms >= kRestartGapMs;
   }

@@ -378,3 +378,139 @@ Downloading (…)of-00003.safetensors:   0%|          | 0.00/9.95G [00:00<?, ?B/
 Downloading (…)of-00003.safetensors:   4%|▍         | 409M/9.95G [00:38<15:12, 10.4MB/s]
 Downloading (…)of-00003.safetensors:   4%|▍         | 419M/9.95G [01:50<1:23:40, 1.90MB/s]
 """)
+
+# SGLang ranks that fail alike print the same traceback, each under its own header; an excerpt
+# cut inside the first one (its header gone, or "..." in its place) is one start, not two.
+case('rt4_sglang_cut_rank_tracebacks_one_start', 'crashed', 'kv_cache', 'kv_memory', """  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 918, in init_memory_pool
+    raise RuntimeError(
+RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.
+
+[2025-05-02 11:04:22 TP1] Scheduler hit an exception: Traceback (most recent call last):
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 918, in init_memory_pool
+    raise RuntimeError(
+RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.
+
+[2025-05-02 11:04:22] Received sigquit from a child process. It usually means the child failed.
+Killed
+""")
+case('rt4_sglang_dots_then_rank_tracebacks_one_start', 'crashed', 'kv_cache', 'kv_memory', """[2025-05-02 11:02:40] server_args=ServerArgs(model_path='meta-llama/Llama-3.3-70B-Instruct', tokenizer_path='meta-llama/Llama-3.3-70B-Instruct', tokenizer_mode='auto', load_format='auto', trust_remote_code=False, dtype='auto', kv_cache_dtype='auto', context_length=None, device='cuda', host='0.0.0.0', port=30000, mem_fraction_static=0.6, max_running_requests=None, chunked_prefill_size=8192, tp_size=4, random_seed=338771512, disable_cuda_graph=False, cuda_graph_max_bs=160)
+[2025-05-02 11:02:47 TP0] Attention backend not set. Use flashinfer backend by default.
+[2025-05-02 11:02:47 TP1] Attention backend not set. Use flashinfer backend by default.
+[2025-05-02 11:02:47 TP2] Attention backend not set. Use flashinfer backend by default.
+[2025-05-02 11:02:47 TP3] Attention backend not set. Use flashinfer backend by default.
+...
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/managers/tp_worker.py", line 81, in __init__
+    self.model_runner = ModelRunner(
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 194, in __init__
+    self.initialize(min_per_gpu_memory)
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 229, in initialize
+    self.init_memory_pool(
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 918, in init_memory_pool
+    raise RuntimeError(
+RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.
+
+[2025-05-02 11:04:22 TP0] Scheduler hit an exception: Traceback (most recent call last):
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/managers/scheduler.py", line 2215, in run_scheduler_process
+    scheduler = Scheduler(server_args, port_args, gpu_id, tp_rank, pp_rank, dp_rank)
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/managers/scheduler.py", line 268, in __init__
+    self.tp_worker = TpWorkerClass(
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/managers/tp_worker_overlap_thread.py", line 64, in __init__
+    self.worker = TpModelWorker(
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/managers/tp_worker.py", line 81, in __init__
+    self.model_runner = ModelRunner(
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 194, in __init__
+    self.initialize(min_per_gpu_memory)
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 229, in initialize
+    self.init_memory_pool(
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 918, in init_memory_pool
+    raise RuntimeError(
+RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.
+
+[2025-05-02 11:04:22 TP3] Scheduler hit an exception: Traceback (most recent call last):
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/managers/scheduler.py", line 2215, in run_scheduler_process
+    scheduler = Scheduler(server_args, port_args, gpu_id, tp_rank, pp_rank, dp_rank)
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/managers/scheduler.py", line 268, in __init__
+    self.tp_worker = TpWorkerClass(
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/managers/tp_worker_overlap_thread.py", line 64, in __init__
+    self.worker = TpModelWorker(
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/managers/tp_worker.py", line 81, in __init__
+    self.model_runner = ModelRunner(
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 194, in __init__
+    self.initialize(min_per_gpu_memory)
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 229, in initialize
+    self.init_memory_pool(
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 918, in init_memory_pool
+    raise RuntimeError(
+RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.
+
+[2025-05-02 11:04:22 TP1] Scheduler hit an exception: Traceback (most recent call last):
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/managers/scheduler.py", line 2215, in run_scheduler_process
+    scheduler = Scheduler(server_args, port_args, gpu_id, tp_rank, pp_rank, dp_rank)
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/managers/scheduler.py", line 268, in __init__
+    self.tp_worker = TpWorkerClass(
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/managers/tp_worker_overlap_thread.py", line 64, in __init__
+    self.worker = TpModelWorker(
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/managers/tp_worker.py", line 81, in __init__
+    self.model_runner = ModelRunner(
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 194, in __init__
+    self.initialize(min_per_gpu_memory)
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 229, in initialize
+    self.init_memory_pool(
+  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/model_executor/model_runner.py", line 918, in init_memory_pool
+    raise RuntimeError(
+RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.
+
+[2025-05-02 11:04:22] Received sigquit from a child process. It usually means the child failed.
+Killed
+""")
+# SGLang's "sglang serve" CLI: its usage error is a crash at launch (only the recommendation to use
+# it, printed by launch_server, is noise).
+case('rt4_sglang_serve_usage_error', 'crashed', 'launch', 'bad_command', """usage: sglang serve [-h] [--model-path MODEL_PATH] [--tokenizer-path TOKENIZER_PATH]
+                    [--host HOST] [--port PORT] ...
+sglang serve: error: unrecognized arguments: --enforce-eager
+""")
+# torch 2.8's graph-break text ("Dynamo does not support ...") is the compiler's failure.
+case('rt4_dynamo_unsupported_is_compile_failed', 'crashed', 'compile', 'compile_failed', """(EngineCore pid=212) INFO 09-14 10:02:31 [core.py:121] Initializing a V1 LLM engine (v0.26.1) with config: model='acme/custom-moe', tensor_parallel_size=1
+(EngineCore pid=212) INFO 09-14 10:03:05 [model_runner.py:513] Model loading took 30.59 GiB and 22.874213 seconds
+(EngineCore pid=212) INFO 09-14 10:03:12 [backends.py:1094] Using cache directory: /root/.cache/vllm/torch_compile_cache/3c1a9f0e21/rank_0_0/backbone for vLLM's torch.compile
+(EngineCore pid=212) ERROR 09-14 10:03:14 [core.py:1098] EngineCore failed to start.
+(EngineCore pid=212) ERROR 09-14 10:03:14 [core.py:1098] torch._dynamo.exc.Unsupported: Data-dependent branching
+(EngineCore pid=212) ERROR 09-14 10:03:14 [core.py:1098]   Explanation: Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). Dynamo does not support tracing dynamic control flow.
+(EngineCore pid=212) ERROR 09-14 10:03:14 [core.py:1098]   Hint: Use `torch.cond` to express dynamic control flow.
+(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore': 1}
+""")
+case('rt4_sglang_no_implementation', 'crashed', 'weight_load', 'model_unsupported', """[2026-09-14 10:02:11] server_args=ServerArgs(model_path='acme/Zephyr5-MoE', tp_size=1, port=30000)
+[2026-09-14 10:02:21 TP0] Init torch distributed begin.
+[2026-09-14 10:02:23 TP0] Init torch distributed ends. elapsed=1.94 s, mem usage=0.62 GB
+[2026-09-14 10:02:24 TP0] Load weight begin. avail mem=78.23 GB
+[2026-09-14 10:02:24 TP0] Scheduler hit an exception: Traceback (most recent call last):
+  File "/sgl-workspace/sglang/python/sglang/srt/model_loader/utils.py", line 71, in resolve_transformers_arch
+    raise ValueError(
+ValueError: Zephyr5MoeForCausalLM has no SGlang implementation and the Transformers implementation is not compatible with SGLang.
+
+[2026-09-14 10:02:24] Received sigquit from a child process. It usually means the child failed.
+""")
+# The kernel's Xid 79 (the GPU fell off the bus) explains the launch failure the worker saw.
+case('rt4_xid79_before_launch_failure', 'crashed', '*', 'gpu_fault', """(EngineCore pid=212) INFO 09-14 10:02:31 [core.py:121] Initializing a V1 LLM engine (v0.26.1) with config: model='Qwen/Qwen3-32B', tensor_parallel_size=2
+(Worker_TP1 pid=241) INFO 09-14 10:03:05 [model_runner.py:513] Model loading took 30.59 GiB and 22.874213 seconds
+(Worker_TP1 pid=241) ERROR 09-14 10:03:09 [multiproc_executor.py:822] WorkerProc hit an exception.
+(Worker_TP1 pid=241) ERROR 09-14 10:03:09 [multiproc_executor.py:822] torch.AcceleratorError: CUDA error: unspecified launch failure
+[ 8812.441201] NVRM: Xid (PCI:0000:1b:00): 79, pid=241, name=python3, GPU has fallen off the bus.
+(EngineCore pid=212) ERROR 09-14 10:03:10 [core.py:1098] RuntimeError: Worker failed with error 'CUDA error: unspecified launch failure', please check the stack trace above for the root cause
+(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore': 1}
+""")
+# The scheduler dying under SGLang's warm-up request: the warm-up request failed.
+case('rt4_sglang_scheduler_dies_in_warmup', 'crashed', 'warmup', 'warmup_request_failed', """[2026-09-14 10:02:11] server_args=ServerArgs(model_path='Qwen/Qwen3-32B', tp_size=1, port=30000)
+[2026-09-14 10:02:44 TP0] Load weight end. elapsed=19.87 s, type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=17.23 GB, mem usage=61.00 GB.
+[2026-09-14 10:02:45 TP0] KV Cache is allocated. #tokens: 437803, KV size: 53.44 GB
+[2026-09-14 10:02:56 TP0] Capture cuda graph end. Time elapsed: 10.12 s. mem usage=0.62 GB. avail mem=7.90 GB.
+[2026-09-14 10:03:26] INFO:     Uvicorn running on http://0.0.0.0:30000 (Press CTRL+C to quit)
+[2026-09-14 10:03:27] INFO:     127.0.0.1:58294 - "GET /model_info HTTP/1.1" 200 OK
+/pytorch/aten/src/ATen/native/cuda/TensorCompare.cu:112: _assert_async_cuda_kernel: block: [0,0,0], thread: [0,0,0] Assertion `probability tensor contains either `inf`, `nan` or element < 0` failed.
+[2026-09-14 10:03:28 TP0] Scheduler hit an exception: Traceback (most recent call last):
+  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 1091, in event_loop_overlap
+    batch_result = self.run_batch(batch)
+torch.AcceleratorError: CUDA error: device-side assert triggered
+
+[2026-09-14 10:03:28] Received sigquit from a child process. It usually means the child failed.
+""")
