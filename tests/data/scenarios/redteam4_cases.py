@@ -514,3 +514,27 @@ torch.AcceleratorError: CUDA error: device-side assert triggered
 
 [2026-09-14 10:03:28] Received sigquit from a child process. It usually means the child failed.
 """)
+
+# TGI on Gaudi warms up its HPU graphs bucket by bucket after the KV cache ("[Warmup][Decode][2/8]"):
+# graph capture, not the KV cache's sizing.
+case('rt4_tgi_gaudi_hpu_graph_warmup', 'stalled', 'cuda_graph', '*', """2025-04-02T11:00:00.100000Z  INFO text_generation_launcher: Args { model_id: "meta-llama/Llama-3.1-70B-Instruct", num_shard: Some(8), port: 80, json_output: false, env: false }
+2025-04-02T11:02:10.980000Z  INFO text_generation_launcher: KV-cache blocks: 1860, size: 128
+2025-04-02T11:02:44.980000Z  INFO text_generation_launcher: [Warmup][Prefill][1/12] batch_size:1 seqlen:128 bypass:False free_mem:11.30 GB, this may take a while...
+2025-04-02T11:09:32.980000Z  INFO text_generation_launcher: [Warmup][Prefill][12/12] batch_size:1 seqlen:1536 bypass:False free_mem:11.30 GB, this may take a while...
+2025-04-02T11:09:37.980000Z  INFO text_generation_launcher: Prefill warmup successful.
+2025-04-02T11:10:17.980000Z  INFO text_generation_launcher: [Warmup][Decode][1/8] batch_size:1 num_blocks:16 bypass:False free_mem:9.12 GB, this may take a while...
+2025-04-02T11:10:57.980000Z  INFO text_generation_launcher: [Warmup][Decode][2/8] batch_size:2 num_blocks:32 bypass:False free_mem:9.12 GB, this may take a while...
+""")
+# TGI 2.0's flash models raise "FlashLlama is only available on GPU" where CUDA is not there.
+case('rt4_tgi_flash_model_only_on_gpu', 'crashed', 'weight_load', 'no_gpu_visible', """2024-06-27T10:00:00.100000Z  INFO text_generation_launcher: Args { model_id: "meta-llama/Meta-Llama-3-8B-Instruct", num_shard: None, quantize: None, port: 80, json_output: false, env: false }
+2024-06-27T10:00:00.200000Z  INFO download: text_generation_launcher: Starting download process.
+2024-06-27T10:00:02.800000Z  INFO download: text_generation_launcher: Successfully downloaded weights.
+2024-06-27T10:00:02.800400Z  INFO shard-manager: text_generation_launcher: Starting shard rank=0
+2024-06-27T10:00:05.800000Z ERROR text_generation_launcher: Error when initializing model
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/flash_llama.py", line 41, in __init__
+    raise NotImplementedError("FlashLlama is only available on GPU")
+NotImplementedError: FlashLlama is only available on GPU
+2024-06-27T10:00:06.200000Z ERROR text_generation_launcher: Shard 0 failed to start
+Error: ShardCannotStart
+""")
