@@ -43,7 +43,7 @@ bool RankBeyondOneNode(const Context& c, int gpus_per_node) {
 // Worker_rank0) finished it: loading the same checkpoint, one fell behind or died. Coordinators
 // (vLLM's EngineCore, APIServer) load nothing; data-parallel engines each load on their own.
 bool RankBehindInLoad(const Context& c) {
-  if (c.attempt == nullptr) return false;
+  if (c.attempt == nullptr || c.attempt->ready) return false;  // every rank got past it
   const auto& ranks = c.attempt->ranks;
   auto coordinator = [&](const TrackedRank& r) {
     const std::string_view group = PeerGroup(r.rank);
