@@ -417,6 +417,7 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
     p = Parse(unwrapped);
   }
   if (!in_traceback_ && p.style == PrefixStyle::kNone && IsPersonsLine(p)) return;
+  if (SkipsUnraisable(p.message)) return;
   std::string_view msg = AsTracebackLine(p.message);
   std::optional<int64_t> t = ResolveTime(p);
   if (depth == 0) {

@@ -104,6 +104,7 @@ class LogStream {
   std::string_view AsTracebackLine(std::string_view msg);
   // Records a bar reading; false when it repeats the last one (tqdm reprints).
   bool IsPersonsLine(const ParsedLine& p) const;
+  bool SkipsUnraisable(std::string_view msg);
   bool NewBarValue(std::string_view bar, int64_t n, int64_t total);
   std::optional<int64_t> ResolveTime(const ParsedLine& p);
   void Emit(LogEvent& e);
@@ -181,6 +182,7 @@ class LogStream {
   std::vector<BarSeen> bars_;
   int traceback_rule_ = -1;        // generic.traceback's index: a traceback's header
   bool in_traceback_ = false;      // inside a traceback block (see NoteTraceback)
+  bool in_unraisable_ = false;     // inside an "Exception ignored in:" report (SkipsUnraisable)
   std::string open_frame_;         // its latest frame line (capped)
   bool remote_node_said_ = false;  // a Ray worker on another node was seen (said once)
   // A rich traceback's panel (rich_traceback.h): the Python line its row completed, read next.

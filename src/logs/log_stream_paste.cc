@@ -81,6 +81,26 @@ void LogStream::NoteTraceback(const ParsedLine& p, std::string_view msg, std::st
   }
 }
 
+// Python's report of an exception it could not raise ("Exception ignored in: <function
+// Socket.__del__ ...>", then a traceback): a finaliser failing while objects are torn down. It
+// never stopped a process, so neither it nor its traceback is evidence; the exception line
+// after its frames ends it.
+bool LogStream::SkipsUnraisable(std::string_view msg) {
+  if (!in_unraisable_) {
+    if (msg.empty() || msg[0] != 'E' || !msg.starts_with("Exception ignored in: ")) return false;
+    in_unraisable_ = true;
+    return true;
+  }
+  size_t i = 0;
+  while (i < msg.size() && (msg[i] == ' ' || msg[i] == '\t')) ++i;
+  const std::string_view rest = msg.substr(i);
+  if (i > 0 || rest.starts_with("Traceback (most recent call last)") || IsPythonFrame(rest)) {
+    return true;  // its header, frames and code lines
+  }
+  in_unraisable_ = false;  // its exception
+  return true;
+}
+
 std::string_view LogStream::AsTracebackLine(std::string_view msg) {
   if (msg.empty() || (msg[0] != ' ' && msg[0] != 'F')) return msg;  // most lines
   return FaulthandlerFrame(msg, &frame_line_) ? std::string_view(frame_line_) : msg;

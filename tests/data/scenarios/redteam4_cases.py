@@ -538,3 +538,37 @@ NotImplementedError: FlashLlama is only available on GPU
 2024-06-27T10:00:06.200000Z ERROR text_generation_launcher: Shard 0 failed to start
 Error: ShardCannotStart
 """)
+
+# Python's "Exception ignored in: <function ...__del__>" report (a finaliser failing during
+# teardown) never stopped a process: neither it nor its traceback is the start's failure.
+case('rt4_unraisable_del_is_no_cause', 'crashed', 'weight_load', None, """INFO 05-12 10:00:04 [api_server.py:1043] vLLM API server version 0.8.5
+INFO 05-12 10:00:16 [core.py:58] Initializing a V1 LLM engine (v0.8.5) with config: model='meta-llama/Llama-3.1-70B-Instruct', tensor_parallel_size=1
+INFO 05-12 10:00:17 [gpu_model_runner.py:1329] Starting to load model meta-llama/Llama-3.1-70B-Instruct...
+INFO 05-12 10:00:18 [weight_utils.py:265] Using model weights format ['*.safetensors']
+Loading safetensors checkpoint shards:  62% Completed | 5/8 [00:41<00:24,  8.10s/it]
+ERROR 05-12 10:01:40 [core_client.py:401] Engine core proc EngineCore_0 died unexpectedly, shutting down client.
+Traceback (most recent call last):
+  File "/usr/local/bin/vllm", line 8, in <module>
+    sys.exit(main())
+RuntimeError: Engine core initialization failed. See root cause above.
+Exception ignored in: <function ZMQSocket.__del__ at 0x7f8e2b1c4a40>
+Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/zmq/sugar/socket.py", line 185, in __del__
+AttributeError: 'NoneType' object has no attribute 'close'
+""")
+# supervisord's and compose's lines about a sidecar (a log shipper, nginx) are not the server's
+# restarts.
+case('rt4_supervisord_sidecar_not_restarts', 'crashed', 'kv_cache', 'kv_memory', """2024-10-14 09:12:01,220 INFO spawned: 'vllm' with pid 41
+2024-10-14 09:12:01,222 INFO spawned: 'log-shipper' with pid 42
+INFO 10-14 09:12:03 api_server.py:528] vLLM API server version 0.6.3.post1
+INFO 10-14 09:12:10 model_runner.py:1056] Starting to load model meta-llama/Llama-3.1-8B-Instruct...
+INFO 10-14 09:12:16 model_runner.py:1067] Loading model weights took 14.9888 GB
+2024-10-14 09:12:11,502 WARN exited: log-shipper (exit status 2; not expected)
+2024-10-14 09:12:12,505 INFO spawned: 'log-shipper' with pid 97
+2024-10-14 09:12:14,930 WARN exited: log-shipper (exit status 2; not expected)
+2024-10-14 09:12:17,933 INFO spawned: 'log-shipper' with pid 131
+INFO 10-14 09:12:18 gpu_executor.py:122] # GPU blocks: 2050, # CPU blocks: 2048
+ValueError: The model's max seq len (131072) is larger than the maximum number of tokens that can be stored in KV cache (32800). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.
+RuntimeError: Engine process failed to start. See stacktrace for the root cause.
+2024-10-14 09:12:19,880 WARN exited: vllm (exit status 1; expected)
+""")
