@@ -416,8 +416,7 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
     unwrapped.append(last_clean_.substr(0, at)).append(last_clean_.substr(at + 2));
     p = Parse(unwrapped);
   }
-  if (!in_traceback_ && p.style == PrefixStyle::kNone && IsPersonsLine(p)) return;
-  if (SkipsUnraisable(p.message)) return;
+  if (NotTheServers(p)) return;
   std::string_view msg = AsTracebackLine(p.message);
   std::optional<int64_t> t = ResolveTime(p);
   if (depth == 0) {
@@ -485,6 +484,12 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
     return;
   }
   if (!any && on_activity_) on_activity_(t, msg);
+}
+
+// Lines in a log that no server process printed as its own: a person's, Python's teardown report.
+bool LogStream::NotTheServers(const ParsedLine& p) {
+  return (!in_traceback_ && p.style == PrefixStyle::kNone && IsPersonsLine(p)) ||
+         SkipsUnraisable(p.message);
 }
 
 // A bug report's sentence about the log ("I get CUDA out of memory when ..."): a line with no

@@ -103,6 +103,7 @@ class LogStream {
   // A faulthandler frame as a traceback prints it (FaulthandlerFrame), else `msg` itself.
   std::string_view AsTracebackLine(std::string_view msg);
   // Records a bar reading; false when it repeats the last one (tqdm reprints).
+  bool NotTheServers(const ParsedLine& p);
   bool IsPersonsLine(const ParsedLine& p) const;
   bool SkipsUnraisable(std::string_view msg);
   bool NewBarValue(std::string_view bar, int64_t n, int64_t total);
