@@ -145,6 +145,9 @@ struct AttemptFacts {
   // A decisive error (traceback, exception) came after the last phase progress: offline, a log
   // that ends like this ends in a crash even where the final "died" line was not pasted.
   bool error_after_progress = false;
+  // Waits logged since the latest error (vLLM's shared-memory broadcast line every 60 s): a
+  // process still waiting on the one that failed, the start hung rather than ended.
+  int waits_after_error = 0;
   // An error after the last progress line came before the terminal echoed "^C": the user stopped a
   // start that had already failed (a worker's OOM, the rest waiting on it), so it died.
   bool failed_before_ctrl_c = false;

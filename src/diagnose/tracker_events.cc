@@ -56,6 +56,7 @@ void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<i
   if (a.frame_phase) a.frames_closed = true;
   PushError(a, e);
   a.error_after_progress = true;
+  a.waits_after_error = 0;
   if (e.phase) Hint(a, e.rank, *e.phase, t, /*from_error=*/!e.pinned);
   if (a.crashed) a.crash_phase = a.phase;
 }
@@ -298,6 +299,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
     case LogEvent::Kind::kHeartbeat:
       a.heartbeats++;
       a.last_heartbeat_ms = t;
+      if (a.error_after_progress) a.waits_after_error++;
       // Still waiting after an engine said it was ready, before the HTTP server is up: another
       // engine is not (vLLM's API server waiting for a data-parallel engine core).
       if (a.engine_only_ready && !a.http_up && !a.request_served) UndoEngineReady(a);
