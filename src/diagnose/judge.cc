@@ -415,10 +415,9 @@ void DecideState(const Context& c, Verdict& v) {
   const auto& log_line = c.st.last_signal_ms[static_cast<size_t>(Signal::kLogLine)];
   const bool quiet_after_error =
       log_line && c.now && Span(c, *log_line, *c.now) > c.thresholds().error_quiet_s;
-  const bool died =
-      a.crashed || a.failed_before_ctrl_c ||
-      (a.error_after_progress && !a.ready && a.waits_after_error < 2 &&
-       (c.opt.log_complete || quiet_after_error));
+  const bool died = a.crashed || a.failed_before_ctrl_c ||
+                    (a.error_after_progress && !a.ready && a.waits_after_error < 2 &&
+                     (c.opt.log_complete || quiet_after_error));
   if (a.stopped && !a.ready && !a.crashed && !a.failed_before_ctrl_c) {
     v.state = StoppedOrStalled(c, a, budget, v);
   } else if (died && !a.died_after_ready) {
