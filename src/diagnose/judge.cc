@@ -442,12 +442,10 @@ void DecideState(const Context& c, Verdict& v) {
           "without a word: look for OOM kills in dmesg or the container's exit code)",
           c.st.silent_ends));
     }
-    if (c.between_turns || !c.opt.live || c.opt.log_complete) {
-      // The new attempt has said nothing yet, or the log ends while it is still starting: the
-      // loop is stuck where its attempts die, not where the next one got to.
-      auto ended = [](const AttemptFacts& x) { return x.crashed || x.ended_silently; };
-      if (auto p = LatestAttemptPhase(c, &a, ended)) v.phase = *p;
-    }
+    // The new attempt has said nothing yet, or the log ends while it is still starting: the
+    // loop is stuck where its attempts die, not where the next one got to.
+    auto ended = [](const AttemptFacts& x) { return x.crashed || x.ended_silently; };
+    if (auto p = LatestAttemptPhase(c, &a, ended)) v.phase = *p;
   } else if (v.stalled_seconds && *v.stalled_seconds > budget.stall_s) {
     v.state = State::kStalled;
   } else if (c.opt.log_complete && a.http_after_engine_ready && v.phase == Phase::kHttpStart) {

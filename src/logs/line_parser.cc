@@ -381,12 +381,18 @@ ParsedLine PlainLine(std::string_view line) {
 // LogQL's labels need a wrapper's time first), then ParseEnginePrefix's: brackets and colour
 // remnants, digits (TensorRT-LLM's C++ date, Python logging), glog's level letter, vLLM's process
 // tag and level word. Keep them in step with the parsers (line_parser_skip_test.cc checks).
+// TGI's level padded to five columns, " INFO "/" WARN ", where a paste cut the time before it.
+inline bool IsPaddedLevel(std::string_view s) {
+  return s.size() > 6 && (s[1] == 'I' || s[1] == 'W') &&
+         (s.substr(0, 6) == " INFO " || s.substr(0, 6) == " WARN ");
+}
+
 inline bool MayStart(std::string_view s) {
   if (s.empty()) return false;
   const char c = s[0];
   // A line that starts with a space (a traceback's frames and code) has none: a wrapper's or a
   // prefix's first byte is never one, and a process tag needs a name before its " pid=".
-  if (c == ' ') return false;
+  if (c == ' ') return IsPaddedLevel(s);
   // '(': a process tag, whose rank words may come before " pid=" ("(VllmWorker TP0 pid=1) ").
   if (c == '[' || c == '(' || c == '^' || c == '<' || IsDigit(c)) return true;
   if (IsUpper(c)) {
@@ -528,12 +534,9 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
   }
   // A traceback's frames and code lines, a fifth of a pasted excerpt, start with spaces: nothing to
   // read (MayStart's first test; the others cost more than they save on this first try).
-  // (TGI's level padded to five columns, " INFO "/" WARN ", where a paste cut the time before it,
-  // is a prefix.)
-  const bool padded_level = line.size() > 6 && (line[1] == 'I' || line[1] == 'W') &&
-                            (line.substr(0, 6) == " INFO " || line.substr(0, 6) == " WARN ");
-  ParsedLine p =
-      line.empty() || (line[0] == ' ' && !padded_level) ? PlainLine(line) : ReadLinePrefixes(line);
+  // (TGI's padded level is a prefix.)
+  ParsedLine p = line.empty() || (line[0] == ' ' && !IsPaddedLevel(line)) ? PlainLine(line)
+                                                                          : ReadLinePrefixes(line);
   if (p.time || p.style != PrefixStyle::kNone || !p.rank.empty()) return p;
   // An unknown constant-shaped prefix (an editor's line numbers, a k9s frame, a logger's name):
   // up to two leading tokens are skipped when what follows carries a known prefix.

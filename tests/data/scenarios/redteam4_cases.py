@@ -575,7 +575,7 @@ RuntimeError: Engine process failed to start. See stacktrace for the root cause.
 
 # vLLM V1's worker_busy_loop logs "WorkerProc hit an exception." and goes on; the engine core then
 # waits on the other rank (its broadcast line every 60 s): the start hangs, it did not end.
-case('rt4_worker_exception_then_waits_is_hung', 'in_progress', 'kv_cache', 'gpu_oom', """(APIServer pid=1) INFO 08-21 09:12:04 [api_server.py:1805] vLLM API server version 0.10.1.1
+RT4_WORKER_EXCEPTION = """(APIServer pid=1) INFO 08-21 09:12:04 [api_server.py:1805] vLLM API server version 0.10.1.1
 (EngineCore_0 pid=412) INFO 08-21 09:12:17 [core.py:74] Initializing a V1 LLM engine (v0.10.1.1) with config: model='meta-llama/Llama-3.1-70B-Instruct', tensor_parallel_size=2
 (VllmWorker TP0 pid=551) INFO 08-21 09:12:24 [gpu_model_runner.py:1953] Starting to load model meta-llama/Llama-3.1-70B-Instruct...
 (VllmWorker TP1 pid=552) INFO 08-21 09:12:24 [gpu_model_runner.py:1953] Starting to load model meta-llama/Llama-3.1-70B-Instruct...
@@ -591,26 +591,11 @@ case('rt4_worker_exception_then_waits_is_hung', 'in_progress', 'kv_cache', 'gpu_
 (EngineCore_0 pid=412) INFO 08-21 09:15:35 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 second. This typically happens when some processes are hanging or doing some time-consuming work (e.g. compilation).
 (EngineCore_0 pid=412) INFO 08-21 09:16:35 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 second. This typically happens when some processes are hanging or doing some time-consuming work (e.g. compilation).
 (EngineCore_0 pid=412) INFO 08-21 09:17:35 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 second. This typically happens when some processes are hanging or doing some time-consuming work (e.g. compilation).
-""")
+"""
+case('rt4_worker_exception_then_waits_is_hung', 'in_progress', 'kv_cache', 'gpu_oom', RT4_WORKER_EXCEPTION)
 # Guard: the same error as the log's last line ends the start.
 case('rt4_worker_exception_at_the_end_is_crashed', 'crashed', 'kv_cache', 'gpu_oom', "\n".join(
-    l for l in """(APIServer pid=1) INFO 08-21 09:12:04 [api_server.py:1805] vLLM API server version 0.10.1.1
-(EngineCore_0 pid=412) INFO 08-21 09:12:17 [core.py:74] Initializing a V1 LLM engine (v0.10.1.1) with config: model='meta-llama/Llama-3.1-70B-Instruct', tensor_parallel_size=2
-(VllmWorker TP0 pid=551) INFO 08-21 09:12:24 [gpu_model_runner.py:1953] Starting to load model meta-llama/Llama-3.1-70B-Instruct...
-(VllmWorker TP1 pid=552) INFO 08-21 09:12:24 [gpu_model_runner.py:1953] Starting to load model meta-llama/Llama-3.1-70B-Instruct...
-(VllmWorker TP0 pid=551) INFO 08-21 09:13:27 [gpu_model_runner.py:2007] Model loading took 65.7000 GiB and 61.873012 seconds
-(VllmWorker TP1 pid=552) INFO 08-21 09:13:27 [gpu_model_runner.py:2007] Model loading took 65.7000 GiB and 61.873012 seconds
-(VllmWorker TP0 pid=551) INFO 08-21 09:14:33 [monitor.py:34] torch.compile takes 52.69 s in total
-(VllmWorker TP1 pid=552) INFO 08-21 09:14:33 [monitor.py:34] torch.compile takes 52.69 s in total
-(VllmWorker TP1 pid=552) ERROR 08-21 09:14:35 [multiproc_executor.py:596] WorkerProc hit an exception.
-(VllmWorker TP1 pid=552) ERROR 08-21 09:14:35 [multiproc_executor.py:596] Traceback (most recent call last):
-(VllmWorker TP1 pid=552) ERROR 08-21 09:14:35 [multiproc_executor.py:596]   File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_worker.py", line 243, in determine_available_memory
-(VllmWorker TP1 pid=552) ERROR 08-21 09:14:35 [multiproc_executor.py:596]     self.model_runner.profile_run()
-(VllmWorker TP1 pid=552) ERROR 08-21 09:14:35 [multiproc_executor.py:596] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.50 GiB. GPU 1 has a total capacity of 79.19 GiB of which 182.06 MiB is free.
-(EngineCore_0 pid=412) INFO 08-21 09:15:35 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 second. This typically happens when some processes are hanging or doing some time-consuming work (e.g. compilation).
-(EngineCore_0 pid=412) INFO 08-21 09:16:35 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 second. This typically happens when some processes are hanging or doing some time-consuming work (e.g. compilation).
-(EngineCore_0 pid=412) INFO 08-21 09:17:35 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 second. This typically happens when some processes are hanging or doing some time-consuming work (e.g. compilation).
-""".splitlines() if 'shm_broadcast' not in l))
+    l for l in RT4_WORKER_EXCEPTION.splitlines() if 'shm_broadcast' not in l))
 # V0's custom all-reduce checks peer access in subprocesses; its failure is the custom all-reduce's.
 case('rt4_custom_ar_p2p_batch_test_failed', 'crashed', 'distributed_init', 'custom_allreduce', """INFO 10-22 14:02:11 api_server.py:528] vLLM API server version 0.6.3.post1
 INFO 10-22 14:02:16 llm_engine.py:237] Initializing an LLM engine (v0.6.3.post1) with config: model='meta-llama/Llama-3.1-70B-Instruct', tensor_parallel_size=4, disable_custom_all_reduce=False
