@@ -141,19 +141,26 @@ Judged WatchReplay(const RuleSet& rules, const std::string& text) {
   o.reference_year = kReferenceYear;
   std::vector<LogEvent> events;
   std::optional<int64_t> log_end;  // the log's last time, unmatched lines included
-  {
-    StartupSession offline(rules, o);
-    offline.OnLogText(0, text, std::nullopt, &events);
-    offline.OnSourceEnd(0, std::nullopt, &events);
-    log_end = offline.state().last_ms;
-  }
-  std::map<uint64_t, int64_t> time_of_line;
-  for (const auto& e : events) {
-    if (e.time_ms && e.line_no > 0) time_of_line[e.line_no] = *e.time_ms;
-  }
   std::vector<std::string> lines;
   std::istringstream in(text);
   for (std::string l; std::getline(in, l);) lines.push_back(l + "\n");
+  std::map<uint64_t, int64_t> time_of_line;
+  {
+    // Line by line: a line no rule matched moves the log's latest time too (a teardown's
+    // stamp after an untimed "^C"), as its arrival would move a live watch's clock.
+    StartupSession offline(rules, o);
+    for (size_t i = 0; i < lines.size(); ++i) {
+      const std::optional<int64_t> before = offline.state().last_ms;
+      offline.OnLogText(0, lines[i], std::nullopt, &events);
+      const std::optional<int64_t> after = offline.state().last_ms;
+      if (after && after != before) time_of_line[i + 1] = *after;
+    }
+    offline.OnSourceEnd(0, std::nullopt, &events);
+    log_end = offline.state().last_ms;
+  }
+  for (const auto& e : events) {
+    if (e.time_ms && e.line_no > 0) time_of_line[e.line_no] = *e.time_ms;
+  }
 
   // The rules explain used, not a second compile of them: each replay is one log of many.
   auto model = SessionStartupModel::Borrowing(rules, o);

@@ -118,6 +118,9 @@ struct LogEvent {
   // The line's prefix declared a level below error (INFO, WARNING, DEBUG): a cause's pattern on it
   // is context, not the failure. False for lines without a level (a traceback's tail).
   bool quiet_level = false;
+  // A person's sentence came before the line ("I get this error:"): the log is pasted in a
+  // report, whose writer may have quoted its error above it.
+  bool in_report = false;
 };
 
 // One process of the server's tree, sampled from /proc.

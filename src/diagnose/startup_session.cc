@@ -155,7 +155,7 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
     }
     restamped_ = event;  // assignment reuses the buffers: no allocation per line
     restamped_.time_ms = t;
-    restamped_.time_inferred = !event.time_ms;
+    restamped_.time_inferred = event.time_inferred || !event.time_ms;
     tracker_.OnLogEvent(restamped_);
     Deliver(restamped_);
   });
@@ -176,7 +176,7 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
   });
   stream->OnActivity([this, src, stamp](std::optional<int64_t> t, std::string_view) {
     SyncEngineOf(*src);
-    tracker_.OnLogActivity(stamp(t));
+    tracker_.OnLogActivity(stamp(t), /*own_time=*/t.has_value() && !feeding_arrival_);
   });
   return *s;
 }

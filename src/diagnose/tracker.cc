@@ -423,7 +423,7 @@ void StartupTracker::DateUndated(std::optional<int64_t> t) {
   undated_at_.reset();
 }
 
-void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms) {
+void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms, bool own_time) {
   if (replay_until_ms_ && (!time_ms || *time_ms <= *replay_until_ms_)) return;  // see Replayed
   DateUndated(time_ms);
   Touch(time_ms);
@@ -432,6 +432,7 @@ void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms) {
   state_.lines++;
   AttemptFacts& a = Current();
   a.lines++;
+  if (time_ms && own_time) SettleStopTime(a, *time_ms);
   if (t) {
     if (!a.first_ms) a.first_ms = t;
     if (!a.last_ms || *t > *a.last_ms) a.last_ms = t;
@@ -456,6 +457,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     if (stamped_rank_ != e.rank) stamped_rank_ = e.rank;
   }
   Touch(e.time_ms);
+  in_report_ = e.in_report;
   const auto t = e.time_ms ? e.time_ms : now_ms_;
   Mark(Signal::kLogLine, t);
   state_.lines++;

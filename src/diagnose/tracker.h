@@ -99,10 +99,15 @@ struct AttemptFacts {
   bool manual = false;
   bool stop_requested = false;
   bool stopped = false;
-  bool ended_silently = false;      // started again with no line saying why it ended (silent_ends)
-  std::optional<int64_t> stop_ms;   // when the stop was asked for
-  std::optional<int64_t> crash_ms;  // when the first fatal line came
-  std::string crash_line;           // that line's rank and text (a restart repeats it)
+  bool ended_silently = false;     // started again with no line saying why it ended (silent_ends)
+  std::optional<int64_t> stop_ms;  // when the stop was asked for
+  // The stop's line had no time of its own ("^C", "KeyboardInterrupt"): stop_ms is the line
+  // before's until the next stamped line (the stop's teardown) says when it came.
+  bool stop_time_carried = false;
+  bool error_before_stamps = false;  // its first stamped line came after an error
+  bool phase_line = false;           // a line of its own began or ended a phase
+  std::optional<int64_t> crash_ms;   // when the first fatal line came
+  std::string crash_line;            // that line's rank and text (a restart repeats it)
   // The attempt's first event line (rank and text), and whether it came again after the crash: a
   // process printing its opening line again has started again, even where no line has a time.
   std::string first_line;
@@ -280,8 +285,9 @@ class StartupTracker {
   void SetIndependentRanks(std::vector<std::string> endings) { independent_ = std::move(endings); }
   void SetRanksOwnMain(bool own_main) { ranks_own_main_ = own_main; }
   void OnLogEvent(const LogEvent& event);
-  // A log line that matched no rule (still proof the server is alive).
-  void OnLogActivity(std::optional<int64_t> time_ms);
+  // A log line that matched no rule (still proof the server is alive). `own_time`: time_ms is the
+  // line's own stamp, not its arrival.
+  void OnLogActivity(std::optional<int64_t> time_ms, bool own_time = false);
   // A /proc + GPU sample (live). Samples must come in time order.
   void OnSample(const Sample& sample);
   // The service manager about the unit (from the journal): a start begins an attempt, an unclean
@@ -333,6 +339,7 @@ class StartupTracker {
   void TakeBackEngineReady(AttemptFacts& a, std::optional<int64_t> t);
   void UndoEngineReady(AttemptFacts& a, const std::string* only_rank = nullptr);
   void OnReady(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  void OnRequestServed(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   // explicit_begin: a begin line (may move the attempt back, e.g. a late NCCL communicator);
   // otherwise a hint, which moves the rank forward and the attempt only forward.
   void BeginPhase(AttemptFacts& a, const std::string& rank, Phase phase, std::optional<int64_t> t,
@@ -365,6 +372,9 @@ class StartupTracker {
   bool RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const;
   bool OpensEntryTraceback(const LogEvent& e) const;
   static void ForgetAppStartup(AttemptFacts& a);
+  static void SettleStopTime(AttemptFacts& a, int64_t stamped_ms);
+  bool QuotedAboveTheLog(const AttemptFacts& cur) const;
+  void ForgetQuote(std::optional<int64_t> t);
   bool AnotherEngineStarting(AttemptFacts& a, const std::string& ready_rank) const;
   static void NotePin(AttemptFacts& a, const LogEvent& e);
   static void UnpinForHost(AttemptFacts& a, const LogEvent& e);
@@ -405,6 +415,7 @@ class StartupTracker {
   std::optional<Sample> prev_sample_;
   LoadProgressEstimator load_;
   bool pending_banner_ = false;  // a banner without a time waits for the next stamped line
+  bool in_report_ = false;       // the latest line's LogEvent::in_report
   std::string pending_banner_engine_;
   // A shell prompt that starts a server waits for the first line the start prints: a command
   // pasted after the log (how it was run) starts nothing.

@@ -124,6 +124,10 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
                                        node_rank == kWorkerNode || cur.node_rank == kWorkerNode);
     other_node = nodes_differ && banner_ms && cur.last_ms && *banner_ms <= *cur.last_ms;
     if (sibling || nested || other_node) has_content = false;
+    if (QuotedAboveTheLog(cur)) {
+      ForgetQuote(t);
+      has_content = false;
+    }
   }
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
   AttemptFacts& opened = state_.attempts.back();
@@ -134,6 +138,26 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
   opened.banner = true;
   if (banner_engine == kPromptEngine) opened.manual = true;
   if (opened.node_rank < 0 && !other_node) opened.node_rank = node_rank;  // the first node's
+}
+
+// A report's writer (a person's line came first) quoting the error above the log that printed it
+// ("I get this error:", the traceback, then "Full log:"): before the log's first banner, an error
+// with no time, and no phase line. The log's own lines before its banner may follow the quote.
+// A start that printed the error would have printed something before it.
+bool StartupTracker::QuotedAboveTheLog(const AttemptFacts& cur) const {
+  return in_report_ && state_.attempts.size() == 1 && !cur.banner &&
+         (cur.stamped_lines == 0 || cur.error_before_stamps) && !cur.phase_line && !cur.ready &&
+         !cur.stopped && (cur.crashed || !cur.errors.empty());
+}
+
+// The quote is no attempt: the log below it is the first, and says the same again.
+void StartupTracker::ForgetQuote(std::optional<int64_t> t) {
+  AttemptFacts& quote = state_.attempts.back();
+  if (quote.crashed) state_.crashed_attempts--;
+  const int index = quote.index;
+  quote = AttemptFacts{};
+  quote.index = index;
+  quote.start_ms = t;
 }
 
 // An engine's banner after an HTTP server's start and nothing else: the application builds its
@@ -320,10 +344,20 @@ uint64_t StampFingerprint(const LogEvent& e) {
 }
 }  // namespace
 
+// The first stamped line after a stop with no time of its own: its teardown, printed when the stop
+// came (a "^C" echo carries the time of the line before it, which may be long before).
+void StartupTracker::SettleStopTime(AttemptFacts& a, int64_t stamped_ms) {
+  if (!a.stop_time_carried) return;
+  if (!a.stop_ms || stamped_ms > *a.stop_ms) a.stop_ms = stamped_ms;
+  a.stop_time_carried = false;
+}
+
 void StartupTracker::NoteStamp(AttemptFacts& a, const LogEvent& e) {
   if (!e.time_ms || e.time_inferred || (e.line_no != 0 && e.line_no == a.last_stamped_line_no))
     return;
+  SettleStopTime(a, *e.time_ms);
   a.last_stamped_line_no = e.line_no;
+  if (a.stamped_lines == 0) a.error_before_stamps = a.crashed || !a.errors.empty();
   const uint64_t f = StampFingerprint(e);
   ++a.stamped_lines;
   if (a.again_is_copy) {

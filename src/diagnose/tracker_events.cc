@@ -75,7 +75,10 @@ void StartupTracker::OnStop(AttemptFacts& a, const LogEvent& e, std::optional<in
     a.crashed = false;
     state_.crashed_attempts--;
   }
-  if (!a.stop_requested) a.stop_ms = t;
+  if (!a.stop_requested) {
+    a.stop_ms = t;
+    a.stop_time_carried = !e.time_ms || e.time_inferred;
+  }
   if (!a.stop_requested && e.rule_id == "generic.ctrl_c") {
     a.failed_before_ctrl_c = a.error_after_progress;
   }
@@ -250,6 +253,15 @@ std::optional<int64_t> StartupTracker::ServingSince(const AttemptFacts& a,
   return t;
 }
 
+void StartupTracker::OnRequestServed(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  if (!a.ready) a.errors_at_ready = a.errors.size();
+  a.request_served = true;
+  a.engine_only_ready = false;
+  if (!a.ready) BeginPhase(a, e.rank, Phase::kReady, ServingSince(a, t));
+  a.ready = true;
+  Mark(Signal::kLogProgress, t);
+}
+
 void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   TakeBackCrashWhenServing(a, e);
   switch (e.kind) {
@@ -257,6 +269,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       break;
     case LogEvent::Kind::kPhaseBegin:
       a.error_after_progress = false;
+      a.phase_line = true;
       // The engine said it is ready, and its HTTP server starts only now (vLLM's "init engine
       // ... took", then "Starting vLLM API server"): ready is the server's line, later.
       if (e.phase == Phase::kHttpStart && a.ready && a.engine_only_ready) {
@@ -268,6 +281,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       break;
     case LogEvent::Kind::kPhaseEnd:
       a.error_after_progress = false;
+      a.phase_line = true;
       if (e.phase) EndPhase(a, e.rank, *e.phase, t, e.elapsed_seconds);
       Mark(Signal::kLogProgress, t);
       break;
@@ -289,12 +303,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       OnReady(a, e, t);
       break;
     case LogEvent::Kind::kRequestServed:
-      if (!a.ready) a.errors_at_ready = a.errors.size();
-      a.request_served = true;
-      a.engine_only_ready = false;
-      if (!a.ready) BeginPhase(a, e.rank, Phase::kReady, ServingSince(a, t));
-      a.ready = true;
-      Mark(Signal::kLogProgress, t);
+      OnRequestServed(a, e, t);
       break;
     case LogEvent::Kind::kHeartbeat:
       a.heartbeats++;

@@ -171,5 +171,40 @@ TEST(TrackerPaste, AnotherNodesBannerWithinTheStartIsTheSameStart) {
   EXPECT_EQ(AttemptsWithASecondBanner(kT0 + 60000, 1), 2u);
 }
 
+// An error quoted above the log that printed it: with a person's line first it is no start of
+// its own; without one it is a restart's tail cut from the top of the log.
+size_t AttemptsWithAnErrorAbove(bool in_report) {
+  StartupTracker t;
+  LogEvent quote = Line(LogEvent::Kind::kFatal, "generic.exception", std::nullopt);
+  quote.in_report = in_report;
+  t.OnLogEvent(quote);
+  LogEvent banner = Banner(kT0);
+  banner.in_report = in_report;
+  t.OnLogEvent(banner);
+  CrashedExcerpt(t, kT0 + 10000);
+  return t.state().attempts.size();
+}
+
+TEST(TrackerPaste, AnErrorQuotedAboveTheLogIsNoAttempt) {
+  EXPECT_EQ(AttemptsWithAnErrorAbove(true), 1u);
+  EXPECT_EQ(AttemptsWithAnErrorAbove(false), 2u);
+}
+
+// "^C" has no time of its own: the teardown's first stamped line says when the stop came.
+TEST(TrackerPaste, AnUntimedStopTakesTheNextStampedLinesTime) {
+  StartupTracker t;
+  t.OnLogEvent(Banner(kT0));
+  t.OnLogEvent(
+      Line(LogEvent::Kind::kPhaseBegin, "sglang.dist_begin", kT0 + 1000, Phase::kDistributedInit));
+  LogEvent stop = Line(LogEvent::Kind::kStop, "generic.ctrl_c", kT0 + 1000);
+  stop.time_inferred = true;
+  t.OnLogEvent(stop);
+  t.OnLogActivity(kT0 + 1'800'000, /*own_time=*/false);  // an arrival time is not the line's
+  EXPECT_EQ(t.state().attempts.back().stop_ms, kT0 + 1000);
+  t.OnLogActivity(kT0 + 1'900'000, /*own_time=*/true);
+  t.OnLogActivity(kT0 + 2'000'000, /*own_time=*/true);  // only the first says when
+  EXPECT_EQ(t.state().attempts.back().stop_ms, kT0 + 1'900'000);
+}
+
 }  // namespace
 }  // namespace spinup

@@ -216,6 +216,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
   AssignBytes(e.rule_id, rule_id);
   AssignBytes(e.text, text);
   e.line_no = line_no_;
+  e.time_inferred = false;
   e.quiet_level = false;
   e.bar.clear();
   e.progress_n = 0;
@@ -231,6 +232,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
 }
 
 void LogStream::Emit(LogEvent& e) {
+  e.in_report = in_report_;
   if (on_event_) on_event_(e);
 }
 
@@ -405,13 +407,21 @@ void LogStream::NoteRichRow(const ParsedLine& p) {
   rich_pending_ = rich_.Offer(row, &rich_line_);
 }
 
+// The echo's time is the line before's, not its own: the key may have come long after.
+void LogStream::EmitCtrlCEcho() {
+  LogEvent& stop =
+      ResetEvent(LogEvent::Kind::kStop, last_line_time_ms_, "", "generic.ctrl_c", "^C");
+  stop.time_inferred = true;
+  Emit(stop);
+}
+
 void LogStream::ReadSegment(std::string_view raw, int depth) {
   std::string unwrapped;  // outlives `p`, which may point into it
   ParsedLine p = Parse(raw);
   if (size_t at = EchoBehindWrapper(p.message); at != std::string_view::npos) {
     // The terminal's echo of Ctrl+C, often glued to the next line the server prints, at the start
     // or behind a wrapper (compose's "svc  | ", a quote mark): a stop, then the line without it.
-    Emit(ResetEvent(LogEvent::Kind::kStop, last_line_time_ms_, "", "generic.ctrl_c", "^C"));
+    EmitCtrlCEcho();
     unwrapped.reserve(last_clean_.size());
     unwrapped.append(last_clean_.substr(0, at)).append(last_clean_.substr(at + 2));
     p = Parse(unwrapped);
@@ -488,8 +498,11 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
 
 // Lines in a log that no server process printed as its own: a person's, Python's teardown report.
 bool LogStream::NotTheServers(const ParsedLine& p) {
-  return (!in_traceback_ && p.style == PrefixStyle::kNone && IsPersonsLine(p)) ||
-         SkipsUnraisable(p.message);
+  if (!in_traceback_ && p.style == PrefixStyle::kNone && IsPersonsLine(p)) {
+    in_report_ = true;
+    return true;
+  }
+  return SkipsUnraisable(p.message);
 }
 
 // A bug report's sentence about the log ("I get CUDA out of memory when ..."): a line with no

@@ -109,6 +109,7 @@ class LogStream {
   bool NewBarValue(std::string_view bar, int64_t n, int64_t total);
   std::optional<int64_t> ResolveTime(const ParsedLine& p);
   void Emit(LogEvent& e);
+  void EmitCtrlCEcho();
   LogEvent& ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t, std::string_view rank,
                        std::string_view rule_id, std::string_view text);
 
@@ -183,6 +184,7 @@ class LogStream {
   std::vector<BarSeen> bars_;
   int traceback_rule_ = -1;        // generic.traceback's index: a traceback's header
   bool in_traceback_ = false;      // inside a traceback block (see NoteTraceback)
+  bool in_report_ = false;         // a person's line was seen (LogEvent::in_report)
   bool in_unraisable_ = false;     // inside an "Exception ignored in:" report (SkipsUnraisable)
   std::string open_frame_;         // its latest frame line (capped)
   bool remote_node_said_ = false;  // a Ray worker on another node was seen (said once)

@@ -78,7 +78,9 @@ bool LooksLikeProse(std::string_view line) {
   if (end < line.size() && line[end] != ' ' && line[end] != ',') return false;  // "Error:", "I0501"
   const std::string_view first = line.substr(0, end);
   const bool opens = std::find(kOpeners.begin(), kOpeners.end(), first) != kOpeners.end();
-  return (opens || HasFirstPersonI(line)) && CountWords(line) >= 4;
+  // A short label with an "I" in it ("Error I get:") is a person's too.
+  const size_t words = CountWords(line);
+  return (opens && words >= 4) || (words >= 3 && HasFirstPersonI(line));
 }
 
 }  // namespace spinup

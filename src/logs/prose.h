@@ -8,9 +8,9 @@ namespace spinup {
 
 // Whether `line` (a whole line with no engine prefix, outside any traceback) reads as a person's
 // prose: it opens with a first-person word or a greeting ("I", "We", "My", "Hi", ...) and has at
-// least four words, or has a first-person "I" among its words, or it is a markdown heading, or a
-// remark in brackets ("(20 minutes later, still no ...)"). Engines' bare lines open with an
-// identifier ("RuntimeError:"), a path, a number or a bracketed tag.
+// least four words, or has a first-person "I" among at least three words, or it is a markdown
+// heading, or a remark in brackets ("(20 minutes later, still no ...)"). Engines' bare lines open
+// with an identifier ("RuntimeError:"), a path, a number or a bracketed tag.
 bool LooksLikeProse(std::string_view line);
 
 }  // namespace spinup

@@ -12,6 +12,7 @@ TEST(ProseTest, APersonsSentenceAboutTheLog) {
   EXPECT_TRUE(LooksLikeProse("We're seeing NCCL error: unhandled system error on every start"));
   EXPECT_TRUE(LooksLikeProse("### 🐛 Describe the bug"));
   EXPECT_TRUE(LooksLikeProse("## Your current environment"));
+  EXPECT_TRUE(LooksLikeProse("Error I get:"));  // a short label, with a first-person "I"
   EXPECT_TRUE(LooksLikeProse(
       "(the docs say to reduce them if `No available memory for the cache blocks`)"));
   EXPECT_TRUE(
