@@ -121,6 +121,9 @@ struct LogEvent {
   // A person's sentence came before the line ("I get this error:"): the log is pasted in a
   // report, whose writer may have quoted its error above it.
   bool in_report = false;
+  // Markdown code fences ("```") seen before the line: a fence between an error and the log's
+  // banner closes a quote above the log, or opens the log below it.
+  uint32_t fences = 0;
 };
 
 // One process of the server's tree, sampled from /proc.

@@ -458,6 +458,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   }
   Touch(e.time_ms);
   in_report_ = e.in_report;
+  fences_ = e.fences;
   const auto t = e.time_ms ? e.time_ms : now_ms_;
   Mark(Signal::kLogLine, t);
   state_.lines++;

@@ -106,6 +106,7 @@ struct AttemptFacts {
   bool stop_time_carried = false;
   bool error_before_stamps = false;  // its first stamped line came after an error
   bool phase_line = false;           // a line of its own began or ended a phase
+  uint32_t fences_at_error = 0;      // LogEvent::fences at its latest error
   std::optional<int64_t> crash_ms;   // when the first fatal line came
   std::string crash_line;            // that line's rank and text (a restart repeats it)
   // The attempt's first event line (rank and text), and whether it came again after the crash: a
@@ -416,6 +417,7 @@ class StartupTracker {
   LoadProgressEstimator load_;
   bool pending_banner_ = false;  // a banner without a time waits for the next stamped line
   bool in_report_ = false;       // the latest line's LogEvent::in_report
+  uint32_t fences_ = 0;          // the latest line's LogEvent::fences
   std::string pending_banner_engine_;
   // A shell prompt that starts a server waits for the first line the start prints: a command
   // pasted after the log (how it was run) starts nothing.

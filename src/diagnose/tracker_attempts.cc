@@ -140,14 +140,15 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
   if (opened.node_rank < 0 && !other_node) opened.node_rank = node_rank;  // the first node's
 }
 
-// A report's writer (a person's line came first) quoting the error above the log that printed it
-// ("I get this error:", the traceback, then "Full log:"): before the log's first banner, an error
-// with no time, and no phase line. The log's own lines before its banner may follow the quote.
+// A report's writer quoting the error above the log that printed it ("I get this error:", the
+// traceback, then "Full log:"): a person's line came first, or a markdown fence between the error
+// and the banner (the quote's closing one, the log's opening one). Before the log's first banner:
+// an error with no time, and no phase line; the log's own lines before its banner may follow it.
 // A start that printed the error would have printed something before it.
 bool StartupTracker::QuotedAboveTheLog(const AttemptFacts& cur) const {
-  return in_report_ && state_.attempts.size() == 1 && !cur.banner &&
-         (cur.stamped_lines == 0 || cur.error_before_stamps) && !cur.phase_line && !cur.ready &&
-         !cur.stopped && (cur.crashed || !cur.errors.empty());
+  return (in_report_ || fences_ > cur.fences_at_error) && state_.attempts.size() == 1 &&
+         !cur.banner && (cur.stamped_lines == 0 || cur.error_before_stamps) && !cur.phase_line &&
+         !cur.ready && !cur.stopped && (cur.crashed || !cur.errors.empty());
 }
 
 // The quote is no attempt: the log below it is the first, and says the same again.

@@ -15,6 +15,7 @@ void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::opti
 }
 
 void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
+  a.fences_at_error = e.fences;
   std::string& line = error_line_;
   line.clear();
   if (!e.rank.empty()) line.append("[").append(e.rank).append("] ");

@@ -233,6 +233,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
 
 void LogStream::Emit(LogEvent& e) {
   e.in_report = in_report_;
+  e.fences = fences_;
   if (on_event_) on_event_(e);
 }
 
@@ -498,9 +499,15 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
 
 // Lines in a log that no server process printed as its own: a person's, Python's teardown report.
 bool LogStream::NotTheServers(const ParsedLine& p) {
-  if (!in_traceback_ && p.style == PrefixStyle::kNone && IsPersonsLine(p)) {
-    in_report_ = true;
-    return true;
+  if (!in_traceback_ && p.style == PrefixStyle::kNone) {
+    if (IsPersonsLine(p)) {
+      in_report_ = true;
+      return true;
+    }
+    if (IsMarkdownFence(p.message)) {
+      ++fences_;
+      return true;
+    }
   }
   return SkipsUnraisable(p.message);
 }

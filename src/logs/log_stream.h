@@ -185,6 +185,7 @@ class LogStream {
   int traceback_rule_ = -1;        // generic.traceback's index: a traceback's header
   bool in_traceback_ = false;      // inside a traceback block (see NoteTraceback)
   bool in_report_ = false;         // a person's line was seen (LogEvent::in_report)
+  uint32_t fences_ = 0;            // markdown fences seen (LogEvent::fences)
   bool in_unraisable_ = false;     // inside an "Exception ignored in:" report (SkipsUnraisable)
   std::string open_frame_;         // its latest frame line (capped)
   bool remote_node_said_ = false;  // a Ray worker on another node was seen (said once)

@@ -66,21 +66,50 @@ bool Aside(std::string_view s) {
   return CountWords(s) >= 4 && s.find("pid=") == std::string_view::npos;
 }
 
+// "Error: `RuntimeError: Engine core initialization failed.`": markdown's inline code around an
+// exception's name. Programs put flags and identifiers in backticks, never an exception's name.
+bool QuotesAnException(std::string_view s) {
+  for (size_t i = s.find('`'); i != std::string_view::npos; i = s.find('`', i + 1)) {
+    size_t j = i + 1;
+    while (j < s.size() &&
+           (IsLetter(s[j]) || (s[j] >= '0' && s[j] <= '9') || s[j] == '_' || s[j] == '.')) {
+      ++j;
+    }
+    if (j >= s.size() || (s[j] != ':' && s[j] != '`')) continue;
+    const std::string_view word = s.substr(i + 1, j - i - 1);
+    if (word.ends_with("Error") || word.ends_with("Exception")) return true;
+  }
+  return false;
+}
+
 }  // namespace
+
+bool IsMarkdownFence(std::string_view line) {
+  while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.remove_suffix(1);
+  if (!line.starts_with("```") && !line.starts_with("~~~")) return false;
+  const std::string_view info = line.substr(3);  // a language: "text", "bash", "python"
+  return std::all_of(info.begin(), info.end(),
+                     [](char c) { return IsLetter(c) || (c >= '0' && c <= '9') || c == '-'; });
+}
 
 bool LooksLikeProse(std::string_view line) {
   if (line.empty()) return false;
   if (line.front() == '#') return MarkdownHeading(line);
   if (line.front() == '(') return Aside(line);
+  if (line.front() == '`') return QuotesAnException(line);
   if (!IsUpper(line.front())) return false;
   size_t end = 0;
   while (end < line.size() && (IsLetter(line[end]) || line[end] == '\'')) ++end;
-  if (end < line.size() && line[end] != ' ' && line[end] != ',') return false;  // "Error:", "I0501"
+  if (end < line.size() && line[end] != ' ' && line[end] != ',') {  // "Error:", "I0501"
+    return line[end] == ':' && line.find('`') != std::string_view::npos && QuotesAnException(line);
+  }
   const std::string_view first = line.substr(0, end);
   const bool opens = std::find(kOpeners.begin(), kOpeners.end(), first) != kOpeners.end();
   // A short label with an "I" in it ("Error I get:") is a person's too.
   const size_t words = CountWords(line);
-  return (opens && words >= 4) || (words >= 3 && HasFirstPersonI(line));
+  return (opens && words >= 4) || (words >= 3 && HasFirstPersonI(line)) ||
+         (line.find('`') != std::string_view::npos && QuotesAnException(line));
 }
 
 }  // namespace spinup

@@ -11,6 +11,11 @@ namespace spinup {
 // least four words, or has a first-person "I" among at least three words, or it is a markdown
 // heading, or a remark in brackets ("(20 minutes later, still no ...)"). Engines' bare lines open
 // with an identifier ("RuntimeError:"), a path, a number or a bracketed tag.
+// ... or it quotes an exception in markdown's inline code ("Error: `RuntimeError: ...`",
+// "Getting `ValueError: ...` when I start it").
 bool LooksLikeProse(std::string_view line);
+
+// A markdown code fence ("```", "```text", "~~~"): the log was pasted into a report.
+bool IsMarkdownFence(std::string_view line);
 
 }  // namespace spinup

@@ -13,6 +13,10 @@ TEST(ProseTest, APersonsSentenceAboutTheLog) {
   EXPECT_TRUE(LooksLikeProse("### 🐛 Describe the bug"));
   EXPECT_TRUE(LooksLikeProse("## Your current environment"));
   EXPECT_TRUE(LooksLikeProse("Error I get:"));  // a short label, with a first-person "I"
+  // An exception quoted in markdown's inline code.
+  EXPECT_TRUE(LooksLikeProse("Error: `RuntimeError: Engine core initialization failed.`"));
+  EXPECT_TRUE(LooksLikeProse("`ValueError: max seq len is larger than the KV cache`"));
+  EXPECT_TRUE(LooksLikeProse("Getting `RuntimeError: Engine core initialization failed` on start"));
   EXPECT_TRUE(LooksLikeProse(
       "(the docs say to reduce them if `No available memory for the cache blocks`)"));
   EXPECT_TRUE(
@@ -37,11 +41,22 @@ TEST(ProseTest, AnEnginesBareLinesAreNot) {
   EXPECT_FALSE(LooksLikeProse("(raylet) [2024-01-01 00:00:00] some worker died unexpectedly"));
   EXPECT_FALSE(LooksLikeProse("#0 0x00007f3a2b1c in ncclCommInitRank () from libnccl.so.2"));
   EXPECT_FALSE(LooksLikeProse("I failed"));  // too short to tell
+  // Programs put flags and identifiers in backticks.
+  EXPECT_FALSE(LooksLikeProse(
+      "ValueError: Try increasing `gpu_memory_utilization` or decreasing `max_model_len`"));
   // A program's own prose (OpenMPI's help text) is the log's.
   EXPECT_FALSE(
       LooksLikeProse("It looks like MPI_INIT failed for some reason; your parallel process is"));
   EXPECT_FALSE(LooksLikeProse("This may be caused by your system not having enough shared memory"));
   EXPECT_FALSE(LooksLikeProse(""));
+}
+
+TEST(ProseTest, MarkdownFences) {
+  EXPECT_TRUE(IsMarkdownFence("```"));
+  EXPECT_TRUE(IsMarkdownFence("```text"));
+  EXPECT_TRUE(IsMarkdownFence("  ~~~ "));
+  EXPECT_FALSE(IsMarkdownFence("```INFO 09-18 03:12:40 x"));
+  EXPECT_FALSE(IsMarkdownFence("`x`"));
 }
 
 }  // namespace

@@ -63,3 +63,19 @@ case('rt5_ctrl_c_after_half_an_hour_is_a_stall', 'stalled', 'distributed_init', 
 # Guard: the teardown seconds after the last line: a stop, not a stall.
 case('rt5_ctrl_c_right_away_is_a_stop', 'stopped', 'distributed_init', None,
      RT5_DIST_HANG.replace('{when}', '07-02 08:00:31'))
+
+# The quote set apart by markdown instead of a sentence: an exception in inline code is a
+# person's line ("Error: `RuntimeError: ...`"), and a fence between the quoted error and the log's
+# banner closes the quote (or opens the log).
+case('rt5_error_in_inline_code_above_the_log', 'crashed', 'kv_cache', 'kv_memory',
+     'Error: `RuntimeError: Engine core initialization failed. See root cause above.`\n\n' + RT5_V1_KV_LOG)
+case('rt5_error_fenced_above_the_fenced_log', 'crashed', 'kv_cache', 'kv_memory', '''Mistral-7B with the default max_model_len fails on a 24 GB card.
+
+root cause:
+```
+RuntimeError: Engine core initialization failed. See root cause above.
+```
+
+log:
+```text
+''' + RT5_V1_KV_LOG + '```\n')
