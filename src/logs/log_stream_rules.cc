@@ -2,6 +2,7 @@
 // rule's event with its captures (log_stream.cc reads the lines; log_stream_paste.cc the pastes).
 #include <algorithm>
 
+#include "base/assign.h"
 #include "logs/line_parser.h"
 #include "logs/log_stream.h"
 
@@ -144,6 +145,8 @@ void LogStream::FillCaptures(const LogRule& r, int idx, std::string_view msg, Lo
 
 // Pass 2: one event per matched rule of this engine. Sets *any when a rule said something,
 // *named when one that is not a cause's pattern did, and *progress when a bar was read.
+constexpr size_t kMaxBannerBytes = 16384;
+
 void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::string_view text,
                                std::optional<int64_t> t, bool fatal, bool* any, bool* named,
                                bool* progress) {
@@ -181,6 +184,11 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
       e.role = r.role;
     }
     e.quiet_level = IsQuietLevel(p.level);
+    // A launch banner is read whole: SGLang's server_args runs to thousands of bytes, and its
+    // node_rank comes late (a rare line, so no cost).
+    if (r.emit == RuleEmit::kAttemptStart && msg.size() > text.size()) {
+      AssignBytes(e.text, msg.substr(0, kMaxBannerBytes));
+    }
     // A restarts rule with no count ("Back-off restarting failed container") says the service has
     // been restarted at least once.
     if (r.emit == RuleEmit::kRestarts && r.n_group == 0) e.progress_n = 1;

@@ -79,3 +79,16 @@ RuntimeError: Engine core initialization failed. See root cause above.
 log:
 ```text
 ''' + RT5_V1_KV_LOG + '```\n')
+
+# SGLang's whole server_args line runs to thousands of bytes, its node_rank far in: a banner is
+# read whole, so a worker node's start is still done at its scheduler's ready line.
+RT5_LONG_ARGS = ', '.join(f"{k}=None" for k in (
+    'tokenizer_path', 'revision', 'quantization', 'quantization_param_path', 'context_length',
+    'served_model_name', 'chat_template', 'completion_template', 'max_running_requests',
+    'max_total_tokens', 'max_prefill_tokens', 'schedule_policy', 'schedule_conservativeness',
+    'cpu_offload_gb', 'prefill_only_one_req', 'stream_interval', 'random_seed', 'constrained_json_whitespace_pattern',
+    'watchdog_timeout', 'download_dir', 'base_gpu_id', 'log_level', 'log_level_http', 'log_requests',
+    'show_time_cost', 'enable_metrics', 'decode_log_interval', 'api_key', 'file_storage_pth',
+    'enable_cache_report', 'dp_size', 'load_balance_method', 'ep_size', 'lora_paths')) + ', '
+case('rt5_sglang_node_rank_far_into_a_long_banner', 'ready', 'ready', '*',
+     RT4_NODE1.replace("tp_size=16, ", "tp_size=16, " + RT5_LONG_ARGS, 1))
