@@ -184,11 +184,8 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
       e.role = r.role;
     }
     e.quiet_level = IsQuietLevel(p.level);
-    // A launch banner is read whole: SGLang's server_args runs to thousands of bytes, and its
-    // node_rank comes late (a rare line, so no cost).
-    if (r.emit == RuleEmit::kAttemptStart && msg.size() > text.size()) {
-      AssignBytes(e.text, msg.substr(0, kMaxBannerBytes));
-    }
+    // A launch banner, a rare line, is read whole (SGLang's server_args names node_rank late).
+    if (r.emit == RuleEmit::kAttemptStart) AssignBytes(e.text, msg.substr(0, kMaxBannerBytes));
     // A restarts rule with no count ("Back-off restarting failed container") says the service has
     // been restarted at least once.
     if (r.emit == RuleEmit::kRestarts && r.n_group == 0) e.progress_n = 1;

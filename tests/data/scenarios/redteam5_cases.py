@@ -2,6 +2,13 @@
 
 # A report's writer quotes the error above the log that printed it ("Error I get:", then the
 # traceback or its last line, then "Full log:"): one start that crashed, not a crash loop of two.
+RT5_ENTRY_TRACEBACK = '''Traceback (most recent call last):
+  File "/usr/local/bin/vllm", line 8, in <module>
+    sys.exit(main())
+  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core_client.py", line 380, in _wait_for_engine_startup
+    raise RuntimeError("Engine core initialization failed. "
+RuntimeError: Engine core initialization failed. See root cause above.
+'''
 RT5_V1_KV_LOG = '''INFO 03-11 14:20:41 [__init__.py:239] Automatically detected platform cuda.
 INFO 03-11 14:20:45 [api_server.py:1043] vLLM API server version 0.8.4
 INFO 03-11 14:20:58 [core.py:58] Initializing a V1 LLM engine (v0.8.4) with config: model='mistralai/Mistral-7B-Instruct-v0.3', max_seq_len=131072, tensor_parallel_size=1
@@ -12,22 +19,10 @@ ERROR 03-11 14:21:31 [core.py:390] EngineCore hit an exception: Traceback (most 
 ERROR 03-11 14:21:31 [core.py:390]   File "/usr/local/lib/python3.12/dist-packages/vllm/v1/core/kv_cache_utils.py", line 578, in check_enough_kv_cache_memory
 ERROR 03-11 14:21:31 [core.py:390]     raise ValueError(
 ERROR 03-11 14:21:31 [core.py:390] ValueError: To serve at least one request with the models's max seq len (131072), (16.00 GiB KV cache is needed, which is larger than the available KV cache memory (5.08 GiB). Based on the available memory,  Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.
-Traceback (most recent call last):
-  File "/usr/local/bin/vllm", line 8, in <module>
-    sys.exit(main())
-  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core_client.py", line 380, in _wait_for_engine_startup
-    raise RuntimeError("Engine core initialization failed. "
-RuntimeError: Engine core initialization failed. See root cause above.
-'''
+''' + RT5_ENTRY_TRACEBACK
 case('rt5_traceback_quoted_above_the_log', 'crashed', 'kv_cache', 'kv_memory', '''The error I get when I start the server:
 
-Traceback (most recent call last):
-  File "/usr/local/bin/vllm", line 8, in <module>
-    sys.exit(main())
-  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core_client.py", line 380, in _wait_for_engine_startup
-    raise RuntimeError("Engine core initialization failed. "
-RuntimeError: Engine core initialization failed. See root cause above.
-
+''' + RT5_ENTRY_TRACEBACK + '''
 Full log:
 
 ''' + RT5_V1_KV_LOG)
