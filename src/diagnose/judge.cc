@@ -396,6 +396,30 @@ std::optional<Phase> LatestAttemptPhase(const Context& c, const AttemptFacts* sk
 
 }  // namespace
 
+std::optional<double> KilledAfterStall(const Context& c) {
+  const AttemptFacts* a = c.attempt;
+  if (a == nullptr || !a->crashed || a->ready || c.crashed_before > 0 || a->oom_killed ||
+      a->errors.size() != 1 || a->hits.count("oom_record.killed")) {
+    return std::nullopt;
+  }
+  static constexpr std::string_view kKills[] = {"oom_record.sigkill", "oom_record.k8s_exit_code",
+                                                "systemd.sigkill", "generic.shell_killed"};
+  if (std::none_of(std::begin(kKills), std::end(kKills),
+                   [&](std::string_view id) { return a->hits.count(std::string(id)) > 0; })) {
+    return std::nullopt;
+  }
+  const Phase phase = JudgedPhase(c, *a);
+  std::optional<int64_t> last = a->last_progress_ms;
+  if (const std::optional<int64_t> since = PhaseSince(*a, phase);
+      since && (!last || *since > *last))
+    last = since;
+  const std::optional<int64_t> end = a->crash_ms ? a->crash_ms : a->last_ms;
+  if (!last || !end || *end < *last) return std::nullopt;
+  const double quiet = Span(c, *last, *end);
+  if (quiet <= c.Budget(phase).stall_s) return std::nullopt;
+  return quiet;
+}
+
 void DecideState(const Context& c, Verdict& v) {
   const AttemptFacts& a = *c.attempt;
   v.phase = JudgedPhase(c, a);
@@ -418,8 +442,15 @@ void DecideState(const Context& c, Verdict& v) {
   const bool died = a.crashed || a.failed_before_ctrl_c ||
                     (a.error_after_progress && !a.ready && a.waits_after_error < 2 &&
                      (c.opt.log_complete || quiet_after_error));
+  const std::optional<double> killed_quiet = died ? KilledAfterStall(c) : std::nullopt;
   if (a.stopped && !a.ready && !a.crashed && !a.failed_before_ctrl_c) {
     v.state = StoppedOrStalled(c, a, budget, v);
+  } else if (killed_quiet) {
+    v.state = State::kStalled;
+    v.stalled_seconds = killed_quiet;
+    v.evidence.push_back(
+        fmt::format("killed after {} without progress (a stall: normal is under {})",
+                    FormatDuration(*killed_quiet), FormatDuration(budget.normal_s)));
   } else if (died && !a.died_after_ready) {
     v.state = c.crashed_before + 1 >= 2 ? State::kCrashLoop : State::kCrashed;
     if (!a.crashed) v.evidence.push_back("the log ends in an error after the last progress line");

@@ -239,11 +239,13 @@ bool SignalHolds(const Context& c, const std::string& s) {
   const auto& p = c.st.process;
   const JudgeThresholds& t = c.thresholds();
   if (s == "restarts") {
-    // A person starting it again at a shell prompt is no supervisor restarting it.
+    // A person starting it again at a shell prompt is no supervisor restarting it; nor is a start
+    // after systemd's stop job (systemctl restart).
     const auto& at = c.st.attempts;
-    return c.st.restarts > 0 ||
-           (at.size() > 1 &&
-            std::any_of(at.begin() + 1, at.end(), [](const AttemptFacts& a) { return !a.manual; }));
+    for (size_t i = 1; i < at.size(); ++i) {
+      if (!at[i].manual && !at[i - 1].hits.count("systemd.stopping")) return true;
+    }
+    return c.st.restarts > 0;
   }
   if (s == "multi_node") {
     return AnyHitWithPrefix(c, "multi_node.") || RankBeyondOneNode(c, t.gpus_per_node);
@@ -255,6 +257,7 @@ bool SignalHolds(const Context& c, const std::string& s) {
                        [](const AttemptFacts& a) { return a.oom_killed; });
   }
   if (s == "rank_behind") return RankBehindInLoad(c);
+  if (s == "killed_after_stall") return KilledAfterStall(c).has_value();
   if (s == "stop_requested") {
     return c.attempt != nullptr && c.attempt->stop_requested;
   }

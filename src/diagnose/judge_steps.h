@@ -55,6 +55,12 @@ void MatchCauses(const Context& c, Verdict& v);
 // Whether a named process/log signal holds (cpu_idle, futex_waits, restarts, multi_node, ...).
 bool SignalHolds(const Context& c, const std::string& signal);
 
+// How long the judged attempt went without progress before a bare kill ended it (SIGKILL, exit
+// 137; no other error, no record of a memory kill), where that is longer than `phase`'s stall
+// budget: something gave up on a hung start (docker's kill after `compose down`'s grace period, a
+// watchdog, kill -9). Empty otherwise.
+std::optional<double> KilledAfterStall(const Context& c);
+
 // The latest time any progress signal moved (log lines only where `count_log_lines`).
 std::optional<int64_t> LastProgress(const Context& c, bool count_log_lines);
 

@@ -93,9 +93,12 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
       Current().oom_killed = true;
       break;
     case UnitEvent::Kind::kStopping: {
+      // A stop job (systemctl stop or restart): the start ends stopped, whether or not its exit is
+      // logged (a clean one is not: "Deactivated successfully").
       AttemptFacts& a = Current();
       if (!a.stop_requested) a.stop_ms = t;
       a.stop_requested = true;
+      if (!a.crashed) a.stopped = true;
       break;
     }
     case UnitEvent::Kind::kRestartScheduled: {

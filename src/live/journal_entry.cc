@@ -43,6 +43,10 @@ std::optional<UnitEvent> ManagerEvent(const JournalFields& f, std::string_view u
     e.result = std::string(Cap(f.Get("UNIT_RESULT").value_or(""), 64));
     return e;
   }
+  if (id == SD_MESSAGE_UNIT_STOPPING_STR) {
+    e.kind = UnitEvent::Kind::kStopping;
+    return e;
+  }
   if (id == SD_MESSAGE_UNIT_OUT_OF_MEMORY_STR) {
     e.kind = UnitEvent::Kind::kOomKilled;
     return e;

@@ -152,6 +152,13 @@ TEST(JournalEntryTest, FailureResultStartingAndOomKill) {
   ASSERT_TRUE(f.event);
   EXPECT_EQ(f.event->kind, UnitEvent::Kind::kOomKilled);
 
+  // A stop job (systemctl stop or restart): the start ends stopped, as in pasted journalctl text.
+  auto stopping = Manager({"MESSAGE_ID=de5b426a63be47a7b6ac3eaac82e2f6f",
+                           "MESSAGE=Stopping sglang.service - SGLang server..."});
+  f = ClassifyJournalEntry(stopping.fields, kUnit);
+  ASSERT_TRUE(f.event);
+  EXPECT_EQ(f.event->kind, UnitEvent::Kind::kStopping);
+
   auto unknown = Manager({"MESSAGE_ID=0123456789abcdef0123456789abcdef", "MESSAGE=whatever"});
   f = ClassifyJournalEntry(unknown.fields, kUnit);
   EXPECT_FALSE(f.event);

@@ -1,0 +1,104 @@
+# Red-team round (twenty-sixth): logs from readers who never saw the corpus; each class found.
+
+# vLLM's API server turns SIGTERM during a start into KeyboardInterrupt("terminated"): a stop asked
+# for (kubelet, docker stop, a rollout), not a crash.
+RT6_V1_LOADING = '''(APIServer pid=2252) INFO 09-12 09:00:03 [api_server.py:1805] vLLM API server version 0.10.1.1
+(EngineCore_0 pid=2365) INFO 09-12 09:00:18 [core.py:77] Initializing a V1 LLM engine (v0.10.1.1) with config: model='meta-llama/Llama-3.1-70B-Instruct', tensor_parallel_size=2
+(VllmWorker TP0 pid=2371) INFO 09-12 09:00:31 [gpu_model_runner.py:1953] Starting to load model meta-llama/Llama-3.1-70B-Instruct...
+(VllmWorker TP1 pid=2372) INFO 09-12 09:00:31 [gpu_model_runner.py:1953] Starting to load model meta-llama/Llama-3.1-70B-Instruct...
+(VllmWorker TP0 pid=2371) Loading safetensors checkpoint shards:   0% Completed | 0/30 [00:00<?, ?it/s]
+(VllmWorker TP0 pid=2371) Loading safetensors checkpoint shards:   3% Completed | 1/30 [00:06<03:13, 6.67s/it]
+(VllmWorker TP0 pid=2371) Loading safetensors checkpoint shards:   6% Completed | 2/30 [00:13<03:06, 6.67s/it]
+'''
+case('rt6_v1_sigterm_while_loading_is_a_stop', 'stopped', 'weight_load', None, RT6_V1_LOADING + '''(APIServer pid=2252) Traceback (most recent call last):
+(APIServer pid=2252)   File "/usr/local/bin/vllm", line 10, in <module>
+(APIServer pid=2252)     sys.exit(main())
+(APIServer pid=2252)   File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/utils.py", line 774, in wait_for_engine_startup
+(APIServer pid=2252)     events = poller.poll(STARTUP_POLL_PERIOD_MS)
+(APIServer pid=2252)   File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", line 1840, in signal_handler
+(APIServer pid=2252)     raise KeyboardInterrupt("terminated")
+(APIServer pid=2252) KeyboardInterrupt: terminated
+''')
+
+# systemd's stop job ("Stopping ...", then "Deactivated successfully" and "Stopped"): stopped, and
+# the start after a systemctl restart is no supervisor's restart loop.
+RT6_JOURNAL_LOAD = '''Feb 17 21:40:29 node5 vllm[9120]: INFO 02-17 21:40:29 model_runner.py:1110] Starting to load model /srv/models/llama-3.1-70b-instruct-awq...
+Feb 17 21:40:30 node5 vllm[9120]: Loading safetensors checkpoint shards:   0% Completed | 0/9 [00:00<?, ?it/s]
+Feb 17 21:40:38 node5 vllm[9120]: Loading safetensors checkpoint shards:  11% Completed | 1/9 [00:08<01:04,  8.01s/it]
+'''
+RT6_JOURNAL_STOP = '''Feb 17 21:40:49 node5 systemd[1]: Stopping vllm.service - vLLM...
+Feb 17 21:40:53 node5 systemd[1]: vllm.service: Deactivated successfully.
+Feb 17 21:40:53 node5 systemd[1]: Stopped vllm.service - vLLM.
+'''
+case('rt6_systemctl_stop_while_loading_is_a_stop', 'stopped', 'weight_load', None,
+     RT6_JOURNAL_LOAD + RT6_JOURNAL_STOP)
+case('rt6_systemctl_restart_is_no_restart_loop', 'in_progress', 'weight_load', None,
+     'Feb 17 21:40:20 node5 systemd[1]: Started vllm.service - vLLM.\n' + RT6_JOURNAL_LOAD +
+     RT6_JOURNAL_STOP + 'Feb 17 21:40:54 node5 systemd[1]: Started vllm.service - vLLM.\n' +
+     RT6_JOURNAL_LOAD.replace('21:40:', '21:41:').replace('9120', '9188'))
+
+# A bare kill (exit 137, no OOM record) 25 minutes after the capture's last step, the engine core
+# waiting all along: the start hung and something gave up on it (compose down): stalled.
+RT6_CAPTURE_HANG = '''vllm-1  | INFO 09-14 02:00:03 [api_server.py:1805] vLLM API server version 0.10.1
+vllm-1  | (EngineCore_0 pid=704) INFO 09-14 02:00:10 [core.py:77] Initializing a V1 LLM engine (v0.10.1) with config: model='Qwen/Qwen3-8B', tensor_parallel_size=2
+vllm-1  | (VllmWorker TP0 pid=710) INFO 09-14 02:01:00 [gpu_model_runner.py:2007] Model loading took 8.2 GiB and 40.1 seconds
+vllm-1  | (VllmWorker TP1 pid=711) INFO 09-14 02:01:00 [gpu_model_runner.py:2007] Model loading took 8.2 GiB and 40.3 seconds
+vllm-1  | (VllmWorker TP0 pid=710) INFO 09-14 02:01:20 [gpu_worker.py:276] Available KV cache memory: 50.00 GiB
+vllm-1  | (EngineCore_0 pid=704) INFO 09-14 02:01:21 [kv_cache_utils.py:849] GPU KV cache size: 400,000 tokens
+vllm-1  | (VllmWorker TP0 pid=710) Capturing CUDA graph shapes:  30%|###       | 20/67 [00:05<00:12,  3.90it/s]
+''' + ''.join(f'vllm-1  | (EngineCore_0 pid=704) INFO 09-14 02:{m:02d}:14 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 seconds. This typically happens when some processes are hanging or doing some time-consuming work (e.g. compilation, weight/kv cache quantization).\n' for m in range(3, 28))
+case('rt6_bare_kill_long_after_a_capture_hang_is_a_stall', 'stalled', 'cuda_graph', '*',
+     RT6_CAPTURE_HANG + 'vllm-1 exited with code 137\n')
+# Guard: the same kill seconds after the capture's last step is a death.
+case('rt6_bare_kill_right_after_progress_is_a_death', 'crashed', 'cuda_graph', 'host_oom',
+     RT6_CAPTURE_HANG.split('vllm-1  | (EngineCore_0 pid=704) INFO 09-14 02:03:14')[0] +
+     'vllm-1 exited with code 137\n')
+
+# Causes read from the evidence's own words.
+case('rt6_sglang_bare_assert_on_heads_is_the_layout', 'crashed', 'weight_load', 'parallel_layout', '''[2025-05-10 08:00:00] server_args=ServerArgs(model_path='Qwen/Qwen2.5-1.5B-Instruct', tp_size=4)
+[2025-05-10 08:00:05 TP0] Init torch distributed begin.
+[2025-05-10 08:00:07 TP0] Init torch distributed ends. mem usage=0.55 GB
+[2025-05-10 08:00:07 TP0] Load weight begin. avail mem=78.02 GB
+[2025-05-10 08:00:07 TP3] Scheduler hit an exception: Traceback (most recent call last):
+  File "/sgl-workspace/sglang/python/sglang/srt/model_loader/loader.py", line 160, in _initialize_model
+    return model_class(
+  File "/sgl-workspace/sglang/python/sglang/srt/models/qwen2.py", line 99, in __init__
+    assert self.total_num_heads % tp_size == 0
+AssertionError
+
+[2025-05-10 08:00:07] Received sigquit from a child process. It usually means the child failed.
+''')
+RT6_PTXAS = '''INFO 05-03 21:12:05 [api_server.py:1043] vLLM API server version 0.8.5
+INFO 05-03 21:12:16 [core.py:58] Initializing a V1 LLM engine (v0.8.5) with config: model='Qwen/Qwen3-8B', dtype=torch.bfloat16, max_seq_len=16384
+INFO 05-03 21:12:17 [gpu_model_runner.py:1329] Starting to load model Qwen/Qwen3-8B...
+INFO 05-03 21:12:22 [gpu_model_runner.py:1347] Model loading took 15.2683 GiB and 4.30 seconds
+INFO 05-03 21:12:29 [backends.py:430] Dynamo bytecode transform time: 6.82 s
+ERROR 05-03 21:12:34 [core.py:396] EngineCore failed to start.
+ERROR 05-03 21:12:34 [core.py:396] Traceback (most recent call last):
+ERROR 05-03 21:12:34 [core.py:396]   File "/home/me/venv/lib/python3.12/site-packages/triton/backends/nvidia/compiler.py", line 356, in make_cubin
+ERROR 05-03 21:12:34 [core.py:396]     raise RuntimeError(f'{error}\\n'
+ERROR 05-03 21:12:34 [core.py:396] torch._inductor.exc.InductorError: RuntimeError: Internal Triton PTX codegen error
+ERROR 05-03 21:12:34 [core.py:396] `ptxas` stderr:
+ERROR 05-03 21:12:34 [core.py:396] ptxas fatal   : Value 'sm_120a' is not defined for option 'gpu-name'
+'''
+# ptxas older than the GPU: the toolchain, not the compiler's own failure ...
+case('rt6_ptxas_without_the_gpu_name_is_the_toolchain', 'crashed', 'compile', 'jit_toolchain', RT6_PTXAS)
+# ... unless PyTorch itself says the GPU is newer than its build.
+case('rt6_ptxas_with_torch_arch_warning_is_the_build', 'crashed', 'compile', 'cuda_build_mismatch',
+     RT6_PTXAS.replace('INFO 05-03 21:12:16', '/usr/lib/python3/torch/cuda/__init__.py:287: UserWarning: \nNVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.\nINFO 05-03 21:12:16', 1))
+# TGI 1.x's capability check names the GPU; the model class only says it needed the kernels.
+case('rt6_tgi_flash_v2_capability_is_the_gpu', 'crashed', 'weight_load', 'gpu_arch_feature', '''2024-02-02T09:00:00.100000Z  INFO text_generation_launcher: Args { model_id: "mistralai/Mistral-7B-Instruct-v0.2", num_shard: None }
+2024-02-02T09:00:05.200000Z  INFO text_generation_launcher: Starting shard rank=0
+2024-02-02T09:00:08.300000Z  WARN text_generation_launcher: Unable to use Flash Attention V2: GPU with CUDA capability 7 0 is not supported for Flash Attention V2
+2024-02-02T09:00:08.310000Z  WARN text_generation_launcher: Could not import Mistral model: Mistral model requires flash attn v2
+2024-02-02T09:00:09.000000Z ERROR text_generation_launcher: Error when initializing model
+Traceback (most recent call last):
+  File "/opt/conda/lib/python3.10/site-packages/text_generation_server/models/__init__.py", line 250, in get_model
+    raise NotImplementedError("Mistral model requires flash attention v2")
+NotImplementedError: Mistral model requires flash attention v2
+
+2024-02-02T09:00:09.500000Z ERROR shard-manager: text_generation_launcher: Shard complete standard error output:
+2024-02-02T09:00:10.000000Z ERROR text_generation_launcher: Shard 0 failed to start
+2024-02-02T09:00:10.100000Z  INFO text_generation_launcher: Shutting down shards
+Error: ShardCannotStart
+''')
