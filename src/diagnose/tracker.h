@@ -458,6 +458,8 @@ class StartupTracker {
   };
   HeldFacts before_traceback_;
   bool traceback_server_frame_ = false;
+  bool traceback_script_frame_ = false;  // a frame of the script that was run (its <module>)
+  void TakeBackTraceback(AttemptFacts& a);
   bool traceback_chained_ = false;      // "During handling of the above exception, ...": one chain
   bool traceback_header_last_ = false;  // the last event was a header (a line printed twice)
   // The line count at the last traceback header, and whether a chain line came before it: a

@@ -156,6 +156,32 @@ void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
 // before its header, and given back when the chain ends in such an exception with no frame of the
 // server's in it (the hub download of a server raises a client library's exception through its
 // own frames).
+// The attempt as it was before the traceback being read began, but for its rule hits and bars
+// (which an error line does not move): the traceback was not the server's failure.
+void StartupTracker::TakeBackTraceback(AttemptFacts& a) {
+  if (!before_traceback_ || before_traceback_->index != a.index ||
+      before_traceback_->crashed != a.crashed) {
+    return;
+  }
+  AttemptFacts& was = *before_traceback_;
+  was.hits = std::move(a.hits);
+  was.bars = std::move(a.bars);
+  a = std::move(was);
+}
+
+// A file of an installed package or of Python itself, not a script someone ran.
+// Whether an HTTP server's own line came (its start, or that it is up).
+static bool ServerStarted(const AttemptFacts& a) {
+  return a.http_up || std::any_of(a.timeline.begin(), a.timeline.end(), [](const PhaseSpan& s) {
+           return s.phase == Phase::kHttpStart && !s.implicit;
+         });
+}
+
+static bool InstalledPath(std::string_view frame) {
+  return frame.find("-packages/") != frame.npos || frame.find("/lib/python") != frame.npos ||
+         frame.find("\"<") != frame.npos;
+}
+
 bool StartupTracker::FollowTraceback(AttemptFacts& a, const LogEvent& e) {
   using Kind = LogEvent::Kind;
   if (e.kind == Kind::kForeign) {
@@ -166,13 +192,9 @@ bool StartupTracker::FollowTraceback(AttemptFacts& a, const LogEvent& e) {
     const bool hub = e.text.find("huggingface.co") != std::string::npos ||
                      e.text.find("hf-mirror.com") != std::string::npos;
     const bool servers = (before_traceback_ && traceback_server_frame_) || hub;
-    if (!servers) foreign_line_ = e.line_no;
-    if (!servers && before_traceback_ && before_traceback_->index == a.index &&
-        before_traceback_->crashed == a.crashed) {
-      AttemptFacts& was = *before_traceback_;
-      was.hits = std::move(a.hits);
-      was.bars = std::move(a.bars);
-      a = std::move(was);
+    if (!servers) {
+      foreign_line_ = e.line_no;
+      TakeBackTraceback(a);
     }
     before_traceback_.reset();
     return !servers;
@@ -196,11 +218,28 @@ bool StartupTracker::FollowTraceback(AttemptFacts& a, const LogEvent& e) {
       a.hits = std::move(hits);
       a.bars = std::move(bars);
       traceback_server_frame_ = false;
+      traceback_script_frame_ = false;
     }
     traceback_chained_ = false;
     return true;
   }
   if (!before_traceback_) return true;
+  if (e.kind == Kind::kInfo && e.rule_id == "generic.script_frame") {
+    if (!InstalledPath(e.text)) traceback_script_frame_ = true;
+    return true;
+  }
+  // A script that drives the engine itself (vLLM's LLM(), sglang.Engine: no HTTP server) raised
+  // its own exception once the engine was up (its output file, its parsing of the answers):
+  // through the script's frames and none of the server's, the start is not what failed.
+  const AttemptFacts& was = *before_traceback_;
+  if (e.kind == Kind::kError && e.rule_id == "generic.exception" && traceback_script_frame_ &&
+      !traceback_server_frame_ && was.index == a.index &&
+      (was.engine_ready_ms || was.ready || was.request_served) && !ServerStarted(was)) {
+    foreign_line_ = e.line_no;
+    TakeBackTraceback(a);
+    before_traceback_.reset();
+    return false;
+  }
   if (e.kind == Kind::kFrame) {
     traceback_server_frame_ = true;
   } else if (e.kind == Kind::kInfo && e.rule_id == "generic.traceback_chain") {

@@ -102,3 +102,41 @@ NotImplementedError: Mistral model requires flash attention v2
 2024-02-02T09:00:10.100000Z  INFO text_generation_launcher: Shutting down shards
 Error: ShardCannotStart
 ''')
+
+# A script that drives the engine itself (vLLM's LLM(), no HTTP server) raised its own exception
+# once the engine said it was ready: the start succeeded.
+RT6_V1_OFFLINE = '''INFO 10-06 14:02:11 [__init__.py:216] Automatically detected platform cuda.
+INFO 10-06 14:02:15 [utils.py:233] non-default args: {'disable_log_stats': True, 'model': 'Qwen/Qwen2.5-7B-Instruct'}
+INFO 10-06 14:02:19 [core.py:77] Initializing a V1 LLM engine (v0.10.1) with config: model='Qwen/Qwen2.5-7B-Instruct'
+INFO 10-06 14:02:21 [gpu_model_runner.py:2602] Starting to load model Qwen/Qwen2.5-7B-Instruct...
+INFO 10-06 14:02:25 [gpu_model_runner.py:2653] Model loading took 14.2488 GiB and 3.545212 seconds
+INFO 10-06 14:02:37 [gpu_worker.py:298] Available KV cache memory: 105.34 GiB
+INFO 10-06 14:02:38 [kv_cache_utils.py:1087] GPU KV cache size: 1,972,464 tokens
+INFO 10-06 14:02:45 [core.py:210] init engine (profile, create kv cache, warmup model) took 20.10 seconds
+=== sample 0 ===
+A large language model is a neural network trained on vast amounts of text.
+'''
+RT6_SCRIPT_ERROR = '''Traceback (most recent call last):
+  File "/home/r/gen_eval.py", line 52, in <module>
+    with open(f"/mnt/results/{run_id}/out.json", "w") as f:
+FileNotFoundError: [Errno 2] No such file or directory: '/mnt/results/r17/out.json'
+'''
+case('rt6_offline_script_error_after_the_engine_was_up', 'ready', 'ready', None,
+     RT6_V1_OFFLINE + RT6_SCRIPT_ERROR)
+# Guard: the same exception before the engine was up is the start's failure.
+case('rt6_offline_script_error_before_the_engine_was_up', 'crashed', 'kv_cache', '*',
+     RT6_V1_OFFLINE.split('INFO 10-06 14:02:45')[0] + RT6_SCRIPT_ERROR)
+
+# sglang.Engine in a script has no HTTP server and no warm-up request: its decode batches (logged
+# every 40 decode steps) are requests being served.
+case('rt6_sglang_engine_decode_batches_are_served', 'ready', 'ready', None, '''[2025-05-12 16:20:05] server_args=ServerArgs(model_path='meta-llama/Llama-3.1-8B-Instruct', tp_size=1, log_level='info')
+[2025-05-12 16:20:12 TP0] Load weight begin. avail mem=78.52 GB
+[2025-05-12 16:20:22 TP0] Load weight end. type=LlamaForCausalLM, dtype=torch.bfloat16, avail mem=63.52 GB, mem usage=15.06 GB.
+[2025-05-12 16:20:22 TP0] Memory pool end. avail mem=12.44 GB
+[2025-05-12 16:20:22 TP0] Capture cuda graph begin. This can take up to several minutes. avail mem=11.80 GB
+[2025-05-12 16:20:29 TP0] Capture cuda graph end. Time elapsed: 6.35 s. mem usage=0.46 GB. avail mem=11.34 GB.
+[2025-05-12 16:20:29 TP0] max_total_num_tokens=413487, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=4097, context_len=131072
+[2025-05-12 16:20:41 TP0] Prefill batch. #new-seq: 2, #new-token: 17, #cached-token: 0, token usage: 0.00, #running-req: 0, #queue-req: 0
+[2025-05-12 16:20:42 TP0] Decode batch. #running-req: 2, #token: 97, token usage: 0.00, cuda graph: True, gen throughput (token/s): 14.21, #queue-req: 0
+ Paris. It is located in the north-central part of the country.
+''')
