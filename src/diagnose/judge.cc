@@ -69,8 +69,17 @@ int Context::Order(Phase p) const {
 PhaseBudget Context::Budget(Phase p) const {
   PhaseBudget b = rules.Budget(st.engine, p);
   std::optional<uint64_t> ckpt = opt.checkpoint_bytes ? opt.checkpoint_bytes : st.checkpoint_bytes;
-  if (p == Phase::kWeightLoad && ckpt && b.per_gib_s > 0) {
+  if (!ckpt) ckpt = st.estimated_checkpoint_bytes;
+  if (p == Phase::kWeightLoad && ckpt) {
     b.normal_s = std::max(b.normal_s, *ckpt / kGiB * b.per_gib_s);
+    // A loader with a bar is judged from its last tick (a shard's worth); one that prints no
+    // progress of its own, on the whole load, until a peer loaded the same checkpoint.
+    const bool bar = attempt != nullptr &&
+                     std::any_of(attempt->bars.begin(), attempt->bars.end(),
+                                 [](const BarState& s) { return s.phase == Phase::kWeightLoad; });
+    if (!bar && !SignalHolds(*this, "rank_behind")) {
+      b.stall_s = std::max(b.stall_s, *ckpt / kGiB * b.stall_per_gib_s);
+    }
   }
   if (opt.learned != nullptr) {
     if (auto it = opt.learned->find(p); it != opt.learned->end()) {

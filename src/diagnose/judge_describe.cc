@@ -195,12 +195,12 @@ std::string ReadyHeadline(const Context& c, const Verdict& v) {
   }
   std::string slowest;
   double slowest_s = 0;
-  bool slow = false;
+  bool slow = false;  // the slowest phase's own budget, not another phase's
   for (const auto& e : v.timeline) {
-    slow |= e.slow;
     if (e.seconds && *e.seconds > slowest_s && e.phase != Phase::kReady && !e.waiting) {
       slowest_s = *e.seconds;
       slowest = std::string(PhaseName(e.phase));
+      slow = e.slow;
     }
   }
   if (!slowest.empty()) {

@@ -23,6 +23,7 @@ struct PhaseBudget {
   double normal_s = 60;
   double stall_s = 600;
   double per_gib_s = 0;
+  double stall_per_gib_s = 0;  // likewise the stall time: max(stall_s, GiB * stall_per_gib_s)
 };
 
 // The judge's thresholds for reading process signals and durations (a "thresholds" object in a

@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "base/assign.h"
+#include "diagnose/model_size.h"
 
 namespace spinup {
 namespace {
@@ -553,6 +554,10 @@ void StartupTracker::OnProgress(AttemptFacts& a, const LogEvent& e, std::optiona
     bar = &a.bars.back();
   }
   if (e.phase) Hint(a, e.rank, *e.phase, t);
+  // vLLM's and SGLang's loader bar counts the checkpoint's shards: a floor for its size.
+  if (e.progress_total > 0 && e.bar.find("checkpoint shards") != std::string::npos) {
+    NoteCheckpointEstimate(CheckpointBytesFromShards(e.progress_total));
+  }
   bar->phase = e.phase ? e.phase : a.phase;
   if (e.elapsed_seconds) bar->elapsed_s = e.elapsed_seconds;
   if (e.progress_n != bar->n || e.progress_total != bar->total || !bar->last_advance_ms) {

@@ -243,6 +243,8 @@ struct TrackerState {
   std::array<std::optional<int64_t>, kSignalCount> last_signal_ms{};
   ProcessFacts process;
   std::optional<uint64_t> checkpoint_bytes;
+  // Guessed from the log where nothing measured it: the model's name, the loader's shard count.
+  std::optional<uint64_t> estimated_checkpoint_bytes;
   std::optional<uint64_t> checkpoint_resident_bytes;
   std::optional<int> exit_status;
   bool watched_gone = false;  // watch --pid: the watched processes ended
@@ -333,6 +335,8 @@ class StartupTracker {
   void OnStop(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnFrame(AttemptFacts& a, const LogEvent& e);
+  void NoteCheckpointEstimate(uint64_t bytes);
+  void OnInfo(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   // Follows the traceback `e` may open, continue or end: an exception of another program (an HTTP
   // client's) takes back what its traceback did to `a` (tracker_events.cc). False for such an
   // exception raised through the server's own frames: the server's, not another program's.

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "diagnose/model_size.h"
 #include "diagnose/rank_format.h"
 #include "diagnose/tracker.h"
 
@@ -77,6 +78,13 @@ void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
     return;
   }
   OpenAttempt(e.time_ms, e.rank, RuleEngine(e.rule_id), t, BannerNodeRank(e.text));
+  if (auto bytes = CheckpointBytesFromBanner(e.text)) NoteCheckpointEstimate(*bytes);
+}
+
+void StartupTracker::NoteCheckpointEstimate(uint64_t bytes) {
+  if (bytes > 0 &&
+      (!state_.estimated_checkpoint_bytes || bytes > *state_.estimated_checkpoint_bytes))
+    state_.estimated_checkpoint_bytes = bytes;
 }
 
 void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::string& rank,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "diagnose/model_size.h"
 #include "diagnose/rank_format.h"
 #include "diagnose/tracker.h"
 
@@ -302,6 +303,24 @@ void StartupTracker::OnRequestServed(AttemptFacts& a, const LogEvent& e, std::op
   Mark(Signal::kLogProgress, t);
 }
 
+void StartupTracker::OnInfo(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  // A line printed inside a phase: moves forward only (never back past the attempt).
+  if (e.phase) {
+    size_t spans = a.timeline.size();
+    RedateOpenSpan(a, e, t);
+    Hint(a, e.rank, *e.phase, BegunBefore(a, e, t));
+    if (a.timeline.size() != spans) {
+      if (t && (!a.last_progress_ms || *a.last_progress_ms < *t)) a.last_progress_ms = t;
+      Mark(Signal::kLogProgress, t);
+    }
+  }
+  if (a.crashed) a.crash_phase = a.phase;
+  // A banner printed over several lines names its model on one of its own (TGI's Args).
+  if (e.rule_id == "generic.model_named") {
+    if (auto bytes = CheckpointBytesFromBanner(e.text)) NoteCheckpointEstimate(*bytes);
+  }
+}
+
 void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   TakeBackCrashWhenServing(a, e);
   switch (e.kind) {
@@ -365,17 +384,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       if (e.rule_id.rfind("backoff.", 0) == 0) state_.backoff_failed = true;
       break;
     case LogEvent::Kind::kInfo:
-      // A line printed inside a phase: moves forward only (never back past the attempt).
-      if (e.phase) {
-        size_t spans = a.timeline.size();
-        RedateOpenSpan(a, e, t);
-        Hint(a, e.rank, *e.phase, BegunBefore(a, e, t));
-        if (a.timeline.size() != spans) {
-          if (t && (!a.last_progress_ms || *a.last_progress_ms < *t)) a.last_progress_ms = t;
-          Mark(Signal::kLogProgress, t);
-        }
-      }
-      if (a.crashed) a.crash_phase = a.phase;
+      OnInfo(a, e, t);
       break;
   }
 }

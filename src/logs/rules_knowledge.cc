@@ -181,6 +181,7 @@ void ParseBudgets(const json& doc, FileParse& f) {
     pb.normal_s = Num(b, "normal_s", line, 60);
     pb.stall_s = Num(b, "stall_s", line, 600);
     pb.per_gib_s = Num(b, "per_gib_s", line, 0);
+    pb.stall_per_gib_s = Num(b, "stall_per_gib_s", line, 0);
     f.out.budgets.push_back(pb);
   }
 }

@@ -140,3 +140,35 @@ case('rt6_sglang_engine_decode_batches_are_served', 'ready', 'ready', None, '''[
 [2025-05-12 16:20:42 TP0] Decode batch. #running-req: 2, #token: 97, token usage: 0.00, cuda graph: True, gen throughput (token/s): 14.21, #queue-req: 0
  Paris. It is located in the north-central part of the country.
 ''')
+
+# Weight loading's budgets scale with the checkpoint, guessed from the log where nothing measured
+# it: a 405B FP8 model named in TGI's Args, whose shards print only that they wait, is still loading
+# at 14 minutes; an 8B one waiting as long is stuck.
+def rt6_tgi_wait(model, minutes):
+    out = ['2024-09-10T08:00:00.123456Z  INFO text_generation_launcher: Args {',
+           f'    model_id: "{model}",', '    revision: None,', '}',
+           '2024-09-10T08:00:07.623456Z  INFO shard-manager: text_generation_launcher: Starting shard rank=0',
+           '2024-09-10T08:00:07.623456Z  INFO shard-manager: text_generation_launcher: Starting shard rank=1']
+    for s in range(17, minutes * 60, 30):
+        for r in (0, 1):
+            out.append(f'2024-09-10T08:{s // 60:02d}:{s % 60:02d}.624735Z  INFO shard-manager: '
+                       f'text_generation_launcher: Waiting for shard to be ready... rank={r}')
+    return '\n'.join(out) + '\n'
+case('rt6_tgi_405b_waiting_14_min_is_still_loading', 'in_progress', 'weight_load', None,
+     rt6_tgi_wait('meta-llama/Llama-3.1-405B-Instruct-FP8', 14))
+case('rt6_tgi_8b_waiting_14_min_is_a_stall', 'stalled', 'weight_load', '*',
+     rt6_tgi_wait('meta-llama/Llama-3.1-8B-Instruct', 14))
+# A 163-shard checkpoint read at 2.5 s a shard is not a slow read, whatever the minutes add to.
+RT6_BIG_LOAD = ['INFO 02-11 09:00:00 [api_server.py:1043] vLLM API server version 0.8.5',
+                "INFO 02-11 09:00:10 [core.py:58] Initializing a V1 LLM engine (v0.8.5) with config: model='deepseek-ai/DeepSeek-R1', tensor_parallel_size=8",
+                'INFO 02-11 09:00:20 [gpu_model_runner.py:1329] Starting to load model deepseek-ai/DeepSeek-R1...']
+for _i in range(0, 164, 8):
+    _s = 20 + int(_i * 2.5)
+    RT6_BIG_LOAD.append(f'Loading safetensors checkpoint shards: {_i * 100 // 163:3d}% Completed | {_i}/163 '
+                        f'[{(_s - 20) // 60:02d}:{(_s - 20) % 60:02d}<00:00,  2.50s/it]')
+RT6_BIG_LOAD += ['INFO 02-11 09:07:10 [loader.py:458] Loading weights took 407.50 seconds',
+                 'INFO 02-11 09:07:11 [gpu_model_runner.py:1347] Model loading took 84.20 GiB and 410.90 seconds',
+                 'INFO 02-11 09:08:40 [core.py:159] init engine (profile, create kv cache, warmup model) took 88.00 seconds',
+                 'INFO 02-11 09:08:41 [api_server.py:1090] Starting vLLM API server on http://0.0.0.0:8000',
+                 'INFO:     Application startup complete.']
+case('rt6_big_checkpoint_read_fast_is_no_slow_read', 'ready', 'ready', None, '\n'.join(RT6_BIG_LOAD) + '\n')

@@ -1,0 +1,107 @@
+#include "diagnose/model_size.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+
+namespace spinup {
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+// Nothing served on a few GPUs is bigger than this; a larger "count" is a misread.
+constexpr double kMaxParamsB = 10000;
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+// The model's name after the first key that names it, up to a quote, comma or space.
+std::string_view ModelName(std::string_view text) {
+  static constexpr std::array<std::string_view, 5> kKeys = {"model_id", "model_path",
+                                                            "model=", "'model'", "--model"};
+  for (std::string_view key : kKeys) {
+    size_t at = text.find(key);
+    // "speculative_model=", "draft_model_id": another model's.
+    while (at != std::string_view::npos && at > 0 &&
+           (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_')) {
+      at = text.find(key, at + 1);
+    }
+    if (at == std::string_view::npos) continue;
+    size_t i = at + key.size();
+    while (i < text.size() && std::string_view(" :='\"").find(text[i]) != std::string_view::npos)
+      ++i;
+    size_t end = i;
+    while (end < text.size() && end - i < 200 &&
+           std::string_view(" ,'\"})\t").find(text[end]) == std::string_view::npos)
+      ++end;
+    if (end > i) return text.substr(i, end - i);
+  }
+  return {};
+}
+
+// A number ending at `end` (exclusive) in `s`, or -1.
+double NumberBefore(std::string_view s, size_t end, size_t* start) {
+  size_t i = end;
+  while (i > 0 && (std::isdigit(static_cast<unsigned char>(s[i - 1])) || s[i - 1] == '.')) --i;
+  if (i == end || s[i] == '.') return -1;
+  *start = i;
+  try {
+    return std::stod(std::string(s.substr(i, end - i)));
+  } catch (...) {
+    return -1;
+  }
+}
+
+// The first "<n>b" count in a lower-cased name, not part of a longer word ("70b-", "-8x7b",
+// "1.5b"); "AxB" is A experts of B each.
+double ParamsB(std::string_view name) {
+  for (size_t i = 1; i < name.size(); ++i) {
+    if (name[i] != 'b' || !std::isdigit(static_cast<unsigned char>(name[i - 1]))) continue;
+    if (i + 1 < name.size() && std::isalnum(static_cast<unsigned char>(name[i + 1]))) continue;
+    size_t start = 0;
+    double n = NumberBefore(name, i, &start);
+    if (n <= 0) continue;
+    if (start > 0 && std::isalpha(static_cast<unsigned char>(name[start - 1])) &&
+        name[start - 1] != 'x') {
+      continue;  // "v3b", part of a word
+    }
+    if (start >= 2 && name[start - 1] == 'x') {
+      size_t s2 = 0;
+      const double experts = NumberBefore(name, start - 1, &s2);
+      if (experts > 0) n *= experts;
+    }
+    return n;
+  }
+  return -1;
+}
+
+double BytesPerWeight(std::string_view name) {
+  for (std::string_view q : {"awq", "gptq", "int4", "4bit", "w4a16", "nf4", "bnb", "q4"}) {
+    if (name.find(q) != std::string_view::npos) return 0.5;
+  }
+  for (std::string_view q : {"fp8", "int8", "w8a8", "8bit"}) {
+    if (name.find(q) != std::string_view::npos) return 1;
+  }
+  return 2;
+}
+
+}  // namespace
+
+std::optional<uint64_t> CheckpointBytesFromBanner(std::string_view banner) {
+  const std::string name = Lower(ModelName(banner.substr(0, 16384)));
+  if (name.empty()) return std::nullopt;
+  const double params_b = ParamsB(name);
+  if (params_b <= 0 || params_b > kMaxParamsB) return std::nullopt;
+  return static_cast<uint64_t>(params_b * 1e9 * BytesPerWeight(name));
+}
+
+uint64_t CheckpointBytesFromShards(int64_t shards) {
+  if (shards <= 0) return 0;
+  return static_cast<uint64_t>(std::min<int64_t>(shards, 100000)) * static_cast<uint64_t>(4 * kGiB);
+}
+
+}  // namespace spinup
