@@ -172,3 +172,15 @@ RT6_BIG_LOAD += ['INFO 02-11 09:07:10 [loader.py:458] Loading weights took 407.5
                  'INFO 02-11 09:08:41 [api_server.py:1090] Starting vLLM API server on http://0.0.0.0:8000',
                  'INFO:     Application startup complete.']
 case('rt6_big_checkpoint_read_fast_is_no_slow_read', 'ready', 'ready', None, '\n'.join(RT6_BIG_LOAD) + '\n')
+
+# docker inspect's word that the container was not OOM-killed takes a bare 137 away from host_oom.
+RT6_DOCKER_LOAD = '''vllm-1  | INFO 06-10 09:41:24 [api_server.py:1287] vLLM API server version 0.9.1
+vllm-1  | INFO 06-10 09:41:47 [core.py:70] Initializing a V1 LLM engine (v0.9.1) with config: model='meta-llama/Llama-3.3-70B-Instruct', tensor_parallel_size=4
+vllm-1  | (VllmWorker rank=0 pid=266) INFO 06-10 09:41:56 [gpu_model_runner.py:1595] Starting to load model meta-llama/Llama-3.3-70B-Instruct...
+vllm-1  | Loading safetensors checkpoint shards:   3% Completed | 1/30 [00:06<03:04,  6.37s/it]
+vllm-1  | Loading safetensors checkpoint shards:   7% Completed | 2/30 [00:12<02:58,  6.38s/it]
+vllm-1 exited with code 137
+'''
+case('rt6_docker_exit_137_with_oom_false_is_no_oom', 'crashed', 'weight_load', None, RT6_DOCKER_LOAD +
+     "$ docker inspect -f 'exit={{.State.ExitCode}} oom={{.State.OOMKilled}}' vllm-1\nexit=137 oom=false\n")
+case('rt6_docker_exit_137_alone_is_an_oom', 'crashed', 'weight_load', 'host_oom', RT6_DOCKER_LOAD)
