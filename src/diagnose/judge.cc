@@ -379,6 +379,11 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
     // phase than the ended one place the crash (a compile crash in the profile run after loading).
     phase = *a.opened_after_frame;
   }
+  // A compiler's frame where a line began compile and none ended it: the profile run around it (its
+  // frames, a worker's "hit an exception" in it) does not move the crash past compile.
+  if (a.compile_open && frame == Phase::kCompile && !a.ready &&
+      (a.crashed || a.error_after_progress))
+    phase = Phase::kCompile;
   // An error that names where it was raised wins over both (a rule's "pin").
   if (a.pinned_phase && !a.ready && (a.crashed || a.error_after_progress)) phase = *a.pinned_phase;
   // A start that died is never "crashed in ready": a ready-looking line after the death (an

@@ -134,6 +134,9 @@ struct AttemptFacts {
   // A decisive line came after traceback frames: the first failure's traceback is over, so a pinned
   // frame after it is a later failure's (a peer's, failing because the first rank died).
   bool frames_closed = false;
+  // The latest phase line began compile and nothing has ended it: vLLM compiles inside the profile
+  // run, so the run's frames and lines around a compiler's failure do not say it got past compile.
+  bool compile_open = false;
   // Set while the attempt's phase was only opened because this phase ended on a line that did not
   // say how long it took (no line of the new phase yet): a crash whose frames name the ended phase
   // happened there (vLLM logs the KV-cache size before it allocates the cache; after "torch.compile
@@ -461,6 +464,19 @@ class StartupTracker {
     bool held_ = false;
   };
   HeldFacts before_traceback_;
+  // Where the attempt's frames had placed a crash when the latest traceback began (0: no attempt):
+  // a parent's traceback that turns out to wait on a worker (a relay frame with no phase, vLLM's
+  // collective_rpc) gives them back. The worker's own traceback above said where it failed; the
+  // parent's frames only say which call it waited in.
+  struct FrameFacts {
+    std::optional<Phase> frame_phase, failing_frame, implicit_frame, opened_after_frame,
+        unplaced_frame;
+    std::string frame_rank;
+  };
+  FrameFacts frames_at_header_;
+  int frames_at_header_attempt_ = 0;
+  void KeepFramesAtHeader(const AttemptFacts& a);
+  void GiveBackFramesAtHeader(AttemptFacts& a) const;
   bool traceback_server_frame_ = false;
   bool traceback_script_frame_ = false;  // a frame of the script that was run (its <module>)
   void TakeBackTraceback(AttemptFacts& a);

@@ -118,8 +118,29 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
   a.crash_phase = a.phase;
 }
 
+void StartupTracker::KeepFramesAtHeader(const AttemptFacts& a) {
+  frames_at_header_ = {a.frame_phase,        a.failing_frame,  a.implicit_frame,
+                       a.opened_after_frame, a.unplaced_frame, a.frame_rank};
+  frames_at_header_attempt_ = a.index;
+}
+
+void StartupTracker::GiveBackFramesAtHeader(AttemptFacts& a) const {
+  // Only where an earlier traceback of this attempt had placed the crash: alone, the parent's
+  // frames still say which step the worker was in.
+  if (frames_at_header_attempt_ != a.index || !frames_at_header_.frame_phase) return;
+  a.frame_phase = frames_at_header_.frame_phase;
+  a.failing_frame = frames_at_header_.failing_frame;
+  a.implicit_frame = frames_at_header_.implicit_frame;
+  a.opened_after_frame = frames_at_header_.opened_after_frame;
+  a.unplaced_frame = frames_at_header_.unplaced_frame;
+  a.frame_rank = frames_at_header_.frame_rank;
+}
+
 void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
-  if (!e.phase) return;
+  if (!e.phase) {
+    if (e.role == LogEvent::Role::kRelay) GiveBackFramesAtHeader(a);
+    return;
+  }
   const bool says_little = e.role != LogEvent::Role::kDirect;
   if (innermost_first_ && innermost_placed_) return;
   if (innermost_first_ && !says_little) innermost_placed_ = true;
@@ -207,6 +228,7 @@ bool StartupTracker::FollowTraceback(AttemptFacts& a, const LogEvent& e) {
   const bool repeated_header = header && traceback_header_last_;
   traceback_header_last_ = header;
   if (header) {
+    if (!repeated_header) KeepFramesAtHeader(a);
     traceback_header_line_ = state_.lines;
     traceback_header_chained_ = traceback_chained_;
     if (!before_traceback_ || (!traceback_chained_ && !repeated_header) ||
@@ -336,11 +358,13 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
         a.http_after_engine_ready = true;
       }
       if (e.phase) BeginPhase(a, e.rank, *e.phase, t);
+      if (e.phase) a.compile_open = *e.phase == Phase::kCompile;
       Mark(Signal::kLogProgress, t);
       break;
     case LogEvent::Kind::kPhaseEnd:
       a.error_after_progress = false;
       a.phase_line = true;
+      if (e.phase == Phase::kCompile) a.compile_open = false;
       if (e.phase) EndPhase(a, e.rank, *e.phase, t, e.elapsed_seconds);
       Mark(Signal::kLogProgress, t);
       break;

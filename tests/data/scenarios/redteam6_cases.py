@@ -184,3 +184,50 @@ vllm-1 exited with code 137
 case('rt6_docker_exit_137_with_oom_false_is_no_oom', 'crashed', 'weight_load', None, RT6_DOCKER_LOAD +
      "$ docker inspect -f 'exit={{.State.ExitCode}} oom={{.State.OOMKilled}}' vllm-1\nexit=137 oom=false\n")
 case('rt6_docker_exit_137_alone_is_an_oom', 'crashed', 'weight_load', 'host_oom', RT6_DOCKER_LOAD)
+
+# vLLM compiles inside the profile run: a worker's compiler failure there, relayed by the engine
+# core's traceback through collective_rpc (its frames only say which call it waited in), crashed
+# in compile, not in the profile run's kv_cache.
+RT6_TP2_COMPILING = '''INFO 05-15 12:00:03 [api_server.py:1043] vLLM API server version 0.8.5
+INFO 05-15 12:00:18 [core.py:58] Initializing a V1 LLM engine (v0.8.5) with config: model='meta-llama/Llama-3.1-70B-Instruct', tensor_parallel_size=2
+(VllmWorker rank=0 pid=6486) INFO 05-15 12:00:31 [gpu_model_runner.py:1329] Starting to load model meta-llama/Llama-3.1-70B-Instruct...
+(VllmWorker rank=1 pid=6487) INFO 05-15 12:00:31 [gpu_model_runner.py:1329] Starting to load model meta-llama/Llama-3.1-70B-Instruct...
+(VllmWorker rank=0 pid=6486) INFO 05-15 12:01:13 [gpu_model_runner.py:1347] Model loading took 65.7013 GiB and 41.394465 seconds
+(VllmWorker rank=1 pid=6487) INFO 05-15 12:01:13 [gpu_model_runner.py:1347] Model loading took 65.7066 GiB and 41.641311 seconds
+(VllmWorker rank=0 pid=6486) INFO 05-15 12:01:14 [backends.py:420] Using cache directory: /root/.cache/vllm/torch_compile_cache/0badc0de11/rank_0_0 for vLLM's torch.compile
+(VllmWorker rank=0 pid=6486) INFO 05-15 12:01:14 [backends.py:430] Dynamo bytecode transform time: 10.44 s
+'''
+def rt6_worker_tb(rank, tail):
+    w = f'(VllmWorker rank={rank} pid={6486 + rank}) ERROR 05-15 12:01:17 [multiproc_executor.py:470] '
+    return ''.join(w + l + '\n' for l in [
+        'WorkerProc hit an exception.',
+        'Traceback (most recent call last):',
+        '  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_worker.py", line 223, in determine_available_memory',
+        '    self.model_runner.profile_run()',
+        '  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_model_runner.py", line 2050, in profile_run',
+        '    hidden_states, last_hidden_states = self._dummy_run(self.max_num_tokens, is_profile=True)'] + tail)
+RT6_CORE_RELAY = '''ERROR 05-15 12:01:18 [core.py:396] EngineCore failed to start.
+ERROR 05-15 12:01:18 [core.py:396] Traceback (most recent call last):
+ERROR 05-15 12:01:18 [core.py:396]   File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core.py", line 126, in _initialize_kv_caches
+ERROR 05-15 12:01:18 [core.py:396]     available_gpu_memory = self.model_executor.determine_available_memory()
+ERROR 05-15 12:01:18 [core.py:396]   File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/abstract.py", line 76, in determine_available_memory
+ERROR 05-15 12:01:18 [core.py:396]     output = self.collective_rpc("determine_available_memory")
+ERROR 05-15 12:01:18 [core.py:396]   File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/multiproc_executor.py", line 220, in collective_rpc
+ERROR 05-15 12:01:18 [core.py:396]     raise result
+ERROR 05-15 12:01:18 [core.py:396] {error}
+'''
+RT6_NO_CC = ['  File "/usr/local/lib/python3.12/dist-packages/vllm/compilation/backends.py", line 446, in __call__',
+             '    PiecewiseCompileInterpreter(self.split_gm, submod_names_to_compile,',
+             "torch._dynamo.exc.BackendCompilerFailed: backend='<vllm.compilation.backends.VllmBackend object at 0x7f0a1c2d3e40>' raised:",
+             'RuntimeError: Failed to find C compiler. Please specify via CC environment variable.']
+case('rt6_v1_compiler_failure_in_the_profile_run_is_compile', 'crashed', 'compile', 'jit_toolchain',
+     RT6_TP2_COMPILING + rt6_worker_tb(0, RT6_NO_CC) + rt6_worker_tb(1, RT6_NO_CC) +
+     RT6_CORE_RELAY.replace('{error}', 'RuntimeError: Failed to find C compiler. Please specify via CC environment variable.'))
+# Guard: once torch.compile said it was done, an OOM in the same profile run is the profile run's.
+RT6_OOM = ['  File "/usr/local/lib/python3.12/dist-packages/torch/nn/modules/module.py", line 1751, in _call_impl',
+           '    return forward_call(*args, **kwargs)',
+           'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.00 GiB. GPU 0 has a total capacity of 79.10 GiB of which 2.10 GiB is free.']
+case('rt6_v1_oom_in_the_profile_run_after_compile_is_kv_cache', 'crashed', 'kv_cache', 'gpu_oom',
+     RT6_TP2_COMPILING + '(VllmWorker rank=0 pid=6486) INFO 05-15 12:01:16 [monitor.py:33] torch.compile takes 12.01 s in total\n' +
+     rt6_worker_tb(0, RT6_OOM) + rt6_worker_tb(1, RT6_OOM) +
+     RT6_CORE_RELAY.replace('{error}', 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.00 GiB.'))
