@@ -191,7 +191,6 @@ void StartupTracker::TakeBackTraceback(AttemptFacts& a) {
   a = std::move(was);
 }
 
-// A file of an installed package or of Python itself, not a script someone ran.
 // Whether an HTTP server's own line came (its start, or that it is up).
 static bool ServerStarted(const AttemptFacts& a) {
   return a.http_up || std::any_of(a.timeline.begin(), a.timeline.end(), [](const PhaseSpan& s) {
@@ -199,6 +198,7 @@ static bool ServerStarted(const AttemptFacts& a) {
          });
 }
 
+// A file of an installed package or of Python itself, not a script someone ran.
 static bool InstalledPath(std::string_view frame) {
   return frame.find("-packages/") != frame.npos || frame.find("/lib/python") != frame.npos ||
          frame.find("\"<") != frame.npos;
