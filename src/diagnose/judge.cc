@@ -204,6 +204,19 @@ std::optional<int64_t> PhaseSince(const AttemptFacts& a, Phase phase) {
   return since;
 }
 
+// A log pasted into a report that ends mid-start, where the writer says it sat there longer than
+// the phase's stall budget ("it hangs here forever", "after 20 minutes nothing"): stalled. The
+// stall's length stays what the log's own times show.
+bool ReportedStall(const Context& c, const PhaseBudget& budget, Verdict& v) {
+  const std::optional<double> wait = c.st.reported_wait_s;
+  if (!wait || *wait <= budget.stall_s) return false;
+  v.evidence.push_back(
+      std::isinf(*wait)
+          ? std::string("the report says it hangs there forever")
+          : fmt::format("the report says it sat there {} without progress", FormatDuration(*wait)));
+  return true;
+}
+
 State LiveOrOfflineProgress(const Context& c, const Verdict& v, const PhaseBudget& budget) {
   if (!c.opt.live) return State::kInProgress;
   return v.phase_seconds && *v.phase_seconds > budget.normal_s ? State::kSlow : State::kProgressing;
@@ -211,10 +224,24 @@ State LiveOrOfflineProgress(const Context& c, const Verdict& v, const PhaseBudge
 
 // Where the attempt is: its latest phase line, or deeper where a traceback's frames name a later
 // phase (or any phase, when no phase line was seen at all).
+// The paste holds the kubelet's record of killing the container for a failed probe ("Container
+// vllm failed liveness probe, will be restarted"): a stop in it was that kill, not a person's.
+bool KilledByProbe(const Context& c) {
+  return std::any_of(c.st.attempts.begin(), c.st.attempts.end(), [](const AttemptFacts& x) {
+    return x.hits.count("generic.probe_kill") || x.hits.count("generic.k8s_probe_kills");
+  });
+}
+
 // A start stopped after it had gone longer without progress than its phase ever needs was stuck
-// when someone gave up on it: stalled (the stop is evidence). Stopped otherwise.
+// when someone gave up on it: stalled (the stop is evidence). The kubelet's SIGTERM after a failed
+// probe ended a start that was not done: a failed start, which the kubelet restarts. Stopped
+// otherwise.
 State StoppedOrStalled(const Context& c, const AttemptFacts& a, const PhaseBudget& budget,
                        Verdict& v) {
+  if (KilledByProbe(c)) {
+    v.evidence.push_back("ended by the kubelet after a failed liveness or startup probe");
+    return c.crashed_before >= 1 || c.st.restarts > 0 ? State::kCrashLoop : State::kCrashed;
+  }
   std::optional<int64_t> last = a.last_progress_ms;
   if (const std::optional<int64_t> since = PhaseSince(a, v.phase);
       since && (!last || *since > *last))
@@ -454,6 +481,7 @@ void DecideState(const Context& c, Verdict& v) {
   const bool quiet_after_error =
       log_line && c.now && Span(c, *log_line, *c.now) > c.thresholds().error_quiet_s;
   const bool died = a.crashed || a.failed_before_ctrl_c ||
+                    (a.ended_by_record && !a.ready && !a.stopped) ||
                     (a.error_after_progress && !a.ready && a.waits_after_error < 2 &&
                      (c.opt.log_complete || quiet_after_error));
   const std::optional<double> killed_quiet = died ? KilledAfterStall(c) : std::nullopt;
@@ -467,7 +495,12 @@ void DecideState(const Context& c, Verdict& v) {
                     FormatDuration(*killed_quiet), FormatDuration(budget.normal_s)));
   } else if (died && !a.died_after_ready) {
     v.state = c.crashed_before + 1 >= 2 ? State::kCrashLoop : State::kCrashed;
-    if (!a.crashed) v.evidence.push_back("the log ends in an error after the last progress line");
+    if (a.ended_by_record) {
+      v.evidence.push_back(
+          "the log is `kubectl logs --previous`: the container ended as the record above it says");
+    } else if (!a.crashed) {
+      v.evidence.push_back("the log ends in an error after the last progress line");
+    }
     // A loop whose last turns only the supervisor reported dies where the last start that spoke
     // did.
     if (v.state == State::kCrashLoop && SupervisorOnly(a)) {
@@ -502,7 +535,7 @@ void DecideState(const Context& c, Verdict& v) {
         "the engine said it was ready; the log ends as its HTTP server starts, before the "
         "server's own line");
   } else {
-    v.state = LiveOrOfflineProgress(c, v, budget);
+    v.state = ReportedStall(c, budget, v) ? State::kStalled : LiveOrOfflineProgress(c, v, budget);
   }
 }
 

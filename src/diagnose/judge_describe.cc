@@ -146,7 +146,9 @@ std::string CrashHeadline(const Context& c, const Verdict& v, const std::string&
   }
   const std::string ph(PhaseName(v.phase));
   std::string h;
-  const bool next_starting = !c.attempt->crashed && !c.attempt->error_after_progress;
+  const bool ended =
+      c.attempt->crashed || c.attempt->error_after_progress || c.attempt->ended_by_record;
+  const bool next_starting = !ended;
   if (v.state == State::kCrashLoop && (c.between_turns || next_starting)) {
     // A supervisor's restart counter tells of attempts the log does not show.
     const int crashed = std::max(c.st.crashed_attempts, c.crashed_before);
@@ -154,8 +156,7 @@ std::string CrashHeadline(const Context& c, const Verdict& v, const std::string&
     h = fmt::format("CRASH LOOP: {} attempts, {} crashed; attempt {} is starting", attempts,
                     crashed, attempts);
   } else if (v.state == State::kCrashLoop) {
-    const bool this_one = c.attempt->crashed || c.attempt->error_after_progress;
-    const int crashed = std::max(c.st.crashed_attempts, c.crashed_before + (this_one ? 1 : 0));
+    const int crashed = std::max(c.st.crashed_attempts, c.crashed_before + (ended ? 1 : 0));
     h = fmt::format("CRASH LOOP: {} attempts, {} crashed; the last in {}{}",
                     std::max(c.st.total_attempts, crashed), crashed, ph, where);
   } else {
@@ -263,6 +264,13 @@ void Describe(const Context& c, Verdict& v) {
       v.headline =
           fmt::format("STALLED in {}{} for {}; normal is under {}", ph, where,
                       FormatDuration(v.stalled_seconds.value_or(0)), FormatDuration(normal));
+      if (v.stalled_seconds.value_or(0) <= c.Budget(v.phase).stall_s) {
+        // Only the report's writer says how long it sat there (ReportedStall).
+        v.headline = fmt::format(
+            "STALLED in {}{}: the log ends there, and the report says it sat "
+            "there longer than its phase's stall time; normal is under {}",
+            ph, where, FormatDuration(normal));
+      }
       if (v.phase_seconds && v.stalled_seconds && *v.phase_seconds > *v.stalled_seconds + 1) {
         v.headline += fmt::format(" (phase running {})", FormatDuration(*v.phase_seconds));
       }

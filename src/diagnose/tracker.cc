@@ -460,6 +460,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   Touch(e.time_ms);
   in_report_ = e.in_report;
   fences_ = e.fences;
+  if (e.rule_id == "generic.k8s_previous_log") previous_log_ = true;
   const auto t = e.time_ms ? e.time_ms : now_ms_;
   Mark(Signal::kLogLine, t);
   state_.lines++;

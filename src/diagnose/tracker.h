@@ -174,6 +174,9 @@ struct AttemptFacts {
   // A fatal line came after the server was up (served, or said it was): it died serving, the start
   // itself had succeeded.
   bool died_after_ready = false;
+  // Its log came from "kubectl logs --previous" below the container's termination record (Exit
+  // Code 137, OOMKilled, a probe kill): that record is how it ended.
+  bool ended_by_record = false;
   size_t errors_at_ready = 0;  // errors.size() when it first became ready
   bool request_served = false;
   bool http_up = false;
@@ -252,6 +255,8 @@ struct TrackerState {
   std::optional<int> exit_status;
   bool watched_gone = false;  // watch --pid: the watched processes ended
   int restarts = 0;           // the most of: samples' restarts, systemd's restart counter (journal)
+  // The longest wait a person's sentence pasted with the log claims (infinity: "forever").
+  std::optional<double> reported_wait_s;
   // A supervisor said its latest run failed too and waits to start it again ("backoff.*" rules:
   // Kubernetes' CrashLoopBackOff/Error with its restart count): restarts + 1 runs failed.
   bool backoff_failed = false;
@@ -294,6 +299,10 @@ class StartupTracker {
   // A log line that matched no rule (still proof the server is alive). `own_time`: time_ms is the
   // line's own stamp, not its arrival.
   void OnLogActivity(std::optional<int64_t> time_ms, bool own_time = false);
+  void NoteReportedWait(double seconds) {
+    if (!state_.reported_wait_s || seconds > *state_.reported_wait_s)
+      state_.reported_wait_s = seconds;
+  }
   // A /proc + GPU sample (live). Samples must come in time order.
   void OnSample(const Sample& sample);
   // The service manager about the unit (from the journal): a start begins an attempt, an unclean
@@ -382,6 +391,7 @@ class StartupTracker {
   static void ForgetAppStartup(AttemptFacts& a);
   static void SettleStopTime(AttemptFacts& a, int64_t stamped_ms);
   bool QuotedAboveTheLog(const AttemptFacts& cur) const;
+  bool RecordAboveThePreviousLog(const AttemptFacts& cur) const;
   void ForgetQuote(std::optional<int64_t> t);
   bool AnotherEngineStarting(AttemptFacts& a, const std::string& ready_rank) const;
   static void NotePin(AttemptFacts& a, const LogEvent& e);
@@ -426,6 +436,9 @@ class StartupTracker {
   bool in_report_ = false;       // the latest line's LogEvent::in_report
   uint32_t fences_ = 0;          // the latest line's LogEvent::fences
   std::string pending_banner_engine_;
+  // "kubectl logs --previous" was pasted: the log below is the container that ended as the
+  // status record above it says.
+  bool previous_log_ = false;
   // A shell prompt that starts a server waits for the first line the start prints: a command
   // pasted after the log (how it was run) starts nothing.
   std::optional<std::optional<int64_t>> pending_prompt_;

@@ -132,10 +132,13 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
                                        node_rank == kWorkerNode || cur.node_rank == kWorkerNode);
     other_node = nodes_differ && banner_ms && cur.last_ms && *banner_ms <= *cur.last_ms;
     if (sibling || nested || other_node) has_content = false;
-    if (QuotedAboveTheLog(cur)) {
+    const bool record = RecordAboveThePreviousLog(cur);
+    if (record || QuotedAboveTheLog(cur)) {
       ForgetQuote(t);
       has_content = false;
     }
+    if (record) state_.attempts.back().ended_by_record = true;
+    previous_log_ = false;
   }
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
   AttemptFacts& opened = state_.attempts.back();
@@ -159,14 +162,25 @@ bool StartupTracker::QuotedAboveTheLog(const AttemptFacts& cur) const {
          !cur.ready && !cur.stopped && (cur.crashed || !cur.errors.empty());
 }
 
-// The quote is no attempt: the log below it is the first, and says the same again.
+// `kubectl describe`'s or `get`'s record of the container's end ("Last State: Terminated, Exit
+// Code: 137") pasted above `kubectl logs --previous`: the log below is that container's, so the
+// record is its end, not a start of its own. Only lines no server printed came before the banner.
+bool StartupTracker::RecordAboveThePreviousLog(const AttemptFacts& cur) const {
+  return previous_log_ && state_.attempts.size() == 1 && !cur.banner && cur.stamped_lines == 0 &&
+         !cur.phase_line && !cur.ready && !cur.stopped && cur.crashed;
+}
+
+// The quote is no attempt: the log below it is the first, and says the same again. What its
+// lines matched stays evidence (a record of an OOM kill above the log is the log's).
 void StartupTracker::ForgetQuote(std::optional<int64_t> t) {
   AttemptFacts& quote = state_.attempts.back();
   if (quote.crashed) state_.crashed_attempts--;
   const int index = quote.index;
+  RuleHits hits = std::move(quote.hits);
   quote = AttemptFacts{};
   quote.index = index;
   quote.start_ms = t;
+  if (previous_log_) quote.hits = std::move(hits);
 }
 
 // An engine's banner after an HTTP server's start and nothing else: the application builds its

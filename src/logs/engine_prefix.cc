@@ -151,60 +151,6 @@ bool ParseTrtllmCppTimed(std::string_view& msg, ParsedLine& p) {
   return true;
 }
 
-// glog's "100348 model_lifecycle.cc:818] " at s[j]: the thread and the source file. Where its
-// "] " is, or npos.
-size_t GlogThreadAndSource(std::string_view s, size_t j) {
-  const size_t tid = j;
-  while (j < s.size() && j < tid + 12 && IsDigit(s[j])) ++j;
-  if (j == tid || !At(s, j, ' ')) return std::string_view::npos;
-  const size_t close = s.find("] ", j + 1);
-  if (close == std::string_view::npos || close - j > 96) return std::string_view::npos;
-  const std::string_view loc = s.substr(j + 1, close - j - 1);
-  const size_t colon = loc.rfind(':');
-  if (colon == std::string_view::npos || colon == 0 || colon + 1 >= loc.size() ||
-      loc.find(' ') != std::string_view::npos) {
-    return std::string_view::npos;
-  }
-  for (size_t k = colon + 1; k < loc.size(); ++k) {
-    if (!IsDigit(loc[k])) return std::string_view::npos;
-  }
-  return close;
-}
-
-// glog, as Triton (the tensorrtllm_backend's server) and other C++ servers print it:
-// "I0501 01:00:00.245480 100348 model_lifecycle.cc:818] msg" (level letter, MMDD, time, thread,
-// source file). No year: the stream anchors it.
-bool ParseGlog(std::string_view& msg, ParsedLine& p) {
-  std::string_view s = msg;
-  int mo = Digits(s, 1, 2), d = Digits(s, 3, 2);
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, 5, ' ')) return false;
-  CivilTime t;
-  t.month = mo;
-  t.day = d;
-  size_t j = ParseClock(s, 6, t);
-  if (j == std::string_view::npos) return false;
-  j = ParseFraction(s, j, t);
-  while (At(s, j, ' ')) ++j;
-  const size_t close = GlogThreadAndSource(s, j);
-  if (close == std::string_view::npos) return false;
-  p.level = s.substr(0, 1);
-  p.time = t;
-  p.style = PrefixStyle::kGlog;
-  msg = s.substr(close + 2);
-  return true;
-}
-
-// Triton's --log-format ISO8601: "2025-09-01T12:00:31Z I 1 model_lifecycle.cc:839] msg", its time
-// read as a leading stamp before this: the level letter, thread and source file.
-bool ParseGlogIsoTail(std::string_view& msg, ParsedLine& p) {
-  const size_t close = GlogThreadAndSource(msg, 2);
-  if (close == std::string_view::npos) return false;
-  p.level = msg.substr(0, 1);
-  p.style = PrefixStyle::kGlog;
-  msg.remove_prefix(close + 2);
-  return true;
-}
-
 // SGLang's "[2026-03-09 12:01:53(.mmm)?( TAGS)?]", "[12:01:53 TP0]", "[06-17 13:46:56]" at s[0],
 // whose bracket closes at `close`.
 bool ParseSglangTime(std::string_view& msg, size_t close, ParsedLine& p) {
@@ -251,6 +197,7 @@ bool ParseBracketPrefix(std::string_view& msg, ParsedLine& p) {
   if (close == std::string_view::npos) return false;
   std::string_view inner = s.substr(1, close - 1);
   if (IsDigit(inner.empty() ? ' ' : inner[0]) && ParseSglangTime(msg, close, p)) return true;
+  if (inner.size() > 20 && IsDigit(inner[1]) && ParseBracketGlog(msg, close, p)) return true;
   // SGLang's tags with the time cut out of the bracket ("[TP0] ", "[ DP0 TP2 EP0] ").
   const std::string_view tags = inner.substr(At(inner, 0, ' ') ? 1 : 0);
   if (std::string rank; !tags.empty() && IsUpper(tags[0]) && ParseSglangTags(tags, &rank)) {

@@ -12,6 +12,14 @@ namespace spinup {
 // found, with `p` updated and `msg` advanced past it.
 bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p);
 
+// glog's prefix at msg[0] ("I0501 01:00:00.245480 100348 model_lifecycle.cc:818] "), Triton's ISO
+// 8601 variant after its leading stamp was read ("I 1 model_lifecycle.cc:839] "), and PyTorch's
+// bracketed one whose "]" is at msg[close] ("[W1009 03:00:55.123624934 socket.cpp:752] "): true
+// with `p` updated and `msg` advanced past it.
+bool ParseGlog(std::string_view& msg, ParsedLine& p);
+bool ParseGlogIsoTail(std::string_view& msg, ParsedLine& p);
+bool ParseBracketGlog(std::string_view& msg, size_t close, ParsedLine& p);
+
 // TGI's tracing target after its level: the launcher, router and client crates, maybe inside a
 // span, then maybe the Rust source location. Returns the message after all of it.
 std::string_view StripTgiTarget(std::string_view rest, size_t after_level);

@@ -553,26 +553,6 @@ TEST(ParseLineTrtllm, CppLoggerWithTime) {
   EXPECT_NE(ParseLine("05-01-2026 01:00:05.1 something").style, PrefixStyle::kTrtllm);
 }
 
-// glog (Triton): level letter, MMDD, time, thread id, source file.
-TEST(ParseLineGlog, TritonLines) {
-  ParsedLine p = ParseLine(
-      "E0501 01:00:40.245480 100348 model_lifecycle.cc:642] failed to load 'tensorrt_llm' "
-      "version 1: Internal: x");
-  EXPECT_EQ(p.style, PrefixStyle::kGlog);
-  EXPECT_EQ(p.level, "E");
-  ASSERT_TRUE(p.time.has_value());
-  EXPECT_EQ(p.time->month, 5);
-  EXPECT_EQ(p.time->day, 1);
-  EXPECT_EQ(p.time->second, 40);
-  EXPECT_EQ(p.message, "failed to load 'tensorrt_llm' version 1: Internal: x");
-  ParsedLine i = ParseLine("I1220 01:42:16.245480 100348 python_be.cc:2199] Started");
-  EXPECT_EQ(i.level, "I");
-  EXPECT_EQ(i.message, "Started");
-  // Words that merely start like it are left alone.
-  EXPECT_EQ(ParseLine("I0501 is not a log line at all, friend").style, PrefixStyle::kNone);
-  EXPECT_EQ(ParseLine("E1234 01:00:00.1 abc def.cc:x] msg").style, PrefixStyle::kNone);
-}
-
 }  // namespace
 }  // namespace spinup
 

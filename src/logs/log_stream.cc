@@ -6,6 +6,7 @@
 #include "base/assign.h"
 #include "logs/json_line.h"
 #include "logs/prose.h"
+#include "logs/reported_wait.h"
 #include "logs/systemd_message.h"
 #include "logs/text_scan.h"
 
@@ -500,6 +501,11 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
 // Lines in a log that no server process printed as its own: a person's, Python's teardown report.
 bool LogStream::NotTheServers(const ParsedLine& p) {
   if (!in_traceback_ && p.style == PrefixStyle::kNone) {
+    if (on_reported_wait_ && p.rank.empty() && p.level.empty()) {
+      if (const std::optional<double> wait = ReportedWaitSeconds(p.message)) {
+        on_reported_wait_(*wait);
+      }
+    }
     if (IsPersonsLine(p)) {
       in_report_ = true;
       return true;

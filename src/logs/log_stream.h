@@ -40,6 +40,9 @@ class LogStream {
   // Times already reported were off by `shift_ms` (year-less lines before the first dated one
   // were given the reference year): everything stated so far moves by that much.
   using ClockShiftFn = std::function<void(int64_t shift_ms)>;
+  // A person's sentence pasted with the log says how long the start sat without output
+  // (ReportedWaitSeconds, logs/reported_wait.h).
+  using ReportedWaitFn = std::function<void(double seconds)>;
 
   // `rules` must outlive the stream and be compiled.
   LogStream(const RuleSet& rules, LogStreamOptions options);
@@ -48,6 +51,7 @@ class LogStream {
   void OnActivity(ActivityFn fn) { on_activity_ = std::move(fn); }
   void OnUnitEvent(UnitEventFn fn) { on_unit_event_ = std::move(fn); }
   void OnClockShift(ClockShiftFn fn) { on_clock_shift_ = std::move(fn); }
+  void OnReportedWait(ReportedWaitFn fn) { on_reported_wait_ = std::move(fn); }
 
   void Feed(std::string_view bytes);
   // Flushes a last line without a newline. Feed may continue afterwards (a followed file).
@@ -118,6 +122,7 @@ class LogStream {
   LogStreamOptions opt_;
   EventFn on_event_;
   ActivityFn on_activity_;
+  ReportedWaitFn on_reported_wait_;
   UnitEventFn on_unit_event_;
   ClockShiftFn on_clock_shift_;
   std::string engine_;

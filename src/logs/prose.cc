@@ -82,6 +82,42 @@ bool QuotesAnException(std::string_view s) {
   return false;
 }
 
+bool IsLowerWord(std::string_view w) {
+  while (!w.empty() && (w.back() == ',' || w.back() == '.')) w.remove_suffix(1);
+  return !w.empty() &&
+         std::all_of(w.begin(), w.end(), [](char c) { return IsLower(c) || c == '\''; });
+}
+
+// "Not a CUDA out of memory issue this time, the GPU is empty:": a person's sentence introducing
+// what follows, with several lowercase words and a closing colon. A program's lines that end so
+// are a traceback's joints ("During handling of the above exception ...:", "Current thread 0x...
+// (most recent call first):") or announce an exception ("...Error:", "Retrying. Error:").
+bool IntroducesWhatFollows(std::string_view s) {
+  if (s.size() < 16 || s.back() != ':') return false;
+  for (std::string_view word : {"xception", "Traceback", "most recent call", "Error:", "error:"}) {
+    if (s.find(word) != std::string_view::npos) return false;
+  }
+  size_t words = 0, lower = 0;
+  for (size_t i = 0; i < s.size();) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    const size_t from = i;
+    while (i < s.size() && s[i] != ' ') ++i;
+    if (i == from) break;
+    ++words;
+    lower += IsLowerWord(s.substr(from, i - from)) ? 1 : 0;
+  }
+  return words >= 5 && lower >= 3;
+}
+
+// An issue's title, as GitHub's issue templates prefix it ("[Bug]: NCCL error ...").
+bool IssueTitle(std::string_view s) {
+  for (std::string_view tag : {"[Bug]", "[BUG]", "[Usage]", "[Installation]", "[Performance]",
+                               "[Feature]", "[Misc]", "[Doc]", "[RFC]"}) {
+    if (s.starts_with(tag)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool IsMarkdownFence(std::string_view line) {
@@ -98,7 +134,9 @@ bool LooksLikeProse(std::string_view line) {
   if (line.front() == '#') return MarkdownHeading(line);
   if (line.front() == '(') return Aside(line);
   if (line.front() == '`') return QuotesAnException(line);
+  if (line.front() == '[') return IssueTitle(line);
   if (!IsUpper(line.front())) return false;
+  if (IntroducesWhatFollows(line)) return true;
   size_t end = 0;
   while (end < line.size() && (IsLetter(line[end]) || line[end] == '\'')) ++end;
   if (end < line.size() && line[end] != ' ' && line[end] != ',') {  // "Error:", "I0501"

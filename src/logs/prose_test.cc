@@ -23,6 +23,22 @@ TEST(ProseTest, APersonsSentenceAboutTheLog) {
       LooksLikeProse("(20 minutes later, still no \"The server is fired up and ready to roll!\")"));
 }
 
+// A sentence introducing what follows, and an issue's title as GitHub's templates prefix it.
+TEST(ProseTest, AnIntroductionOrAnIssueTitle) {
+  EXPECT_TRUE(LooksLikeProse("Not a CUDA out of memory issue this time, the GPU is empty:"));
+  EXPECT_TRUE(LooksLikeProse("Fixed: the error from my first post went away. Working log:"));
+  EXPECT_TRUE(LooksLikeProse("Crash during CUDA graph capture with FP8 KV cache on H20:"));
+  EXPECT_TRUE(LooksLikeProse("[Bug]: NCCL error: unhandled cuda error with TP=2"));
+  EXPECT_TRUE(LooksLikeProse("[Usage]: server hangs at Init torch distributed begin"));
+  // A program's lines that end in a colon: a stack's header, an exception announced.
+  EXPECT_FALSE(LooksLikeProse("Current thread 0x00007c15379bc740 (most recent call first):"));
+  EXPECT_FALSE(LooksLikeProse("Exception in thread Thread-3 (run) raised while starting:"));
+  EXPECT_FALSE(LooksLikeProse(
+      "The deployment failed to start 3 times in a row. Retrying after 4 seconds. Error:"));
+  EXPECT_FALSE(LooksLikeProse("Loading safetensors checkpoint shards:"));
+  EXPECT_FALSE(LooksLikeProse("[TensorRT-LLM][ERROR] Assertion failed: mpiSize == tp * pp"));
+}
+
 TEST(ProseTest, AnEnginesBareLinesAreNot) {
   EXPECT_FALSE(
       LooksLikeProse("RuntimeError: CUDA error: an illegal memory access was encountered"));

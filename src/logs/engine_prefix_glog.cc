@@ -1,0 +1,107 @@
+// glog's line prefix, as Triton (the tensorrtllm_backend's server) and other C++ servers print it,
+// and PyTorch's bracketed variant (engine_prefix.h).
+#include <string_view>
+
+#include "logs/engine_prefix.h"
+#include "logs/text_scan.h"
+
+namespace spinup {
+
+using scan::At;
+using scan::Digits;
+using scan::IsDigit;
+using scan::ParseClock;
+using scan::ParseFraction;
+
+namespace {
+
+// glog's "100348 model_lifecycle.cc:818] " at s[j]: the thread and the source file. Where its
+// "] " is, or npos.
+size_t GlogThreadAndSource(std::string_view s, size_t j) {
+  const size_t tid = j;
+  while (j < s.size() && j < tid + 12 && IsDigit(s[j])) ++j;
+  if (j == tid || !At(s, j, ' ')) return std::string_view::npos;
+  const size_t close = s.find("] ", j + 1);
+  if (close == std::string_view::npos || close - j > 96) return std::string_view::npos;
+  const std::string_view loc = s.substr(j + 1, close - j - 1);
+  const size_t colon = loc.rfind(':');
+  if (colon == std::string_view::npos || colon == 0 || colon + 1 >= loc.size() ||
+      loc.find(' ') != std::string_view::npos) {
+    return std::string_view::npos;
+  }
+  for (size_t k = colon + 1; k < loc.size(); ++k) {
+    if (!IsDigit(loc[k])) return std::string_view::npos;
+  }
+  return close;
+}
+
+}  // namespace
+
+// glog, as Triton (the tensorrtllm_backend's server) and other C++ servers print it:
+// "I0501 01:00:00.245480 100348 model_lifecycle.cc:818] msg" (level letter, MMDD, time, thread,
+// source file). No year: the stream anchors it.
+bool ParseGlog(std::string_view& msg, ParsedLine& p) {
+  std::string_view s = msg;
+  int mo = Digits(s, 1, 2), d = Digits(s, 3, 2);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, 5, ' ')) return false;
+  CivilTime t;
+  t.month = mo;
+  t.day = d;
+  size_t j = ParseClock(s, 6, t);
+  if (j == std::string_view::npos) return false;
+  j = ParseFraction(s, j, t);
+  while (At(s, j, ' ')) ++j;
+  const size_t close = GlogThreadAndSource(s, j);
+  if (close == std::string_view::npos) return false;
+  p.level = s.substr(0, 1);
+  p.time = t;
+  p.style = PrefixStyle::kGlog;
+  msg = s.substr(close + 2);
+  return true;
+}
+
+// PyTorch's C++ log prefix in brackets, on c10d's and ProcessGroupNCCL's lines: "[W1009
+// 03:00:55.123624934 socket.cpp:752] msg", some releases with the thread id before the file
+// ("[W0109 02:26:52.112000 882 socket.cpp:752]"). No year: the stream anchors it.
+bool ParseBracketGlog(std::string_view& msg, size_t close, ParsedLine& p) {
+  const std::string_view s = msg;
+  const char level = s[1];
+  if (level != 'I' && level != 'W' && level != 'E' && level != 'F') return false;
+  const int mo = Digits(s, 2, 2), d = Digits(s, 4, 2);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, 6, ' ')) return false;
+  CivilTime t;
+  t.month = mo;
+  t.day = d;
+  size_t j = ParseClock(s, 7, t);
+  if (j == std::string_view::npos || j >= close) return false;
+  j = ParseFraction(s, j, t);
+  if (!At(s, j, ' ')) return false;
+  ++j;
+  size_t tid = j;
+  while (tid < close && IsDigit(s[tid])) ++tid;
+  if (tid > j && At(s, tid, ' ')) j = tid + 1;  // the thread id
+  const std::string_view source = s.substr(j, close - j);
+  const size_t colon = source.rfind(':');
+  if (colon == std::string_view::npos || colon == 0 || colon + 1 == source.size() ||
+      source.find(' ') != std::string_view::npos) {
+    return false;
+  }
+  p.level = s.substr(1, 1);
+  p.time = t;
+  p.style = PrefixStyle::kGlog;
+  msg = s.substr(At(s, close + 1, ' ') ? close + 2 : close + 1);
+  return true;
+}
+
+// Triton's --log-format ISO8601: "2025-09-01T12:00:31Z I 1 model_lifecycle.cc:839] msg", its time
+// read as a leading stamp before this: the level letter, thread and source file.
+bool ParseGlogIsoTail(std::string_view& msg, ParsedLine& p) {
+  const size_t close = GlogThreadAndSource(msg, 2);
+  if (close == std::string_view::npos) return false;
+  p.level = msg.substr(0, 1);
+  p.style = PrefixStyle::kGlog;
+  msg.remove_prefix(close + 2);
+  return true;
+}
+
+}  // namespace spinup

@@ -1,0 +1,74 @@
+#include "logs/reported_wait.h"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <limits>
+#include <string>
+
+namespace spinup {
+namespace {
+
+constexpr size_t kMaxSentence = 400;
+
+// Words that say the start made no progress; a duration alone ("loading takes 20 minutes on the
+// other host") claims nothing about this log.
+constexpr std::string_view kHangWords[] = {
+    "hang",        "hung",         "stuck",     "forever",      "nothing",
+    "no progress", "no more",      "no output", "froze",        "frozen",
+    "wait",        "indefinitely", "still at",  "never finish", "never complete"};
+
+// A program's line, not a sentence: assignments, bracketed tags, paths, log prefixes.
+bool ProgramPunctuation(std::string_view s) {
+  return s.find('=') != s.npos || s.find("] ") != s.npos || s.find(".py") != s.npos ||
+         s.find("://") != s.npos || s.find('|') != s.npos;
+}
+
+double UnitSeconds(std::string_view unit) {
+  switch (unit.empty() ? 's' : unit[0]) {
+    case 'h':
+      return 3600;
+    case 'd':
+      return 86400;
+    case 'm':
+      return unit.starts_with("ms") || unit.starts_with("mil") ? 0.001 : 60;
+    default:
+      return 1;
+  }
+}
+
+}  // namespace
+
+std::optional<double> ReportedWaitSeconds(std::string_view line) {
+  if (line.size() < 12 || line.size() > kMaxSentence || line.front() == ' ' ||
+      line.front() == '\t' || ProgramPunctuation(line)) {
+    return std::nullopt;
+  }
+  std::string lower(line);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const bool hang = std::any_of(std::begin(kHangWords), std::end(kHangWords),
+                                [&](std::string_view w) { return lower.find(w) != lower.npos; });
+  if (!hang || std::count(lower.begin(), lower.end(), ' ') < 3) return std::nullopt;
+  static const RE2 kNumber(
+      R"((?:^|[^\w.])(\d+(?:\.\d+)?)\s*\+?\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s|days?)\b)");
+  static const RE2 kWords(
+      R"(\b(?:an?|one|half an|a few|a couple of|several|two|three) (hours?|days?|minutes?)\b)");
+  static const RE2 kForever(R"(\b(?:forever|indefinitely|overnight|all night)\b)");
+  std::optional<double> most;
+  re2::StringPiece in(lower);
+  std::string number, unit;
+  while (RE2::FindAndConsume(&in, kNumber, &number, &unit)) {
+    const double s = std::stod(number) * UnitSeconds(unit);
+    if (!most || s > *most) most = s;
+  }
+  re2::StringPiece words(lower);
+  while (RE2::FindAndConsume(&words, kWords, &unit)) {
+    const double s = lower.find("half an") != lower.npos ? 1800 : UnitSeconds(unit);
+    if (!most || s > *most) most = s;
+  }
+  if (RE2::PartialMatch(lower, kForever)) return std::numeric_limits<double>::infinity();
+  return most;
+}
+
+}  // namespace spinup

@@ -1,0 +1,36 @@
+#include "logs/reported_wait.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace spinup {
+namespace {
+
+TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
+  EXPECT_EQ(ReportedWaitSeconds("after 20 minutes nothing"), 1200);
+  EXPECT_EQ(ReportedWaitSeconds("Stuck like this for 1 hour, no more output"), 3600);
+  EXPECT_EQ(ReportedWaitSeconds("Stuck at 3/163 for 40 minutes now"), 2400);
+  EXPECT_EQ(ReportedWaitSeconds("I waited 45+ min and it never finished loading"), 2700);
+  EXPECT_EQ(ReportedWaitSeconds("It hangs at CUDA graph capture, I waited over an hour"), 3600);
+  const auto forever = ReportedWaitSeconds("It hangs here forever, nothing else is printed.");
+  ASSERT_TRUE(forever.has_value());
+  EXPECT_TRUE(std::isinf(*forever));
+}
+
+TEST(ReportedWait, OtherSentencesAndProgramLinesClaimNothing) {
+  // A duration with no word of a hang, and a hang with no duration.
+  EXPECT_FALSE(ReportedWaitSeconds("Loading takes 20 minutes on the other host.").has_value());
+  EXPECT_FALSE(ReportedWaitSeconds("It hangs at NCCL init with TP=2 on 2x RTX 4090").has_value());
+  // A program's lines.
+  EXPECT_FALSE(ReportedWaitSeconds("Waiting for creating a placement group of specs for 10 "
+                                   "seconds. specs=[{'GPU': 1.0}]")
+                   .has_value());
+  EXPECT_FALSE(ReportedWaitSeconds("[W0109 02:26:52 socket.cpp:752] waited 10 s, still connecting")
+                   .has_value());
+  EXPECT_FALSE(ReportedWaitSeconds("  File \"x.py\", line 3, in wait_for 10 s").has_value());
+  EXPECT_FALSE(ReportedWaitSeconds("hung 5 s").has_value());  // too short for a sentence
+}
+
+}  // namespace
+}  // namespace spinup
