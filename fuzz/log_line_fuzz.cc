@@ -11,6 +11,7 @@
 
 #include "diagnose/startup_session.h"
 #include "logs/line_parser.h"
+#include "logs/reported_wait.h"
 #include "logs/rich_traceback.h"
 #include "logs/rules.h"
 #include "logs/wrapped_lines.h"
@@ -36,6 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   spinup::ParsedLine p = spinup::ParseLine(clean);
   if (p.message.size() > clean.size()) __builtin_trap();
   (void)spinup::ParseTqdm(p.message);
+  (void)spinup::ReportedWaitSeconds(in);
   if (auto last = spinup::ParseLastTqdm(p.message); last && last->end > p.message.size()) {
     __builtin_trap();
   }

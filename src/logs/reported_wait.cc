@@ -3,25 +3,29 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <limits>
 #include <string>
 
 namespace spinup {
 namespace {
 
-constexpr size_t kMaxSentence = 400;
+constexpr size_t kMaxSentence = 1000;  // a paragraph of an issue is one line
 
 // Words that say the start made no progress; a duration alone ("loading takes 20 minutes on the
 // other host") claims nothing about this log.
 constexpr std::string_view kHangWords[] = {
-    "hang",        "hung",         "stuck",     "forever",      "nothing",
-    "no progress", "no more",      "no output", "froze",        "frozen",
-    "wait",        "indefinitely", "still at",  "never finish", "never complete"};
+    "hang",    "hung",      "stuck",    "forever",      "nothing",      "no progress",
+    "no more", "no output", "no new",   "froze",        "frozen",       "wait",
+    "sits ",   "sitting",   "still at", "indefinitely", "never finish", "never complete"};
 
-// A program's line, not a sentence: assignments, bracketed tags, paths, log prefixes.
+// A program's line, not a sentence: key=value lists, bracketed tags, URLs, progress bars. One
+// "TP=4" is a person's shorthand.
 bool ProgramPunctuation(std::string_view s) {
-  return s.find('=') != s.npos || s.find("] ") != s.npos || s.find(".py") != s.npos ||
-         s.find("://") != s.npos || s.find('|') != s.npos;
+  return std::count(s.begin(), s.end(), '=') > 1 || s.find("=[") != s.npos ||
+         s.find("={") != s.npos || s.find("] ") != s.npos || s.find("://") != s.npos ||
+         s.find('|') != s.npos;
 }
 
 double UnitSeconds(std::string_view unit) {
@@ -51,7 +55,7 @@ std::optional<double> ReportedWaitSeconds(std::string_view line) {
                                 [&](std::string_view w) { return lower.find(w) != lower.npos; });
   if (!hang || std::count(lower.begin(), lower.end(), ' ') < 3) return std::nullopt;
   static const RE2 kNumber(
-      R"((?:^|[^\w.])(\d+(?:\.\d+)?)\s*\+?\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s|days?)\b)");
+      R"((?:^|[^\w.])(\d{1,6}(?:\.\d{1,3})?)\s*\+?\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s|days?)\b)");
   static const RE2 kWords(
       R"(\b(?:an?|one|half an|a few|a couple of|several|two|three) (hours?|days?|minutes?)\b)");
   static const RE2 kForever(R"(\b(?:forever|indefinitely|overnight|all night)\b)");
@@ -59,7 +63,7 @@ std::optional<double> ReportedWaitSeconds(std::string_view line) {
   re2::StringPiece in(lower);
   std::string number, unit;
   while (RE2::FindAndConsume(&in, kNumber, &number, &unit)) {
-    const double s = std::stod(number) * UnitSeconds(unit);
+    const double s = std::strtod(number.c_str(), nullptr) * UnitSeconds(unit);
     if (!most || s > *most) most = s;
   }
   re2::StringPiece words(lower);

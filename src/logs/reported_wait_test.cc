@@ -13,6 +13,12 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
   EXPECT_EQ(ReportedWaitSeconds("Stuck at 3/163 for 40 minutes now"), 2400);
   EXPECT_EQ(ReportedWaitSeconds("I waited 45+ min and it never finished loading"), 2700);
   EXPECT_EQ(ReportedWaitSeconds("It hangs at CUDA graph capture, I waited over an hour"), 3600);
+  EXPECT_EQ(ReportedWaitSeconds("TP=4 on 4x H100. TP2 never does. Waited 40 minutes, no more "
+                                "output."),
+            2400);
+  EXPECT_EQ(ReportedWaitSeconds("It has been sitting on this line for over an hour now"), 3600);
+  EXPECT_EQ(ReportedWaitSeconds("after 20 minutes nothing, py-spy says it is in codecache.py"),
+            1200);
   const auto forever = ReportedWaitSeconds("It hangs here forever, nothing else is printed.");
   ASSERT_TRUE(forever.has_value());
   EXPECT_TRUE(std::isinf(*forever));
@@ -30,6 +36,10 @@ TEST(ReportedWait, OtherSentencesAndProgramLinesClaimNothing) {
                    .has_value());
   EXPECT_FALSE(ReportedWaitSeconds("  File \"x.py\", line 3, in wait_for 10 s").has_value());
   EXPECT_FALSE(ReportedWaitSeconds("hung 5 s").has_value());  // too short for a sentence
+  // A number no reader would write is no duration (and no parse error).
+  EXPECT_FALSE(
+      ReportedWaitSeconds("stuck for 99999999999999999999999999999999999999999 minutes now")
+          .has_value());
 }
 
 }  // namespace
