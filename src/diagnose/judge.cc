@@ -16,6 +16,11 @@ namespace {
 
 constexpr double kGiB = 1024.0 * 1024 * 1024;
 
+// The attempt ended in its own error: a death, or a traceback after its last progress.
+bool EndsInItsError(const AttemptFacts& a) {
+  return a.crashed || (a.error_after_progress && !a.ready && a.waits_after_error < 2);
+}
+
 bool EmptyAttempt(const AttemptFacts* a) {
   return a == nullptr ||
          (a->timeline.empty() && a->errors.empty() && !a->ready && !a->crashed && !a->stopped);
@@ -52,8 +57,8 @@ Context::Context(const TrackerState& s, const JudgeOptions& o, const RuleSet& r)
           : std::max(st.crashed_attempts - (a->crashed ? 1 : 0) - not_turns +
                          (st.silent_ends >= 2 ? st.silent_ends : 0),
                      // A supervisor's back-off: its latest run failed as well
-                     // (unless that is the attempt the log shows crashing).
-                     std::max(0, st.restarts) + (st.backoff_failed && !a->crashed ? 1 : 0));
+                     // (unless that is the attempt the log shows dying).
+                     std::max(0, st.restarts) + (st.backoff_failed && !EndsInItsError(*a) ? 1 : 0));
   empty_attempt = EmptyAttempt(a);
   between_turns = a != nullptr && empty_attempt && crashed_before >= 2 && !health_ok;
 }

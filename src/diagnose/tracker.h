@@ -98,6 +98,7 @@ struct AttemptFacts {
   // was followed by a person trying again, not by a supervisor restarting it.
   bool manual = false;
   bool stop_requested = false;
+  bool stop_job = false;  // the stop was the service manager's stop job (systemctl stop/restart)
   bool stopped = false;
   bool ended_silently = false;     // started again with no line saying why it ended (silent_ends)
   std::optional<int64_t> stop_ms;  // when the stop was asked for

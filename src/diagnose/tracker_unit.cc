@@ -38,6 +38,18 @@ void StartupTracker::CountUnitHit(const UnitEvent& e, const std::string& text,
   }
 }
 
+namespace {
+
+// TimeoutStartSec ran out: systemd's SIGTERM ended a start that took too long, and the stop the
+// server then logged was that kill's, not a person's (a stop job's own timeout is a stop's).
+void ForgetStopOfTimedOutStart(AttemptFacts& a) {
+  if (a.stop_job) return;
+  a.stop_requested = false;
+  a.stopped = false;
+}
+
+}  // namespace
+
 void StartupTracker::OnUnitEvent(const UnitEvent& e) {
   before_traceback_.reset();  // the manager's word about the attempt is not taken back with it
   Touch(e.time_ms);
@@ -84,6 +96,7 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
         state_.restarts = std::max(state_.restarts - 1, 1);
         break;
       }
+      if (e.result == "timeout") ForgetStopOfTimedOutStart(Current());
       died("systemd: " + (e.text.empty() ? "failed with result '" + e.result + "'" : e.text));
       // The start limit is hit only after repeated failed starts: restarted at least once.
       if (e.result == "start-limit-hit") state_.restarts = std::max(state_.restarts, 1);
@@ -98,6 +111,7 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
       AttemptFacts& a = Current();
       if (!a.stop_requested) a.stop_ms = t;
       a.stop_requested = true;
+      a.stop_job = true;
       if (!a.crashed) a.stopped = true;
       break;
     }

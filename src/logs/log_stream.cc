@@ -501,9 +501,13 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
 // Lines in a log that no server process printed as its own: a person's, Python's teardown report.
 bool LogStream::NotTheServers(const ParsedLine& p) {
   if (!in_traceback_ && p.style == PrefixStyle::kNone) {
-    if (on_reported_wait_ && p.rank.empty() && p.level.empty()) {
+    if (p.rank.empty() && p.level.empty()) {
+      // A sentence that says how long the start sat there is the report's, whatever it quotes
+      // ("It never reaches \"The server is fired up\", stuck for 30 minutes").
       if (const std::optional<double> wait = ReportedWaitSeconds(p.message)) {
-        on_reported_wait_(*wait);
+        if (on_reported_wait_) on_reported_wait_(*wait);
+        in_report_ = true;
+        return true;
       }
     }
     if (IsPersonsLine(p)) {

@@ -94,9 +94,10 @@ bool IsLowerWord(std::string_view w) {
 // (most recent call first):") or announce an exception ("...Error:", "Retrying. Error:").
 bool IntroducesWhatFollows(std::string_view s) {
   if (s.size() < 16 || s.back() != ':') return false;
-  for (std::string_view word : {"xception", "Traceback", "most recent call", "Error:", "error:"}) {
+  for (std::string_view word : {"xception", "most recent call"}) {
     if (s.find(word) != std::string_view::npos) return false;
   }
+  if (s.ends_with("Error:") || s.ends_with("error:")) return false;
   size_t words = 0, lower = 0;
   for (size_t i = 0; i < s.size();) {
     while (i < s.size() && s[i] == ' ') ++i;

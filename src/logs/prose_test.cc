@@ -29,6 +29,9 @@ TEST(ProseTest, AnIntroductionOrAnIssueTitle) {
   EXPECT_TRUE(LooksLikeProse("Fixed: the error from my first post went away. Working log:"));
   EXPECT_TRUE(LooksLikeProse("Crash during CUDA graph capture with FP8 KV cache on H20:"));
   EXPECT_TRUE(LooksLikeProse("[Bug]: NCCL error: unhandled cuda error with TP=2"));
+  EXPECT_TRUE(
+      LooksLikeProse("Update: earlier I got `Initialization failed. warmup error: "
+                     "ConnectionRefusedError`. Now it works:"));
   EXPECT_TRUE(LooksLikeProse("[Usage]: server hangs at Init torch distributed begin"));
   // A program's lines that end in a colon: a stack's header, an exception announced.
   EXPECT_FALSE(LooksLikeProse("Current thread 0x00007c15379bc740 (most recent call first):"));

@@ -16,14 +16,25 @@ constexpr size_t kMaxSentence = 1000;  // a paragraph of an issue is one line
 // Words that say the start made no progress; a duration alone ("loading takes 20 minutes on the
 // other host") claims nothing about this log.
 constexpr std::string_view kHangWords[] = {
-    "hang",    "hung",      "stuck",    "forever",      "nothing",      "no progress",
-    "no more", "no output", "no new",   "froze",        "frozen",       "wait",
-    "sits ",   "sitting",   "still at", "indefinitely", "never finish", "never complete"};
+    "hang",         "hung",           "stuck",      "forever", "nothing",  "no progress",
+    "no more",      "no output",      "no new",     "froze",   "frozen",   "wait",
+    "sits ",        "sitting",        "stays ",     "stayed ", "still at", "indefinitely",
+    "never finish", "never complete", "never reach"};
 
-// A program's line, not a sentence: key=value lists, bracketed tags, URLs, progress bars. One
-// "TP=4" is a person's shorthand.
+// An exception's line: its first word names it ("torch.distributed.DistStoreError: Timed out after
+// 121 seconds waiting for clients").
+bool NamesAnException(std::string_view s) {
+  const std::string_view first = s.substr(0, s.find(' '));
+  if (!first.ends_with(':')) return false;
+  return first.find('.') != first.npos || first.ends_with("Error:") ||
+         first.ends_with("Exception:") || first.ends_with("Warning:") ||
+         first.ends_with("Timeout:");
+}
+
+// A program's line, not a sentence: key=value lists, bracketed tags, URLs, progress bars, an
+// exception. One "TP=4" is a person's shorthand.
 bool ProgramPunctuation(std::string_view s) {
-  return std::count(s.begin(), s.end(), '=') > 1 || s.find("=[") != s.npos ||
+  return NamesAnException(s) || std::count(s.begin(), s.end(), '=') > 1 || s.find("=[") != s.npos ||
          s.find("={") != s.npos || s.find("] ") != s.npos || s.find("://") != s.npos ||
          s.find('|') != s.npos;
 }

@@ -17,6 +17,8 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
                                 "output."),
             2400);
   EXPECT_EQ(ReportedWaitSeconds("It has been sitting on this line for over an hour now"), 3600);
+  EXPECT_EQ(ReportedWaitSeconds("It stays at capturing cuda graph for more than 30 minutes."),
+            1800);
   EXPECT_EQ(ReportedWaitSeconds("after 20 minutes nothing, py-spy says it is in codecache.py"),
             1200);
   const auto forever = ReportedWaitSeconds("It hangs here forever, nothing else is printed.");
@@ -36,6 +38,12 @@ TEST(ReportedWait, OtherSentencesAndProgramLinesClaimNothing) {
                    .has_value());
   EXPECT_FALSE(ReportedWaitSeconds("  File \"x.py\", line 3, in wait_for 10 s").has_value());
   EXPECT_FALSE(ReportedWaitSeconds("hung 5 s").has_value());  // too short for a sentence
+  EXPECT_FALSE(ReportedWaitSeconds("torch.distributed.DistStoreError: Timed out after 121 seconds "
+                                   "waiting for clients. 1/2 clients joined.")
+                   .has_value());
+  EXPECT_FALSE(ReportedWaitSeconds("TimeoutError: Timed out waiting for engine core processes to "
+                                   "start. Waited 600s")
+                   .has_value());
   // A number no reader would write is no duration (and no parse error).
   EXPECT_FALSE(
       ReportedWaitSeconds("stuck for 99999999999999999999999999999999999999999 minutes now")
