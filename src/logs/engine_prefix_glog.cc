@@ -15,6 +15,30 @@ using scan::ParseFraction;
 
 namespace {
 
+// glog's "MMDD HH:MM:SS[.frac]" at s[at], shared by its plain and bracketed forms. Where the stamp
+// ends, or npos.
+size_t ParseMonthDayClock(std::string_view s, size_t at, CivilTime& t) {
+  const int mo = Digits(s, at, 2), d = Digits(s, at + 2, 2);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, at + 4, ' ')) return std::string_view::npos;
+  t.month = mo;
+  t.day = d;
+  const size_t j = ParseClock(s, at + 5, t);
+  return j == std::string_view::npos ? j : ParseFraction(s, j, t);
+}
+
+// A source location, "model_lifecycle.cc:818": a file name, a colon, a line number.
+bool IsSourceLocation(std::string_view loc) {
+  const size_t colon = loc.rfind(':');
+  if (colon == std::string_view::npos || colon == 0 || colon + 1 >= loc.size() ||
+      loc.find(' ') != std::string_view::npos) {
+    return false;
+  }
+  for (size_t k = colon + 1; k < loc.size(); ++k) {
+    if (!IsDigit(loc[k])) return false;
+  }
+  return true;
+}
+
 // glog's "100348 model_lifecycle.cc:818] " at s[j]: the thread and the source file. Where its
 // "] " is, or npos.
 size_t GlogThreadAndSource(std::string_view s, size_t j) {
@@ -23,16 +47,7 @@ size_t GlogThreadAndSource(std::string_view s, size_t j) {
   if (j == tid || !At(s, j, ' ')) return std::string_view::npos;
   const size_t close = s.find("] ", j + 1);
   if (close == std::string_view::npos || close - j > 96) return std::string_view::npos;
-  const std::string_view loc = s.substr(j + 1, close - j - 1);
-  const size_t colon = loc.rfind(':');
-  if (colon == std::string_view::npos || colon == 0 || colon + 1 >= loc.size() ||
-      loc.find(' ') != std::string_view::npos) {
-    return std::string_view::npos;
-  }
-  for (size_t k = colon + 1; k < loc.size(); ++k) {
-    if (!IsDigit(loc[k])) return std::string_view::npos;
-  }
-  return close;
+  return IsSourceLocation(s.substr(j + 1, close - j - 1)) ? close : std::string_view::npos;
 }
 
 }  // namespace
@@ -41,15 +56,10 @@ size_t GlogThreadAndSource(std::string_view s, size_t j) {
 // "I0501 01:00:00.245480 100348 model_lifecycle.cc:818] msg" (level letter, MMDD, time, thread,
 // source file). No year: the stream anchors it.
 bool ParseGlog(std::string_view& msg, ParsedLine& p) {
-  std::string_view s = msg;
-  int mo = Digits(s, 1, 2), d = Digits(s, 3, 2);
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, 5, ' ')) return false;
+  const std::string_view s = msg;
   CivilTime t;
-  t.month = mo;
-  t.day = d;
-  size_t j = ParseClock(s, 6, t);
+  size_t j = ParseMonthDayClock(s, 1, t);
   if (j == std::string_view::npos) return false;
-  j = ParseFraction(s, j, t);
   while (At(s, j, ' ')) ++j;
   const size_t close = GlogThreadAndSource(s, j);
   if (close == std::string_view::npos) return false;
@@ -67,25 +77,14 @@ bool ParseBracketGlog(std::string_view& msg, size_t close, ParsedLine& p) {
   const std::string_view s = msg;
   const char level = s[1];
   if (level != 'I' && level != 'W' && level != 'E' && level != 'F') return false;
-  const int mo = Digits(s, 2, 2), d = Digits(s, 4, 2);
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, 6, ' ')) return false;
   CivilTime t;
-  t.month = mo;
-  t.day = d;
-  size_t j = ParseClock(s, 7, t);
-  if (j == std::string_view::npos || j >= close) return false;
-  j = ParseFraction(s, j, t);
-  if (!At(s, j, ' ')) return false;
+  size_t j = ParseMonthDayClock(s, 2, t);
+  if (j == std::string_view::npos || j >= close || !At(s, j, ' ')) return false;
   ++j;
   size_t tid = j;
   while (tid < close && IsDigit(s[tid])) ++tid;
   if (tid > j && At(s, tid, ' ')) j = tid + 1;  // the thread id
-  const std::string_view source = s.substr(j, close - j);
-  const size_t colon = source.rfind(':');
-  if (colon == std::string_view::npos || colon == 0 || colon + 1 == source.size() ||
-      source.find(' ') != std::string_view::npos) {
-    return false;
-  }
+  if (!IsSourceLocation(s.substr(j, close - j))) return false;
   p.level = s.substr(1, 1);
   p.time = t;
   p.style = PrefixStyle::kGlog;

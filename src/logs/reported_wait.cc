@@ -3,7 +3,6 @@
 #include <re2/re2.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <limits>
 #include <string>
@@ -14,12 +13,14 @@ namespace {
 constexpr size_t kMaxSentence = 1000;  // a paragraph of an issue is one line
 
 // Words that say the start made no progress; a duration alone ("loading takes 20 minutes on the
-// other host") claims nothing about this log.
-constexpr std::string_view kHangWords[] = {
-    "hang",         "hung",           "stuck",      "forever", "nothing",  "no progress",
-    "no more",      "no output",      "no new",     "froze",   "frozen",   "wait",
-    "sits ",        "sitting",        "stays ",     "stayed ", "still at", "indefinitely",
-    "never finish", "never complete", "never reach"};
+// other host") claims nothing about this line. One case-insensitive pass: bare lines are many.
+const RE2& HangWords() {
+  static const RE2 kHang(
+      "(?i)hang|hung|stuck|forever|nothing|no progress|no more|no output|no new|froze|frozen|wait|"
+      "sits |sitting|stays |stayed |still at|indefinitely|never finish|never complete|"
+      "never reach");
+  return kHang;
+}
 
 // An exception's line: its first word names it ("torch.distributed.DistStoreError: Timed out after
 // 121 seconds waiting for clients").
@@ -37,6 +38,17 @@ bool ProgramPunctuation(std::string_view s) {
   return NamesAnException(s) || std::count(s.begin(), s.end(), '=') > 1 || s.find("=[") != s.npos ||
          s.find("={") != s.npos || s.find("] ") != s.npos || s.find("://") != s.npos ||
          s.find('|') != s.npos;
+}
+
+// ASCII lowercase into a buffer kept per thread: bare lines are many, so no allocation per line and
+// no locale lookup per character.
+std::string_view LowerAscii(std::string_view line) {
+  thread_local std::string buffer;
+  buffer.assign(line);
+  for (char& c : buffer) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return buffer;
 }
 
 double UnitSeconds(std::string_view unit) {
@@ -59,12 +71,9 @@ std::optional<double> ReportedWaitSeconds(std::string_view line) {
       line.front() == '\t' || ProgramPunctuation(line)) {
     return std::nullopt;
   }
-  std::string lower(line);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  const bool hang = std::any_of(std::begin(kHangWords), std::end(kHangWords),
-                                [&](std::string_view w) { return lower.find(w) != lower.npos; });
-  if (!hang || std::count(lower.begin(), lower.end(), ' ') < 3) return std::nullopt;
+  if (std::count(line.begin(), line.end(), ' ') < 3) return std::nullopt;
+  if (!RE2::PartialMatch(line, HangWords())) return std::nullopt;
+  const std::string_view lower = LowerAscii(line);
   static const RE2 kNumber(
       R"((?:^|[^\w.])(\d{1,6}(?:\.\d{1,3})?)\s*\+?\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s|days?)\b)");
   static const RE2 kWords(
