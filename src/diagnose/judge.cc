@@ -211,10 +211,12 @@ std::optional<int64_t> PhaseSince(const AttemptFacts& a, Phase phase) {
 
 // A log pasted into a report that ends mid-start, where the writer says it sat there longer than
 // the phase's stall budget ("it hangs here forever", "after 20 minutes nothing"): stalled. The
-// stall's length stays what the log's own times show.
-bool ReportedStall(const Context& c, const PhaseBudget& budget, Verdict& v) {
+// stall's length stays what the log's own times show. Before a stop, only a stated length counts:
+// "it took forever, so I hit Ctrl-C" is impatience, "waited 45 min, then Ctrl-C" a stall.
+bool ReportedStall(const Context& c, const PhaseBudget& budget, Verdict& v,
+                   bool stated_length_only = false) {
   const std::optional<double> wait = c.st.reported_wait_s;
-  if (!wait || *wait <= budget.stall_s) return false;
+  if (!wait || *wait <= budget.stall_s || (stated_length_only && std::isinf(*wait))) return false;
   v.evidence.push_back(
       std::isinf(*wait)
           ? std::string("the report says it hangs there forever")
@@ -251,9 +253,15 @@ State StoppedOrStalled(const Context& c, const AttemptFacts& a, const PhaseBudge
   if (const std::optional<int64_t> since = PhaseSince(a, v.phase);
       since && (!last || *since > *last))
     last = since;
-  if (!a.stop_ms || !last || *a.stop_ms < *last) return State::kStopped;
+  // A stop with no time of its own ("^C" takes the line before's) or none: the writer's stated
+  // wait says how long it sat there before someone gave up.
+  if (!a.stop_ms || !last || *a.stop_ms < *last) {
+    return ReportedStall(c, budget, v, true) ? State::kStalled : State::kStopped;
+  }
   const double quiet = Span(c, *last, *a.stop_ms);
-  if (quiet <= budget.stall_s) return State::kStopped;
+  if (quiet <= budget.stall_s) {
+    return ReportedStall(c, budget, v, true) ? State::kStalled : State::kStopped;
+  }
   v.stalled_seconds = quiet;
   v.evidence.push_back(
       fmt::format("stopped after {} without progress (a stall: normal is under {})",

@@ -175,9 +175,14 @@ bool RulesHold(const Context& c, const std::vector<std::string>& ids, const Verd
   return any;
 }
 
+// A start that is still under way or stuck is judged by the phase it is in: an earlier phase that
+// was slow and then finished (a long autotune before a hung capture) did not stop it.
 bool SlowPhasesHold(const Context& c, const CauseCondition& w, const Verdict& v, Match& m) {
+  const bool open_phase_only = v.state == State::kStalled || v.state == State::kInProgress ||
+                               v.state == State::kSlow || v.state == State::kProgressing;
   for (const auto& e : v.timeline) {
     if (!e.slow || !Contains(w.slow_phases, e.phase)) continue;
+    if (open_phase_only && e.phase != v.phase) continue;
     m.finding.evidence.push_back(fmt::format("{}{} took {}; normal is under {}", PhaseName(e.phase),
                                              e.rank.empty() ? "" : " on " + e.rank,
                                              FormatDuration(e.seconds.value_or(0)),
@@ -206,8 +211,16 @@ void WeighSignal(const Context& c, const Verdict& v, const std::string& s, Match
   }
 }
 
+// A start that became ready with no failed attempt before it: only what slowed it is a cause.
+bool ReadyAtFirstTry(const Context& c, const Verdict& v) {
+  if (v.state != State::kReady) return false;
+  const auto& at = c.st.attempts;
+  return std::none_of(at.begin(), at.end(), [](const AttemptFacts& a) { return a.crashed; });
+}
+
 std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
                                     const CauseCondition& w, const Verdict& v) {
+  if (!cause.slows_a_start && ReadyAtFirstTry(c, v)) return std::nullopt;
   if (!w.phases.empty() && !Contains(w.phases, v.phase)) return std::nullopt;
   if (!w.states.empty() && !Contains(w.states, v.state)) return std::nullopt;
   for (const auto& s : w.not_signals) {

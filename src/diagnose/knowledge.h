@@ -81,6 +81,10 @@ struct KnownCause {
   std::string fix;
   std::string evidence;              // a sentence added to the evidence lines (may be empty)
   std::vector<std::string> engines;  // empty: any engine
+  // The cause can make a start slow without failing it (slow reads, a cold JIT): it may be named
+  // on a start that became ready at its first attempt. A failure's cause is not (a warning that
+  // an import failed, a download retried, before a server that came up).
+  bool slows_a_start = false;
   std::vector<CauseCondition> when;
   std::string source;
 };

@@ -10,6 +10,7 @@
 #endif
 
 #include "base/utf8.h"
+#include "logs/clock_reading.h"
 #include "logs/engine_prefix.h"
 #include "logs/line_parser_internal.h"
 #include "logs/syslog_formats.h"
@@ -537,6 +538,12 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
   // (TGI's padded level is a prefix.)
   ParsedLine p = line.empty() || (line[0] == ' ' && !IsPaddedLevel(line)) ? PlainLine(line)
                                                                           : ReadLinePrefixes(line);
+  if (!p.time) {
+    if (const std::optional<CivilTime> reading = ParseClockReading(p.message)) {
+      p.time = *reading;  // date(1)'s output pasted after the log: the time it was pasted
+      return p;
+    }
+  }
   if (p.time || p.style != PrefixStyle::kNone || !p.rank.empty()) return p;
   // An unknown constant-shaped prefix (an editor's line numbers, a k9s frame, a logger's name):
   // up to two leading tokens are skipped when what follows carries a known prefix.

@@ -498,8 +498,9 @@ TEST(ParseLine, ShipperTimeBeforeTheLine) {
   // A traceback's tail behind it, start-anchored rules see its first byte.
   EXPECT_EQ(ParseLine("2025-09-22 10:00:01 vllm serve: error: argument -tp").message,
             "vllm serve: error: argument -tp");
-  // A stamp and nothing after it, or no clock, is no stamp.
-  EXPECT_FALSE(ParseLine("2025-09-22 10:00:01.123   ").time.has_value());
+  // A stamp and nothing after it is a clock reading (date's output pasted after a log); a date
+  // with no clock is no stamp.
+  EXPECT_TRUE(ParseLine("2025-09-22 10:00:01.123   ").time.has_value());
   EXPECT_EQ(ParseLine("2025-09-22 is the day").message, "2025-09-22 is the day");
 }
 

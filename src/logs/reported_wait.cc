@@ -17,8 +17,9 @@ constexpr size_t kMaxSentence = 1000;  // a paragraph of an issue is one line
 const RE2& HangWords() {
   static const RE2 kHang(
       "(?i)hang|hung|stuck|forever|nothing|no progress|no more|no output|no new|froze|frozen|wait|"
-      "sits |sitting|stays |stayed |still at|indefinitely|never finish|never complete|"
-      "never reach");
+      "sits |sitting|stays |stayed |still at|still like this|still the same|unchanged|no change|"
+      "indefinitely|never finish|never complete|never reach|never print|never get|never move|"
+      "never progress");
   return kHang;
 }
 
@@ -75,7 +76,7 @@ std::optional<double> ReportedWaitSeconds(std::string_view line) {
   if (!RE2::PartialMatch(line, HangWords())) return std::nullopt;
   const std::string_view lower = LowerAscii(line);
   static const RE2 kNumber(
-      R"((?:^|[^\w.])(\d{1,6}(?:\.\d{1,3})?)\s*\+?\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s|days?)\b)");
+      R"((?:^|[\s(~<>])(\d{1,6}(?:\.\d{1,3})?)\s*\+?\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s|days?)\b)");
   static const RE2 kWords(
       R"(\b(?:an?|one|half an|a few|a couple of|several|two|three) (hours?|days?|minutes?)\b)");
   static const RE2 kForever(R"(\b(?:forever|indefinitely|overnight|all night)\b)");

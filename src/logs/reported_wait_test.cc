@@ -21,6 +21,11 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
             1800);
   EXPECT_EQ(ReportedWaitSeconds("after 20 minutes nothing, py-spy says it is in codecache.py"),
             1200);
+  EXPECT_EQ(ReportedWaitSeconds("Stuck at capture cuda graph. Waited ~45 min then hit Ctrl-C:"),
+            2700);
+  EXPECT_EQ(ReportedWaitSeconds("node 1 never prints anything after `Init torch distributed "
+                                "begin.` either. Still like this 30 minutes later:"),
+            1800);
   const auto forever = ReportedWaitSeconds("It hangs here forever, nothing else is printed.");
   ASSERT_TRUE(forever.has_value());
   EXPECT_TRUE(std::isinf(*forever));
@@ -38,6 +43,10 @@ TEST(ReportedWait, OtherSentencesAndProgramLinesClaimNothing) {
                    .has_value());
   EXPECT_FALSE(ReportedWaitSeconds("  File \"x.py\", line 3, in wait_for 10 s").has_value());
   EXPECT_FALSE(ReportedWaitSeconds("hung 5 s").has_value());  // too short for a sentence
+  // A model's size in its name is no duration ("opt-125m" is not 125 minutes).
+  EXPECT_FALSE(ReportedWaitSeconds("Run timeout 300 vllm serve facebook/opt-125m > log; "
+                                   "./wait_for_server.sh 8011")
+                   .has_value());
   EXPECT_FALSE(ReportedWaitSeconds("torch.distributed.DistStoreError: Timed out after 121 seconds "
                                    "waiting for clients. 1/2 clients joined.")
                    .has_value());

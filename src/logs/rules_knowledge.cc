@@ -208,6 +208,10 @@ void ParseCauses(const json& doc, FileParse& f) {
     kc.fix = Str(c, "fix", cline, true);
     kc.evidence = Str(c, "evidence", cline);
     kc.engines = StrList(c, "engines", cline);
+    if (auto s = c.find("slows_a_start"); s != c.end()) {
+      if (!s->is_boolean()) throw FileError{cline, "\"slows_a_start\" must be true or false"};
+      kc.slows_a_start = s->get<bool>();
+    }
     auto when_it = c.find("when");
     if (when_it == c.end() || !when_it->is_array() || when_it->empty()) {
       throw FileError{cline, "cause \"" + kc.id + "\" needs a non-empty \"when\" list"};

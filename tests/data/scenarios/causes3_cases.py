@@ -72,7 +72,7 @@ case('c3_nccl_cuda_oom', 'crashed', 'distributed_init', 'gpu_oom', vl(VHEAD + [
 
 # TensorRT-LLM's runtime checks the MPI world against the engine's TP x PP (worldConfig.cpp): an
 # engine built for two GPUs started with one rank. Triton wraps it in "failed to load".
-case('c3_triton_world_size', 'crashed', 'weight_load', 'bad_command', '\n'.join([
+case('c3_triton_world_size', 'crashed', 'weight_load', 'parallel_layout', '\n'.join([
     'I0501 01:00:00.245480 1 pinned_memory_manager.cc:277] Pinned memory pool is successfully allocated at address 0x7f0000000000 and size 268435456',
     'I0501 01:00:01.245480 1 model_lifecycle.cc:469] loading: tensorrt_llm:1',
     '[TensorRT-LLM][INFO] Initializing MPI with thread mode 3', '[TensorRT-LLM][INFO] MPI size: 1, rank: 0',

@@ -579,7 +579,9 @@ case('c_driver', 'crashed', '*', 'cuda_build_mismatch', vl(VHEAD[:2]) + '\n' + '
 RuntimeError: The NVIDIA driver on your system is too old (found version 11040). Please update your GPU driver by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx
 ''')
 case('c_nokernel', 'crashed', '*', 'cuda_build_mismatch', sgcrash(["RuntimeError: CUDA error: no kernel image is available for execution on the device", "CUDA kernel errors might be asynchronously reported at some other API call"]))
-case('c_undefined_symbol', 'crashed', '*', 'cuda_build_mismatch', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
+# vllm/_C built against another torch: a torch C++ symbol it needs is missing (the packages
+# disagree; a CUDA runtime symbol would be the build's mismatch with CUDA).
+case('c_undefined_symbol', 'crashed', '*', 'package_mismatch', vl(VHEAD[:2]) + '\n' + '''Traceback (most recent call last):
 ImportError: /usr/local/lib/python3.12/dist-packages/vllm/_C.abi3.so: undefined symbol: _ZN3c1017RegisterOperatorsD1Ev
 ''')
 case('c_corrupt', 'crashed', 'weight_load', 'corrupt_safetensors', vl(VHEAD + VLOAD[:1]) + '\n' + '''Traceback (most recent call last):
@@ -1897,6 +1899,7 @@ exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam4_cas
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam5_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam6_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam7_cases.py')).read())
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam9_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'wrap_cases.py')).read())
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}

@@ -177,7 +177,7 @@ case('rt2_tgi_nccl_watchdog_in_warmup', 'crashed', 'kv_cache', 'nccl_p2p', '''20
 ''')
 
 # TGI's own capture of a decode CUDA graph failing is logged and skipped: no warm-up request failed.
-case('rt2_tgi_graph_warmup_oom_not_fatal', 'ready', 'ready', 'gpu_oom', '''2024-12-12T10:00:04.400300Z  INFO shard-manager: text_generation_launcher: Starting shard rank=0
+case('rt2_tgi_graph_warmup_oom_not_fatal', 'ready', 'ready', None, '''2024-12-12T10:00:04.400300Z  INFO shard-manager: text_generation_launcher: Starting shard rank=0
 2024-12-12T10:00:22.910000Z  INFO shard-manager: text_generation_launcher: Shard ready in 18.509922831s rank=0
 2024-12-12T10:00:23.000000Z  INFO text_generation_launcher: Starting Webserver
 2024-12-12T10:00:23.080000Z  INFO text_generation_router_v3: backends/v3/src/lib.rs:125: Warming up model

@@ -81,7 +81,7 @@ case('tc_trt_llmargs_validation', 'crashed', 'launch', 'bad_command', trt([('', 
     ('', '  File "/usr/local/lib/python3.12/dist-packages/tensorrt_llm/llmapi/llm_args.py", line 1800, in from_kwargs'), ('', '    llm_args = cls(**kwargs)'),
     ('', 'pydantic_core._pydantic_core.ValidationError: 2 validation errors for TorchLlmArgs'), ('', 'max_batch_size'),
     ('', '  Input should be a valid integer [type=int_type, input_value=None, input_type=NoneType]')]) + '\n')
-case('tc_trt_world_size_cp', 'crashed', 'weight_load', 'bad_command', triton(TRITON_HEAD) + '\n' + trt(TRT_CPP_LOAD[:2]) + '\n' + triton([
+case('tc_trt_world_size_cp', 'crashed', 'weight_load', 'parallel_layout', triton(TRITON_HEAD) + '\n' + trt(TRT_CPP_LOAD[:2]) + '\n' + triton([
     ('E', 'model_lifecycle.cc:654', "failed to load 'tensorrt_llm' version 1: Internal: unexpected error when creating modelInstanceState: [TensorRT-LLM][ERROR] Assertion failed: tp * pp * cp == mpiSize (/workspace/tensorrt_llm/cpp/tensorrt_llm/runtime/worldConfig.cpp:118)"),
     ('', '', 'error: creating server: Internal - failed to load all models')], sec=20) + '\n')
 

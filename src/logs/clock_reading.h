@@ -1,0 +1,19 @@
+// A line that is nothing but a clock reading: the output of date(1), pasted after a log to say
+// how long it sat there ("$ date" / "Mon Jun  2 10:56:12 UTC 2025"). Internal to src/logs.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "logs/line_parser.h"
+
+namespace spinup {
+
+// The time a whole line states, with its year: date(1)'s default output in the C, en_US and
+// en_GB locales ("Mon Jun  2 10:56:12 UTC 2025", "Mon 02 Jun 2025 10:56:12 AM UTC",
+// "Mon  2 Jun 10:56:12 UTC 2025") and its ISO forms ("2025-06-02T10:56:12+00:00",
+// "2025-06-02 10:56:12"). The zone is not applied: the reading is taken on the log's own clock.
+// nullopt for anything else, including a stamp with more text after it (that is a log line).
+std::optional<CivilTime> ParseClockReading(std::string_view line);
+
+}  // namespace spinup

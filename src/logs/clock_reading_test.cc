@@ -1,0 +1,49 @@
+#include "logs/clock_reading.h"
+
+#include <gtest/gtest.h>
+
+namespace spinup {
+namespace {
+
+CivilTime At(int y, int mo, int d, int h, int mi, int s) {
+  CivilTime t;
+  t.year = y;
+  t.month = mo;
+  t.day = d;
+  t.hour = h;
+  t.minute = mi;
+  t.second = s;
+  return t;
+}
+
+TEST(ClockReading, DateCommandInEachLocale) {
+  EXPECT_EQ(ParseClockReading("Mon Jun  2 10:56:12 UTC 2025"), At(2025, 6, 2, 10, 56, 12));
+  EXPECT_EQ(ParseClockReading("Wed Jul 2 15:31:44 CEST 2025"), At(2025, 7, 2, 15, 31, 44));
+  EXPECT_EQ(ParseClockReading("Mon 02 Jun 2025 10:56:12 PM UTC"), At(2025, 6, 2, 22, 56, 12));
+  EXPECT_EQ(ParseClockReading("Mon Jun  2 12:05:00 AM UTC 2025"), At(2025, 6, 2, 0, 5, 0));
+  EXPECT_EQ(ParseClockReading("Mon  2 Jun 10:56:12 BST 2025"), At(2025, 6, 2, 10, 56, 12));
+  EXPECT_EQ(ParseClockReading("Mon Jun  2 10:56:12 2025"), At(2025, 6, 2, 10, 56, 12));
+}
+
+TEST(ClockReading, IsoForms) {
+  EXPECT_EQ(ParseClockReading("2025-06-02T10:56:12+00:00"), At(2025, 6, 2, 10, 56, 12));
+  EXPECT_EQ(ParseClockReading("2025-06-02T10:56:12,123456789+02:00"), At(2025, 6, 2, 10, 56, 12));
+  EXPECT_EQ(ParseClockReading("  2025-06-02 10:56:12  "), At(2025, 6, 2, 10, 56, 12));
+  EXPECT_EQ(ParseClockReading("2025-06-02 10:56:12 UTC"), At(2025, 6, 2, 10, 56, 12));
+}
+
+TEST(ClockReading, AnythingMoreIsALogLineOrNoReading) {
+  EXPECT_FALSE(ParseClockReading("Mon Jun  2 10:56:12 UTC 2025 server started"));
+  EXPECT_FALSE(ParseClockReading("2025-06-02 10:56:12 INFO ready"));
+  EXPECT_FALSE(ParseClockReading("2025-06-02"));
+  EXPECT_FALSE(ParseClockReading("Monday was the day we saw it fail at 10:56"));
+  EXPECT_FALSE(ParseClockReading("Mon Jun 32 10:56:12 UTC 2025"));  // no such day
+  EXPECT_FALSE(ParseClockReading("Mon Jun  2 25:56:12 UTC 2025"));  // no such hour
+  EXPECT_FALSE(ParseClockReading("Mon Jun  2 13:56:12 PM UTC 2025"));
+  EXPECT_FALSE(ParseClockReading("2025-13-02T10:56:12Z"));
+  EXPECT_FALSE(ParseClockReading(""));
+  EXPECT_FALSE(ParseClockReading(std::string(200, '9')));
+}
+
+}  // namespace
+}  // namespace spinup
