@@ -200,76 +200,10 @@ void BuildTimeline(const Context& c, Verdict& v) {
 
 namespace {
 
-// Ranks in the judged phase and since when the earliest of them has been in it.
-std::optional<int64_t> PhaseSince(const AttemptFacts& a, Phase phase) {
-  std::optional<int64_t> since;
-  for (const auto& r : a.ranks) {
-    if (r.phase == phase && r.since_ms && (!since || *r.since_ms < *since)) since = r.since_ms;
-  }
-  return since;
-}
-
-// A log pasted into a report that ends mid-start, where the writer says it sat there longer than
-// the phase's stall budget ("it hangs here forever", "after 20 minutes nothing"): stalled. The
-// stall's length stays what the log's own times show. Before a stop, only a stated length counts:
-// "it took forever, so I hit Ctrl-C" is impatience, "waited 45 min, then Ctrl-C" a stall.
-bool ReportedStall(const Context& c, const PhaseBudget& budget, Verdict& v,
-                   bool stated_length_only = false) {
-  const std::optional<double> wait = c.st.reported_wait_s;
-  if (!wait || *wait <= budget.stall_s || (stated_length_only && std::isinf(*wait))) return false;
-  v.evidence.push_back(
-      std::isinf(*wait)
-          ? std::string("the report says it hangs there forever")
-          : fmt::format("the report says it sat there {} without progress", FormatDuration(*wait)));
-  return true;
-}
-
 State LiveOrOfflineProgress(const Context& c, const Verdict& v, const PhaseBudget& budget) {
   if (!c.opt.live) return State::kInProgress;
   return v.phase_seconds && *v.phase_seconds > budget.normal_s ? State::kSlow : State::kProgressing;
 }
-
-// Where the attempt is: its latest phase line, or deeper where a traceback's frames name a later
-// phase (or any phase, when no phase line was seen at all).
-// The paste holds the kubelet's record of killing the container for a failed probe ("Container
-// vllm failed liveness probe, will be restarted"): a stop in it was that kill, not a person's.
-bool KilledByProbe(const Context& c) {
-  return std::any_of(c.st.attempts.begin(), c.st.attempts.end(), [](const AttemptFacts& x) {
-    return x.hits.count("generic.probe_kill") || x.hits.count("generic.k8s_probe_kills");
-  });
-}
-
-// A start stopped after it had gone longer without progress than its phase ever needs was stuck
-// when someone gave up on it: stalled (the stop is evidence). The kubelet's SIGTERM after a failed
-// probe ended a start that was not done: a failed start, which the kubelet restarts. Stopped
-// otherwise.
-State StoppedOrStalled(const Context& c, const AttemptFacts& a, const PhaseBudget& budget,
-                       Verdict& v) {
-  if (KilledByProbe(c)) {
-    v.evidence.push_back("ended by the kubelet after a failed liveness or startup probe");
-    return c.crashed_before >= 1 || c.st.restarts > 0 ? State::kCrashLoop : State::kCrashed;
-  }
-  std::optional<int64_t> last = a.last_progress_ms;
-  if (const std::optional<int64_t> since = PhaseSince(a, v.phase);
-      since && (!last || *since > *last))
-    last = since;
-  // A stop with no time of its own ("^C" takes the line before's) or none: the writer's stated
-  // wait says how long it sat there before someone gave up.
-  if (!a.stop_ms || !last || *a.stop_ms < *last) {
-    return ReportedStall(c, budget, v, true) ? State::kStalled : State::kStopped;
-  }
-  const double quiet = Span(c, *last, *a.stop_ms);
-  if (quiet <= budget.stall_s) {
-    return ReportedStall(c, budget, v, true) ? State::kStalled : State::kStopped;
-  }
-  v.stalled_seconds = quiet;
-  v.evidence.push_back(
-      fmt::format("stopped after {} without progress (a stall: normal is under {})",
-                  FormatDuration(quiet), FormatDuration(budget.normal_s)));
-  return State::kStalled;
-}
-
-// A rank's name without its number: peers share it (shard0 and shard1, TP0 and TP3).
 
 // A rank that coordinates workers (vLLM's engine cores and API server: with tensor parallelism the
 // core logs its broadcast queue and waits; the engine's "ranks.coordinators").

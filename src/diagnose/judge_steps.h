@@ -61,6 +61,16 @@ bool SignalHolds(const Context& c, const std::string& signal);
 // watchdog, kill -9). Empty otherwise.
 std::optional<double> KilledAfterStall(const Context& c);
 
+// Since when the earliest rank in `phase` has been in it.
+std::optional<int64_t> PhaseSince(const AttemptFacts& a, Phase phase);
+// The writer of a pasted report says the start sat still longer than the phase's stall budget
+// (adds that to the evidence). With `stated_length_only`, "forever" does not count.
+bool ReportedStall(const Context& c, const PhaseBudget& budget, Verdict& v,
+                   bool stated_length_only = false);
+// A start the judged attempt's stop ended: stopped, stalled (it sat still longer than its phase
+// ever needs before the stop), or crashed / crash_loop (the kubelet's probe kill).
+State StoppedOrStalled(const Context& c, const AttemptFacts& a, const PhaseBudget& budget,
+                       Verdict& v);
 // The latest time any progress signal moved (log lines only where `count_log_lines`).
 std::optional<int64_t> LastProgress(const Context& c, bool count_log_lines);
 

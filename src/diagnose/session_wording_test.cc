@@ -206,11 +206,17 @@ TEST(SessionCauses, HubAndBuildMismatchCauses) {
   for (const char* err : {
            "RuntimeError: CUDA error: no kernel image is available for execution on the device\n",
            "RuntimeError: The NVIDIA driver on your system is too old (found version 11040).\n",
-           "ImportError: /x/vllm/_C.abi3.so: undefined symbol: _ZN3c1017RegisterOperatorsD1Ev\n",
+           "ImportError: /x/flash_attn_2_cuda.so: undefined symbol: "
+           "cudaGetDriverEntryPointByVersion\n",
        }) {
     Verdict v = Explain(head + "Traceback (most recent call last):\n" + err);
     EXPECT_EQ(FirstCause(v), "cuda_build_mismatch") << err;
   }
+  // A torch C++ symbol missing from an extension: it was built against another torch.
+  Verdict v = Explain(head + "Traceback (most recent call last):\n" +
+                      "ImportError: /x/vllm/_C.abi3.so: undefined symbol: "
+                      "_ZN3c1017RegisterOperatorsD1Ev\n");
+  EXPECT_EQ(FirstCause(v), "package_mismatch");
 }
 
 }  // namespace

@@ -21,7 +21,6 @@ namespace spinup {
 using line_internal::ReadLinePrefixes;
 using scan::At;
 using scan::Digits;
-using scan::IsAlnum;
 using scan::IsDigit;
 using scan::IsLevel;
 using scan::IsUpper;
@@ -582,24 +581,6 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
     }
   }
   return p;
-}
-
-std::string CanonicalRank(std::string_view tag) {
-  // ':' stays: Ray names a replica "ServeReplica:app:deployment".
-  // Built in a local buffer and copied once: a push_back per byte cost more than the rest of
-  // the prefix parse (a rank is read on most lines of a multi-GPU log).
-  char out[64];
-  size_t n = 0;
-  for (char c : tag) {
-    if (n >= sizeof out) break;
-    if (c == ' ') {
-      if (n != 0 && out[n - 1] != '_') out[n++] = '_';
-    } else if (IsAlnum(c) || c == '_' || c == '-' || c == '.' || c == ':') {
-      out[n++] = c;
-    }
-  }
-  while (n != 0 && out[n - 1] == '_') --n;
-  return std::string(out, n);
 }
 
 }  // namespace spinup
