@@ -205,6 +205,9 @@ struct UnitEvent {
     kRestartScheduled,  // "Scheduled restart job, restart counter is at N." (N_RESTARTS=)
     kOomKilled,         // "A process of this unit has been killed by the OOM killer."
     kStopping,          // "Stopping sglang.service...": a stop was asked for (not a crash)
+    // "Found left-over process 4711 (python3) in control group while starting unit": a process
+    // of the previous run survived it (KillMode=process), and may still hold GPU memory.
+    kLeftOverProcess,
   };
   Kind kind = Kind::kStarting;
   std::optional<int64_t> time_ms;  // the entry's __REALTIME_TIMESTAMP

@@ -473,9 +473,11 @@ void DecideState(const Context& c, Verdict& v) {
     if (auto p = LatestAttemptPhase(c, &a, ended)) v.phase = *p;
   } else if (v.stalled_seconds && *v.stalled_seconds > budget.stall_s) {
     v.state = State::kStalled;
-  } else if (c.opt.log_complete && a.http_after_engine_ready && v.phase == Phase::kHttpStart) {
+  } else if (c.opt.log_complete && a.http_after_engine_ready && !a.server_awaits_startup &&
+             v.phase == Phase::kHttpStart) {
     // The engine was ready and its HTTP server starting, a step of milliseconds, when the log
-    // ended: the start got there (live, only once every log source has ended).
+    // ended: the start got there (live, only once every log source has ended). Not once the
+    // server process said it waits on its startup hook: the next line, at once, says it is done.
     v.state = State::kReady;
     v.phase = Phase::kReady;
     v.evidence.push_back(

@@ -53,6 +53,10 @@ LogEvent UnitLogEvent(const UnitEvent& e) {
       l.kind = LogEvent::Kind::kInfo;
       l.rule_id = "systemd.stopping";
       break;
+    case UnitEvent::Kind::kLeftOverProcess:
+      l.kind = LogEvent::Kind::kInfo;
+      l.rule_id = "systemd.left_over_process";
+      break;
   }
   return l;
 }

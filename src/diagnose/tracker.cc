@@ -541,6 +541,25 @@ void StartupTracker::CountHit(AttemptFacts& a, const LogEvent& e, std::optional<
   hit->last_ms = t;
 }
 
+// An untimed bar's redraw (tqdm's lines carry no stamp: each takes the last stamped line's time) is
+// dated by the bar's own clock: when it began plus its elapsed. An inferred time is never later
+// than the line's real one, so neither is this: it can show a capture still moving, never hide a
+// stall.
+std::optional<int64_t> StartupTracker::DateUntimedRedraw(BarState& bar, const LogEvent& e,
+                                                         std::optional<int64_t> t) {
+  if (!t || !e.elapsed_seconds) return t;
+  const int64_t elapsed_ms = static_cast<int64_t>(*e.elapsed_seconds * 1000);
+  if (!bar.origin_ms) {
+    bar.origin_ms = *t - elapsed_ms;
+    return t;
+  }
+  if (e.time_ms && !e.time_inferred) return t;
+  const int64_t own = *bar.origin_ms + elapsed_ms;
+  if (own <= *t) return t;
+  Touch(own);
+  return own;
+}
+
 void StartupTracker::OnProgress(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   BarState* bar = nullptr;
   for (auto& b : a.bars) {
@@ -561,6 +580,7 @@ void StartupTracker::OnProgress(AttemptFacts& a, const LogEvent& e, std::optiona
   }
   bar->phase = e.phase ? e.phase : a.phase;
   if (e.elapsed_seconds) bar->elapsed_s = e.elapsed_seconds;
+  t = DateUntimedRedraw(*bar, e, t);
   if (e.progress_n != bar->n || e.progress_total != bar->total || !bar->last_advance_ms) {
     bar->last_advance_ms = t;
     a.last_progress_ms = t;

@@ -72,6 +72,9 @@ struct BarState {
   std::optional<int64_t> first_ms;
   std::optional<int64_t> last_advance_ms;
   std::optional<double> elapsed_s;  // the bar's own elapsed time ("[1:09:28<00:00"), if printed
+  // When the bar began, by the first redraw's time less its elapsed: dates later redraws that carry
+  // no time of their own.
+  std::optional<int64_t> origin_ms;
 };
 
 struct AttemptFacts {
@@ -172,6 +175,10 @@ struct AttemptFacts {
   // The engine said it was ready, then its HTTP server began to start (vLLM's "Starting vLLM API
   // server"): a log that ends there, with no word since, ends as the server comes up.
   bool http_after_engine_ready = false;
+  // Then the server process itself said it started and waits on its startup hook (uvicorn's
+  // "Started server process", "Waiting for application startup."): its "Application startup
+  // complete." follows within milliseconds, so a log that ends before it stopped there.
+  bool server_awaits_startup = false;
   // A fatal line came after the server was up (served, or said it was): it died serving, the start
   // itself had succeeded.
   bool died_after_ready = false;
@@ -408,6 +415,8 @@ class StartupTracker {
   void CountHit(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnProgress(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  std::optional<int64_t> DateUntimedRedraw(BarState& bar, const LogEvent& e,
+                                           std::optional<int64_t> t);
   // OnUnitEvent's step (tracker_unit.cc): the manager's facts as rule hits.
   void CountUnitHit(const UnitEvent& e, const std::string& text, std::optional<int64_t> t);
   // OnSample's steps (tracker_sample.cc).

@@ -345,6 +345,9 @@ void StartupTracker::OnInfo(AttemptFacts& a, const LogEvent& e, std::optional<in
 
 void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   TakeBackCrashWhenServing(a, e);
+  if (e.rule_id == "generic.uvicorn_started" || e.rule_id == "generic.uvicorn_lifespan") {
+    a.server_awaits_startup = true;
+  }
   switch (e.kind) {
     case LogEvent::Kind::kAttemptStart:
       break;

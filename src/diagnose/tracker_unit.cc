@@ -33,6 +33,9 @@ void StartupTracker::CountUnitHit(const UnitEvent& e, const std::string& text,
     case UnitEvent::Kind::kStopping:
       hit("systemd.stopping");
       break;
+    case UnitEvent::Kind::kLeftOverProcess:
+      hit("systemd.left_over_process");
+      break;
     case UnitEvent::Kind::kRestartScheduled:
       break;
   }
@@ -48,18 +51,19 @@ void ForgetStopOfTimedOutStart(AttemptFacts& a) {
   a.stopped = false;
 }
 
+// Lines count once one carried a time: those before a journal paste's first entry (the command that
+// printed it, a heading) are no run of the unit.
+bool RanAsTheUnit(const AttemptFacts& a) {
+  return (a.lines > 0 && a.first_ms) || !a.timeline.empty() || !a.errors.empty() || a.ready ||
+         a.crashed;
+}
+
 }  // namespace
 
 void StartupTracker::OnUnitEvent(const UnitEvent& e) {
   before_traceback_.reset();  // the manager's word about the attempt is not taken back with it
   Touch(e.time_ms);
   const auto t = e.time_ms ? e.time_ms : now_ms_;
-  // Lines count once one carried a time: those before a journal paste's first entry (the command
-  // that printed it, a heading) are no run of the unit.
-  auto has_content = [](const AttemptFacts& a) {
-    return (a.lines > 0 && a.first_ms) || !a.timeline.empty() || !a.errors.empty() || a.ready ||
-           a.crashed;
-  };
   auto note = [](AttemptFacts& a, const std::string& line) { NoteError(a, Cap(line, 400)); };
   auto died = [&](std::string why) {
     AttemptFacts& a = Current();
@@ -78,7 +82,7 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
   CountUnitHit(e, text, t);
   switch (e.kind) {
     case UnitEvent::Kind::kStarting:
-      if (state_.attempts.empty() || has_content(state_.attempts.back())) NewAttempt(t);
+      if (state_.attempts.empty() || RanAsTheUnit(state_.attempts.back())) NewAttempt(t);
       break;
     case UnitEvent::Kind::kProcessExited:
       if (!e.clean) {
@@ -89,7 +93,7 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
       break;
     case UnitEvent::Kind::kFailed:
       if (e.result == "start-limit-hit" && state_.attempts.size() > 1 &&
-          !has_content(state_.attempts.back())) {
+          !RanAsTheUnit(state_.attempts.back())) {
         // systemd refused the restart it had just scheduled: that start never ran.
         state_.attempts.pop_back();
         state_.total_attempts--;
@@ -115,10 +119,12 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
       if (!a.crashed) a.stopped = true;
       break;
     }
+    case UnitEvent::Kind::kLeftOverProcess:
+      break;  // a fact for the causes (CountUnitHit), not a step of the start
     case UnitEvent::Kind::kRestartScheduled: {
       // The same counter again with nothing since: the line printed twice, one restart.
       if (e.restarts > 0 && e.restarts == state_.restarts && !state_.attempts.empty() &&
-          !has_content(state_.attempts.back()))
+          !RanAsTheUnit(state_.attempts.back()))
         break;
       // A missing counter still counts one more restart.
       state_.restarts = std::max(state_.restarts + (e.restarts > 0 ? 0 : 1), e.restarts);

@@ -51,6 +51,10 @@ std::optional<UnitEvent> ManagerEvent(const JournalFields& f, std::string_view u
     e.kind = UnitEvent::Kind::kOomKilled;
     return e;
   }
+  if (message.find(": Found left-over process ") != std::string_view::npos) {  // no MESSAGE_ID
+    e.kind = UnitEvent::Kind::kLeftOverProcess;
+    return e;
+  }
   // Older systemd logs the main process's exit without a MESSAGE_ID, with the same fields.
   const auto code = f.Get("EXIT_CODE");
   const auto status = f.Get("EXIT_STATUS");

@@ -152,6 +152,14 @@ TEST(JournalEntryTest, FailureResultStartingAndOomKill) {
   ASSERT_TRUE(f.event);
   EXPECT_EQ(f.event->kind, UnitEvent::Kind::kOomKilled);
 
+  // A process of the previous run survived it (no MESSAGE_ID): a fact for orphan_processes.
+  auto left_over =
+      Manager({"MESSAGE=sglang.service: Found left-over process 4711 (python3) in "
+               "control group while starting unit. Ignoring."});
+  f = ClassifyJournalEntry(left_over.fields, kUnit);
+  ASSERT_TRUE(f.event);
+  EXPECT_EQ(f.event->kind, UnitEvent::Kind::kLeftOverProcess);
+
   // A stop job (systemctl stop or restart): the start ends stopped, as in pasted journalctl text.
   auto stopping = Manager({"MESSAGE_ID=de5b426a63be47a7b6ac3eaac82e2f6f",
                            "MESSAGE=Stopping sglang.service - SGLang server..."});

@@ -85,6 +85,53 @@ std::optional<CivilTime> ReadIso(std::string_view line) {
   return std::nullopt;
 }
 
+// systemd's spans, as `systemctl status` prints them: "52min", "1h 3min", "2 days 4h", "3s".
+std::optional<int64_t> SpanMs(std::string_view text) {
+  static const RE2 kPart(R"((\d{1,6})\s*(years?|y|months?|weeks?|w|days?|d|h|min|s|ms|us)\b)");
+  re2::StringPiece in(text);
+  std::string number, unit;
+  int64_t ms = 0;
+  bool any = false;
+  while (RE2::FindAndConsume(&in, kPart, &number, &unit)) {
+    const int64_t n = Number(number);
+    int64_t per = 1000;
+    if (unit == "ms" || unit == "us")
+      per = unit == "ms" ? 1 : 0;
+    else if (unit == "min")
+      per = 60'000;
+    else if (unit == "h")
+      per = 3'600'000;
+    else if (unit[0] == 'd')
+      per = 86'400'000;
+    else if (unit[0] == 'w')
+      per = 7 * 86'400'000LL;
+    else if (unit.starts_with("mo"))
+      per = 2'629'800'000LL;
+    else if (unit[0] == 'y')
+      per = 31'557'600'000LL;
+    ms += n * per;
+    any = true;
+  }
+  return any ? std::optional<int64_t>(ms) : std::nullopt;
+}
+
+// `systemctl status`'s "Active: active (running) since Mon 2025-06-02 08:00:00 UTC; 52min ago":
+// the moment the status was taken is the start plus the span.
+std::optional<CivilTime> ReadUnitActiveSince(std::string_view line) {
+  static const RE2 kActive(
+      R"(^Active: [\w-]+ \([\w-]+\) since \w{3} (\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}))"
+      R"((?: [A-Z]{1,5}|[+-]\d{2,4})?; (.{1,40}) ago$)");
+  std::string year, mon, day, h, m, s, span;
+  if (!RE2::FullMatch(line, kActive, &year, &mon, &day, &h, &m, &s, &span)) return std::nullopt;
+  CivilTime since;
+  since.year = Number(year);
+  since.month = Number(mon);
+  since.day = Number(day);
+  const std::optional<int64_t> ago = SpanMs(span);
+  if (!ValidDate(since) || !SetClock(h, m, s, "", since) || !ago) return std::nullopt;
+  return UnixMsToCivil(CivilToUnixMs(since) + *ago);
+}
+
 #undef SPINUP_DAY
 #undef SPINUP_MONTH
 #undef SPINUP_CLOCK
@@ -95,6 +142,7 @@ std::optional<CivilTime> ReadIso(std::string_view line) {
 std::optional<CivilTime> ParseClockReading(std::string_view line) {
   while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
   while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+  if (line.starts_with("Active: ")) return ReadUnitActiveSince(line);
   if (line.size() < kShortest || line.size() > kLongest) return std::nullopt;
   if (scan::IsDigit(line[0])) return ReadIso(line);
   if (!scan::IsUpper(line[0]) || line[2] < 'a') return std::nullopt;  // a day's name

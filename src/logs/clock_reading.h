@@ -12,7 +12,9 @@ namespace spinup {
 // The time a whole line states, with its year: date(1)'s default output in the C, en_US and
 // en_GB locales ("Mon Jun  2 10:56:12 UTC 2025", "Mon 02 Jun 2025 10:56:12 AM UTC",
 // "Mon  2 Jun 10:56:12 UTC 2025") and its ISO forms ("2025-06-02T10:56:12+00:00",
-// "2025-06-02 10:56:12"). The zone is not applied: the reading is taken on the log's own clock.
+// "2025-06-02 10:56:12"), and `systemctl status`'s "Active: active (running) since Mon 2025-06-02
+// 08:00:00 UTC; 52min ago" (the start plus the span). The zone is not applied: the reading is taken
+// on the log's own clock.
 // nullopt for anything else, including a stamp with more text after it (that is a log line).
 std::optional<CivilTime> ParseClockReading(std::string_view line);
 

@@ -32,6 +32,16 @@ TEST(ClockReading, IsoForms) {
   EXPECT_EQ(ParseClockReading("2025-06-02 10:56:12 UTC"), At(2025, 6, 2, 10, 56, 12));
 }
 
+TEST(ClockReading, SystemctlStatusSaysWhenItWasTaken) {
+  EXPECT_EQ(ParseClockReading(
+                "     Active: active (running) since Mon 2025-06-02 08:00:00 UTC; 52min ago"),
+            At(2025, 6, 2, 8, 52, 0));
+  EXPECT_EQ(ParseClockReading("Active: activating (start) since Mon 2025-06-02 23:30:00 UTC; 1h "
+                              "3min ago"),
+            At(2025, 6, 3, 0, 33, 0));
+  EXPECT_FALSE(ParseClockReading("Active: active (running) since Mon 2025-06-02 08:00:00 UTC"));
+}
+
 TEST(ClockReading, AnythingMoreIsALogLineOrNoReading) {
   EXPECT_FALSE(ParseClockReading("Mon Jun  2 10:56:12 UTC 2025 server started"));
   EXPECT_FALSE(ParseClockReading("2025-06-02 10:56:12 INFO ready"));

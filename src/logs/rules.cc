@@ -16,6 +16,15 @@
 namespace spinup {
 namespace {
 
+// The service manager's facts about the unit (src/diagnose/tracker_unit.cc counts them as hits by
+// these ids): a cause may ask for them like for a rule's.
+bool IsServiceManagerFact(std::string_view id) {
+  static constexpr std::string_view kFacts[] = {
+      "systemd.process_exited", "systemd.sigkill",  "systemd.failed",
+      "systemd.oom_killed",     "systemd.stopping", "systemd.left_over_process"};
+  return std::find(std::begin(kFacts), std::end(kFacts), id) != std::end(kFacts);
+}
+
 using rules_parse::CheckRegexLength;
 using rules_parse::FileError;
 using rules_parse::FileParse;
@@ -288,7 +297,7 @@ Status RuleSet::Compile() {
       std::vector<std::string> ids = w.rules;
       ids.insert(ids.end(), w.not_rules.begin(), w.not_rules.end());
       for (const auto& id : ids) {
-        if (FindRule(id) < 0) {
+        if (FindRule(id) < 0 && !IsServiceManagerFact(id)) {
           matcher_.Invalidate();
           return Status::Corrupt(c.source + ": cause \"" + c.id + "\" names unknown rule \"" + id +
                                  "\"");

@@ -98,6 +98,10 @@ std::optional<UnitEvent> ParseSystemdMessage(std::string_view message) {
     e.kind = UnitEvent::Kind::kStarting;
     return e;
   }
+  if (StartsWith(rest, "Found left-over process")) {
+    e.kind = UnitEvent::Kind::kLeftOverProcess;
+    return e;
+  }
   if (unit.empty() && StartsWith(rest, "Stopping ")) {
     e.kind = UnitEvent::Kind::kStopping;
     return e;

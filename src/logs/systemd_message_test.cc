@@ -1,0 +1,38 @@
+#include "logs/systemd_message.h"
+
+#include <gtest/gtest.h>
+
+namespace spinup {
+namespace {
+
+TEST(SystemdMessage, ReadsTheUnitsFacts) {
+  auto exited =
+      ParseSystemdMessage("vllm.service: Main process exited, code=exited, status=1/FAILURE");
+  ASSERT_TRUE(exited);
+  EXPECT_EQ(exited->kind, UnitEvent::Kind::kProcessExited);
+  EXPECT_EQ(exited->unit, "vllm.service");
+
+  auto restart =
+      ParseSystemdMessage("vllm.service: Scheduled restart job, restart counter is at 3.");
+  ASSERT_TRUE(restart);
+  EXPECT_EQ(restart->kind, UnitEvent::Kind::kRestartScheduled);
+  EXPECT_EQ(restart->restarts, 3);
+
+  auto left_over = ParseSystemdMessage(
+      "vllm.service: Found left-over process 9121 (python3) in control group while starting "
+      "unit. Ignoring.");
+  ASSERT_TRUE(left_over);
+  EXPECT_EQ(left_over->kind, UnitEvent::Kind::kLeftOverProcess);
+  EXPECT_EQ(left_over->unit, "vllm.service");
+}
+
+TEST(SystemdMessage, OtherLinesSayNothingAboutTheStart) {
+  EXPECT_FALSE(ParseSystemdMessage("vllm.service: Consumed 1min 12.401s CPU time."));
+  EXPECT_FALSE(ParseSystemdMessage(
+      "vllm.service: This usually indicates unclean termination of a previous run, or service "
+      "implementation deficiencies."));
+  EXPECT_FALSE(ParseSystemdMessage(""));
+}
+
+}  // namespace
+}  // namespace spinup
