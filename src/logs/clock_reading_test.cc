@@ -6,14 +6,7 @@ namespace spinup {
 namespace {
 
 CivilTime At(int y, int mo, int d, int h, int mi, int s) {
-  CivilTime t;
-  t.year = y;
-  t.month = mo;
-  t.day = d;
-  t.hour = h;
-  t.minute = mi;
-  t.second = s;
-  return t;
+  return CivilTime{.year = y, .month = mo, .day = d, .hour = h, .minute = mi, .second = s};
 }
 
 TEST(ClockReading, DateCommandInEachLocale) {
