@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "logs/log_stream.h"
+#include "logs/systemd_message.h"
 
 namespace spinup {
 
@@ -39,23 +40,23 @@ LogEvent UnitLogEvent(const UnitEvent& e) {
       break;
     case UnitEvent::Kind::kProcessExited:
       l.kind = e.clean ? LogEvent::Kind::kInfo : LogEvent::Kind::kFatal;
-      l.rule_id = "systemd.process_exited";
+      l.rule_id = unit_fact::kProcessExited;
       break;
     case UnitEvent::Kind::kFailed:
       l.kind = LogEvent::Kind::kFatal;
-      l.rule_id = "systemd.failed";
+      l.rule_id = unit_fact::kFailed;
       break;
     case UnitEvent::Kind::kOomKilled:
       l.kind = LogEvent::Kind::kError;
-      l.rule_id = "systemd.oom_killed";
+      l.rule_id = unit_fact::kOomKilled;
       break;
     case UnitEvent::Kind::kStopping:
       l.kind = LogEvent::Kind::kInfo;
-      l.rule_id = "systemd.stopping";
+      l.rule_id = unit_fact::kStopping;
       break;
     case UnitEvent::Kind::kLeftOverProcess:
       l.kind = LogEvent::Kind::kInfo;
-      l.rule_id = "systemd.left_over_process";
+      l.rule_id = unit_fact::kLeftOverProcess;
       break;
   }
   return l;

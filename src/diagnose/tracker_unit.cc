@@ -3,42 +3,21 @@
 
 #include <algorithm>
 
+#include "logs/systemd_message.h"
+
 namespace spinup {
 
 // The manager's facts count as rule hits too, so known causes can ask for them by id.
 void StartupTracker::CountUnitHit(const UnitEvent& e, const std::string& text,
                                   std::optional<int64_t> t) {
-  auto hit = [&](std::string_view id) {
-    auto [it, fresh] = Current().hits.try_emplace(id);
-    if (fresh) it->second.first_text = Cap(text, kMaxHitText);
-    it->second.count++;
-    it->second.quiet_only = false;
-    it->second.last_text = Cap(text, kMaxHitText);
-    it->second.last_ms = t;
-  };
-  switch (e.kind) {
-    case UnitEvent::Kind::kStarting:
-      break;
-    case UnitEvent::Kind::kProcessExited:
-      if (!e.clean)
-        hit(e.exit_code == "killed" && e.exit_status == 9 ? "systemd.sigkill"
-                                                          : "systemd.process_exited");
-      break;
-    case UnitEvent::Kind::kFailed:
-      hit("systemd.failed");
-      break;
-    case UnitEvent::Kind::kOomKilled:
-      hit("systemd.oom_killed");
-      break;
-    case UnitEvent::Kind::kStopping:
-      hit("systemd.stopping");
-      break;
-    case UnitEvent::Kind::kLeftOverProcess:
-      hit("systemd.left_over_process");
-      break;
-    case UnitEvent::Kind::kRestartScheduled:
-      break;
-  }
+  std::string_view id = UnitFactId(e);
+  if (id.empty()) return;
+  auto [it, fresh] = Current().hits.try_emplace(id);
+  if (fresh) it->second.first_text = Cap(text, kMaxHitText);
+  it->second.count++;
+  it->second.quiet_only = false;
+  it->second.last_text = Cap(text, kMaxHitText);
+  it->second.last_ms = t;
 }
 
 namespace {

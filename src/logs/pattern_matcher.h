@@ -80,6 +80,10 @@ class PatternMatcher {
   void MatchEveryRule(std::string_view message, std::vector<int>* matched) const;
   const RE2& regex(int i) const { return *compiled_[static_cast<size_t>(i)]; }
   size_t size() const { return compiled_.size(); }
+  // The patterns no cheap test can pass over: they are tried on every message (no FilteredRE2
+  // atom, or anchored with no match range). One such regex costs every line about a thousand
+  // instructions, so the shipped rules are tested to have none.
+  std::vector<int> TriedOnEveryMessage() const;
 
  private:
   // How Match tests one pattern once it is a candidate. A regex made of plain literals ("Load

@@ -80,6 +80,17 @@ Status PatternMatcher::Compile(const std::vector<std::string>& regexes, const De
   return Status::Ok();
 }
 
+std::vector<int> PatternMatcher::TriedOnEveryMessage() const {
+  std::vector<int> every;
+  if (!compiled_ok_) return every;
+  for (size_t i = 0; i < fast_.size(); ++i) {
+    const FastRule& f = fast_[i];
+    const bool unfiltered = f.anchored ? !f.needs_atom && !f.ranged : rule_atoms_[i].empty();
+    if (unfiltered) every.push_back(static_cast<int>(i));
+  }
+  return every;
+}
+
 int PatternMatcher::AddSubset(const std::vector<bool>& keep) {
   Index ix;
   std::vector<std::vector<AnchoredCheck>> by_byte(256);

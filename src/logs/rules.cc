@@ -12,18 +12,10 @@
 
 #include "logs/embedded_rules.h"
 #include "logs/rules_parse.h"
+#include "logs/systemd_message.h"
 
 namespace spinup {
 namespace {
-
-// The service manager's facts about the unit (src/diagnose/tracker_unit.cc counts them as hits by
-// these ids): a cause may ask for them like for a rule's.
-bool IsServiceManagerFact(std::string_view id) {
-  static constexpr std::string_view kFacts[] = {
-      "systemd.process_exited", "systemd.sigkill",  "systemd.failed",
-      "systemd.oom_killed",     "systemd.stopping", "systemd.left_over_process"};
-  return std::find(std::begin(kFacts), std::end(kFacts), id) != std::end(kFacts);
-}
 
 using rules_parse::CheckRegexLength;
 using rules_parse::FileError;
@@ -297,7 +289,7 @@ Status RuleSet::Compile() {
       std::vector<std::string> ids = w.rules;
       ids.insert(ids.end(), w.not_rules.begin(), w.not_rules.end());
       for (const auto& id : ids) {
-        if (FindRule(id) < 0 && !IsServiceManagerFact(id)) {
+        if (FindRule(id) < 0 && !IsUnitFactId(id)) {
           matcher_.Invalidate();
           return Status::Corrupt(c.source + ": cause \"" + c.id + "\" names unknown rule \"" + id +
                                  "\"");

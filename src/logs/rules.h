@@ -125,6 +125,8 @@ class RuleSet {
     matcher_.MatchEveryRule(message, matched);
   }
   const RE2& regex(int i) const { return matcher_.regex(i); }
+  // Rules tried on every line (PatternMatcher::TriedOnEveryMessage).
+  std::vector<int> RulesTriedOnEveryLine() const { return matcher_.TriedOnEveryMessage(); }
   // Line prefixes taught by the files ("prefixes"), for engines the built-in parsers do not know.
   const PrefixBook& prefixes() const { return prefixes_; }
 

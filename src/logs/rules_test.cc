@@ -29,6 +29,25 @@ TEST(RuleSet, EmbeddedRulesLoadAndCoverEveryKnownCause) {
   EXPECT_EQ(r->rules()[static_cast<size_t>(m[0])].id, "sglang.dist_begin");
 }
 
+// A rule no cheap test can pass over runs its regex on every line of every log: the shipped rules
+// are each written so that FilteredRE2 finds an atom (5+ literal bytes every match holds) or, when
+// anchored, a match range.
+TEST(RuleSet, NoShippedRuleIsTriedOnEveryLine) {
+  auto r = RuleSet::LoadEmbedded();
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  for (int i : r->RulesTriedOnEveryLine()) {
+    ADD_FAILURE() << r->rules()[static_cast<size_t>(i)].id << " /" << r->regex(i).pattern() << "/";
+  }
+  // The check itself can fail: a rule made of short words and character classes has no atom.
+  auto loose = RuleSet::LoadEmbedded();
+  ASSERT_TRUE(loose.ok());
+  const char* short_words = R"({"rules": [
+    {"id": "t.loose", "regex": "\\bab\\s+cd\\b", "emit": "error"}]})";
+  ASSERT_TRUE(loose->AddFile("loose.json", short_words).ok());
+  ASSERT_TRUE(loose->Compile().ok());
+  EXPECT_EQ(loose->RulesTriedOnEveryLine().size(), 1u);
+}
+
 TEST(RuleSet, MalformedJsonNamesFileAndLine) {
   RuleSet rs;
   Status st = rs.AddFile("my.json", "{\n  \"rules\": [\n    {\"id\": \"a\",,}\n  ]\n}\n");

@@ -1,5 +1,6 @@
 #include "logs/systemd_message.h"
 
+#include <algorithm>
 #include <string>
 
 namespace spinup {
@@ -107,6 +108,34 @@ std::optional<UnitEvent> ParseSystemdMessage(std::string_view message) {
     return e;
   }
   return std::nullopt;
+}
+
+std::string_view UnitFactId(const UnitEvent& event) {
+  switch (event.kind) {
+    case UnitEvent::Kind::kProcessExited:
+      if (event.clean) return {};
+      return event.exit_code == "killed" && event.exit_status == 9 ? unit_fact::kSigkill
+                                                                   : unit_fact::kProcessExited;
+    case UnitEvent::Kind::kFailed:
+      return unit_fact::kFailed;
+    case UnitEvent::Kind::kOomKilled:
+      return unit_fact::kOomKilled;
+    case UnitEvent::Kind::kStopping:
+      return unit_fact::kStopping;
+    case UnitEvent::Kind::kLeftOverProcess:
+      return unit_fact::kLeftOverProcess;
+    case UnitEvent::Kind::kStarting:
+    case UnitEvent::Kind::kRestartScheduled:
+      break;
+  }
+  return {};
+}
+
+bool IsUnitFactId(std::string_view id) {
+  static constexpr std::string_view kAll[] = {
+      unit_fact::kProcessExited, unit_fact::kSigkill,  unit_fact::kFailed,
+      unit_fact::kOomKilled,     unit_fact::kStopping, unit_fact::kLeftOverProcess};
+  return std::find(std::begin(kAll), std::end(kAll), id) != std::end(kAll);
 }
 
 }  // namespace spinup

@@ -19,4 +19,21 @@ bool IsSystemdIdent(std::string_view ident);
 // (CPU accounting, "Deactivated successfully", ...). time_ms is left unset.
 std::optional<UnitEvent> ParseSystemdMessage(std::string_view message);
 
+// The ids under which the manager's facts about the unit count as rule hits, so a known cause in
+// rules/*.json can ask for them like for a rule's ("systemd.oom_killed").
+namespace unit_fact {
+inline constexpr std::string_view kProcessExited = "systemd.process_exited";
+inline constexpr std::string_view kSigkill = "systemd.sigkill";
+inline constexpr std::string_view kFailed = "systemd.failed";
+inline constexpr std::string_view kOomKilled = "systemd.oom_killed";
+inline constexpr std::string_view kStopping = "systemd.stopping";
+inline constexpr std::string_view kLeftOverProcess = "systemd.left_over_process";
+}  // namespace unit_fact
+
+// The fact an event counts as (an unclean exit by SIGKILL is kSigkill), or "" for none.
+std::string_view UnitFactId(const UnitEvent& event);
+
+// True for the ids above.
+bool IsUnitFactId(std::string_view id);
+
 }  // namespace spinup

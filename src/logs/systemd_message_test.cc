@@ -26,6 +26,27 @@ TEST(SystemdMessage, ReadsTheUnitsFacts) {
   EXPECT_EQ(left_over->unit, "vllm.service");
 }
 
+TEST(SystemdMessage, EventsCountAsTheirFactIds) {
+  auto fact = [](std::string_view message) {
+    auto e = ParseSystemdMessage(message);
+    return e ? std::string(UnitFactId(*e)) : std::string("(no event)");
+  };
+  EXPECT_EQ(fact("vllm.service: Main process exited, code=exited, status=1/FAILURE"),
+            unit_fact::kProcessExited);
+  EXPECT_EQ(fact("vllm.service: Main process exited, code=killed, status=9/KILL"),
+            unit_fact::kSigkill);
+  EXPECT_EQ(fact("vllm.service: A process of this unit has been killed by the OOM killer."),
+            unit_fact::kOomKilled);
+  EXPECT_EQ(fact("vllm.service: Failed with result 'oom-kill'."), unit_fact::kFailed);
+  EXPECT_EQ(fact("vllm.service: Main process exited, code=exited, status=0/SUCCESS"), "");
+  EXPECT_EQ(fact("vllm.service: Scheduled restart job, restart counter is at 3."), "");
+  for (auto id : {unit_fact::kProcessExited, unit_fact::kSigkill, unit_fact::kFailed,
+                  unit_fact::kOomKilled, unit_fact::kStopping, unit_fact::kLeftOverProcess}) {
+    EXPECT_TRUE(IsUnitFactId(id)) << id;
+  }
+  EXPECT_FALSE(IsUnitFactId("systemd.starting"));
+}
+
 TEST(SystemdMessage, OtherLinesSayNothingAboutTheStart) {
   EXPECT_FALSE(ParseSystemdMessage("vllm.service: Consumed 1min 12.401s CPU time."));
   EXPECT_FALSE(ParseSystemdMessage(
