@@ -172,6 +172,9 @@ void BuildTimeline(const Context& c, Verdict& v) {
     }
     if (e.phase == Phase::kReady) e.seconds.reset();
     if (e.seconds) e.slow = *e.seconds > c.Budget(e.phase).normal_s;
+    if (e.slow && !s.reported_seconds && s.start_ms && s.end_earliest_ms) {
+      e.slow = Span(c, *s.start_ms, *s.end_earliest_ms) > c.Budget(e.phase).normal_s;
+    }
     if (s.implicit && s.ended && e.seconds && *e.seconds < c.thresholds().min_implicit_span_s) {
       continue;
     }
@@ -364,7 +367,10 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   // engine's periodic stats while its server failed to bind) does not move where it died, and an
   // error naming where it was raised places a death after a served request (SGLang's warm-up
   // request, which a vision model posts to /v1/chat/completions, then "warmup error").
-  if (a.crashed && phase == Phase::kReady && a.pinned_phase && a.pinned_when_ready) {
+  if (!a.crashed && a.error_after_progress && a.main_error_kept && a.error_phase && !a.ready &&
+      !a.pinned_phase) {
+    phase = *a.error_phase;  // the main process failed there; its ranks' later lines do not move it
+  } else if (a.crashed && phase == Phase::kReady && a.pinned_phase && a.pinned_when_ready) {
     phase = *a.pinned_phase;
   } else if (a.crashed && phase == Phase::kReady && a.crash_phase &&
              *a.crash_phase != Phase::kReady) {

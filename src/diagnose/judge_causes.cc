@@ -271,6 +271,7 @@ bool SignalHolds(const Context& c, const std::string& s) {
   }
   if (s == "rank_behind") return RankBehindInLoad(c);
   if (s == "killed_after_stall") return KilledAfterStall(c).has_value();
+  if (s == "killed_after_error") return KilledAfterError(c);
   if (s == "stop_requested") {
     return c.attempt != nullptr && c.attempt->stop_requested;
   }

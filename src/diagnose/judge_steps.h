@@ -61,6 +61,11 @@ bool SignalHolds(const Context& c, const std::string& signal);
 // watchdog, kill -9). Empty otherwise.
 std::optional<double> KilledAfterStall(const Context& c);
 
+// The judged attempt's SIGKILL (a rank "signaled to shutdown with signal 9", exit 137) came after
+// an exception of its own: the teardown of a start that had already failed, not a memory kill.
+// Relayed errors (a parent saying a child died) do not count.
+bool KilledAfterError(const Context& c);
+
 // Since when the earliest rank in `phase` has been in it.
 std::optional<int64_t> PhaseSince(const AttemptFacts& a, Phase phase);
 // The writer of a pasted report says the start sat still longer than the phase's stall budget

@@ -7,6 +7,7 @@
 
 #include "base/duration.h"
 #include "diagnose/judge_steps.h"
+#include "logs/prose.h"
 
 namespace spinup::judge {
 namespace {
@@ -20,6 +21,28 @@ bool KilledByProbe(const Context& c) {
 }
 
 }  // namespace
+
+bool KilledAfterError(const Context& c) {
+  const AttemptFacts* a = c.attempt;
+  if (a == nullptr || a->oom_killed || a->errors.size() < 2) return false;
+  static constexpr std::string_view kKills[] = {"oom_record.sigkill", "systemd.sigkill"};
+  size_t first_kill = a->errors.size();
+  for (std::string_view id : kKills) {
+    auto hit = a->hits.find(id);
+    if (hit == a->hits.end() || hit->second.first_text.empty()) continue;
+    for (size_t i = 0; i < first_kill; ++i) {
+      if (a->errors[i].find(hit->second.first_text) != std::string::npos) first_kill = i;
+    }
+  }
+  if (first_kill == a->errors.size()) return false;
+  // An exception of its own ("torch.distributed.DistBackendError: NCCL error ..."), not a
+  // traceback's header or a launcher's "Shard complete standard error output:".
+  return std::any_of(a->errors.begin(), a->errors.begin() + static_cast<std::ptrdiff_t>(first_kill),
+                     [&](const std::string& e) {
+                       return NamesAnException(e) && std::find(a->relayed.begin(), a->relayed.end(),
+                                                               e) == a->relayed.end();
+                     });
+}
 
 // Ranks in the judged phase and since when the earliest of them has been in it.
 std::optional<int64_t> PhaseSince(const AttemptFacts& a, Phase phase) {

@@ -418,7 +418,10 @@ void StartupTracker::DateUndated(std::optional<int64_t> t) {
   if (!undated_at_ || !t || *t <= *undated_at_ || state_.attempts.empty()) return;
   for (PhaseSpan& s : Current().timeline) {
     if (s.start_undated && s.start_ms == undated_at_) s.start_ms = t;
-    if (s.end_undated && s.end_ms == undated_at_) s.end_ms = t;
+    if (s.end_undated && s.end_ms == undated_at_) {
+      s.end_earliest_ms = s.end_ms;
+      s.end_ms = t;
+    }
     s.start_undated = s.end_undated = false;
   }
   undated_at_.reset();

@@ -62,6 +62,10 @@ struct PhaseSpan {
   // until the next stamped line says how late it may have been (StartupTracker::DateUndated).
   bool start_undated = false;
   bool end_undated = false;
+  // An undated end moved to the next stamped line: where it was dated before, the earliest it
+  // may have been. A phase is slow only if it was even by this end (the untimed lines after it
+  // may have been the next phase's work).
+  std::optional<int64_t> end_earliest_ms;
 };
 
 struct BarState {
@@ -201,6 +205,10 @@ struct AttemptFacts {
   // ended after its failure (tensor-parallel workers move in step). Cleared by its own progress.
   std::string unplaced_rank;
   std::string error_rank;  // the rank of the latest error line (its traceback's frames are its)
+  // The main process's error stood while its ranks went on (KeepErrorOfAnotherProcess): the
+  // start failed where the main process was, the phase of the attempt at that error.
+  bool main_error_kept = false;
+  std::optional<Phase> error_phase;  // the attempt's phase at its latest error line
   std::optional<Phase> unplaced_frame;
   std::optional<Phase> unplaced_peer_phase;
   std::optional<int64_t> first_ms, last_ms;  // first and last timestamp in the attempt
@@ -419,6 +427,7 @@ class StartupTracker {
                                            std::optional<int64_t> t);
   // OnUnitEvent's step (tracker_unit.cc): the manager's facts as rule hits.
   void CountUnitHit(const UnitEvent& e, const std::string& text, std::optional<int64_t> t);
+  static void KeepErrorOfAnotherProcess(AttemptFacts& a, const LogEvent& e);
   // OnSample's steps (tracker_sample.cc).
   void FoldDeltas(const Sample& s, double cpu, uint64_t reads, uint64_t gpu_used);
   void NoteExit(const Sample& s);

@@ -7,6 +7,7 @@
 #include "diagnose/model_size.h"
 #include "diagnose/rank_format.h"
 #include "diagnose/tracker.h"
+#include "logs/prose.h"
 
 namespace spinup {
 namespace {
@@ -155,11 +156,16 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
 // traceback, then "Full log:"): a person's line came first, or a markdown fence between the error
 // and the banner (the quote's closing one, the log's opening one). Before the log's first banner:
 // an error with no time, and no phase line; the log's own lines before its banner may follow it.
-// A start that printed the error would have printed something before it.
+// A start that printed the error would have printed something before it. A lone untimed line that
+// names no exception is the writer's too ("Got a NCCL error", "vllm 0.9.0 on 4x A10G, NCCL errors
+// so I think NCCL is broken?"): a restart's tail cut to one line ends in "SomeError: ...".
 bool StartupTracker::QuotedAboveTheLog(const AttemptFacts& cur) const {
-  return (in_report_ || fences_ > cur.fences_at_error) && state_.attempts.size() == 1 &&
-         !cur.banner && (cur.stamped_lines == 0 || cur.error_before_stamps) && !cur.phase_line &&
-         !cur.ready && !cur.stopped && (cur.crashed || !cur.errors.empty());
+  const bool lone_remark =
+      cur.lines == 1 && !cur.errors.empty() && !NamesAnException(cur.errors.front());
+  return (in_report_ || fences_ > cur.fences_at_error || lone_remark) &&
+         state_.attempts.size() == 1 && !cur.banner &&
+         (cur.stamped_lines == 0 || cur.error_before_stamps) && !cur.phase_line && !cur.ready &&
+         !cur.stopped && (cur.crashed || !cur.errors.empty());
 }
 
 // `kubectl describe`'s or `get`'s record of the container's end ("Last State: Terminated, Exit

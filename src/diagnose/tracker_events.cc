@@ -58,6 +58,8 @@ void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<i
   if (a.frame_phase) a.frames_closed = true;
   PushError(a, e);
   a.error_after_progress = true;
+  a.error_phase = a.phase ? *a.phase : Phase::kLaunch;  // no phase line yet: the launch
+  a.main_error_kept = false;
   a.waits_after_error = 0;
   if (e.phase) Hint(a, e.rank, *e.phase, t, /*from_error=*/!e.pinned);
   if (a.crashed) a.crash_phase = a.phase;
@@ -343,6 +345,17 @@ void StartupTracker::OnInfo(AttemptFacts& a, const LogEvent& e, std::optional<in
   }
 }
 
+// A phase line takes an error back (the process went on), unless the error was the main
+// process's (no rank) and the line a rank's: SGLang's launcher dies building its tokenizer manager
+// while the schedulers it spawned still load; without the launcher the start cannot come up.
+void StartupTracker::KeepErrorOfAnotherProcess(AttemptFacts& a, const LogEvent& e) {
+  if (a.error_after_progress && a.error_rank.empty() && !e.rank.empty()) {
+    a.main_error_kept = true;
+    return;
+  }
+  a.error_after_progress = false;
+}
+
 void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   TakeBackCrashWhenServing(a, e);
   if (e.rule_id == "generic.uvicorn_started" || e.rule_id == "generic.uvicorn_lifespan") {
@@ -352,7 +365,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
     case LogEvent::Kind::kAttemptStart:
       break;
     case LogEvent::Kind::kPhaseBegin:
-      a.error_after_progress = false;
+      KeepErrorOfAnotherProcess(a, e);
       a.phase_line = true;
       // The engine said it is ready, and its HTTP server starts only now (vLLM's "init engine
       // ... took", then "Starting vLLM API server"): ready is the server's line, later.
@@ -365,7 +378,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       Mark(Signal::kLogProgress, t);
       break;
     case LogEvent::Kind::kPhaseEnd:
-      a.error_after_progress = false;
+      KeepErrorOfAnotherProcess(a, e);
       a.phase_line = true;
       if (e.phase == Phase::kCompile) a.compile_open = false;
       if (e.phase) EndPhase(a, e.rank, *e.phase, t, e.elapsed_seconds);

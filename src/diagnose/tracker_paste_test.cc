@@ -172,10 +172,13 @@ TEST(TrackerPaste, AnotherNodesBannerWithinTheStartIsTheSameStart) {
 }
 
 // An error quoted above the log that printed it: with a person's line first it is no start of
-// its own; without one it is a restart's tail cut from the top of the log.
-size_t AttemptsWithAnErrorAbove(bool in_report) {
+// its own; without one it is a restart's tail cut from the top of the log. A lone line that names
+// no exception is the writer's remark ("Got a NCCL error") whatever came before it.
+size_t AttemptsWithAnErrorAbove(bool in_report,
+                                std::string text = "RuntimeError: NCCL error: unhandled error") {
   StartupTracker t;
-  LogEvent quote = Line(LogEvent::Kind::kFatal, "generic.exception", std::nullopt);
+  LogEvent quote =
+      Line(LogEvent::Kind::kFatal, "generic.exception", std::nullopt, std::nullopt, text);
   quote.in_report = in_report;
   t.OnLogEvent(quote);
   LogEvent banner = Banner(kT0);
@@ -188,6 +191,11 @@ size_t AttemptsWithAnErrorAbove(bool in_report) {
 TEST(TrackerPaste, AnErrorQuotedAboveTheLogIsNoAttempt) {
   EXPECT_EQ(AttemptsWithAnErrorAbove(true), 1u);
   EXPECT_EQ(AttemptsWithAnErrorAbove(false), 2u);
+  EXPECT_EQ(AttemptsWithAnErrorAbove(false, "[TP0] torch.OutOfMemoryError: CUDA out of memory"),
+            2u);
+  EXPECT_EQ(AttemptsWithAnErrorAbove(false, "Got a NCCL error"), 1u);
+  EXPECT_EQ(AttemptsWithAnErrorAbove(false, "vllm 0.9.0 on 4 GPUs: NCCL error so it is broken?"),
+            1u);
 }
 
 // "^C" has no time of its own: the teardown's first stamped line says when the stop came.

@@ -134,6 +134,7 @@ void StartupTracker::ShiftTimes(int64_t d) {
     for (auto& sp : a.timeline) {
       mv(sp.start_ms);
       mv(sp.end_ms);
+      mv(sp.end_earliest_ms);
     }
     for (auto& b : a.bars) {
       mv(b.first_ms);

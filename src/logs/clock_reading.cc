@@ -138,12 +138,60 @@ std::optional<CivilTime> ReadUnitActiveSince(std::string_view line) {
 #undef SPINUP_CLOCK
 #undef SPINUP_ZONE
 
+// uptime(1)'s " 14:53:27 up 6 days,  2:11,  2 users,  load average: ...": a time of day only
+// (the log's previous line gives the date).
+std::optional<CivilTime> ReadUptime(std::string_view hms) {
+  auto two = [&](size_t at) -> int {
+    if (!scan::IsDigit(hms[at]) || !scan::IsDigit(hms[at + 1])) return -1;
+    return (hms[at] - '0') * 10 + (hms[at + 1] - '0');
+  };
+  if (hms[2] != ':' || hms[5] != ':') return std::nullopt;
+  CivilTime t;
+  t.hour = two(0);
+  t.minute = two(3);
+  t.second = two(6);
+  if (t.hour < 0 || t.hour > 23 || t.minute < 0 || t.minute > 59 || t.second < 0 || t.second > 59)
+    return std::nullopt;
+  return t;
+}
+
 }  // namespace
+
+std::optional<CivilTime> ParseReportedClock(std::string_view line) {
+  if (line.size() > 400) return std::nullopt;
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  size_t word = line.find("date");
+  // The word itself, not "updated" or "dates".
+  while (word != std::string_view::npos && ((word > 0 && letter(line[word - 1])) ||
+                                            (word + 4 < line.size() && letter(line[word + 4])))) {
+    word = line.find("date", word + 4);
+  }
+  if (word == std::string_view::npos) return std::nullopt;
+  constexpr std::string_view kDays[] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
+  // The reading follows the word closely: "`date` -> Thu ...", "date now says Sun ...".
+  const std::string_view after = line.substr(word + 4, 24);
+  for (std::string_view day : kDays) {
+    const size_t at = after.find(day);
+    if (at == std::string_view::npos) continue;
+    std::string_view reading = line.substr(word + 4 + at);
+    // The sentence may go on: the reading ends at its full stop, bracket or backtick.
+    for (std::string_view end : {". ", ")", ";", "`"}) {
+      reading = reading.substr(0, reading.find(end));
+    }
+    while (!reading.empty() &&
+           std::string_view(").`'\" ").find(reading.back()) != std::string_view::npos) {
+      reading.remove_suffix(1);
+    }
+    if (reading.size() >= kShortest && reading.size() <= kLongest) return ReadNamedDay(reading);
+  }
+  return std::nullopt;
+}
 
 std::optional<CivilTime> ParseClockReading(std::string_view line) {
   while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
   while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
   if (line.starts_with("Active: ")) return ReadUnitActiveSince(line);
+  if (line.size() > 12 && line.substr(8, 4) == " up ") return ReadUptime(line.substr(0, 8));
   if (line.size() < kShortest || line.size() > kLongest) return std::nullopt;
   // Most lines are neither: a few fixed bytes tell before any regex runs.
   if (scan::IsDigit(line[0])) {

@@ -13,9 +13,15 @@ namespace spinup {
 // en_GB locales ("Mon Jun  2 10:56:12 UTC 2025", "Mon 02 Jun 2025 10:56:12 AM UTC",
 // "Mon  2 Jun 10:56:12 UTC 2025") and its ISO forms ("2025-06-02T10:56:12+00:00",
 // "2025-06-02 10:56:12"), and `systemctl status`'s "Active: active (running) since Mon 2025-06-02
-// 08:00:00 UTC; 52min ago" (the start plus the span). The zone is not applied: the reading is taken
-// on the log's own clock.
-// nullopt for anything else, including a stamp with more text after it (that is a log line).
+// 08:00:00 UTC; 52min ago" (the start plus the span); uptime(1)'s "14:53:27 up 6 days, ..." gives
+// a time of day only (no date: the log's previous line has it). The zone is not applied: the
+// reading is taken on the log's own clock. nullopt for anything else, including a stamp with more
+// text after it (that is a log line).
 std::optional<CivilTime> ParseClockReading(std::string_view line);
+
+// date(1)'s output quoted in a sentence right after the word "date" ("(no output after this.
+// `date` -> Thu Jun 20 08:47:02 UTC 2024)", "`date` now says Sun Sep 21 14:54:30 UTC 2025."):
+// the writer's reading of the clock when the log was pasted.
+std::optional<CivilTime> ParseReportedClock(std::string_view line);
 
 }  // namespace spinup

@@ -35,6 +35,25 @@ TEST(ClockReading, SystemctlStatusSaysWhenItWasTaken) {
   EXPECT_FALSE(ParseClockReading("Active: active (running) since Mon 2025-06-02 08:00:00 UTC"));
 }
 
+TEST(ClockReading, UptimeGivesATimeOfDay) {
+  const auto t = ParseClockReading(" 14:53:27 up 6 days,  2:11,  2 users,  load average: 2.01");
+  ASSERT_TRUE(t);
+  EXPECT_FALSE(t->has_date());
+  EXPECT_EQ(t->hour * 3600 + t->minute * 60 + t->second, 14 * 3600 + 53 * 60 + 27);
+  EXPECT_FALSE(ParseClockReading("14:73:27 up 6 days,  2:11,  2 users"));
+  EXPECT_FALSE(ParseClockReading("14:53:27 upgraded 3 packages"));
+}
+
+TEST(ClockReading, AReadingQuotedInASentence) {
+  EXPECT_EQ(ParseReportedClock("(no output after this. `date` -> Thu Jun 20 08:47:02 UTC 2024)"),
+            At(2024, 6, 20, 8, 47, 2));
+  EXPECT_EQ(ParseReportedClock("Stuck like this; `date` now says Sun Sep 21 14:54:30 UTC 2025."),
+            At(2025, 9, 21, 14, 54, 30));
+  EXPECT_FALSE(ParseReportedClock("the date is wrong in the config"));
+  EXPECT_FALSE(ParseReportedClock("updated the model on Mon Jun  2 10:56:12 UTC 2025"));
+  EXPECT_FALSE(ParseReportedClock("date: Mon Jun  2 10:56:12 UTC 2025 and then it crashed"));
+}
+
 TEST(ClockReading, AnythingMoreIsALogLineOrNoReading) {
   EXPECT_FALSE(ParseClockReading("Mon Jun  2 10:56:12 UTC 2025 server started"));
   EXPECT_FALSE(ParseClockReading("2025-06-02 10:56:12 INFO ready"));

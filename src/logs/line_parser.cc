@@ -542,6 +542,10 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
       p.time = *reading;  // date(1)'s output pasted after the log: the time it was pasted
       return p;
     }
+    if (const std::optional<CivilTime> reading = ParseReportedClock(p.message)) {
+      p.time = *reading;
+      return p;
+    }
   }
   if (p.time || p.style != PrefixStyle::kNone || !p.rank.empty()) return p;
   // An unknown constant-shaped prefix (an editor's line numbers, a k9s frame, a logger's name):

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "base/assign.h"
 #include "logs/json_line.h"
@@ -137,13 +138,18 @@ void LogStream::FeedLine(std::string_view line) {
   }
   line = Unindent(line);
   // tqdm redraws with '\r': every segment is a state of the bar (or a log line glued to it).
+  later_segment_ = false;
   while (!line.empty()) {
     size_t cr = line.find('\r');
     std::string_view seg = line.substr(0, cr);
-    if (!Trim(seg).empty()) OfferSegment(seg);
+    if (!Trim(seg).empty()) {
+      OfferSegment(seg);
+      later_segment_ = true;
+    }
     if (cr == std::string_view::npos) break;
     line.remove_prefix(cr + 1);
   }
+  later_segment_ = false;
 }
 
 std::optional<int64_t> LogStream::ResolveTime(const ParsedLine& p) {
@@ -217,7 +223,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
   AssignBytes(e.rule_id, rule_id);
   AssignBytes(e.text, text);
   e.line_no = line_no_;
-  e.time_inferred = false;
+  e.time_inferred = time_inherited_;
   e.quiet_level = false;
   e.bar.clear();
   e.progress_n = 0;
@@ -428,9 +434,27 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
     unwrapped.append(last_clean_.substr(0, at)).append(last_clean_.substr(at + 2));
     p = Parse(unwrapped);
   }
-  if (NotTheServers(p)) return;
+  if (NotTheServers(p)) {
+    // The writer's note of the clock ("(no output after this. `date` -> Thu Jun 20 ...)"): the
+    // time the log was pasted, though no server line.
+    if (p.time && depth == 0 && on_activity_) {
+      if (const std::optional<int64_t> t = ResolveTime(p)) on_activity_(t, {});
+    }
+    return;
+  }
   std::string_view msg = AsTracebackLine(p.message);
   std::optional<int64_t> t = ResolveTime(p);
+  // Text glued behind a bar (or a JSON record's rest) was printed with the line that carried it:
+  // it has that line's time, not the latest time seen (a clock reading pasted above the log).
+  // The same for a redraw after a '\r': the wrapper stamped the whole line (journald, kubectl
+  // --timestamps). The time is marked inferred: a bar's own elapsed may date it more closely.
+  const bool inherit = !t && (depth > 0 || later_segment_) && last_line_time_ms_;
+  if (inherit) t = last_line_time_ms_;
+  struct Restore {
+    bool& flag;
+    bool saved;
+    ~Restore() { flag = saved; }
+  } restore{time_inherited_, std::exchange(time_inherited_, inherit)};
   if (depth == 0) {
     last_line_time_ms_ = t;
     NoteRichRow(p);
@@ -451,7 +475,12 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
     Emit(ResetEvent(LogEvent::Kind::kInfo, t, p.rank, "multi_node.ray_remote_worker",
                     msg.substr(0, std::min(msg.size(), opt_.max_text_bytes))));
   }
+  ReadMatched(p, msg, t, depth);
+}
 
+// The rules a server's line matches, turned into events.
+void LogStream::ReadMatched(const ParsedLine& p, std::string_view msg, std::optional<int64_t> t,
+                            int depth) {
   // Ranks print the same message line after line (each TP rank its own copy, tqdm redraws):
   // the rules matched depend only on the message and the subset, so a repeat reuses them.
   if (msg != last_message_ || match_subset_ != last_subset_) {

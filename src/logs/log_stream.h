@@ -85,6 +85,7 @@ class LogStream {
   std::string_view UnescapeHtml(std::string_view line);
   void HandleSegment(std::string_view segment, int depth = 0);
   void ReadSegment(std::string_view segment, int depth);  // HandleSegment's one line
+  void ReadMatched(const ParsedLine& p, std::string_view msg, std::optional<int64_t> t, int depth);
   void NoteRichRow(const ParsedLine& p);
   // A line to HandleSegment, unless it is a fragment of a record a terminal's wrap cut: an
   // unfinished record waits for its rest (log_stream_paste.cc, wrapped_lines.h).
@@ -180,6 +181,8 @@ class LogStream {
   int last_month_ = 0;
   std::optional<int64_t> last_time_ms_;
   std::optional<int64_t> last_line_time_ms_;
+  bool later_segment_ = false;   // FeedLine: a segment after a '\r' of the same line
+  bool time_inherited_ = false;  // ReadSegment: its events carry the line's time (inferred)
   // Latest n/total per bar, so repeated redraws of the same value are not re-emitted.
   struct BarSeen {
     std::string bar;

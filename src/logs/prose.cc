@@ -19,6 +19,12 @@ constexpr std::array<std::string_view, 13> kOpeners = {"I",       "I'm",   "I've
                                                        "We",      "We're", "We've", "My",  "Our",
                                                        "Earlier", "Hi",    "Hello"};
 
+// Words a reporter opens a line about a symptom with ("Getting NCCL error, log:", "Got a NCCL
+// error"). A program's "Got fatal signal from worker processes" has no article after "Got".
+constexpr std::array<std::string_view, 6> kSymptomOpeners = {
+    "Getting", "Seeing", "Hitting", "Facing", "Encountered", "Encountering"};
+constexpr std::array<std::string_view, 5> kArticles = {"a", "an", "the", "this", "same"};
+
 size_t CountWords(std::string_view s) {
   size_t words = 0;
   bool in_word = false;
@@ -119,6 +125,19 @@ bool IssueTitle(std::string_view s) {
   return false;
 }
 
+// "Getting NCCL error, log:", "Got a NCCL error": `first` is the line's first word, `rest` what
+// follows it.
+bool ReportsASymptom(std::string_view first, std::string_view rest) {
+  if (rest.empty() || rest.front() != ' ' || CountWords(rest) < 2) return false;
+  if (std::find(kSymptomOpeners.begin(), kSymptomOpeners.end(), first) != kSymptomOpeners.end()) {
+    return true;
+  }
+  if (first != "Got") return false;
+  rest.remove_prefix(1);
+  const std::string_view next = rest.substr(0, rest.find(' '));
+  return std::find(kArticles.begin(), kArticles.end(), next) != kArticles.end();
+}
+
 }  // namespace
 
 bool IsMarkdownFence(std::string_view line) {
@@ -128,6 +147,19 @@ bool IsMarkdownFence(std::string_view line) {
   const std::string_view info = line.substr(3);  // a language: "text", "bash", "python"
   return std::all_of(info.begin(), info.end(),
                      [](char c) { return IsLetter(c) || (c >= '0' && c <= '9') || c == '-'; });
+}
+
+bool NamesAnException(std::string_view line) {
+  if (line.starts_with('[')) {  // the rank PushError put before it
+    const size_t close = line.find("] ");
+    if (close != std::string_view::npos) line.remove_prefix(close + 2);
+  }
+  const size_t colon = line.find(": ");
+  if (colon == 0 || colon == std::string_view::npos || colon > 120) return false;
+  return std::all_of(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(colon), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '.';
+  });
 }
 
 bool LooksLikeProse(std::string_view line) {
@@ -145,6 +177,7 @@ bool LooksLikeProse(std::string_view line) {
   }
   const std::string_view first = line.substr(0, end);
   const bool opens = std::find(kOpeners.begin(), kOpeners.end(), first) != kOpeners.end();
+  if (ReportsASymptom(first, line.substr(end))) return true;
   // A short label with an "I" in it ("Error I get:") is a person's too.
   const size_t words = CountWords(line);
   return (opens && words >= 4) || (words >= 3 && HasFirstPersonI(line)) ||

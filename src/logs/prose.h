@@ -15,6 +15,12 @@ namespace spinup {
 // "Getting `ValueError: ...` when I start it").
 bool LooksLikeProse(std::string_view line);
 
+// "RuntimeError: ...", "torch.OutOfMemoryError: ...", "[TP0] Error: ShardCannotStart": the line
+// names its exception by an identifier before ": " (after an optional "[rank] " tag), as a
+// traceback's last line does. "Traceback (most recent call last):" and a person's "Got a NCCL
+// error" do not.
+bool NamesAnException(std::string_view line);
+
 // A markdown code fence ("```", "```text", "~~~"): the log was pasted into a report.
 bool IsMarkdownFence(std::string_view line);
 

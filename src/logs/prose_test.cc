@@ -17,6 +17,9 @@ TEST(ProseTest, APersonsSentenceAboutTheLog) {
   EXPECT_TRUE(LooksLikeProse("Error: `RuntimeError: Engine core initialization failed.`"));
   EXPECT_TRUE(LooksLikeProse("`ValueError: max seq len is larger than the KV cache`"));
   EXPECT_TRUE(LooksLikeProse("Getting `RuntimeError: Engine core initialization failed` on start"));
+  // A symptom reported in a word or two above the log.
+  EXPECT_TRUE(LooksLikeProse("Getting NCCL error, log:"));
+  EXPECT_TRUE(LooksLikeProse("Got a NCCL error"));
   EXPECT_TRUE(LooksLikeProse(
       "(the docs say to reduce them if `No available memory for the cache blocks`)"));
   EXPECT_TRUE(
@@ -60,6 +63,7 @@ TEST(ProseTest, AnEnginesBareLinesAreNot) {
   EXPECT_FALSE(LooksLikeProse("(raylet) [2024-01-01 00:00:00] some worker died unexpectedly"));
   EXPECT_FALSE(LooksLikeProse("#0 0x00007f3a2b1c in ncclCommInitRank () from libnccl.so.2"));
   EXPECT_FALSE(LooksLikeProse("I failed"));  // too short to tell
+  EXPECT_FALSE(LooksLikeProse("Got fatal signal from worker processes, shutting down."));
   // Programs put flags and identifiers in backticks.
   EXPECT_FALSE(LooksLikeProse(
       "ValueError: Try increasing `gpu_memory_utilization` or decreasing `max_model_len`"));
@@ -68,6 +72,16 @@ TEST(ProseTest, AnEnginesBareLinesAreNot) {
       LooksLikeProse("It looks like MPI_INIT failed for some reason; your parallel process is"));
   EXPECT_FALSE(LooksLikeProse("This may be caused by your system not having enough shared memory"));
   EXPECT_FALSE(LooksLikeProse(""));
+}
+
+TEST(ProseTest, ALineNamingItsException) {
+  EXPECT_TRUE(NamesAnException("RuntimeError: NCCL error: unhandled system error"));
+  EXPECT_TRUE(NamesAnException("[TP0] torch.OutOfMemoryError: CUDA out of memory"));
+  EXPECT_TRUE(NamesAnException("Error: ShardCannotStart"));
+  EXPECT_FALSE(NamesAnException("Traceback (most recent call last):"));
+  EXPECT_FALSE(NamesAnException("Shard complete standard error output:"));
+  EXPECT_FALSE(NamesAnException("Got a NCCL error"));
+  EXPECT_FALSE(NamesAnException("    raise RuntimeError(\"Engine core initialization failed. \""));
 }
 
 TEST(ProseTest, MarkdownFences) {

@@ -22,6 +22,31 @@ std::pair<std::string_view, std::string_view> SplitUnit(std::string_view m) {
   return {unit, m.substr(colon + 2)};
 }
 
+// Units an unfiltered journal (`journalctl --since`, /var/log/syslog) shows beside the server's:
+// user sessions, timers and the distribution's housekeeping services. Their starts and exits are
+// no start of the server. `subject` is a unit's name, or what "Starting "/"Started " named (a
+// unit's description, "unit - description" since systemd 250).
+bool IsHousekeeping(std::string_view subject) {
+  const std::string_view name = subject.substr(0, subject.find(' '));
+  if (const size_t dot = name.rfind('.'); dot != std::string_view::npos) {
+    const std::string_view type = name.substr(dot);
+    if (type != ".service") return type.size() > 1;  // a scope, timer, slice, mount, target, ...
+  }
+  static constexpr std::string_view kHousekeeping[] = {
+      // unit names
+      "session-", "user@", "user-runtime-dir@", "systemd-", "logrotate", "apt-daily", "man-db",
+      "cron", "anacron", "sysstat", "fstrim", "motd-news", "e2scrub", "dpkg-db-backup",
+      "unattended-upgrades", "packagekit", "fwupd", "snapd", "ssh", "getty@", "certbot",
+      "phpsessionclean", "plocate", "update-notifier", "ua-timer", "apt-news",
+      // descriptions
+      "Session ", "User Manager for UID", "User Runtime Directory", "Rotate log files", "Daily apt",
+      "Daily man-db", "Cleanup of Temporary Directories", "Discard unused blocks",
+      "Message of the Day", "Regular background program processing daemon", "Download data for",
+      "Update APT News", "Update the plocate database", "Refresh fwupd", "Clean php session"};
+  return std::any_of(std::begin(kHousekeeping), std::end(kHousekeeping),
+                     [&](std::string_view p) { return StartsWith(subject, p); });
+}
+
 int LeadingNumber(std::string_view s) {
   int n = 0;
   size_t i = 0;
@@ -65,6 +90,12 @@ bool IsSystemdIdent(std::string_view ident) {
 std::optional<UnitEvent> ParseSystemdMessage(std::string_view message) {
   if (message.size() > 4096) message = message.substr(0, 4096);
   auto [unit, rest] = SplitUnit(message);
+  if (!unit.empty() && IsHousekeeping(unit)) return std::nullopt;
+  for (std::string_view verb : {"Starting ", "Started ", "Stopping "}) {
+    if (unit.empty() && StartsWith(rest, verb) && IsHousekeeping(rest.substr(verb.size()))) {
+      return std::nullopt;
+    }
+  }
   UnitEvent e;
   e.unit = std::string(unit);
   e.text = std::string(message.substr(0, kMaxText));

@@ -47,6 +47,21 @@ TEST(SystemdMessage, EventsCountAsTheirFactIds) {
   EXPECT_FALSE(IsUnitFactId("systemd.starting"));
 }
 
+// An unfiltered journal shows other units: sessions, timers, the distribution's housekeeping.
+TEST(SystemdMessage, OtherUnitsStartsAreNotTheServers) {
+  EXPECT_FALSE(ParseSystemdMessage("Started session-9.scope - Session 9 of User ops."));
+  EXPECT_FALSE(ParseSystemdMessage("Started Session 9 of User ops."));
+  EXPECT_FALSE(ParseSystemdMessage("Starting logrotate.service - Rotate log files..."));
+  EXPECT_FALSE(ParseSystemdMessage("Starting Daily apt download activities..."));
+  EXPECT_FALSE(ParseSystemdMessage("apt-daily.timer: Adding 7h 1min random time."));
+  EXPECT_FALSE(
+      ParseSystemdMessage("cron.service: Main process exited, code=exited, status=1/FAILURE"));
+  auto server = ParseSystemdMessage("Started vllm.service - vLLM OpenAI server.");
+  ASSERT_TRUE(server);
+  EXPECT_EQ(server->kind, UnitEvent::Kind::kStarting);
+  EXPECT_TRUE(ParseSystemdMessage("Starting SGLang inference server..."));
+}
+
 TEST(SystemdMessage, OtherLinesSayNothingAboutTheStart) {
   EXPECT_FALSE(ParseSystemdMessage("vllm.service: Consumed 1min 12.401s CPU time."));
   EXPECT_FALSE(ParseSystemdMessage(
