@@ -37,7 +37,10 @@ struct JudgeThresholds {
   double min_implicit_span_s = 0.5;    // shorter implied phases are left out of the timeline
   double error_quiet_s = 60;           // live: an error then silence this long means it died
   double engine_ready_serving_s = 30;  // a failure this long after an engine-only ready: serving
-  int gpus_per_node = 8;               // a TP or global rank at or past this: several nodes
+  // A start whose banner says it serves HTTP, still without its server's line this long after its
+  // engine said it was ready: the HTTP start hung (0: never).
+  double server_start_wait_s = 120;
+  int gpus_per_node = 8;  // a TP or global rank at or past this: several nodes
 };
 
 // One way a known cause shows itself. Every non-empty group must hold:

@@ -67,6 +67,7 @@ LogEvent UnitLogEvent(const UnitEvent& e) {
 StartupSession::StartupSession(const RuleSet& rules, SessionOptions options)
     : rules_(rules), options_(std::move(options)), judge_(rules) {
   tracker_.SetEngineReadyServing(rules_.thresholds().engine_ready_serving_s);
+  tracker_.SetServerStartWait(rules_.thresholds().server_start_wait_s);
   if (!options_.engine.empty()) SyncEngine(options_.engine);
 }
 

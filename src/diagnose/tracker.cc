@@ -436,7 +436,10 @@ void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms, bool own_time
   state_.lines++;
   AttemptFacts& a = Current();
   a.lines++;
-  if (time_ms && own_time) SettleStopTime(a, *time_ms);
+  if (time_ms && own_time) {
+    SettleStopTime(a, *time_ms);
+    NoteServerNeverUp(a, time_ms);
+  }
   if (t) {
     if (!a.first_ms) a.first_ms = t;
     if (!a.last_ms || *t > *a.last_ms) a.last_ms = t;

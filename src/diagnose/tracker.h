@@ -208,6 +208,7 @@ struct AttemptFacts {
   // The main process's error stood while its ranks went on (KeepErrorOfAnotherProcess): the
   // start failed where the main process was, the phase of the attempt at that error.
   bool main_error_kept = false;
+  bool serves_http = false;          // its banner is an HTTP server's (a rule's "serving")
   std::optional<Phase> error_phase;  // the attempt's phase at its latest error line
   std::optional<Phase> unplaced_frame;
   std::optional<Phase> unplaced_peer_phase;
@@ -308,6 +309,8 @@ class StartupTracker {
   // How long after an engine-only ready line its server has surely bound (JudgeThresholds::
   // engine_ready_serving_s): a failure later than that came while serving.
   void SetEngineReadyServing(double seconds) { engine_ready_serving_s_ = seconds; }
+  // JudgeThresholds::server_start_wait_s.
+  void SetServerStartWait(double seconds) { server_start_wait_s_ = seconds; }
   // The engine's "ranks.independent" endings: a banner from another such rank joins the start.
   void SetIndependentRanks(std::vector<std::string> endings) { independent_ = std::move(endings); }
   void SetRanksOwnMain(bool own_main) { ranks_own_main_ = own_main; }
@@ -428,6 +431,7 @@ class StartupTracker {
   // OnUnitEvent's step (tracker_unit.cc): the manager's facts as rule hits.
   void CountUnitHit(const UnitEvent& e, const std::string& text, std::optional<int64_t> t);
   static void KeepErrorOfAnotherProcess(AttemptFacts& a, const LogEvent& e);
+  void NoteServerNeverUp(AttemptFacts& a, std::optional<int64_t> t);
   // OnSample's steps (tracker_sample.cc).
   void FoldDeltas(const Sample& s, double cpu, uint64_t reads, uint64_t gpu_used);
   void NoteExit(const Sample& s);
@@ -441,6 +445,7 @@ class StartupTracker {
   std::vector<std::string> independent_;
   bool ranks_own_main_ = false;        // the engine's "ranks.own_main"
   double engine_ready_serving_s_ = 0;  // 0: every failure takes an engine-only ready back
+  double server_start_wait_s_ = 0;     // 0: an engine-only ready stands however long
   // The event being applied, and the line that last opened a phase implicitly (an end line): a
   // hint on that same line only corrects which phase follows (BeginPhase).
   const LogEvent* event_ = nullptr;

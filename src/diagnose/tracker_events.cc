@@ -363,6 +363,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
   }
   switch (e.kind) {
     case LogEvent::Kind::kAttemptStart:
+      if (e.while_serving) a.serves_http = true;
       break;
     case LogEvent::Kind::kPhaseBegin:
       KeepErrorOfAnotherProcess(a, e);
@@ -469,6 +470,18 @@ void StartupTracker::TakeBackEngineReady(AttemptFacts& a, std::optional<int64_t>
     return;
   }
   UndoEngineReady(a);
+}
+
+// The banner said an HTTP server would start, the engine was ready, and the log's clock went on
+// past server_start_wait_s with no line of the server's and no request: the HTTP start hung.
+void StartupTracker::NoteServerNeverUp(AttemptFacts& a, std::optional<int64_t> t) {
+  if (server_start_wait_s_ <= 0 || !t || !a.ready || !a.engine_only_ready || !a.serves_http ||
+      a.http_up || a.request_served || a.stop_requested || !a.engine_ready_ms) {
+    return;
+  }
+  if (*t - *a.engine_ready_ms > static_cast<int64_t>(server_start_wait_s_ * 1000)) {
+    UndoEngineReady(a);
+  }
 }
 
 // The start is not ready yet: the span the engine's ready line opened was the HTTP server's start.

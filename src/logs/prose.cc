@@ -128,11 +128,13 @@ bool IssueTitle(std::string_view s) {
 // "Getting NCCL error, log:", "Got a NCCL error": `first` is the line's first word, `rest` what
 // follows it.
 bool ReportsASymptom(std::string_view first, std::string_view rest) {
-  if (rest.empty() || rest.front() != ' ' || CountWords(rest) < 2) return false;
-  if (std::find(kSymptomOpeners.begin(), kSymptomOpeners.end(), first) != kSymptomOpeners.end()) {
-    return true;
+  // The opener first: this runs on every bare line that opens with a capital.
+  const bool opener =
+      std::find(kSymptomOpeners.begin(), kSymptomOpeners.end(), first) != kSymptomOpeners.end();
+  if ((!opener && first != "Got") || rest.empty() || rest.front() != ' ' || CountWords(rest) < 2) {
+    return false;
   }
-  if (first != "Got") return false;
+  if (opener) return true;
   rest.remove_prefix(1);
   const std::string_view next = rest.substr(0, rest.find(' '));
   return std::find(kArticles.begin(), kArticles.end(), next) != kArticles.end();

@@ -143,8 +143,9 @@ LogRule ParseRule(const json& r, FileParse& f) {
   if (auto d = r.find("serving"); d != r.end()) {
     if (!d->is_boolean()) throw FileError{line, "\"serving\" must be true or false"};
     rule.serving = d->get<bool>();
-    if (rule.serving && rule.emit != RuleEmit::kFatal) {
-      throw FileError{line, "rule \"" + rule.id + "\": \"serving\" needs a fatal rule"};
+    if (rule.serving && rule.emit != RuleEmit::kFatal && rule.emit != RuleEmit::kAttemptStart) {
+      throw FileError{line,
+                      "rule \"" + rule.id + "\": \"serving\" needs a fatal or attempt_start rule"};
     }
   }
   if (auto d = r.find("node_ready"); d != r.end()) {

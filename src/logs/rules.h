@@ -73,7 +73,8 @@ struct LogRule {
   // server that was up prints, even after its engine died under the request.
   bool answer = false;
   // fatal: only a server that was up prints the line (a serving loop's death): the start had
-  // succeeded (LogEvent::while_serving).
+  // succeeded (LogEvent::while_serving). attempt_start: the start serves HTTP (vLLM's API server
+  // banner): an engine-only ready is its engine's, and the server's own line must follow.
   bool serving = false;
   // Any rule: on a node other than the head of a multi-node start (node_rank >= 1), the line is
   // that node's start done (SGLang's scheduler ready: a worker node serves no HTTP of its own).

@@ -40,6 +40,8 @@ JudgeThresholds ParseThresholds(const json& j, JudgeThresholds t, int line) {
       t.error_quiet_s = x;
     } else if (key == "engine_ready_serving_s") {
       t.engine_ready_serving_s = x;
+    } else if (key == "server_start_wait_s") {
+      t.server_start_wait_s = x;
     } else if (key == "gpus_per_node") {
       t.gpus_per_node = static_cast<int>(std::min(x, 1e6));
     } else {

@@ -168,17 +168,22 @@ TEST(RulesLoad, RoleIsReadAndMustFitTheEmit) {
       << unknown.message();
 }
 
-// "serving" marks a death only a server that was up prints: only a fatal rule has it.
-TEST(RulesLoad, ServingNeedsAFatalRule) {
+// "serving" marks a death only a server that was up prints (fatal) or a start that serves HTTP
+// (attempt_start): no other rule has it.
+TEST(RulesLoad, ServingNeedsAFatalOrBannerRule) {
   auto load = [](const std::string& rule) {
     return RuleSet().AddFile("serving.json",
                              "{\"engine\": \"toy\", \"rules\": [\n" + rule + "\n]}");
   };
   EXPECT_TRUE(
       load("{\"id\": \"a\", \"regex\": \"x\", \"emit\": \"fatal\", \"serving\": true}").ok());
+  EXPECT_TRUE(
+      load("{\"id\": \"s\", \"regex\": \"x\", \"emit\": \"attempt_start\", \"serving\": true}")
+          .ok());
   const Status error =
       load("{\"id\": \"b\", \"regex\": \"x\", \"emit\": \"error\", \"serving\": true}");
-  EXPECT_NE(error.message().find("serving.json:2: rule \"b\": \"serving\" needs a fatal rule"),
+  EXPECT_NE(error.message().find(
+                "serving.json:2: rule \"b\": \"serving\" needs a fatal or attempt_start rule"),
             std::string::npos)
       << error.message();
   EXPECT_FALSE(load("{\"id\": \"c\", \"regex\": \"x\", \"emit\": \"fatal\", \"serving\": 1}").ok());
