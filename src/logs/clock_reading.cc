@@ -14,15 +14,6 @@ namespace {
 constexpr size_t kShortest = 19;  // "2025-06-02 10:56:12"
 constexpr size_t kLongest = 48;
 
-int MonthNumber(std::string_view name) {
-  constexpr std::array<std::string_view, 12> kNames = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                                       "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-  for (size_t i = 0; i < kNames.size(); ++i) {
-    if (name.substr(0, 3) == kNames[i]) return static_cast<int>(i) + 1;
-  }
-  return 0;
-}
-
 int Number(const std::string& s) { return s.empty() ? 0 : std::stoi(s.substr(0, 6)); }
 
 // "10:56:12" with an optional AM/PM into t; false where a field is out of range.
@@ -63,7 +54,7 @@ std::optional<CivilTime> ReadNamedDay(std::string_view line) {
   if (RE2::FullMatch(line, kMonthFirst, &mon, &day, &h, &m, &s, &am_pm, &year) ||
       RE2::FullMatch(line, kYearBeforeClock, &day, &mon, &year, &h, &m, &s, &am_pm) ||
       RE2::FullMatch(line, kDayFirst, &day, &mon, &h, &m, &s, &am_pm, &year)) {
-    t.month = MonthNumber(mon);
+    t.month = scan::MonthNumber(mon);
     t.day = Number(day);
     t.year = Number(year);
     if (ValidDate(t) && SetClock(h, m, s, am_pm, t)) return t;
@@ -167,12 +158,10 @@ std::optional<CivilTime> ParseReportedClock(std::string_view line) {
     word = line.find("date", word + 4);
   }
   if (word == std::string_view::npos) return std::nullopt;
-  constexpr std::string_view kDays[] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
   // The reading follows the word closely: "`date` -> Thu ...", "date now says Sun ...".
   const std::string_view after = line.substr(word + 4, 24);
-  for (std::string_view day : kDays) {
-    const size_t at = after.find(day);
-    if (at == std::string_view::npos) continue;
+  for (size_t at = 0; at + 3 <= after.size(); ++at) {
+    if (!scan::IsDayName(after.substr(at))) continue;
     std::string_view reading = line.substr(word + 4 + at);
     // The sentence may go on: the reading ends at its full stop, bracket or backtick.
     for (std::string_view end : {". ", ")", ";", "`"}) {
@@ -197,10 +186,7 @@ std::optional<CivilTime> ParseClockReading(std::string_view line) {
   if (scan::IsDigit(line[0])) {
     return line[4] == '-' && line[7] == '-' ? ReadIso(line) : std::nullopt;
   }
-  constexpr std::string_view kDays[] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
-  const std::string_view first = line.substr(0, 3);
-  if (std::find(std::begin(kDays), std::end(kDays), first) == std::end(kDays)) return std::nullopt;
-  return ReadNamedDay(line);
+  return scan::IsDayName(line) ? ReadNamedDay(line) : std::nullopt;
 }
 
 }  // namespace spinup

@@ -30,16 +30,10 @@ using scan::ParseRfc3339;
 
 namespace {
 
-constexpr std::array<std::string_view, 12> kMonths = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                                      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-
 // journalctl short: "Mar 09 12:01:49 host ident[pid]: ". Returns index of the message.
 size_t ParseJournalShort(std::string_view s, CivilTime& t) {
   if (s.size() < 16 || s[3] != ' ') return std::string_view::npos;
-  int month = 0;
-  for (size_t m = 0; m < kMonths.size(); ++m) {
-    if (s.substr(0, 3) == kMonths[m]) month = static_cast<int>(m) + 1;
-  }
+  const int month = scan::MonthNumber(s);
   if (month == 0) return std::string_view::npos;
   int day = Digits(s, 4, 2);
   if (day < 0 && At(s, 4, ' ')) day = Digits(s, 5, 1);

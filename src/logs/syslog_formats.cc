@@ -25,12 +25,7 @@ bool IsTimeZoneWord(std::string_view w) {
 }  // namespace
 
 size_t ParseJournalShortFull(std::string_view s, CivilTime& t) {
-  static constexpr std::array<std::string_view, 7> kDays = {"Mon", "Tue", "Wed", "Thu",
-                                                            "Fri", "Sat", "Sun"};
-  if (s.size() < 28 || s[3] != ' ') return std::string_view::npos;
-  bool day = false;
-  for (std::string_view d : kDays) day = day || s.substr(0, 3) == d;
-  if (!day) return std::string_view::npos;
+  if (s.size() < 28 || s[3] != ' ' || !scan::IsDayName(s)) return std::string_view::npos;
   CivilTime tt;
   size_t j = scan::ParseDateTime(s, 4, ' ', tt);
   if (j == std::string_view::npos) return j;

@@ -120,6 +120,24 @@ size_t ParseRfc3339(std::string_view s, size_t i, CivilTime& t) {
   return j;
 }
 
+int MonthNumber(std::string_view s) {
+  constexpr std::string_view kMonths = "JanFebMarAprMayJunJulAugSepOctNovDec";
+  if (s.size() < 3) return 0;
+  for (size_t m = 0; m < 12; ++m) {
+    if (s.substr(0, 3) == kMonths.substr(m * 3, 3)) return static_cast<int>(m) + 1;
+  }
+  return 0;
+}
+
+bool IsDayName(std::string_view s) {
+  constexpr std::string_view kDays = "MonTueWedThuFriSatSun";
+  if (s.size() < 3) return false;
+  for (size_t d = 0; d < 7; ++d) {
+    if (s.substr(0, 3) == kDays.substr(d * 3, 3)) return true;
+  }
+  return false;
+}
+
 bool IsLevel(std::string_view w) {
   return w == "INFO" || w == "WARNING" || w == "ERROR" || w == "DEBUG" || w == "CRITICAL" ||
          w == "WARN" || w == "TRACE" || w == "FATAL";

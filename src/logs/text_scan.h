@@ -135,5 +135,9 @@ size_t ParseDateTime(std::string_view s, size_t i, char sep, CivilTime& t);
 size_t ParseRfc3339(std::string_view s, size_t i, CivilTime& t);
 // INFO, WARNING, ERROR, DEBUG, CRITICAL, WARN, TRACE, FATAL.
 bool IsLevel(std::string_view w);
+// 1-12 for a month's English abbreviation at the start of s ("Mar", "March"), else 0.
+int MonthNumber(std::string_view s);
+// Whether s starts with a day's English abbreviation ("Thu", "Thursday").
+bool IsDayName(std::string_view s);
 
 }  // namespace spinup::scan

@@ -81,5 +81,16 @@ TEST(FindLineBreak, ClassesCombine) {
             scan::kPercent | scan::kBracket | scan::kCaret);
 }
 
+TEST(TextScan, MonthAndDayNamesAreReadFromTheirFirstThreeLetters) {
+  EXPECT_EQ(scan::MonthNumber("Jan 09"), 1);
+  EXPECT_EQ(scan::MonthNumber("December"), 12);
+  EXPECT_EQ(scan::MonthNumber("Ja"), 0);
+  EXPECT_EQ(scan::MonthNumber("jan"), 0);  // journalctl and date(1) print them capitalised
+  EXPECT_TRUE(scan::IsDayName("Thu Apr 17"));
+  EXPECT_TRUE(scan::IsDayName("Sunday"));
+  EXPECT_FALSE(scan::IsDayName("Su"));
+  EXPECT_FALSE(scan::IsDayName("Tux"));
+}
+
 }  // namespace
 }  // namespace spinup
