@@ -211,6 +211,16 @@ void WeighSignal(const Context& c, const Verdict& v, const std::string& s, Match
   }
 }
 
+// A line that explains a condition's evidence away, in the attempt judged; a ready start's causes
+// are its earlier attempts' failures, so there it may stand in any of them (the kubelet's probe
+// kill above the log explains the exit code 137 beside it).
+bool ExplainedAway(const Context& c, const Verdict& v, const std::string& rule_id) {
+  if (c.attempt != nullptr && c.attempt->hits.count(rule_id)) return true;
+  if (v.state != State::kReady) return false;
+  return std::any_of(c.st.attempts.begin(), c.st.attempts.end(),
+                     [&](const AttemptFacts& a) { return a.hits.count(rule_id) > 0; });
+}
+
 // A start that became ready with no failed attempt before it: only what slowed it is a cause.
 bool ReadyAtFirstTry(const Context& c, const Verdict& v) {
   if (v.state != State::kReady) return false;
@@ -227,7 +237,7 @@ std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
     if (SignalHolds(c, s)) return std::nullopt;
   }
   for (const auto& id : w.not_rules) {
-    if (c.attempt != nullptr && c.attempt->hits.count(id)) return std::nullopt;
+    if (ExplainedAway(c, v, id)) return std::nullopt;
   }
   Match m;
   m.consequence = w.consequence;

@@ -12,12 +12,16 @@
 namespace spinup::judge {
 namespace {
 
-// The paste holds the kubelet's record of killing the container for a failed probe ("Container
-// vllm failed liveness probe, will be restarted"): a stop in it was that kill, not a person's.
-bool KilledByProbe(const Context& c) {
-  return std::any_of(c.st.attempts.begin(), c.st.attempts.end(), [](const AttemptFacts& x) {
-    return x.hits.count("generic.probe_kill") || x.hits.count("generic.k8s_probe_kills");
-  });
+// The paste holds the kubelet's record of killing the container on its own account: a failed
+// probe ("Container vllm failed liveness probe, will be restarted") or an eviction for the node's
+// shortage ("The node was low on resource: memory"). A stop in it was that kill, not a person's.
+const RuleHit* KubeletRecord(const Context& c, std::initializer_list<std::string_view> rules) {
+  for (const AttemptFacts& x : c.st.attempts) {
+    for (std::string_view id : rules) {
+      if (auto hit = x.hits.find(std::string(id)); hit != x.hits.end()) return &hit->second;
+    }
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -74,9 +78,21 @@ bool ReportedStall(const Context& c, const PhaseBudget& budget, Verdict& v,
 // otherwise.
 State StoppedOrStalled(const Context& c, const AttemptFacts& a, const PhaseBudget& budget,
                        Verdict& v) {
-  if (KilledByProbe(c)) {
+  if (KubeletRecord(c, {"generic.probe_kill", "generic.k8s_probe_kills"})) {
     v.evidence.push_back("ended by the kubelet after a failed liveness or startup probe");
     return c.crashed_before >= 1 || c.st.restarts > 0 ? State::kCrashLoop : State::kCrashed;
+  }
+  if (const RuleHit* eviction = KubeletRecord(c, {"generic.k8s_evicted"})) {
+    // Its record is the error to quote: it names the resource ("low on resource: memory").
+    for (const std::string* line : {&eviction->first_text, &eviction->last_text}) {
+      if (line->empty() || std::find(v.errors.begin(), v.errors.end(), *line) != v.errors.end()) {
+        continue;
+      }
+      v.errors.insert(v.errors.begin(), *line);
+    }
+    v.evidence.push_back(
+        "ended by the kubelet, which evicted the pod: the node ran short of a resource");
+    return c.crashed_before >= 1 ? State::kCrashLoop : State::kCrashed;
   }
   std::optional<int64_t> last = a.last_progress_ms;
   if (const std::optional<int64_t> since = PhaseSince(a, v.phase);

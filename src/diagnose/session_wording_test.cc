@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "diagnose/startup_session.h"
 #include "session_fixtures.h"
@@ -285,6 +286,38 @@ TEST(SessionHeadline, QuotesTheErrorNotItsAnnouncements) {
                       "RuntimeError: Engine process failed to start. See stack trace for the root "
                       "cause.\n");
   EXPECT_NE(p.headline.find("Engine process failed to start"), std::string::npos) << p.headline;
+}
+
+// The kubelet's eviction is its own kill, not a person's stop: the start crashed, and the resource
+// the node ran short of names the cause.
+TEST(SessionKubelet, AnEvictionIsACrashNamedByTheResource) {
+  for (const auto& [resource, cause] :
+       {std::pair{"memory", "host_oom"}, std::pair{"ephemeral-storage", "disk_full"}}) {
+    const std::string log =
+        std::string("Status:  Failed\nReason:  Evicted\n") +
+        "  Warning  Evicted  3m  kubelet  The node was low on resource: " + resource + ".\n" +
+        "  Normal   Killing  3m  kubelet  Stopping container vllm\n" + kVllmUpToLoad +
+        "Loading safetensors checkpoint shards:  16% Completed | 9/55 [04:40<36:18, 47.36s/it]\n"
+        "KeyboardInterrupt: terminated\n";
+    Verdict v = Explain(log);
+    EXPECT_EQ(v.state, State::kCrashed) << resource << ": " << v.headline;
+    EXPECT_EQ(FirstCause(v), cause) << resource << ": " << v.headline;
+  }
+}
+
+// Exit code 137 beside the kubelet's liveness kill, above a log that comes up: the probe killed the
+// earlier container, no host OOM did.
+TEST(SessionKubelet, AProbeKillsExitCodeAboveAReadyLogIsNoHostOom) {
+  const std::string log =
+      std::string("    Last State:     Terminated\n      Reason:       Error\n") +
+      "      Exit Code:    137\n    Restart Count:  1\n" +
+      "5m  Normal  Killing  pod/x  Container vllm failed liveness probe, will be restarted\n" +
+      kVllmUpToLoad +
+      "INFO 08-20 10:01:00 [api_server.py:1880] Starting vLLM API server on "
+      "http://0.0.0.0:8000\nINFO:     Application startup complete.\n";
+  Verdict v = Explain(log);
+  EXPECT_EQ(v.state, State::kReady) << v.headline;
+  for (const auto& f : v.findings) EXPECT_NE(f.id, "host_oom") << v.headline;
 }
 
 }  // namespace

@@ -458,7 +458,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     if (e.line_no == *foreign_line_ && e.kind != LogEvent::Kind::kForeign) return;
     foreign_line_.reset();
   }
-  if (Replayed(e)) return;
+  if (Replayed(e) || ViewerInterrupted(e)) return;
   if (!e.time_inferred && e.time_ms) {
     DateUndated(e.time_ms);
     if (stamped_rank_ != e.rank) stamped_rank_ = e.rank;

@@ -466,12 +466,15 @@ class StartupTracker {
   // A shell prompt that starts a server waits for the first line the start prints: a command
   // pasted after the log (how it was run) starts nothing.
   std::optional<std::optional<int64_t>> pending_prompt_;
+  // A log viewer run at a prompt ("$ docker logs -f vllm") has not ended yet: a "^C" is its.
+  bool viewer_running_ = false;
   // The log's first stamped line (rank, text, time), and while a copy of what was already read
   // is pasted again, the latest time read before it (tracker_attempts.cc, Replayed).
   std::string first_stamped_line_;
   std::optional<int64_t> first_stamped_ms_;
   std::optional<int64_t> replay_until_ms_;
   bool Replayed(const LogEvent& e);
+  bool ViewerInterrupted(const LogEvent& e);
   // The last banner (rank, text), its time and its line number (state_.lines): a banner printed
   // twice in a row (two handlers of one logger, stdout and a tee'd copy) is one start.
   std::string last_banner_;

@@ -255,6 +255,23 @@ void StartupTracker::NoteFirstLine(AttemptFacts& a, const LogEvent& e) {
   }
 }
 
+// A log viewer run at a prompt ("$ docker logs -f vllm", "journalctl -fu vllm", "tail -f"): the
+// command line is the writer's, and the "^C" that follows stops the viewer, not the server (which
+// printed nothing of a stop). The next command at a prompt ends the viewer.
+bool StartupTracker::ViewerInterrupted(const LogEvent& e) {
+  if (e.rule_id == "generic.log_viewer") {
+    viewer_running_ = true;
+    return true;
+  }
+  if (!viewer_running_) return false;
+  if (e.rule_id == "generic.ctrl_c") {
+    viewer_running_ = false;
+    return true;
+  }
+  if (IsShellPrompt(e.rule_id) || e.rule_id == "generic.shell_stop") viewer_running_ = false;
+  return false;
+}
+
 // The paste repeats itself (copied twice into a comment): the log's first stamped line (of a
 // rule's) comes again with its own time, before lines already read. A restart's lines are stamped
 // later than everything before them, so this is the same text again: its lines are skipped until

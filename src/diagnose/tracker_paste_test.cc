@@ -214,5 +214,23 @@ TEST(TrackerPaste, AnUntimedStopTakesTheNextStampedLinesTime) {
   EXPECT_EQ(t.state().attempts.back().stop_ms, kT0 + 1'900'000);
 }
 
+// "$ docker logs -f vllm" then "^C": the viewer was stopped, the server went on; a command at the
+// next prompt ends the viewer, so a later "^C" stops what that command runs.
+TEST(TrackerPaste, ACtrlCAfterALogViewerStopsTheViewerNotTheServer) {
+  StartupTracker t;
+  t.OnLogEvent(Line(LogEvent::Kind::kInfo, "generic.log_viewer", std::nullopt));
+  t.OnLogEvent(Banner(kT0));
+  t.OnLogEvent(
+      Line(LogEvent::Kind::kPhaseBegin, "sglang.load_begin", kT0 + 1000, Phase::kWeightLoad));
+  t.OnLogEvent(Line(LogEvent::Kind::kStop, "generic.ctrl_c", kT0 + 1000));
+  EXPECT_FALSE(t.state().attempts.back().stop_requested);
+  EXPECT_EQ(t.state().attempts.size(), 1u);
+
+  t.OnLogEvent(Line(LogEvent::Kind::kInfo, "generic.log_viewer", std::nullopt));
+  t.OnLogEvent(Line(LogEvent::Kind::kStop, "generic.shell_stop", std::nullopt));  // ends it
+  t.OnLogEvent(Line(LogEvent::Kind::kStop, "generic.ctrl_c", kT0 + 2000));
+  EXPECT_TRUE(t.state().attempts.back().stop_requested);
+}
+
 }  // namespace
 }  // namespace spinup
