@@ -86,6 +86,16 @@ PhaseBudget Context::Budget(Phase p) const {
       b.stall_s = std::max(b.stall_s, *ckpt / kGiB * b.stall_per_gib_s);
     }
   }
+  // A later phase that compiles lazily (SGLang's DeepGEMM JIT inside the capture, "typically 10-20
+  // mins" cold) may take what compiling takes.
+  if (attempt != nullptr && attempt->compile_hint_ms && Order(p) > Order(Phase::kCompile)) {
+    const std::optional<int64_t> since = PhaseSince(*attempt, p);
+    if (since && *attempt->compile_hint_ms >= *since) {
+      const PhaseBudget compile = rules.Budget(st.engine, Phase::kCompile);
+      b.normal_s = std::max(b.normal_s, compile.normal_s);
+      b.stall_s = std::max(b.stall_s, compile.stall_s);
+    }
+  }
   if (opt.learned != nullptr) {
     if (auto it = opt.learned->find(p); it != opt.learned->end()) {
       b.normal_s = it->second.slow_s;

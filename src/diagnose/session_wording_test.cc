@@ -320,5 +320,20 @@ TEST(SessionKubelet, AProbeKillsExitCodeAboveAReadyLogIsNoHostOom) {
   for (const auto& f : v.findings) EXPECT_NE(f.id, "host_oom") << v.headline;
 }
 
+// A capture that compiles lazily (SGLang's DeepGEMM JIT, "typically 10-20 mins" cold) may take
+// what compiling takes: twelve minutes reported there is no stall yet; without the JIT it is.
+TEST(SessionBudgets, AJitInsideTheCaptureGivesItCompilesStallTime) {
+  const std::string head =
+      "it has been sitting on this for ~12 minutes now, is it hung?\n"
+      "[2025-07-21 03:39:00 TP0] Load weight begin. avail mem=78.00 GB\n"
+      "[2025-07-21 03:40:00 TP0] Load weight end. type=DeepseekV3ForCausalLM, avail mem=20.90 GB\n"
+      "[2025-07-21 03:40:06 TP0] Capture cuda graph begin. This can take up to several minutes.\n";
+  const std::string jit =
+      "[2025-07-21 03:40:09 TP0] Entering DeepGEMM JIT Pre-Compile session. It may takes a long "
+      "time (typically 10-20 mins)\n";
+  EXPECT_EQ(Explain(head + jit).state, State::kInProgress) << Explain(head + jit).headline;
+  EXPECT_EQ(Explain(head).state, State::kStalled) << Explain(head).headline;
+}
+
 }  // namespace
 }  // namespace spinup

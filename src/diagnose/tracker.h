@@ -145,6 +145,9 @@ struct AttemptFacts {
   // The latest phase line began compile and nothing has ended it: vLLM compiles inside the profile
   // run, so the run's frames and lines around a compiler's failure do not say it got past compile.
   bool compile_open = false;
+  // The latest line that said compiling goes on (a JIT's info line: SGLang's DeepGEMM session,
+  // FlashInfer's JIT), even inside a later phase that compiles lazily (DeepGEMM in the capture).
+  std::optional<int64_t> compile_hint_ms;
   // Set while the attempt's phase was only opened because this phase ended on a line that did not
   // say how long it took (no line of the new phase yet): a crash whose frames name the ended phase
   // happened there (vLLM logs the KV-cache size before it allocates the cache; after "torch.compile

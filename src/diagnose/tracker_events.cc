@@ -339,6 +339,7 @@ void StartupTracker::OnInfo(AttemptFacts& a, const LogEvent& e, std::optional<in
     }
   }
   if (a.crashed) a.crash_phase = a.phase;
+  if (e.phase == Phase::kCompile && t) a.compile_hint_ms = t;
   // A banner printed over several lines names its model on one of its own (TGI's Args).
   if (e.rule_id == "generic.model_named") {
     if (auto bytes = CheckpointBytesFromBanner(e.text)) NoteCheckpointEstimate(*bytes);
