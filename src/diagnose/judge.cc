@@ -460,7 +460,8 @@ void DecideState(const Context& c, Verdict& v) {
     v.state = c.crashed_before + 1 >= 2 ? State::kCrashLoop : State::kCrashed;
     if (a.ended_by_record) {
       v.evidence.push_back(
-          "the log is `kubectl logs --previous`: the container ended as the record above it says");
+          "a record above the log (`kubectl logs --previous`, `docker ps`) says its container "
+          "ended");
     } else if (!a.crashed) {
       v.evidence.push_back("the log ends in an error after the last progress line");
     }

@@ -414,7 +414,8 @@ class StartupTracker {
   static void SettleStopTime(AttemptFacts& a, int64_t stamped_ms);
   bool QuotedAboveTheLog(const AttemptFacts& cur) const;
   bool RecordAboveThePreviousLog(const AttemptFacts& cur) const;
-  void ForgetQuote(std::optional<int64_t> t);
+  static bool OnlyARecordOfAnEnd(const AttemptFacts& cur);
+  void ForgetQuote(std::optional<int64_t> t, bool keep_hits);
   bool AnotherEngineStarting(AttemptFacts& a, const std::string& ready_rank) const;
   static void NotePin(AttemptFacts& a, const LogEvent& e);
   static void UnpinForHost(AttemptFacts& a, const LogEvent& e);

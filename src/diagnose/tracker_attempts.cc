@@ -134,11 +134,16 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
     other_node = nodes_differ && banner_ms && cur.last_ms && *banner_ms <= *cur.last_ms;
     if (sibling || nested || other_node) has_content = false;
     const bool record = RecordAboveThePreviousLog(cur);
-    if (record || QuotedAboveTheLog(cur)) {
-      ForgetQuote(t);
+    const bool record_only = state_.attempts.size() == 1 && OnlyARecordOfAnEnd(cur);
+    // `docker ps` shows the container as it is now: the log below it (`docker logs`) has ended.
+    const bool ended_now =
+        record_only && std::any_of(cur.hits.begin(), cur.hits.end(),
+                                   [](auto& h) { return h.first.starts_with("record."); });
+    if (record || record_only || QuotedAboveTheLog(cur)) {
+      ForgetQuote(t, previous_log_ || record_only);
       has_content = false;
     }
-    if (record) state_.attempts.back().ended_by_record = true;
+    if (record || ended_now) state_.attempts.back().ended_by_record = true;
     previous_log_ = false;
   }
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
@@ -176,9 +181,29 @@ bool StartupTracker::RecordAboveThePreviousLog(const AttemptFacts& cur) const {
          !cur.phase_line && !cur.ready && !cur.stopped && cur.crashed;
 }
 
+// Above the log's first banner, nothing but a record of how a process ended (`docker inspect`'s
+// "OOMKilled": true, `kubectl describe`'s exit code, the kernel's OOM kill, `docker ps`'s "Exited
+// (1)": rules `oom_record.*`, `record.*`): the record tells of a run the log shows, not a start of
+// its own, so it is no failed attempt; its evidence stays.
+bool StartupTracker::OnlyARecordOfAnEnd(const AttemptFacts& cur) {
+  if (cur.banner || cur.stamped_lines != 0 || cur.phase_line || cur.ready || cur.stopped ||
+      !cur.crashed) {
+    return false;
+  }
+  bool record = false;
+  for (const auto& [id, hit] : cur.hits) {
+    if (id.starts_with("oom_record.") || id.starts_with("record.")) {
+      record = true;
+    } else if (!id.starts_with("generic.") && !id.starts_with("cause.")) {
+      return false;  // an engine's line: the tail of a run of its own
+    }
+  }
+  return record;
+}
+
 // The quote is no attempt: the log below it is the first, and says the same again. What its
 // lines matched stays evidence (a record of an OOM kill above the log is the log's).
-void StartupTracker::ForgetQuote(std::optional<int64_t> t) {
+void StartupTracker::ForgetQuote(std::optional<int64_t> t, bool keep_hits) {
   AttemptFacts& quote = state_.attempts.back();
   if (quote.crashed) state_.crashed_attempts--;
   const int index = quote.index;
@@ -186,7 +211,7 @@ void StartupTracker::ForgetQuote(std::optional<int64_t> t) {
   quote = AttemptFacts{};
   quote.index = index;
   quote.start_ms = t;
-  if (previous_log_) quote.hits = std::move(hits);
+  if (keep_hits) quote.hits = std::move(hits);
 }
 
 // An engine's banner after an HTTP server's start and nothing else: the application builds its
