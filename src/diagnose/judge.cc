@@ -424,6 +424,18 @@ std::optional<double> KilledAfterStall(const Context& c) {
   return quiet;
 }
 
+// A stopped start after two or more that crashed is a loop someone stopped: the loop is the story,
+// and where its starts died.
+State StoppedLoopOrStalled(const Context& c, const AttemptFacts& a, const PhaseBudget& budget,
+                           Verdict& v) {
+  const State state = StoppedOrStalled(c, a, budget, v);
+  if (state != State::kStopped || c.crashed_before < 2) return state;
+  v.evidence.push_back("the start after the crashed ones was stopped by hand");
+  auto crashed = [](const AttemptFacts& x) { return x.crashed; };
+  if (auto p = LatestAttemptPhase(c, &a, crashed)) v.phase = *p;
+  return State::kCrashLoop;
+}
+
 void DecideState(const Context& c, Verdict& v) {
   const AttemptFacts& a = *c.attempt;
   v.phase = JudgedPhase(c, a);
@@ -449,7 +461,7 @@ void DecideState(const Context& c, Verdict& v) {
                      (c.opt.log_complete || quiet_after_error));
   const std::optional<double> killed_quiet = died ? KilledAfterStall(c) : std::nullopt;
   if (a.stopped && !a.ready && !a.crashed && !a.failed_before_ctrl_c) {
-    v.state = StoppedOrStalled(c, a, budget, v);
+    v.state = StoppedLoopOrStalled(c, a, budget, v);
   } else if (killed_quiet) {
     v.state = State::kStalled;
     v.stalled_seconds = killed_quiet;
@@ -554,7 +566,9 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& options) con
   }
   judge::Describe(c, v);
   judge::AddEvidence(c, v);
-  if (v.state != State::kStopped) judge::MatchCauses(c, v);
+  // A stopped start names no cause of its own; the starts that crashed before it still have theirs
+  // (a loop someone stopped with Ctrl+C).
+  if (v.state != State::kStopped || c.crashed_before >= 1) judge::MatchCauses(c, v);
   return v;
 }
 

@@ -212,13 +212,15 @@ void WeighSignal(const Context& c, const Verdict& v, const std::string& s, Match
 }
 
 // A line that explains a condition's evidence away, in the attempt judged; a ready start's causes
-// are its earlier attempts' failures, so there it may stand in any of them (the kubelet's probe
-// kill above the log explains the exit code 137 beside it).
+// are its earlier attempts' failures, and a loop's its crashed starts', so there it may stand in
+// any of them (the kubelet's probe kill above the log explains the exit code 137 beside it;
+// SGLang's kill of its own tree after "Received sigquit" explains systemd's status=9/KILL).
 bool ExplainedAway(const Context& c, const Verdict& v, const std::string& rule_id) {
   if (c.attempt != nullptr && c.attempt->hits.count(rule_id)) return true;
-  if (v.state != State::kReady) return false;
-  return std::any_of(c.st.attempts.begin(), c.st.attempts.end(),
-                     [&](const AttemptFacts& a) { return a.hits.count(rule_id) > 0; });
+  if (v.state != State::kReady && v.state != State::kCrashLoop) return false;
+  return std::any_of(c.st.attempts.begin(), c.st.attempts.end(), [&](const AttemptFacts& a) {
+    return (v.state == State::kReady || a.crashed) && a.hits.count(rule_id) > 0;
+  });
 }
 
 // A start that became ready with no failed attempt before it: only what slowed it is a cause.

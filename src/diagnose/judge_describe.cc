@@ -153,8 +153,8 @@ std::string CrashHeadline(const Context& c, const Verdict& v, const std::string&
     // A supervisor's restart counter tells of attempts the log does not show.
     const int crashed = std::max(c.st.crashed_attempts, c.crashed_before);
     const int attempts = std::max(c.st.total_attempts, crashed + 1);
-    h = fmt::format("CRASH LOOP: {} attempts, {} crashed; attempt {} is starting", attempts,
-                    crashed, attempts);
+    h = fmt::format("CRASH LOOP: {} attempts, {} crashed; attempt {} {}", attempts, crashed,
+                    attempts, c.attempt->stopped ? "was stopped" : "is starting");
   } else if (v.state == State::kCrashLoop) {
     const int crashed = std::max(c.st.crashed_attempts, c.crashed_before + (ended ? 1 : 0));
     h = fmt::format("CRASH LOOP: {} attempts, {} crashed; the last in {}{}",
@@ -285,6 +285,10 @@ void Describe(const Context& c, Verdict& v) {
     case State::kStopped:
       v.headline =
           fmt::format("STOPPED in {}{}: a stop was asked for before the start finished", ph, where);
+      if (c.crashed_before >= 1) {
+        v.headline += fmt::format(" (after {} crashed start{})", c.crashed_before,
+                                  c.crashed_before == 1 ? "" : "s");
+      }
       break;
     case State::kInProgress:
       v.headline = fmt::format("IN PROGRESS: the log ends in {}{}", ph, where);
