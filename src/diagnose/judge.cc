@@ -88,7 +88,8 @@ PhaseBudget Context::Budget(Phase p) const {
   }
   // A later phase that compiles lazily (SGLang's DeepGEMM JIT inside the capture, "typically 10-20
   // mins" cold) may take what compiling takes.
-  if (attempt != nullptr && attempt->compile_hint_ms && Order(p) > Order(Phase::kCompile)) {
+  if (attempt != nullptr && attempt->compile_hint_ms && p > Phase::kCompile &&
+      Order(p) > Order(Phase::kCompile)) {
     const std::optional<int64_t> since = PhaseSince(*attempt, p);
     if (since && *attempt->compile_hint_ms >= *since) {
       const PhaseBudget compile = rules.Budget(st.engine, Phase::kCompile);
