@@ -415,6 +415,7 @@ class StartupTracker {
   bool QuotedAboveTheLog(const AttemptFacts& cur) const;
   bool RecordAboveThePreviousLog(const AttemptFacts& cur) const;
   static bool OnlyARecordOfAnEnd(const AttemptFacts& cur);
+  static bool OnlyAFinishedBuild(const AttemptFacts& cur);
   void ForgetQuote(std::optional<int64_t> t, bool keep_hits);
   bool AnotherEngineStarting(AttemptFacts& a, const std::string& ready_rank) const;
   static void NotePin(AttemptFacts& a, const LogEvent& e);

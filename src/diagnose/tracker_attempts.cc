@@ -139,7 +139,7 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
     const bool ended_now =
         record_only && std::any_of(cur.hits.begin(), cur.hits.end(),
                                    [](auto& h) { return h.first.starts_with("record."); });
-    if (record || record_only || QuotedAboveTheLog(cur)) {
+    if (record || record_only || QuotedAboveTheLog(cur) || OnlyAFinishedBuild(cur)) {
       ForgetQuote(t, previous_log_ || record_only);
       has_content = false;
     }
@@ -179,6 +179,22 @@ bool StartupTracker::QuotedAboveTheLog(const AttemptFacts& cur) const {
 bool StartupTracker::RecordAboveThePreviousLog(const AttemptFacts& cur) const {
   return previous_log_ && state_.attempts.size() == 1 && !cur.banner && cur.stamped_lines == 0 &&
          !cur.phase_line && !cur.ready && !cur.stopped && cur.crashed;
+}
+
+// Before the server's banner, only an engine build that finished (trtllm-build's "Total time of
+// building all engines" pasted above the server's log): the step that made the engine the start
+// loads, not a start of its own.
+bool StartupTracker::OnlyAFinishedBuild(const AttemptFacts& cur) {
+  if (cur.banner || !cur.errors.empty() || cur.crashed || cur.ready || cur.stopped) return false;
+  bool built = false;
+  for (const PhaseSpan& s : cur.timeline) {
+    if (s.phase == Phase::kCompile && s.ended) {
+      built = true;
+    } else if (s.phase != Phase::kLaunch && !s.implicit) {
+      return false;
+    }
+  }
+  return built;
 }
 
 // Above the log's first banner, nothing but a record of how a process ended (`docker inspect`'s

@@ -232,5 +232,21 @@ TEST(TrackerPaste, ACtrlCAfterALogViewerStopsTheViewerNotTheServer) {
   EXPECT_TRUE(t.state().attempts.back().stop_requested);
 }
 
+// trtllm-build's last line pasted above Triton's log: the build that made the engine, not a start
+// of its own; a start that failed before its own banner still is one.
+TEST(TrackerPaste, AFinishedEngineBuildAboveTheServersBannerIsNoAttempt) {
+  StartupTracker t;
+  t.OnLogEvent(Line(LogEvent::Kind::kPhaseEnd, "trtllm.engine_build_end", kT0, Phase::kCompile));
+  t.OnLogEvent(Banner(kT0 + 60'000, "host.triton_start"));
+  t.OnLogEvent(Line(LogEvent::Kind::kFatal, "trtllm.error", kT0 + 61'000));
+  EXPECT_EQ(t.state().attempts.size(), 1u);
+  EXPECT_EQ(t.state().crashed_attempts, 1);
+
+  StartupTracker u;
+  u.OnLogEvent(Line(LogEvent::Kind::kPhaseBegin, "sglang.load_begin", kT0, Phase::kWeightLoad));
+  u.OnLogEvent(Banner(kT0 + 60'000, "host.triton_start"));
+  EXPECT_EQ(u.state().attempts.size(), 2u);
+}
+
 }  // namespace
 }  // namespace spinup
