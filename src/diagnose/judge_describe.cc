@@ -162,7 +162,16 @@ std::string CrashHeadline(const Context& c, const Verdict& v, const std::string&
   } else {
     h = fmt::format("CRASHED in {}{}", ph, where);
   }
-  const std::string first = QuotedError(quoted->errors, quoted->relayed);
+  // A line the judge put first that no attempt logged as an error (the kubelet's eviction, which
+  // names the resource) is what ended the start: it is the quote.
+  const bool judged_first =
+      !v.errors.empty() && std::find(quoted->errors.begin(), quoted->errors.end(),
+                                     v.errors.front()) == quoted->errors.end();
+  std::string_view judged = judged_first ? std::string_view(v.errors.front()) : "";
+  while (!judged.empty() && (judged.front() == ' ' || judged.front() == '\t'))
+    judged.remove_prefix(1);
+  const std::string first = judged_first ? std::string(judged.substr(0, 160))
+                                         : QuotedError(quoted->errors, quoted->relayed);
   if (!first.empty()) h += ": " + first;
   // An excerpt that ends inside the traceback it quotes the header of: where it stops.
   if (quoted == c.attempt && !c.opt.open_traceback_frame.empty() &&

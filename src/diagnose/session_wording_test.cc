@@ -302,6 +302,7 @@ TEST(SessionKubelet, AnEvictionIsACrashNamedByTheResource) {
     Verdict v = Explain(log);
     EXPECT_EQ(v.state, State::kCrashed) << resource << ": " << v.headline;
     EXPECT_EQ(FirstCause(v), cause) << resource << ": " << v.headline;
+    EXPECT_NE(v.headline.find("low on resource"), std::string::npos) << v.headline;
   }
 }
 
