@@ -373,7 +373,11 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
       (a.crashed || a.error_after_progress))
     phase = Phase::kCompile;
   // An error that names where it was raised wins over both (a rule's "pin").
-  if (a.pinned_phase && !a.ready && (a.crashed || a.error_after_progress)) phase = *a.pinned_phase;
+  // A ready line after that death does not move it (another instance answering on the port).
+  if (a.pinned_phase && (!a.ready || (a.crashed && !a.pinned_when_ready)) &&
+      (a.crashed || a.error_after_progress)) {
+    phase = *a.pinned_phase;
+  }
   // A start that died is never "crashed in ready": a ready-looking line after the death (an
   // engine's periodic stats while its server failed to bind) does not move where it died, and an
   // error naming where it was raised places a death after a served request (SGLang's warm-up

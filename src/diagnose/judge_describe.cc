@@ -97,7 +97,11 @@ std::string QuotedError(const std::vector<std::string>& errors,
   auto relay = [&](std::string_view e) {
     return std::find(relayed.begin(), relayed.end(), e) != relayed.end();
   };
-  auto elsewhere = [&](std::string_view e) { return PointsElsewhere(e) || relay(e); };
+  // A row of a status table (Triton's models, "| tensorrt_llm | 1 | UNAVAILABLE: ... |") is cut
+  // to the column's width: the line it summarises says it whole.
+  auto elsewhere = [&](std::string_view e) {
+    return PointsElsewhere(e) || relay(e) || (e.size() > 2 && e.front() == '|' && e.back() == '|');
+  };
   std::string quoted = errors.empty() ? "" : errors.back();
   auto pick = [&](auto&& accept) {
     for (auto it = errors.rbegin(); it != errors.rend(); ++it) {

@@ -416,6 +416,7 @@ class StartupTracker {
   bool RecordAboveThePreviousLog(const AttemptFacts& cur) const;
   static bool OnlyARecordOfAnEnd(const AttemptFacts& cur);
   static bool OnlyAFinishedBuild(const AttemptFacts& cur);
+  static bool BuiltOnly(const AttemptFacts& cur, bool quoted_error);
   void ForgetQuote(std::optional<int64_t> t, bool keep_hits);
   bool AnotherEngineStarting(AttemptFacts& a, const std::string& ready_rank) const;
   static void NotePin(AttemptFacts& a, const LogEvent& e);

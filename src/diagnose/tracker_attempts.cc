@@ -160,17 +160,19 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
 // A report's writer quoting the error above the log that printed it ("I get this error:", the
 // traceback, then "Full log:"): a person's line came first, or a markdown fence between the error
 // and the banner (the quote's closing one, the log's opening one). Before the log's first banner:
-// an error with no time, and no phase line; the log's own lines before its banner may follow it.
-// A start that printed the error would have printed something before it. A lone untimed line that
-// names no exception is the writer's too ("Got a NCCL error", "vllm 0.9.0 on 4x A10G, NCCL errors
-// so I think NCCL is broken?"): a restart's tail cut to one line ends in "SomeError: ...".
+// an error with no time, and no phase line but a finished engine build's; the log's own lines
+// before its banner may follow it. A start that printed the error would have printed something
+// before it. A lone untimed line that names no exception is the writer's too ("Got a NCCL error",
+// "vllm 0.9.0 on 4x A10G, NCCL errors so I think NCCL is broken?"): a restart's tail cut to one
+// line ends in "SomeError: ...".
 bool StartupTracker::QuotedAboveTheLog(const AttemptFacts& cur) const {
   const bool lone_remark =
       cur.lines == 1 && !cur.errors.empty() && !NamesAnException(cur.errors.front());
   return (in_report_ || fences_ > cur.fences_at_error || lone_remark) &&
          state_.attempts.size() == 1 && !cur.banner &&
-         (cur.stamped_lines == 0 || cur.error_before_stamps) && !cur.phase_line && !cur.ready &&
-         !cur.stopped && (cur.crashed || !cur.errors.empty());
+         (cur.stamped_lines == 0 || cur.error_before_stamps) &&
+         (!cur.phase_line || BuiltOnly(cur, true)) && !cur.ready && !cur.stopped &&
+         (cur.crashed || !cur.errors.empty());
 }
 
 // `kubectl describe`'s or `get`'s record of the container's end ("Last State: Terminated, Exit
@@ -183,14 +185,23 @@ bool StartupTracker::RecordAboveThePreviousLog(const AttemptFacts& cur) const {
 
 // Before the server's banner, only an engine build that finished (trtllm-build's "Total time of
 // building all engines" pasted above the server's log): the step that made the engine the start
-// loads, not a start of its own.
+// loads, not a start of its own; the shell prompt that ran the build is no server's banner.
 bool StartupTracker::OnlyAFinishedBuild(const AttemptFacts& cur) {
-  if (cur.banner || !cur.errors.empty() || cur.crashed || cur.ready || cur.stopped) return false;
+  if ((cur.banner && cur.banner_engine != kPromptEngine) || !cur.errors.empty() || cur.crashed ||
+      cur.ready || cur.stopped) {
+    return false;
+  }
+  return BuiltOnly(cur, false);
+}
+
+// The attempt's phase lines are only an engine build that finished. `quoted_error`: a span that a line
+// inside its phase opened is the quoted error's (its rule names the phase), not a phase line's.
+bool StartupTracker::BuiltOnly(const AttemptFacts& cur, bool quoted_error) {
   bool built = false;
   for (const PhaseSpan& s : cur.timeline) {
     if (s.phase == Phase::kCompile && s.ended) {
       built = true;
-    } else if (s.phase != Phase::kLaunch && !s.implicit) {
+    } else if (s.phase != Phase::kLaunch && !s.implicit && !(quoted_error && s.hinted)) {
       return false;
     }
   }
