@@ -194,8 +194,9 @@ bool StartupTracker::OnlyAFinishedBuild(const AttemptFacts& cur) {
   return BuiltOnly(cur, false);
 }
 
-// The attempt's phase lines are only an engine build that finished. `quoted_error`: a span that a line
-// inside its phase opened is the quoted error's (its rule names the phase), not a phase line's.
+// The attempt's phase lines are only an engine build that finished. `quoted_error`: a span that a
+// line inside its phase opened is the quoted error's (its rule names the phase), not a phase
+// line's.
 bool StartupTracker::BuiltOnly(const AttemptFacts& cur, bool quoted_error) {
   bool built = false;
   for (const PhaseSpan& s : cur.timeline) {
