@@ -106,8 +106,11 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
         });
     has_content = past_launch || !cur.errors.empty() || cur.ready || cur.crashed;
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
-    // before its lines: the same attempt's beginning pasted after it, not a restart.
-    earlier = (!cur.banner || cur.banner_engine == kPromptEngine || cur.banner_pasted_after) &&
+    // before its lines: the same attempt's beginning pasted after it, not a restart. supervisord
+    // writes its own log file, pasted below the program's: a "spawned:" stamped before the
+    // attempt's lines is that attempt's.
+    earlier = (!cur.banner || cur.banner_engine == kPromptEngine || cur.banner_pasted_after ||
+               banner_engine == "supervisor") &&
               banner_ms && cur.last_ms && *banner_ms + 1000 < *cur.last_ms;
     // The banner of another independent rank (the engine's "ranks.independent") the attempt has
     // not heard from, while it is still going: the same start (vLLM's EngineCore_DP1 after

@@ -146,6 +146,15 @@ std::optional<CivilTime> ReadUptime(std::string_view hms) {
   return t;
 }
 
+// Slurm's "*** STEP 88123.0 ON n7 CANCELLED AT 2025-01-14T03:12:40 DUE TO TIME LIMIT ***"
+// (also JOB, and without a reason for scancel): when the job was ended, on the node's clock.
+std::optional<CivilTime> ReadSlurmCancel(std::string_view line) {
+  static constexpr std::string_view kAt = " CANCELLED AT ";
+  const size_t at = line.find(kAt);
+  if (at == std::string_view::npos || line.size() < at + kAt.size() + 19) return std::nullopt;
+  return ReadIso(line.substr(at + kAt.size(), 19));
+}
+
 }  // namespace
 
 std::optional<CivilTime> ParseReportedClock(std::string_view line) {
@@ -180,6 +189,7 @@ std::optional<CivilTime> ParseClockReading(std::string_view line) {
   while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
   while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
   if (line.starts_with("Active: ")) return ReadUnitActiveSince(line);
+  if (line.ends_with(" ***")) return ReadSlurmCancel(line);
   if (line.size() > 12 && line.substr(8, 4) == " up ") return ReadUptime(line.substr(0, 8));
   if (line.size() < kShortest || line.size() > kLongest) return std::nullopt;
   // Most lines are neither: a few fixed bytes tell before any regex runs.

@@ -14,9 +14,10 @@ namespace spinup {
 // "Mon  2 Jun 10:56:12 UTC 2025") and its ISO forms ("2025-06-02T10:56:12+00:00",
 // "2025-06-02 10:56:12"), and `systemctl status`'s "Active: active (running) since Mon 2025-06-02
 // 08:00:00 UTC; 52min ago" (the start plus the span); uptime(1)'s "14:53:27 up 6 days, ..." gives
-// a time of day only (no date: the log's previous line has it). The zone is not applied: the
-// reading is taken on the log's own clock. nullopt for anything else, including a stamp with more
-// text after it (that is a log line).
+// a time of day only (no date: the log's previous line has it); Slurm's "*** STEP N ON host
+// CANCELLED AT 2025-01-14T03:12:40 DUE TO TIME LIMIT ***", when the job was ended. The zone is not
+// applied: the reading is taken on the log's own clock. nullopt for anything else, including a
+// stamp with more text after it (that is a log line).
 std::optional<CivilTime> ParseClockReading(std::string_view line);
 
 // date(1)'s output quoted in a sentence right after the word "date" ("(no output after this.

@@ -35,6 +35,17 @@ TEST(ClockReading, SystemctlStatusSaysWhenItWasTaken) {
   EXPECT_FALSE(ParseClockReading("Active: active (running) since Mon 2025-06-02 08:00:00 UTC"));
 }
 
+TEST(ClockReading, SlurmSaysWhenItEndedTheJob) {
+  EXPECT_EQ(ParseClockReading("slurmstepd: error: *** STEP 88123.0 ON n7 CANCELLED AT "
+                              "2025-01-14T03:12:40 DUE TO TIME LIMIT ***"),
+            At(2025, 1, 14, 3, 12, 40));
+  EXPECT_EQ(
+      ParseClockReading("*** JOB 778812 ON gpu-node-111 CANCELLED AT 2025-05-21T09:38:31 ***"),
+      At(2025, 5, 21, 9, 38, 31));
+  EXPECT_FALSE(ParseClockReading("*** STEP 1.0 ON n7 CANCELLED AT 2025-01-14 ***"));
+  EXPECT_FALSE(ParseClockReading("*** STEP 1.0 ON n7 CANCELLED AT 2025-13-14T03:12:40 ***"));
+}
+
 TEST(ClockReading, UptimeGivesATimeOfDay) {
   const auto t = ParseClockReading(" 14:53:27 up 6 days,  2:11,  2 users,  load average: 2.01");
   ASSERT_TRUE(t);

@@ -379,43 +379,6 @@ bool ParseVllmLevelDate(std::string_view& msg, size_t sp, ParsedLine& p) {
   return true;
 }
 
-// supervisord's own level words ("2025-08-20 10:01:00,100 WARN exited: vllm (...)").
-bool IsSupervisorLevel(std::string_view w) {
-  return w == "CRIT" || w == "ERRO" || w == "DEBG" || w == "TRAC" || w == "BLAT";
-}
-
-// Python logging's default: "2025-03-03 18:46:45,039 - INFO - name: msg"; also the plain
-// "%(asctime)s %(levelname)s %(message)s" shape, which supervisord prints too.
-bool ParsePythonLogging(std::string_view& msg, ParsedLine& p) {
-  std::string_view s = msg;
-  if (s.size() <= 20 || !IsDigit(s[0])) return false;
-  CivilTime t;
-  size_t j = ParseDateTime(s, 0, ' ', t);
-  if (j == std::string_view::npos) return false;
-  j = ParseFraction(s, j, t);
-  if (j < s.size() && s[j] == ' ') {
-    const size_t word_end = s.find(' ', j + 1);
-    if (word_end != std::string_view::npos && word_end - j <= 9) {
-      std::string_view word = s.substr(j + 1, word_end - j - 1);
-      if (IsLevel(word) || IsSupervisorLevel(word)) {
-        p.level = word;
-        p.time = t;
-        p.style = PrefixStyle::kPython;
-        msg = s.substr(word_end + 1);
-        return true;
-      }
-    }
-  }
-  if (s.substr(j, 3) != " - ") return false;
-  size_t lvl_end = s.find(" - ", j + 3);
-  if (lvl_end == std::string_view::npos || lvl_end - j >= 40) return false;
-  p.level = s.substr(j + 3, lvl_end - j - 3);
-  p.time = t;
-  p.style = PrefixStyle::kPython;
-  msg = s.substr(lvl_end + 3);
-  return true;
-}
-
 // TGI's level and tracing target with the time cut out ("INFO text_generation_launcher: msg",
 // "WARN shard-manager: text_generation_launcher: msg"): the crate name within the first bytes
 // after the level tells it from a sentence that starts with a level word.
@@ -476,8 +439,10 @@ bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p) {
   // The first space within 128 bytes (npos when none): where a process tag's " pid=" or the end
   // of a level word must be.
   const size_t first_space = FindByte(msg.substr(0, 128), ' ');
-  return ParseVllmProcessTag(msg, first_space, p) || ParseVllmLevelDate(msg, first_space, p) ||
-         ParsePythonLogging(msg, p) || ParseTgiLevelOnly(msg, first_space, p);
+  if (ParseVllmProcessTag(msg, first_space, p) || ParseVllmLevelDate(msg, first_space, p)) {
+    return true;
+  }
+  return ParsePythonLogging(msg, p) || ParseTgiLevelOnly(msg, first_space, p);
 }
 
 size_t SgrRemnantAt(std::string_view s, size_t i) {

@@ -20,6 +20,11 @@ bool ParseGlog(std::string_view& msg, ParsedLine& p);
 bool ParseGlogIsoTail(std::string_view& msg, ParsedLine& p);
 bool ParseBracketGlog(std::string_view& msg, size_t close, ParsedLine& p);
 
+// Python logging's prefixes: "2025-03-03 18:46:45,039 - INFO - name: msg", "... - app.proc - INFO
+// - msg", "2025-03-03 18:46:45,039 INFO msg"; an engine's own prefix in what follows is read too
+// (an application relaying the engine's lines). True with `p` updated and `msg` advanced.
+bool ParsePythonLogging(std::string_view& msg, ParsedLine& p);
+
 // TGI's tracing target after its level: the launcher, router and client crates, maybe inside a
 // span, then maybe the Rust source location. Returns the message after all of it.
 std::string_view StripTgiTarget(std::string_view rest, size_t after_level);

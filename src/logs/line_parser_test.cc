@@ -241,6 +241,18 @@ TEST(ParseLine, TgiTrtllmAndPythonLogging) {
   EXPECT_EQ(p.message, "flashinfer.jit: Loading JIT ops: x");
   ASSERT_TRUE(p.time);
   EXPECT_EQ(p.time->millis, 39);
+  // The logger's name first, then its level; an application relaying the engine's lines keeps
+  // their prefix, which names the rank.
+  p = ParseLine("2025-08-12 09:13:58,611 - model_server.proc - WARNING - low disk");
+  EXPECT_EQ(p.message, "low disk");
+  EXPECT_EQ(p.level, "WARNING");
+  p = ParseLine(
+      "2025-08-12 09:13:58,611 - model_server.proc - INFO - [sglang] [2025-08-12 09:13:57 TP3] "
+      "Load weight begin.");
+  EXPECT_EQ(p.message, "Load weight begin.");
+  EXPECT_EQ(p.rank, "TP3");
+  ASSERT_TRUE(p.time);
+  EXPECT_EQ(p.time->second, 57);
 }
 
 TEST(CleanLine, StripsAnsiCrAndRepairsUtf8) {

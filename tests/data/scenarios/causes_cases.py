@@ -57,7 +57,7 @@ case('c2_v1_no_platform', 'crashed', 'launch', 'no_gpu_visible', vl([
     ('vllm/engine/arg_utils.py', 'create_engine_config', 'device_config = DeviceConfig(device=self.device)'),
     ('vllm/config.py', '__init__', 'self.device = torch.device(self.device_type)')],
     'RuntimeError: Device string must not be empty')) + '\n')
-case('c2_v1_tp_gpus', 'crashed', 'launch', 'no_gpu_visible', vl(VHEAD) + '\n' + '\n'.join(frames([
+case('c2_v1_tp_gpus', 'crashed', 'launch', 'parallel_layout', vl(VHEAD) + '\n' + '\n'.join(frames([
     ('vllm/v1/executor/multiproc_executor.py', '_init_executor', 'assert self.world_size <= cuda_device_count_stateless(), (')],
     'AssertionError: please set tensor_parallel_size (4) to less than max local gpu count (2)')) + '\n')
 

@@ -124,7 +124,7 @@ case('vc_no_config_format_pod_loop', 'crash_loop', 'launch', 'hf_download', '\n'
 # other RL rollouts set both), the default weight loader's shape assert (a checkpoint this version
 # or this layout cannot read), torch's CPU allocator running out of host RAM while the checkpoint
 # is read, and a CUDA library of another major version missing from the image.
-case('vc_world_size_over_local_gpus', 'crashed', 'launch', 'no_gpu_visible', vl(VHEAD) + '\n' + vl(logged('EngineCore failed to start.', [
+case('vc_world_size_over_local_gpus', 'crashed', 'launch', 'parallel_layout', vl(VHEAD) + '\n' + vl(logged('EngineCore failed to start.', [
     ('vllm/v1/executor/multiproc_executor.py', '_init_executor', 'raise RuntimeError(')],
     'RuntimeError: please ensure that world_size (8) is less than than max local gpu count (4)'), VC_EC))
 case('vc_batched_tokens_under_num_seqs', 'crashed', 'launch', 'bad_command', '\n'.join(
