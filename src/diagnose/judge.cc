@@ -403,6 +403,23 @@ std::optional<Phase> LatestAttemptPhase(const Context& c, const AttemptFacts* sk
   return std::nullopt;
 }
 
+// Where a crash loop's last turn died when its own lines say little.
+void PlaceLoopTurn(const Context& c, const AttemptFacts& a, Verdict& v) {
+  if (SupervisorOnly(a)) {
+    // Its last turns only the supervisor reported: where the last start that spoke died.
+    auto spoke = [](const AttemptFacts& x) { return x.crashed && !SupervisorOnly(x); };
+    if (auto p = LatestAttemptPhase(c, &a, spoke)) v.phase = *p;
+    return;
+  }
+  if (a.frame_phase || a.pinned_phase || a.errors.empty()) return;
+  // An excerpt that keeps only its root error (`kubectl logs | grep`): where an earlier turn's
+  // traceback ending in the same error says.
+  auto same = [&](const AttemptFacts& x) {
+    return x.crashed && x.frame_phase && !x.errors.empty() && x.errors.back() == a.errors.back();
+  };
+  if (auto p = LatestAttemptPhase(c, &a, same); p && c.Order(*p) > c.Order(v.phase)) v.phase = *p;
+}
+
 }  // namespace
 
 std::optional<double> KilledAfterStall(const Context& c) {
@@ -482,12 +499,7 @@ void DecideState(const Context& c, Verdict& v) {
     } else if (!a.crashed) {
       v.evidence.push_back("the log ends in an error after the last progress line");
     }
-    // A loop whose last turns only the supervisor reported dies where the last start that spoke
-    // did.
-    if (v.state == State::kCrashLoop && SupervisorOnly(a)) {
-      auto spoke = [](const AttemptFacts& x) { return x.crashed && !SupervisorOnly(x); };
-      if (auto p = LatestAttemptPhase(c, &a, spoke)) v.phase = *p;
-    }
+    if (v.state == State::kCrashLoop) PlaceLoopTurn(c, a, v);
   } else if (a.ready || c.health_ok) {
     // The start succeeded; a death while serving is the server's, reported beside it.
     v.state = State::kReady;

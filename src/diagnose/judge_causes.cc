@@ -318,7 +318,9 @@ bool Before(const Match& a, const Match& b) {
   const bool qb = b.strength > kOwnPattern && !b.consequence;
   if (qa != qb) return qa;
   if (qa && a.first_error != b.first_error) return a.first_error < b.first_error;
-  return a.strength > b.strength;
+  if (a.strength != b.strength) return a.strength > b.strength;
+  // Of equally direct evidence, what says what failed before what says only that it failed.
+  return !a.consequence && b.consequence;
 }
 
 void MatchCauses(const Context& c, Verdict& v) {

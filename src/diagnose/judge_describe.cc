@@ -176,7 +176,11 @@ std::string CrashHeadline(const Context& c, const Verdict& v, const std::string&
     judged.remove_prefix(1);
   const std::string first = judged_first ? std::string(judged.substr(0, 160))
                                          : QuotedError(quoted->errors, quoted->relayed);
-  if (!first.empty()) h += ": " + first;
+  if (!first.empty()) {
+    h += ": " + first;
+  } else if (c.attempt->ended_by_record) {
+    h += ": its container ended without a line saying why (the log is a previous container's)";
+  }
   // An excerpt that ends inside the traceback it quotes the header of: where it stops.
   if (quoted == c.attempt && !c.opt.open_traceback_frame.empty() &&
       first.ends_with("Traceback (most recent call last):")) {

@@ -190,7 +190,8 @@ struct AttemptFacts {
   // itself had succeeded.
   bool died_after_ready = false;
   // Its log came from "kubectl logs --previous" below the container's termination record (Exit
-  // Code 137, OOMKilled, a probe kill): that record is how it ended.
+  // Code 137, OOMKilled, a probe kill): that record is how it ended. Also the log of such a
+  // command alone: a previous container's log is one that ended, whatever its last line was.
   bool ended_by_record = false;
   size_t errors_at_ready = 0;  // errors.size() when it first became ready
   bool request_served = false;

@@ -147,10 +147,13 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
       has_content = false;
     }
     if (record || ended_now) state_.attempts.back().ended_by_record = true;
-    previous_log_ = false;
   }
+  // The start right below "kubectl logs --previous" is that container's: it has ended.
+  const bool previous_container = previous_log_;
+  if (!state_.attempts.empty()) previous_log_ = false;
   if (state_.attempts.empty() || (has_content && !earlier)) NewAttempt(t);
   AttemptFacts& opened = state_.attempts.back();
+  if (previous_container) opened.ended_by_record = true;
   if (!IsLauncherBanner(banner_engine) && banner_engine != kPromptEngine) ForgetAppStartup(opened);
   if (earlier) opened.banner_pasted_after = true;
   // The engine's own banner after the prompt that started it names the start's engine.

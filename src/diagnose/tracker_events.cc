@@ -513,4 +513,54 @@ void StartupTracker::UndoEngineReady(AttemptFacts& a, const std::string* only_ra
   if (a.phase == Phase::kReady) a.phase = Phase::kHttpStart;
 }
 
+// An untimed bar's redraw (tqdm's lines carry no stamp: each takes the last stamped line's time) is
+// dated by the bar's own clock: when it began plus its elapsed. An inferred time is never later
+// than the line's real one, so neither is this: it can show a capture still moving, never hide a
+// stall.
+std::optional<int64_t> StartupTracker::DateUntimedRedraw(BarState& bar, const LogEvent& e,
+                                                         std::optional<int64_t> t) {
+  if (!t || !e.elapsed_seconds) return t;
+  const int64_t elapsed_ms = static_cast<int64_t>(*e.elapsed_seconds * 1000);
+  if (!bar.origin_ms) {
+    bar.origin_ms = *t - elapsed_ms;
+    return t;
+  }
+  if (e.time_ms && !e.time_inferred) return t;
+  const int64_t own = *bar.origin_ms + elapsed_ms;
+  if (own <= *t) return t;
+  Touch(own);
+  return own;
+}
+
+void StartupTracker::OnProgress(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  BarState* bar = nullptr;
+  for (auto& b : a.bars) {
+    if (b.bar == e.bar) bar = &b;
+  }
+  if (!bar) {
+    if (a.bars.size() >= kMaxBars) a.bars.erase(a.bars.begin());
+    BarState b;
+    b.bar = e.bar;
+    b.first_ms = t;
+    a.bars.push_back(std::move(b));
+    bar = &a.bars.back();
+  }
+  if (e.phase) Hint(a, e.rank, *e.phase, t);
+  // vLLM's and SGLang's loader bar counts the checkpoint's shards: a floor for its size.
+  if (e.progress_total > 0 && e.bar.find("checkpoint shards") != std::string::npos) {
+    NoteCheckpointEstimate(CheckpointBytesFromShards(e.progress_total));
+  }
+  bar->phase = e.phase ? e.phase : a.phase;
+  if (e.elapsed_seconds) bar->elapsed_s = e.elapsed_seconds;
+  t = DateUntimedRedraw(*bar, e, t);
+  if (e.progress_n != bar->n || e.progress_total != bar->total || !bar->last_advance_ms) {
+    bar->last_advance_ms = t;
+    a.last_progress_ms = t;
+    a.error_after_progress = false;
+    Mark(Signal::kLogProgress, t);
+  }
+  bar->n = e.progress_n;
+  bar->total = e.progress_total;
+}
+
 }  // namespace spinup
