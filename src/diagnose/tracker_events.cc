@@ -546,6 +546,7 @@ void StartupTracker::OnProgress(AttemptFacts& a, const LogEvent& e, std::optiona
     bar = &a.bars.back();
   }
   if (e.phase) Hint(a, e.rank, *e.phase, t);
+  if (e.phase == Phase::kCompile && t) a.compile_hint_ms = t;  // a JIT's bar (DeepGEMM's warm-up)
   // vLLM's and SGLang's loader bar counts the checkpoint's shards: a floor for its size.
   if (e.progress_total > 0 && e.bar.find("checkpoint shards") != std::string::npos) {
     NoteCheckpointEstimate(CheckpointBytesFromShards(e.progress_total));

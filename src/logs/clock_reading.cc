@@ -157,8 +157,28 @@ std::optional<CivilTime> ReadSlurmCancel(std::string_view line) {
 
 }  // namespace
 
+namespace {
+
+// A person's "20:41 now" / "now 20:41" / "now it's 20:41" in a sentence about the log: a time of
+// day only (the log's previous line gives the date).
+std::optional<CivilTime> ReadStatedTimeOfDay(std::string_view line) {
+  if (line.find("now") == std::string_view::npos) return std::nullopt;
+  static const RE2 kNow(
+      R"((?:^|[\s(,.;-])(?:(\d{1,2}):(\d{2}) now|now(?: it's| it is)? (\d{1,2}):(\d{2}))\b)");
+  std::string h1, m1, h2, m2;
+  if (!RE2::PartialMatch(line, kNow, &h1, &m1, &h2, &m2)) return std::nullopt;
+  CivilTime t;
+  t.hour = Number(h1.empty() ? h2 : h1);
+  t.minute = Number(h1.empty() ? m2 : m1);
+  if (t.hour < 0 || t.hour > 23 || t.minute < 0 || t.minute > 59) return std::nullopt;
+  return t;
+}
+
+}  // namespace
+
 std::optional<CivilTime> ParseReportedClock(std::string_view line) {
   if (line.size() > 400) return std::nullopt;
+  if (auto stated = ReadStatedTimeOfDay(line)) return stated;
   auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
   size_t word = line.find("date");
   // The word itself, not "updated" or "dates".

@@ -65,6 +65,20 @@ TEST(ClockReading, AReadingQuotedInASentence) {
   EXPECT_FALSE(ParseReportedClock("date: Mon Jun  2 10:56:12 UTC 2025 and then it crashed"));
 }
 
+TEST(ClockReading, ATimeOfDayAPersonSaysItIsNow) {
+  const auto stated = ParseReportedClock("--- stuck on that line. 4x RTX 6000 Ada. 20:41 now ---");
+  ASSERT_TRUE(stated);
+  EXPECT_FALSE(stated->has_date());
+  EXPECT_EQ(stated->hour, 20);
+  EXPECT_EQ(stated->minute, 41);
+  const auto later = ParseReportedClock("still nothing, now it's 9:05");
+  ASSERT_TRUE(later);
+  EXPECT_EQ(later->hour, 9);
+  EXPECT_FALSE(ParseReportedClock("Unknown error at 20:41, retrying"));
+  EXPECT_FALSE(ParseReportedClock("27:41 now"));
+  EXPECT_FALSE(ParseReportedClock("snow 20:41"));
+}
+
 TEST(ClockReading, AnythingMoreIsALogLineOrNoReading) {
   EXPECT_FALSE(ParseClockReading("Mon Jun  2 10:56:12 UTC 2025 server started"));
   EXPECT_FALSE(ParseClockReading("2025-06-02 10:56:12 INFO ready"));
