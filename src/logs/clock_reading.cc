@@ -155,14 +155,17 @@ std::optional<CivilTime> ReadSlurmCancel(std::string_view line) {
   return ReadIso(line.substr(at + kAt.size(), 19));
 }
 
-}  // namespace
-
-namespace {
-
 // A person's "20:41 now" / "now 20:41" / "now it's 20:41" in a sentence about the log: a time of
 // day only (the log's previous line gives the date).
 std::optional<CivilTime> ReadStatedTimeOfDay(std::string_view line) {
-  if (line.find("now") == std::string_view::npos) return std::nullopt;
+  // Most lines have no "H:MM" at all: told by the few colons there are, before any word search.
+  bool clock = false;
+  for (size_t i = line.find(':'); !clock && i != std::string_view::npos;
+       i = line.find(':', i + 1)) {
+    clock = i > 0 && i + 2 < line.size() && scan::IsDigit(line[i - 1]) &&
+            scan::IsDigit(line[i + 1]) && scan::IsDigit(line[i + 2]);
+  }
+  if (!clock || line.find("now") == std::string_view::npos) return std::nullopt;
   static const RE2 kNow(
       R"((?:^|[\s(,.;-])(?:(\d{1,2}):(\d{2}) now|now(?: it's| it is)? (\d{1,2}):(\d{2}))\b)");
   std::string h1, m1, h2, m2;
