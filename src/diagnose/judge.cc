@@ -372,6 +372,12 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   if (a.compile_open && frame == Phase::kCompile && !a.ready &&
       (a.crashed || a.error_after_progress))
     phase = Phase::kCompile;
+  // The main process said a child died, and ranks went on (stamped later) into a later phase and
+  // failed there because their peer was gone: the start died where the child did.
+  if (a.first_death_phase && a.crashed && !a.ready && a.crash_ms && a.last_progress_ms &&
+      *a.last_progress_ms > *a.crash_ms && c.Order(*a.first_death_phase) < c.Order(phase)) {
+    phase = *a.first_death_phase;
+  }
   // An error that names where it was raised wins over both (a rule's "pin").
   // A ready line after that death does not move it (another instance answering on the port).
   if (a.pinned_phase && (!a.ready || (a.crashed && !a.pinned_when_ready)) &&
@@ -428,18 +434,15 @@ std::optional<double> KilledAfterStall(const Context& c) {
       a->errors.size() != 1 || a->hits.count("oom_record.killed")) {
     return std::nullopt;
   }
-  static constexpr std::string_view kKills[] = {"oom_record.sigkill", "oom_record.k8s_exit_code",
-                                                "systemd.sigkill", "generic.shell_killed"};
-  if (std::none_of(std::begin(kKills), std::end(kKills),
-                   [&](std::string_view id) { return a->hits.count(std::string(id)) > 0; })) {
-    return std::nullopt;
-  }
+  std::optional<int64_t> kill_ms;
+  if (!BareKill(*a, &kill_ms)) return std::nullopt;
   const Phase phase = JudgedPhase(c, *a);
   std::optional<int64_t> last = a->last_progress_ms;
   if (const std::optional<int64_t> since = PhaseSince(*a, phase);
       since && (!last || *since > *last))
     last = since;
-  const std::optional<int64_t> end = a->crash_ms ? a->crash_ms : a->last_ms;
+  std::optional<int64_t> end = a->crash_ms ? a->crash_ms : a->last_ms;
+  if (kill_ms && (!end || *kill_ms > *end)) end = kill_ms;
   if (!last || !end || *end < *last) return std::nullopt;
   const double quiet = Span(c, *last, *end);
   if (quiet <= c.Budget(phase).stall_s) return std::nullopt;

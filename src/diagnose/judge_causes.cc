@@ -155,14 +155,21 @@ void Weigh(const Context& c, const Verdict& v, const std::string& id, const Rule
 // Rule-id evidence: any attempt counts (a crash loop's causes are in its earlier attempts too), and
 // the attempt where the rule's evidence is most direct speaks for it (a warning in one attempt
 // does not hide the quoted error of the judged one).
-bool RulesHold(const Context& c, const std::vector<std::string>& ids, const Verdict& v, Match& m) {
+// With `since_progress`, only the judged attempt's lines after its latest progress count.
+bool RulesHold(const Context& c, const std::vector<std::string>& ids, const Verdict& v, Match& m,
+               bool since_progress = false) {
   bool any = false;
   for (const auto& id : ids) {
     const RuleHit* best = nullptr;
     int best_strength = 0;
     for (const auto& att : c.st.attempts) {
+      if (since_progress && &att != c.attempt) continue;
       auto it = att.hits.find(id);
       if (it == att.hits.end()) continue;
+      if (since_progress && att.last_progress_ms && it->second.last_ms &&
+          *it->second.last_ms < *att.last_progress_ms) {
+        continue;
+      }
       const int s = HitStrength(c, v, id, it->second);
       if (best == nullptr || s > best_strength) best = &it->second, best_strength = s;
     }
@@ -246,7 +253,7 @@ std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
   m.finding.id = cause.id;
   m.finding.title = cause.title;
   m.finding.fix = cause.fix;
-  if (!w.rules.empty() && !RulesHold(c, w.rules, v, m)) return std::nullopt;
+  if (!w.rules.empty() && !RulesHold(c, w.rules, v, m, w.since_progress)) return std::nullopt;
   if (!w.regex_rules.empty() && !RulesHold(c, w.regex_rules, v, m)) return std::nullopt;
   for (const auto& s : w.signals) {
     if (!SignalHolds(c, s)) return std::nullopt;

@@ -60,6 +60,9 @@ bool SignalHolds(const Context& c, const std::string& signal);
 // budget: something gave up on a hung start (docker's kill after `compose down`'s grace period, a
 // watchdog, kill -9). Empty otherwise.
 std::optional<double> KilledAfterStall(const Context& c);
+// Whether a bare kill ended attempt `a` (SIGKILL, exit 137, the shell's "Killed", systemd's start
+// timeout); `*kill_ms` gets its latest line's time, as the manager's lines carry no crash time.
+bool BareKill(const AttemptFacts& a, std::optional<int64_t>* kill_ms);
 
 // The judged attempt's SIGKILL (a rank "signaled to shutdown with signal 9", exit 137) came after
 // an exception of its own: the teardown of a start that had already failed, not a memory kill.

@@ -8,6 +8,7 @@
 #include "base/duration.h"
 #include "diagnose/judge_steps.h"
 #include "logs/prose.h"
+#include "logs/systemd_message.h"
 
 namespace spinup::judge {
 namespace {
@@ -55,6 +56,23 @@ std::optional<int64_t> PhaseSince(const AttemptFacts& a, Phase phase) {
     if (r.phase == phase && r.since_ms && (!since || *r.since_ms < *since)) since = r.since_ms;
   }
   return since;
+}
+
+bool BareKill(const AttemptFacts& a, std::optional<int64_t>* kill_ms) {
+  static constexpr std::string_view kKills[] = {"oom_record.sigkill", "oom_record.k8s_exit_code",
+                                                "systemd.sigkill", "generic.shell_killed"};
+  bool killed = false;
+  auto note_kill = [&](std::string_view id) {
+    const auto it = a.hits.find(id);
+    if (it == a.hits.end()) return;
+    killed = true;
+    if (it->second.last_ms && (!*kill_ms || *it->second.last_ms > **kill_ms))
+      *kill_ms = it->second.last_ms;
+  };
+  for (std::string_view id : kKills) note_kill(id);
+  // systemd's TimeoutStartSec running out is such a kill: the manager gave up on the start.
+  if (a.start_timed_out) note_kill(unit_fact::kFailed);
+  return killed;
 }
 
 // A log pasted into a report that ends mid-start, where the writer says it sat there longer than

@@ -74,6 +74,10 @@ struct CauseCondition {
   // The evidence says that something failed (a step failed, a peer timed out, the process was
   // killed), not what: a cause whose own evidence the verdict quotes comes first.
   bool consequence = false;
+  // Its rules count only where their latest line came after the judged attempt's latest progress:
+  // a wait that the start then got past (shared-memory broadcast waits during a compile that
+  // finished) is no evidence of what holds it now.
+  bool since_progress = false;
 };
 
 // A known cause of a slow, stuck or failed start (../shared/docs/hang-causes.md): offered as a

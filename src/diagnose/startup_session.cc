@@ -173,6 +173,7 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
     Deliver(UnitLogEvent(u));
   });
   stream->OnReportedWait([this](double seconds) { tracker_.NoteReportedWait(seconds); });
+  stream->OnKubernetesAge([this](double seconds) { tracker_.NoteRunningFor(seconds); });
   stream->OnClockShift([this](int64_t shift_ms) {
     tracker_.ShiftTimes(shift_ms);
     // The events handed out so far are stamped as the tracker's now are: in the dated line's year.

@@ -131,6 +131,8 @@ struct AttemptFacts {
   // main process, so a second one, not chained to the first, is a process started again.
   int entry_tracebacks = 0;
   bool oom_killed = false;  // the service manager or the kernel recorded an OOM kill
+  // The service manager ended the start when its TimeoutStartSec ran out (a kill, as a SIGKILL is).
+  bool start_timed_out = false;
   // The phase named by the latest traceback frame (the deepest frame of the latest traceback):
   // where an exception was raised when no phase line says so.
   std::optional<Phase> frame_phase;
@@ -198,6 +200,10 @@ struct AttemptFacts {
   bool http_up = false;
   std::optional<Phase> phase;  // the phase the attempt is in (latest begin or hint)
   std::optional<Phase> crash_phase;
+  // Where the start was when its first fatal line came, if no rank printed it (the main process
+  // reporting a child's death, SGLang's "Child process unexpectedly failed"): ranks that went on
+  // past it, and failed later because a peer was gone, do not move that death.
+  std::optional<Phase> first_death_phase;
   // The first rank that reported a decisive line while inside a phase of its own, and that phase:
   // with tensor parallelism one worker can fail loading while another moves on, and the crash
   // happened where the failing rank was (the judge uses it when it is behind the attempt).
@@ -322,6 +328,15 @@ class StartupTracker {
   // A log line that matched no rule (still proof the server is alive). `own_time`: time_ms is the
   // line's own stamp, not its arrival.
   void OnLogActivity(std::optional<int64_t> time_ms, bool own_time = false);
+  // The pod had run `seconds` when Kubernetes' output below the log was taken: a clock reading
+  // that far past the log's first line (never earlier than what the log already showed). Only for
+  // a log of one start: a restarted container's log begins after its pod did.
+  void NoteRunningFor(double seconds) {
+    if (state_.first_ms && state_.attempts.size() <= 1 && state_.restarts == 0 && seconds >= 0 &&
+        seconds < 366.0 * 86400) {
+      Touch(*state_.first_ms + static_cast<int64_t>(seconds * 1000));
+    }
+  }
   void NoteReportedWait(double seconds) {
     if (!state_.reported_wait_s || seconds > *state_.reported_wait_s)
       state_.reported_wait_s = seconds;

@@ -114,6 +114,7 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
     a.crashed = true;
     a.crash_ms = t;
     a.crash_line = Cap(e.rank + '\t' + e.text, 400);
+    if (e.rank.empty()) a.first_death_phase = a.phase;
     state_.crashed_attempts++;
   }
   if (e.phase) Hint(a, e.rank, *e.phase, t);
@@ -359,6 +360,12 @@ void StartupTracker::KeepErrorOfAnotherProcess(AttemptFacts& a, const LogEvent& 
 
 void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   TakeBackCrashWhenServing(a, e);
+  // The process that reported the death went on with phases of its own (Triton loads its other
+  // models after one failed): that death was not where the start died.
+  if (a.first_death_phase && e.rank.empty() &&
+      (e.kind == LogEvent::Kind::kPhaseBegin || e.kind == LogEvent::Kind::kPhaseEnd)) {
+    a.first_death_phase.reset();
+  }
   if (e.rule_id == "generic.uvicorn_started" || e.rule_id == "generic.uvicorn_lifespan") {
     a.server_awaits_startup = true;
   }

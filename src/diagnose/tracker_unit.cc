@@ -25,7 +25,6 @@ namespace {
 // TimeoutStartSec ran out: systemd's SIGTERM ended a start that took too long, and the stop the
 // server then logged was that kill's, not a person's (a stop job's own timeout is a stop's).
 void ForgetStopOfTimedOutStart(AttemptFacts& a) {
-  if (a.stop_job) return;
   a.stop_requested = false;
   a.stopped = false;
 }
@@ -79,7 +78,10 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
         state_.restarts = std::max(state_.restarts - 1, 1);
         break;
       }
-      if (e.result == "timeout") ForgetStopOfTimedOutStart(Current());
+      if (e.result == "timeout" && !Current().stop_job) {
+        ForgetStopOfTimedOutStart(Current());
+        Current().start_timed_out = true;
+      }
       died("systemd: " + (e.text.empty() ? "failed with result '" + e.result + "'" : e.text));
       // The start limit is hit only after repeated failed starts: restarted at least once.
       if (e.result == "start-limit-hit") state_.restarts = std::max(state_.restarts, 1);

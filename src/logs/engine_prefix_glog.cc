@@ -50,6 +50,13 @@ size_t GlogThreadAndSource(std::string_view s, size_t j) {
   return IsSourceLocation(s.substr(j + 1, close - j - 1)) ? close : std::string_view::npos;
 }
 
+// PyTorch's compiler logs through this prefix too ("W0318 16:21:09.841000 229
+// torch/_inductor/utils.py:1137] [0/0] Not enough SMs ..."): its source file is what says the line
+// is the compiler's, so the message keeps it.
+bool CompilerSource(std::string_view loc) {
+  return loc.starts_with("torch/_inductor/") || loc.starts_with("torch/_dynamo/");
+}
+
 }  // namespace
 
 // glog, as Triton (the tensorrtllm_backend's server) and other C++ servers print it:
@@ -66,7 +73,8 @@ bool ParseGlog(std::string_view& msg, ParsedLine& p) {
   p.level = s.substr(0, 1);
   p.time = t;
   p.style = PrefixStyle::kGlog;
-  msg = s.substr(close + 2);
+  const size_t source = s.find(' ', j) + 1;  // after the thread id
+  msg = s.substr(CompilerSource(s.substr(source, close - source)) ? source : close + 2);
   return true;
 }
 
@@ -88,6 +96,10 @@ bool ParseBracketGlog(std::string_view& msg, size_t close, ParsedLine& p) {
   p.level = s.substr(1, 1);
   p.time = t;
   p.style = PrefixStyle::kGlog;
+  if (CompilerSource(s.substr(j, close - j))) {
+    msg = s.substr(j);
+    return true;
+  }
   msg = s.substr(At(s, close + 1, ' ') ? close + 2 : close + 1);
   return true;
 }

@@ -293,9 +293,22 @@ bool StripSrunLabel(std::string_view& s) {
   return true;
 }
 
+// `grep -n`'s line number: "134:INFO ..." (and "135-..." for a context line of -A/-B/-C): a person
+// grepped the log. The line itself follows at once, and there never starts with a digit or a
+// blank ("10:02:19" is a clock, "2025-06-12" a date, "3: msg" srun's label).
+bool StripGrepLineNumber(std::string_view& s) {
+  size_t i = 0;
+  while (i < s.size() && i < 7 && IsDigit(s[i])) ++i;
+  if (i == 0 || i + 1 >= s.size() || (s[i] != ':' && s[i] != '-')) return false;
+  const char next = s[i + 1];
+  if (IsDigit(next) || next == ' ' || next == '\t' || next == ':' || next == '-') return false;
+  s = s.substr(i + 1);
+  return true;
+}
+
 // Wrappers that carry no time: CRI's stream and tag, LogQL's labels, kubectl's [pod/...],
-// docker-compose's "name   | ", mpirun's "[1,0]<stdout>:", srun's "0: ". True when one was
-// stripped.
+// docker-compose's "name   | ", mpirun's "[1,0]<stdout>:", srun's "0: ", grep -n's "12:". True
+// when one was stripped.
 bool StripUntimedWrapper(std::string_view& s, ParsedLine& p) {
   if (s.substr(0, 7) == "stdout " || s.substr(0, 7) == "stderr ") {
     // The CRI log file format (/var/log/pods/...): "<time> stderr F msg" (P: a partial line).
@@ -318,7 +331,7 @@ bool StripUntimedWrapper(std::string_view& s, ParsedLine& p) {
     return true;
   }
   if (s.empty() || s[0] == ' ') return false;
-  if (IsDigit(s[0]) && StripSrunLabel(s)) return true;
+  if (IsDigit(s[0]) && (StripSrunLabel(s) || StripGrepLineNumber(s))) return true;
   // docker-compose: "name   | msg" (the name has no spaces). The name ends at the first ' ' or
   // '|' within 128 bytes (a word at a time: this runs on nearly every line).
   const std::string_view head = s.substr(0, 128);

@@ -26,6 +26,22 @@ TEST(ParseLineGlog, TritonLines) {
   EXPECT_EQ(ParseLine("E1234 01:00:00.1 abc def.cc:x] msg").style, PrefixStyle::kNone);
 }
 
+// PyTorch's compiler logs through the same prefix: its source file stays in the message, as it is
+// what says the line is the compiler's (a compile running inside another phase).
+TEST(ParseLineGlog, PyTorchCompilerKeepsItsSourceFile) {
+  ParsedLine p = ParseLine(
+      "W0318 16:21:09.841000 229 torch/_inductor/utils.py:1137] [0/0] Not enough SMs to use "
+      "max_autotune_gemm mode");
+  EXPECT_EQ(p.style, PrefixStyle::kGlog);
+  EXPECT_EQ(p.level, "W");
+  EXPECT_EQ(p.message,
+            "torch/_inductor/utils.py:1137] [0/0] Not enough SMs to use max_autotune_gemm mode");
+  ParsedLine b = ParseLine("[I0318 16:21:09.841000 229 torch/_dynamo/convert_frame.py:9] [0/0] x");
+  EXPECT_EQ(b.message, "torch/_dynamo/convert_frame.py:9] [0/0] x");
+  // Any other source file is the prefix's.
+  EXPECT_EQ(ParseLine("W0318 16:21:09.841000 229 torch/distributed/run.py:792] y").message, "y");
+}
+
 // PyTorch's C++ prefix in brackets (c10d, ProcessGroupNCCL), with or without the thread id, and
 // after torchrun's rank prefix: its time moves the clock.
 TEST(ParseLineGlog, PyTorchBracketedLines) {

@@ -123,11 +123,27 @@ TEST(ParseLineWrappers, SrunLabel) {
   ParsedLine q = ParseLine("12: ValueError: Missing weights");
   EXPECT_EQ(q.message, "ValueError: Missing weights");
   EXPECT_TRUE(q.rank.empty());  // a task is not a rank
-  // Not labels: a clock, a number without the space, a label with nothing after it, a long number.
+  // Not labels: a clock, a label with nothing after it, a long number.
   EXPECT_EQ(ParseLine("12:00:01 ready").message, "12:00:01 ready");
-  EXPECT_EQ(ParseLine("3:x").message, "3:x");
   EXPECT_EQ(ParseLine("3: ").message, "3: ");
   EXPECT_EQ(ParseLine("123456: x").message, "123456: x");
+}
+
+// grep -n's line number ("134:" on a match, "135-" on a context line) before the log's own line:
+// the engine's prefix and time behind it are read.
+TEST(ParseLineWrappers, GrepLineNumbers) {
+  ParsedLine p = ParseLine("134:INFO 07-30 08:14:15 [monitor.py:34] torch.compile takes 7.11 s");
+  EXPECT_EQ(p.style, PrefixStyle::kVllm);
+  ASSERT_TRUE(p.time.has_value());
+  EXPECT_EQ(p.time->minute, 14);
+  EXPECT_EQ(p.message, "torch.compile takes 7.11 s");
+  EXPECT_EQ(ParseLine("166-[2025-06-27 10:06:31 TP0] Load weight begin.").rank, "TP0");
+  EXPECT_EQ(ParseLine("52:Traceback (most recent call last):").message,
+            "Traceback (most recent call last):");
+  // Not line numbers: a clock, a date, a range.
+  EXPECT_EQ(ParseLine("10:02:19 started").message, "10:02:19 started");
+  EXPECT_EQ(ParseLine("2025-06-12 something").message, "2025-06-12 something");
+  EXPECT_EQ(ParseLine("3--x").message, "3--x");
 }
 
 // journalctl's other time formats and RFC 5424 syslog wrap the server's line as the default does:

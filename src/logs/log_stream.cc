@@ -355,13 +355,15 @@ void LogStream::DetectEngineFromPrefix(PrefixStyle style) {
 }
 
 // A bar no rule names (or a bare "  0%|...| 0/23") is still progress of the current phase. True
-// when the line was a bar; `*handled` when the text glued after it was handled as its own line.
+// when the line was a bar with a new reading; `*handled` when the text glued after it was handled
+// as its own line.
 bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::string_view text,
                            std::optional<int64_t> t, int depth, bool* handled) {
   if ((segment_bytes_ & scan::kPercent) == 0) return false;  // no "NN%": no bar
   auto bar = ParseLastTqdm(msg);
   if (!bar) return false;
-  if (NewBarValue(bar->bar, bar->n, bar->total)) {  // a view: no copy per redraw
+  const bool redraw = !NewBarValue(bar->bar, bar->n, bar->total);  // a view: no copy per redraw
+  if (!redraw) {
     LogEvent& e = ResetEvent(LogEvent::Kind::kProgress, t, p.rank, "tqdm", text);
     e.bar.assign(bar->bar);
     e.progress_n = bar->n;
@@ -378,7 +380,9 @@ bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::strin
       *handled = true;
     }
   }
-  return true;
+  // The same reading again is no progress, but its line still says the log went on then (a
+  // frozen bar redrawn under `kubectl logs --timestamps`): the caller passes it on as activity.
+  return !redraw;
 }
 
 void LogStream::HandleSegment(std::string_view raw, int depth) {
@@ -537,6 +541,12 @@ bool LogStream::NotTheServers(const ParsedLine& p) {
         if (on_reported_wait_) on_reported_wait_(*wait);
         in_report_ = true;
         return true;
+      }
+      // (The line is still read: a kubelet's event may be a probe kill's record.)
+      if (on_kubernetes_age_) {
+        if (const std::optional<double> age = KubernetesAgeSeconds(p.message)) {
+          on_kubernetes_age_(*age);
+        }
       }
     }
     if (IsPersonsLine(p)) {

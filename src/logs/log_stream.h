@@ -52,6 +52,9 @@ class LogStream {
   void OnUnitEvent(UnitEventFn fn) { on_unit_event_ = std::move(fn); }
   void OnClockShift(ClockShiftFn fn) { on_clock_shift_ = std::move(fn); }
   void OnReportedWait(ReportedWaitFn fn) { on_reported_wait_ = std::move(fn); }
+  // Kubernetes' output pasted below the log says how long the pod had run then
+  // (KubernetesAgeSeconds): a clock reading relative to the log's start.
+  void OnKubernetesAge(ReportedWaitFn fn) { on_kubernetes_age_ = std::move(fn); }
 
   void Feed(std::string_view bytes);
   // Flushes a last line without a newline. Feed may continue afterwards (a followed file).
@@ -124,6 +127,7 @@ class LogStream {
   EventFn on_event_;
   ActivityFn on_activity_;
   ReportedWaitFn on_reported_wait_;
+  ReportedWaitFn on_kubernetes_age_;
   UnitEventFn on_unit_event_;
   ClockShiftFn on_clock_shift_;
   std::string engine_;

@@ -219,8 +219,10 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
         e.elapsed_seconds = bar->elapsed_s;
       }
       *progress = true;
-      *any = *named = true;
+      // The same reading again is no progress: unless another rule names the line, it is
+      // activity (its time still says the log went on: a frozen bar redrawn under a stamp).
       if (!NewBarValue(e.bar, e.progress_n, e.progress_total)) continue;
+      *any = *named = true;
     }
     *any = true;
     if (generic_[static_cast<size_t>(idx)] != 2) *named = true;

@@ -63,12 +63,13 @@ bool MarkdownHeading(std::string_view s) {
 }
 
 // "(the docs say ...)", "(20 minutes later, still no ...)": a remark in brackets. Ray's tags
-// open with a name and "pid=" or close at once ("(raylet) ", "(RayWorkerWrapper pid=1) ").
+// open with a name and "pid=" or "ip=", or close at once ("(raylet) ", "(raylet, ip=10.0.0.2) ",
+// "(RayWorkerWrapper pid=1) ").
 bool Aside(std::string_view s) {
   if (s.size() < 3 || !(IsLower(s[1]) || (s[1] >= '0' && s[1] <= '9'))) return false;
   size_t end = 1;
   while (end < s.size() && s[end] != ' ' && s[end] != ')' && s[end] != '=') ++end;
-  if (end == s.size() || s[end] != ' ') return false;
+  if (end == s.size() || s[end] != ' ' || s.substr(end - 1, 5) == ", ip=") return false;
   return CountWords(s) >= 4 && s.find("pid=") == std::string_view::npos;
 }
 

@@ -61,6 +61,9 @@ TEST(ProseTest, AnEnginesBareLinesAreNot) {
   EXPECT_FALSE(LooksLikeProse("Segmentation fault (core dumped)"));
   EXPECT_FALSE(LooksLikeProse("(RayWorkerWrapper pid=2211) INFO 07-29 10:03:45 worker started"));
   EXPECT_FALSE(LooksLikeProse("(raylet) [2024-01-01 00:00:00] some worker died unexpectedly"));
+  EXPECT_FALSE(
+      LooksLikeProse("(raylet, ip=10.1.4.22) 1 Workers (tasks / actors) killed due to "
+                     "memory pressure (OOM)"));
   EXPECT_FALSE(LooksLikeProse("#0 0x00007f3a2b1c in ncclCommInitRank () from libnccl.so.2"));
   EXPECT_FALSE(LooksLikeProse("I failed"));  // too short to tell
   EXPECT_FALSE(LooksLikeProse("Got fatal signal from worker processes, shutting down."));

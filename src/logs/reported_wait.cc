@@ -65,7 +65,58 @@ double UnitSeconds(std::string_view unit) {
   }
 }
 
+// kubectl's short durations: "45s", "27m", "3h5m", "2d3h" (at most three parts).
+std::optional<double> KubeDuration(std::string_view s) {
+  double total = 0;
+  int parts = 0;
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t j = i;
+    while (j < s.size() && j < i + 6 && s[j] >= '0' && s[j] <= '9') ++j;
+    if (j == i || j >= s.size() || ++parts > 3) return std::nullopt;
+    const double n = std::strtod(std::string(s.substr(i, j - i)).c_str(), nullptr);
+    switch (s[j]) {
+      case 's':
+        total += n;
+        break;
+      case 'm':
+        total += n * 60;
+        break;
+      case 'h':
+        total += n * 3600;
+        break;
+      case 'd':
+        total += n * 86400;
+        break;
+      default:
+        return std::nullopt;
+    }
+    i = j + 1;
+  }
+  return parts > 0 ? std::optional<double>(total) : std::nullopt;
+}
+
 }  // namespace
+
+std::optional<double> KubernetesAgeSeconds(std::string_view line) {
+  if (line.size() > 512) return std::nullopt;
+  if (line.find(" over ") != std::string_view::npos) {
+    static const RE2 kEvent(
+        R"(\(x\d+ over ((?:\d{1,6}[smhd]){1,3})\)\s+kubelet\s+(?:Readiness|Startup) probe failed)");
+    std::string span;
+    if (RE2::PartialMatch(line, kEvent, &span)) return KubeDuration(span);
+    return std::nullopt;
+  }
+  // A row ends in its AGE; the restarts column must be 0 (a restarted container is younger).
+  if (line.empty() || line.back() < 'a' || line.find('/') == std::string_view::npos) {
+    return std::nullopt;
+  }
+  static const RE2 kRow(R"(^[a-z0-9][-a-z0-9.]{0,252}\s+\d{1,3}/\d{1,3}\s+[A-Za-z:]+\s+0\s+)"
+                        R"(((?:\d{1,6}[smhd]){1,3})\s*$)");
+  std::string age;
+  if (!RE2::FullMatch(line, kRow, &age)) return std::nullopt;
+  return KubeDuration(age);
+}
 
 std::optional<double> ReportedWaitSeconds(std::string_view line) {
   if (line.size() < 12 || line.size() > kMaxSentence || line.front() == ' ' ||

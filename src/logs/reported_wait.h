@@ -13,4 +13,10 @@ namespace spinup {
 // stuck or printed nothing more, and names a duration or "forever". nullopt otherwise.
 std::optional<double> ReportedWaitSeconds(std::string_view line);
 
+// How long the pod had run when Kubernetes' output pasted below the log was taken, in seconds:
+// a `kubectl get pods` row that has not restarted ("vllm-0   0/1   Running   0   27m": its AGE),
+// or a readiness or startup probe's failure that has repeated since ("Unhealthy  2m (x160 over
+// 26m)  kubelet  Readiness probe failed", the first at least that long ago). nullopt otherwise.
+std::optional<double> KubernetesAgeSeconds(std::string_view line);
+
 }  // namespace spinup

@@ -59,5 +59,23 @@ TEST(ReportedWait, OtherSentencesAndProgramLinesClaimNothing) {
           .has_value());
 }
 
+// Kubernetes' output below a log: how long the pod had run when it was taken.
+TEST(KubernetesAgeSeconds, PodRowsAndRepeatedProbeFailures) {
+  EXPECT_EQ(KubernetesAgeSeconds("vllm-llama-6f8d9c7b5-kz4mn    0/1     Running   0          27m"),
+            27 * 60.0);
+  EXPECT_EQ(KubernetesAgeSeconds("sglang-0   1/1   Running   0   3h5m"), 3 * 3600.0 + 5 * 60.0);
+  EXPECT_EQ(KubernetesAgeSeconds("  Warning  Unhealthy  2m (x160 over 26m)  kubelet  Readiness "
+                                 "probe failed: Get \"http://10.1.4.22:8000/health\""),
+            26 * 60.0);
+  // A restarted container is younger than its pod; a liveness failure is a kill's, not a clock.
+  EXPECT_FALSE(KubernetesAgeSeconds("vllm-0   0/1   CrashLoopBackOff   4 (30s ago)   12m"));
+  EXPECT_FALSE(
+      KubernetesAgeSeconds("  Warning  Unhealthy  1m (x3 over 2m)  kubelet  Liveness "
+                           "probe failed: HTTP probe failed with statuscode: 503"));
+  EXPECT_FALSE(KubernetesAgeSeconds("NAME   READY   STATUS    RESTARTS   AGE"));
+  EXPECT_FALSE(KubernetesAgeSeconds("Loading safetensors checkpoint shards: 3/5 done in 2m"));
+  EXPECT_FALSE(KubernetesAgeSeconds("vllm-0   0/1   Running   0   27x"));
+}
+
 }  // namespace
 }  // namespace spinup

@@ -1,6 +1,7 @@
 // The knowledge a rules file carries beside its rules: phase orders, how ranks move, budgets,
 // thresholds and known causes (knowledge.h), validated with the file's name and line.
 #include <set>
+#include <utility>
 
 #include "logs/rules_parse.h"
 
@@ -94,9 +95,14 @@ CauseCondition ParseCondition(const json& w, const KnownCause& kc, int cline, in
   cond.signals = StrList(w, "signals", cline);
   cond.not_signals = StrList(w, "not_signals", cline);
   cond.not_rules = StrList(w, "not_rules", cline);
-  if (auto c = w.find("consequence"); c != w.end()) {
-    if (!c->is_boolean()) throw FileError{cline, "\"consequence\" must be true or false"};
-    cond.consequence = c->get<bool>();
+  for (auto [key, flag] : {std::pair{"consequence", &cond.consequence},
+                           std::pair{"since_progress", &cond.since_progress}}) {
+    if (auto c = w.find(key); c != w.end()) {
+      if (!c->is_boolean()) {
+        throw FileError{cline, "\"" + std::string(key) + "\" must be true or false"};
+      }
+      *flag = c->get<bool>();
+    }
   }
   std::vector<std::string> all_signals = cond.signals;
   all_signals.insert(all_signals.end(), cond.not_signals.begin(), cond.not_signals.end());

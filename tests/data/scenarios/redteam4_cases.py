@@ -374,8 +374,9 @@ NotImplementedError: No operator found for `memory_efficient_attention_forward` 
     max(query.shape[-1] != value.shape[-1]) > 32
 """)
 # huggingface_hub's download bars before any phase line: the start is downloading (in progress:
-# no failure is named until the download has stalled).
-case('rt4_hub_bars_before_any_phase_are_download', 'in_progress', 'download', None, """INFO 10-03 08:00:12 llm_engine.py:72] Initializing an LLM engine with config: model='meta-llama/Llama-2-13b-hf', tokenizer='meta-llama/Llama-2-13b-hf', tokenizer_mode=auto, revision=None, tokenizer_revision=None, trust_remote_code=False, dtype=torch.float16, max_seq_len=4096, download_dir=None, load_format=auto, tensor_parallel_size=1, quantization=None, seed=0)
+# no failure is named until the download has stalled; a bar running over a minute says the start's
+# time goes to the Hub download, hub_download_at_start).
+case('rt4_hub_bars_before_any_phase_are_download', 'in_progress', 'download', 'hub_download_at_start', """INFO 10-03 08:00:12 llm_engine.py:72] Initializing an LLM engine with config: model='meta-llama/Llama-2-13b-hf', tokenizer='meta-llama/Llama-2-13b-hf', tokenizer_mode=auto, revision=None, tokenizer_revision=None, trust_remote_code=False, dtype=torch.float16, max_seq_len=4096, download_dir=None, load_format=auto, tensor_parallel_size=1, quantization=None, seed=0)
 Downloading (…)of-00003.safetensors:   0%|          | 0.00/9.95G [00:00<?, ?B/s]
 Downloading (…)of-00003.safetensors:   4%|▍         | 409M/9.95G [00:38<15:12, 10.4MB/s]
 Downloading (…)of-00003.safetensors:   4%|▍         | 419M/9.95G [01:50<1:23:40, 1.90MB/s]
