@@ -324,6 +324,18 @@ bool BehindAPeer(const Context& c, const AttemptFacts& a, Phase failing) {
   return behind;
 }
 
+// A JIT's bar or line after a phase ended, and no line yet of the phase that follows (vLLM's
+// DeepGEMM and FlashInfer kernel warm-up between the KV cache and the capture): the start is
+// compiling, not in the phase only guessed from the end line.
+Phase CompilingBeforeTheNextPhase(const Context& c, const AttemptFacts& a, Phase phase) {
+  if (a.crashed || a.error_after_progress || a.ready || !a.opened_after || !a.compile_hint_ms ||
+      a.phase != phase || c.Order(Phase::kCompile) >= c.Order(phase)) {
+    return phase;
+  }
+  const std::optional<int64_t> since = PhaseSince(a, phase);
+  return since && *a.compile_hint_ms >= *since ? Phase::kCompile : phase;
+}
+
 Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   Phase phase = a.phase.value_or(Phase::kLaunch);
   if (auto lag = LaggingPeerPhase(c, a, phase)) phase = *lag;
@@ -397,7 +409,7 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
              *a.crash_phase != Phase::kReady) {
     phase = *a.crash_phase;
   }
-  return phase;
+  return CompilingBeforeTheNextPhase(c, a, phase);
 }
 
 // Where the latest earlier attempt that `counts` stood: the phase a loop's starts die in.
