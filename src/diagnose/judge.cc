@@ -324,18 +324,6 @@ bool BehindAPeer(const Context& c, const AttemptFacts& a, Phase failing) {
   return behind;
 }
 
-// A JIT's bar or line after a phase ended, and no line yet of the phase that follows (vLLM's
-// DeepGEMM and FlashInfer kernel warm-up between the KV cache and the capture): the start is
-// compiling, not in the phase only guessed from the end line.
-Phase CompilingBeforeTheNextPhase(const Context& c, const AttemptFacts& a, Phase phase) {
-  if (a.crashed || a.error_after_progress || a.ready || !a.opened_after || !a.compile_hint_ms ||
-      a.phase != phase || c.Order(Phase::kCompile) >= c.Order(phase)) {
-    return phase;
-  }
-  const std::optional<int64_t> since = PhaseSince(a, phase);
-  return since && *a.compile_hint_ms >= *since ? Phase::kCompile : phase;
-}
-
 Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   Phase phase = a.phase.value_or(Phase::kLaunch);
   if (auto lag = LaggingPeerPhase(c, a, phase)) phase = *lag;
@@ -384,12 +372,7 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   if (a.compile_open && frame == Phase::kCompile && !a.ready &&
       (a.crashed || a.error_after_progress))
     phase = Phase::kCompile;
-  // The main process said a child died, and ranks went on (stamped later) into a later phase and
-  // failed there because their peer was gone: the start died where the child did.
-  if (a.first_death_phase && a.crashed && !a.ready && a.crash_ms && a.last_progress_ms &&
-      *a.last_progress_ms > *a.crash_ms && c.Order(*a.first_death_phase) < c.Order(phase)) {
-    phase = *a.first_death_phase;
-  }
+  phase = WhereTheChildDied(c, a, phase);
   // An error that names where it was raised wins over both (a rule's "pin").
   // A ready line after that death does not move it (another instance answering on the port).
   if (a.pinned_phase && (!a.ready || (a.crashed && !a.pinned_when_ready)) &&

@@ -69,6 +69,12 @@ bool BareKill(const AttemptFacts& a, std::optional<int64_t>* kill_ms);
 // Relayed errors (a parent saying a child died) do not count.
 bool KilledAfterError(const Context& c);
 
+// Late steps of placing a start (judge_placing.cc), each given the phase placed so far:
+// where the main process said a child died, when ranks went on past it and failed on the lost peer;
+Phase WhereTheChildDied(const Context& c, const AttemptFacts& a, Phase phase);
+// compile, when a JIT's lines came after a phase ended and before any line of the next one.
+Phase CompilingBeforeTheNextPhase(const Context& c, const AttemptFacts& a, Phase phase);
+
 // Since when the earliest rank in `phase` has been in it.
 std::optional<int64_t> PhaseSince(const AttemptFacts& a, Phase phase);
 // The writer of a pasted report says the start sat still longer than the phase's stall budget

@@ -1,0 +1,30 @@
+// Late steps of placing where a start is or died, after the timeline and the frames have spoken:
+// evidence that moves the phase back (a death reported before peers went on, a JIT running before
+// the next phase's first line). Steps of JudgedPhase (judge_steps.h).
+#include "diagnose/judge_steps.h"
+
+namespace spinup::judge {
+
+// The main process said a child died, and ranks went on (stamped later) into a later phase and
+// failed there because their peer was gone: the start died where the child did.
+Phase WhereTheChildDied(const Context& c, const AttemptFacts& a, Phase phase) {
+  if (a.first_death_phase && a.crashed && !a.ready && a.crash_ms && a.last_progress_ms &&
+      *a.last_progress_ms > *a.crash_ms && c.Order(*a.first_death_phase) < c.Order(phase)) {
+    return *a.first_death_phase;
+  }
+  return phase;
+}
+
+// A JIT's bar or line after a phase ended, and no line yet of the phase that follows (vLLM's
+// DeepGEMM and FlashInfer kernel warm-up between the KV cache and the capture): the start is
+// compiling, not in the phase only guessed from the end line.
+Phase CompilingBeforeTheNextPhase(const Context& c, const AttemptFacts& a, Phase phase) {
+  if (a.crashed || a.error_after_progress || a.ready || !a.opened_after || !a.compile_hint_ms ||
+      a.phase != phase || c.Order(Phase::kCompile) >= c.Order(phase)) {
+    return phase;
+  }
+  const std::optional<int64_t> since = PhaseSince(a, phase);
+  return since && *a.compile_hint_ms >= *since ? Phase::kCompile : phase;
+}
+
+}  // namespace spinup::judge
