@@ -15,12 +15,14 @@ Phase WhereTheChildDied(const Context& c, const AttemptFacts& a, Phase phase) {
   return phase;
 }
 
-// A JIT's bar or line after a phase ended, and no line yet of the phase that follows (vLLM's
-// DeepGEMM and FlashInfer kernel warm-up between the KV cache and the capture): the start is
-// compiling, not in the phase only guessed from the end line.
+// A JIT's bar or line after a phase past compile ended, and no line yet of the phase that follows
+// (vLLM's DeepGEMM and FlashInfer kernel warm-up between the KV cache and the capture): the start
+// is compiling, not in the phase only guessed from the end line. (After compile itself ended, a
+// JIT inside vLLM's profile run is that run's: kv_cache.)
 Phase CompilingBeforeTheNextPhase(const Context& c, const AttemptFacts& a, Phase phase) {
   if (a.crashed || a.error_after_progress || a.ready || !a.opened_after || !a.compile_hint_ms ||
-      a.phase != phase || c.Order(Phase::kCompile) >= c.Order(phase)) {
+      a.phase != phase || c.Order(*a.opened_after) <= c.Order(Phase::kCompile) ||
+      c.Order(Phase::kCompile) >= c.Order(phase)) {
     return phase;
   }
   const std::optional<int64_t> since = PhaseSince(a, phase);
