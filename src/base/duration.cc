@@ -40,6 +40,8 @@ Result<double> ParseDuration(std::string_view text) {
       scale = 60;
     } else if (unit == "h") {
       scale = 3600;
+    } else if (unit == "d") {
+      scale = 86400;
     } else {
       return bad();
     }

@@ -1,5 +1,6 @@
-// Durations as people type them on the command line ("0.2s", "90s", "5m", "1h30m", "250ms", or a
-// bare number of seconds) and as the live view prints them ("9 min 52 s", "2m10s").
+// Durations as people type them on the command line ("0.2s", "90s", "5m", "1h30m", "250ms", "2d",
+// or a bare number of seconds), as kubectl prints ages ("2d3h"), and as the live view prints them
+// ("9 min 52 s", "2m10s").
 #pragma once
 
 #include <string>

@@ -13,6 +13,7 @@ TEST(ParseDurationTest, Forms) {
   EXPECT_DOUBLE_EQ(*ParseDuration("250ms"), 0.25);
   EXPECT_DOUBLE_EQ(*ParseDuration("3"), 3);
   EXPECT_DOUBLE_EQ(*ParseDuration("2min"), 120);
+  EXPECT_DOUBLE_EQ(*ParseDuration("2d3h"), 2 * 86400 + 3 * 3600);  // kubectl's AGE
 }
 
 TEST(ParseDurationTest, Rejects) {

@@ -7,6 +7,8 @@
 #include <limits>
 #include <string>
 
+#include "base/duration.h"
+
 namespace spinup {
 namespace {
 
@@ -65,35 +67,9 @@ double UnitSeconds(std::string_view unit) {
   }
 }
 
-// kubectl's short durations: "45s", "27m", "3h5m", "2d3h" (at most three parts).
-std::optional<double> KubeDuration(std::string_view s) {
-  double total = 0;
-  int parts = 0;
-  size_t i = 0;
-  while (i < s.size()) {
-    size_t j = i;
-    while (j < s.size() && j < i + 6 && s[j] >= '0' && s[j] <= '9') ++j;
-    if (j == i || j >= s.size() || ++parts > 3) return std::nullopt;
-    const double n = std::strtod(std::string(s.substr(i, j - i)).c_str(), nullptr);
-    switch (s[j]) {
-      case 's':
-        total += n;
-        break;
-      case 'm':
-        total += n * 60;
-        break;
-      case 'h':
-        total += n * 3600;
-        break;
-      case 'd':
-        total += n * 86400;
-        break;
-      default:
-        return std::nullopt;
-    }
-    i = j + 1;
-  }
-  return parts > 0 ? std::optional<double>(total) : std::nullopt;
+// A parsed duration's seconds, or nullopt where it was not one.
+std::optional<double> Seconds(const Result<double>& d) {
+  return d.ok() ? std::optional<double>(*d) : std::nullopt;
 }
 
 }  // namespace
@@ -107,7 +83,7 @@ std::optional<double> KubernetesAgeSeconds(std::string_view line) {
     static const RE2 kEvent(
         R"(\(x\d+ over ((?:\d{1,6}[smhd]){1,3})\)\s+kubelet\s+(?:Readiness|Startup) probe failed)");
     std::string span;
-    if (RE2::PartialMatch(line, kEvent, &span)) return KubeDuration(span);
+    if (RE2::PartialMatch(line, kEvent, &span)) return Seconds(ParseDuration(span));
     return std::nullopt;
   }
   // A row ends in its AGE; the restarts column must be 0 (a restarted container is younger).
@@ -120,7 +96,7 @@ std::optional<double> KubernetesAgeSeconds(std::string_view line) {
                         R"(((?:\d{1,6}[smhd]){1,3})\s*$)");
   std::string age;
   if (!RE2::FullMatch(line, kRow, &age)) return std::nullopt;
-  return KubeDuration(age);
+  return Seconds(ParseDuration(age));
 }
 
 std::optional<double> ReportedWaitSeconds(std::string_view line) {
