@@ -142,6 +142,7 @@ struct Match {
   // The earliest of the verdict's errors that is this cause's evidence (SIZE_MAX: none is).
   size_t first_error = SIZE_MAX;
   bool consequence = false;  // the condition only says that something failed
+  bool underlies = false;    // KnownCause::underlies
 };
 
 // A matched rule's evidence counts toward the cause's strength and, on a quoted line, its place.
@@ -319,8 +320,10 @@ bool SignalHolds(const Context& c, const std::string& s) {
 // NCCL timeouts, a missing file before the worker's death). Evidence that only says something
 // failed ("consequence": a step failed, a peer timed out, the shell's "Killed" of a launcher that
 // killed itself) does not take that place. On one line, or below the quoted lines, the more direct
-// evidence wins; file order breaks ties.
+// evidence wins; file order breaks ties. A cause that underlies the errors (a GPU's fault record)
+// comes before them all.
 bool Before(const Match& a, const Match& b) {
+  if (a.underlies != b.underlies) return a.underlies;
   const bool qa = a.strength > kOwnPattern && !a.consequence;
   const bool qb = b.strength > kOwnPattern && !b.consequence;
   if (qa != qb) return qa;
@@ -340,7 +343,10 @@ void MatchCauses(const Context& c, Verdict& v) {
       auto m = ConditionHolds(c, cause, w, v);
       if (m && (!best || Before(*m, *best))) best = std::move(m);
     }
-    if (best) found.push_back(std::move(*best));
+    if (best) {
+      best->underlies = cause.underlies;
+      found.push_back(std::move(*best));
+    }
   }
   std::stable_sort(found.begin(), found.end(), Before);
   for (auto& m : found) v.findings.push_back(std::move(m.finding));

@@ -92,6 +92,9 @@ struct KnownCause {
   // on a start that became ready at its first attempt. A failure's cause is not (a warning that
   // an import failed, a download retried, before a server that came up).
   bool slows_a_start = false;
+  // The cause's evidence is the root of the errors around it (a GPU's own fault record under the
+  // CUDA error it raised): it is named before causes whose evidence is those errors.
+  bool underlies = false;
   std::vector<CauseCondition> when;
   std::string source;
 };

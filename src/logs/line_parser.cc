@@ -327,6 +327,8 @@ bool StripUntimedWrapper(std::string_view& s, ParsedLine& p) {
   if (s.size() > 6 && s.substr(0, 5) == "[pod/") {
     size_t close = s.find("] ");
     if (close == std::string_view::npos || close >= 512) return false;
+    const std::string_view tag = s.substr(0, close);
+    p.source = tag.substr(tag.rfind('/') + 1);  // "[pod/name/container]": the container
     s = s.substr(close + 2);
     return true;
   }
@@ -348,6 +350,7 @@ bool StripUntimedWrapper(std::string_view& s, ParsedLine& p) {
   if (k == 0 || spaces <= k || spaces + 1 >= s.size() || s[spaces] != '|' || s[spaces + 1] != ' ') {
     return false;
   }
+  p.source = s.substr(0, k);
   s = s.substr(spaces + 2);
   return true;
 }

@@ -45,12 +45,31 @@ enum class PrefixStyle {
   kGlog,    // I0501 01:00:00.245480 1 model_lifecycle.cc:818] (Triton; says no engine)
 };
 
+// The engine a prefix style belongs to ("vllm"), "" for styles any program prints.
+inline std::string_view EngineOfStyle(PrefixStyle s) {
+  switch (s) {
+    case PrefixStyle::kSglang:
+      return "sglang";
+    case PrefixStyle::kVllm:
+      return "vllm";
+    case PrefixStyle::kTgi:
+      return "tgi";
+    case PrefixStyle::kTrtllm:
+      return "trtllm";
+    default:
+      return "";
+  }
+}
+
 struct ParsedLine {
   std::string_view message;               // the text after every prefix, what rules match against
   std::optional<CivilTime> time;          // the engine's timestamp (or the wrapper's)
   std::optional<CivilTime> wrapper_time;  // journalctl/docker/kubectl timestamp, if any
   std::string_view wrapper_ident;         // journalctl's "ident[pid]" ("systemd[1]"), if any
-  std::string rank;                       // canonical rank name, "" when untagged
+  // The program a wrapper says printed the line: docker compose's service ("open-webui-1"),
+  // kubectl --prefix's container; "" where none names one (journald's is in wrapper_ident).
+  std::string_view source;
+  std::string rank;  // canonical rank name, "" when untagged
   PrefixStyle style = PrefixStyle::kNone;
   std::string_view level;  // "INFO", "ERROR", ... when the prefix carries one
   // The engine's prefix puts the line inside a client request's span (TGI's router handlers:

@@ -98,6 +98,17 @@ TEST(ParseLineWrappers, CriLokiAndIndentedLineNumbers) {
 }
 
 // mpirun --tag-output: "[job,rank]<stream>:" before the engine's own prefix.
+// A wrapper that names the program of the line: compose's service, kubectl --prefix's container.
+TEST(ParseLineWrappers, ComposeAndKubectlPrefixNameTheSource) {
+  ParsedLine p = ParseLine("open-webui-1  | Application startup complete.");
+  EXPECT_EQ(p.source, "open-webui-1");
+  EXPECT_EQ(p.message, "Application startup complete.");
+  p = ParseLine("[pod/vllm-7d9f/model-downloader] Fetching 30 files");
+  EXPECT_EQ(p.source, "model-downloader");
+  EXPECT_EQ(p.message, "Fetching 30 files");
+  EXPECT_EQ(ParseLine("INFO 06-02 14:40:39 [loader.py:1] Loading weights took 3 s").source, "");
+}
+
 TEST(ParseLineWrappers, MpirunTagOutput) {
   ParsedLine p = ParseLine("[1,3]<stderr>:[TensorRT-LLM][INFO] Loaded engine size: 8745 MiB");
   EXPECT_EQ(p.style, PrefixStyle::kTrtllm);

@@ -33,21 +33,6 @@ bool IsErrorLevel(std::string_view level) {
          level == "F";
 }
 
-std::string_view EngineOfStyle(PrefixStyle s) {
-  switch (s) {
-    case PrefixStyle::kSglang:
-      return "sglang";
-    case PrefixStyle::kVllm:
-      return "vllm";
-    case PrefixStyle::kTgi:
-      return "tgi";
-    case PrefixStyle::kTrtllm:
-      return "trtllm";
-    default:
-      return "";
-  }
-}
-
 }  // namespace
 
 LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
@@ -302,6 +287,7 @@ std::optional<ParsedLine> LogStream::ParseJson(std::string_view object, const Pa
     p.time = p.wrapper_time = j->time;
   }
   if (p.wrapper_ident.empty()) p.wrapper_ident = outer.wrapper_ident;
+  if (p.source.empty()) p.source = outer.source;
   if (p.rank.empty()) p.rank = !j->rank.empty() ? std::move(j->rank) : outer.rank;
   if (p.level.empty()) {
     json_level_ = std::move(j->level);
@@ -465,7 +451,7 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
   }
   if (!p.wrapper_ident.empty() && IsSystemdIdent(p.wrapper_ident)) {
     // The service manager's own line, not the server's: a fact about the unit or nothing.
-    if (auto u = ParseSystemdMessage(msg); u && on_unit_event_) {
+    if (auto u = ParseSystemdMessage(msg); u && on_unit_event_ && !OtherProgramsUnit(u->unit)) {
       u->time_ms = t;
       on_unit_event_(*u);
     }
@@ -491,6 +477,11 @@ void LogStream::ReadMatched(const ParsedLine& p, std::string_view msg, std::opti
     rules_.Match(msg, &matched_, match_subset_);
     AssignBytes(last_message_, msg);
     last_subset_ = match_subset_;
+  }
+  if (OtherProgramsLine(p, msg, t)) {
+    // Its clock still says the log went on (a web UI's requests under `docker compose logs -t`).
+    if (t && depth == 0 && on_activity_) on_activity_(t, {});
+    return;
   }
   bool fatal = false;
   if (!FirstPass(&fatal)) {  // noise

@@ -115,6 +115,18 @@ class LogStream {
   bool IsPersonsLine(const ParsedLine& p) const;
   bool SkipsUnraisable(std::string_view msg);
   bool NewBarValue(std::string_view bar, int64_t n, int64_t total);
+  // Another program's line in a log of several (log_stream_sources.cc): compose services, journald
+  // units, a pod's containers. A program is the server's once it prints an engine's line.
+  bool OtherProgramsLine(const ParsedLine& p, std::string_view msg, std::optional<int64_t> t);
+  bool OtherProgramsUnit(std::string_view unit);
+  struct SourceSeen {
+    std::string name;
+    bool server = false;  // it printed an engine's line
+    bool other = false;   // its name says it is a known other program (a web UI, a proxy)
+    bool exited = false;  // compose said it exited ("vllm-1 exited with code 1")
+  };
+  SourceSeen* NoteSource(std::string_view name);
+  bool IsOther(const SourceSeen& s) const;
   std::optional<int64_t> ResolveTime(const ParsedLine& p);
   void Emit(LogEvent& e);
   void EmitCtrlCEcho();
@@ -207,9 +219,12 @@ class LogStream {
   bool rich_pending_ = false;
   int foreign_ = -1;  // the rule naming the line another program's exception (FirstPass)
   int noise_ = -1;    // the noise rule that dropped the line (FirstPass)
+  int echo_ = -1;     // the rule naming the line a client's request echoed (FirstPass)
   // An error rule pinned to a phase the line matched (FirstPass): a fatal rule that names no phase
   // takes its place.
   int pinned_error_ = -1;
+  std::vector<SourceSeen> sources_;  // the programs wrappers named (capped; OtherProgramsLine)
+  bool server_source_known_ = false;
 };
 
 }  // namespace spinup

@@ -68,6 +68,7 @@ bool LogStream::FirstPass(bool* fatal) {
   *fatal = false;
   foreign_ = -1;
   noise_ = -1;
+  echo_ = -1;
   pinned_error_ = -1;
   const auto& all = rules_.rules();
   for (int idx : matched_) {
@@ -86,6 +87,7 @@ bool LogStream::FirstPass(bool* fatal) {
     }
     if (r.emit == RuleEmit::kFatal) *fatal = true;
     if (r.emit == RuleEmit::kForeign && foreign_ < 0) foreign_ = idx;
+    if (r.echo && echo_ < 0) echo_ = idx;
     if (r.emit == RuleEmit::kError && r.pin && r.phase && pinned_error_ < 0) pinned_error_ = idx;
   }
   return true;
@@ -153,7 +155,7 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
   const auto& all = rules_.rules();
   // Another program's exception: said first, so that the tracker knows whose the line's errors
   // are before they come (a server's own download raises a client library's exception too).
-  if (foreign_ >= 0) {
+  if (foreign_ >= 0 && echo_ < 0) {
     Emit(ResetEvent(LogEvent::Kind::kForeign, t, p.rank, all[static_cast<size_t>(foreign_)].id,
                     text));
     *any = true;  // not a name: an ERROR line of the server's saying it is still its error
@@ -163,7 +165,7 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
     if (!generic_[static_cast<size_t>(idx)] && !engine_.empty() && !SameName(r.engine, engine_)) {
       continue;
     }
-    if (r.emit == RuleEmit::kForeign) continue;
+    if (r.emit == RuleEmit::kForeign || (echo_ >= 0 && idx != echo_)) continue;
     // One decisive line, not two: beside a fatal rule an error rule's match is evidence only (a
     // cause may need it: "exited with code 137" is both a container's death and a SIGKILL).
     const bool evidence_only = fatal && r.emit == RuleEmit::kError;

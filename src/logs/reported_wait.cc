@@ -8,6 +8,7 @@
 #include <string>
 
 #include "base/duration.h"
+#include "logs/text_scan.h"
 
 namespace spinup {
 namespace {
@@ -38,7 +39,7 @@ bool NamesAnException(std::string_view s) {
 // A program's line, not a sentence: key=value lists, bracketed tags, URLs, progress bars, an
 // exception. One "TP=4" is a person's shorthand.
 bool ProgramPunctuation(std::string_view s) {
-  return NamesAnException(s) || std::count(s.begin(), s.end(), '=') > 1 || s.find("=[") != s.npos ||
+  return NamesAnException(s) || scan::CountByte(s, '=') > 1 || s.find("=[") != s.npos ||
          s.find("={") != s.npos || s.find("] ") != s.npos || s.find("://") != s.npos ||
          s.find('|') != s.npos;
 }
@@ -101,10 +102,9 @@ std::optional<double> KubernetesAgeSeconds(std::string_view line) {
 
 std::optional<double> ReportedWaitSeconds(std::string_view line) {
   if (line.size() < 12 || line.size() > kMaxSentence || line.front() == ' ' ||
-      line.front() == '\t' || ProgramPunctuation(line)) {
+      line.front() == '\t' || scan::CountByte(line, ' ') < 3 || ProgramPunctuation(line)) {
     return std::nullopt;
   }
-  if (std::count(line.begin(), line.end(), ' ') < 3) return std::nullopt;
   if (!RE2::PartialMatch(line, HangWords())) return std::nullopt;
   const std::string_view lower = LowerAscii(line);
   static const RE2 kNumber(

@@ -140,6 +140,13 @@ LogRule ParseRule(const json& r, FileParse& f) {
       throw FileError{line, "rule \"" + rule.id + "\": \"answer\" needs a request_served rule"};
     }
   }
+  if (auto d = r.find("echo"); d != r.end()) {
+    if (!d->is_boolean()) throw FileError{line, "\"echo\" must be true or false"};
+    rule.echo = d->get<bool>();
+    if (rule.echo && rule.emit != RuleEmit::kRequestServed) {
+      throw FileError{line, "rule \"" + rule.id + "\": \"echo\" needs a request_served rule"};
+    }
+  }
   if (auto d = r.find("serving"); d != r.end()) {
     if (!d->is_boolean()) throw FileError{line, "\"serving\" must be true or false"};
     rule.serving = d->get<bool>();

@@ -72,6 +72,9 @@ struct LogRule {
   // request_served: the HTTP server's answer to a request (an access-log line), which only a
   // server that was up prints, even after its engine died under the request.
   bool answer = false;
+  // request_served: the line echoes a client's request (its prompt or parameters, as vLLM's
+  // --enable-log-requests prints it): no other rule's match on it counts, the text is the client's.
+  bool echo = false;
   // fatal: only a server that was up prints the line (a serving loop's death): the start had
   // succeeded (LogEvent::while_serving). attempt_start: the start serves HTTP (vLLM's API server
   // banner): an engine-only ready is its engine's, and the server's own line must follow.

@@ -220,6 +220,10 @@ void ParseCauses(const json& doc, FileParse& f) {
       if (!s->is_boolean()) throw FileError{cline, "\"slows_a_start\" must be true or false"};
       kc.slows_a_start = s->get<bool>();
     }
+    if (auto s = c.find("underlies"); s != c.end()) {
+      if (!s->is_boolean()) throw FileError{cline, "\"underlies\" must be true or false"};
+      kc.underlies = s->get<bool>();
+    }
     auto when_it = c.find("when");
     if (when_it == c.end() || !when_it->is_array() || when_it->empty()) {
       throw FileError{cline, "cause \"" + kc.id + "\" needs a non-empty \"when\" list"};

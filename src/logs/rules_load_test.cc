@@ -97,6 +97,43 @@ TEST(RulesLoad, AnswerNeedsARequestServedRule) {
       load("{\"id\": \"c\", \"regex\": \"x\", \"emit\": \"request_served\", \"answer\": 1}").ok());
 }
 
+// "echo" marks a client's request echoed in the log: only a request_served rule has it.
+TEST(RulesLoad, EchoNeedsARequestServedRule) {
+  auto load = [](const std::string& rule) {
+    return RuleSet().AddFile("echo.json", "{\"engine\": \"toy\", \"rules\": [\n" + rule + "\n]}");
+  };
+  EXPECT_TRUE(
+      load("{\"id\": \"a\", \"regex\": \"x\", \"emit\": \"request_served\", \"echo\": true}").ok());
+  Status info = load("{\"id\": \"b\", \"regex\": \"x\", \"emit\": \"info\", \"echo\": true}");
+  ASSERT_FALSE(info.ok());
+  EXPECT_NE(info.message().find("echo.json:2: rule \"b\": \"echo\" needs a request_served"),
+            std::string::npos)
+      << info.message();
+  EXPECT_FALSE(
+      load("{\"id\": \"c\", \"regex\": \"x\", \"emit\": \"request_served\", \"echo\": 1}").ok());
+}
+
+// "underlies" marks a cause whose evidence is the root of the errors around it (gpu_fault).
+TEST(RulesLoad, UnderliesIsABooleanOfACause) {
+  auto load = [](const std::string& flag) {
+    RuleSet rules;
+    Status s = rules.AddFile("u.json",
+                             "{\"causes\": [{\"id\": \"x\", \"title\": \"t\", \"fix\": "
+                             "\"f\"," +
+                                 flag + " \"when\": [{\"regex\": [\"y\"]}]}]}");
+    return std::make_pair(s, rules.causes().empty() ? false : rules.causes()[0].underlies);
+  };
+  EXPECT_TRUE(load("").first.ok());
+  EXPECT_FALSE(load("").second);
+  auto [status, underlies] = load(" \"underlies\": true,");
+  EXPECT_TRUE(status.ok()) << status.message();
+  EXPECT_TRUE(underlies);
+  EXPECT_FALSE(load(" \"underlies\": 1,").first.ok());
+  auto embedded = RuleSet::LoadEmbedded();
+  ASSERT_TRUE(embedded.ok());
+  for (const auto& c : embedded->causes()) EXPECT_EQ(c.underlies, c.id == "gpu_fault") << c.id;
+}
+
 // "pin" says where a failure is raised: only an error, fatal or frame rule with a phase has it.
 TEST(RulesLoad, PinNeedsAnErrorRuleWithAPhase) {
   auto load = [](const std::string& rule) {

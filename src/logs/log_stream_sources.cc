@@ -1,0 +1,138 @@
+// Logs of several programs: `docker compose logs` of a stack, an unfiltered journal, `kubectl logs
+// --all-containers --prefix`. Their wrappers name the program of each line; a web UI's uvicorn
+// start, a proxy's access line or another service's crash is not the server's.
+#include <algorithm>
+#include <array>
+
+#include "logs/log_stream.h"
+#include "logs/systemd_message.h"
+
+namespace spinup {
+namespace {
+
+constexpr size_t kMaxSources = 32;
+
+// Programs people run beside a model server that are never one: web front ends, proxies and
+// gateways, databases, monitoring and log shippers. A name that holds one is another program's
+// from its first line (its lines may come before the server's first).
+constexpr std::array<std::string_view, 27> kOtherPrograms = {
+    "webui",    "open-webui", "nginx",    "litellm",  "redis",       "postgres", "mysql",
+    "mariadb",  "mongo",      "traefik",  "caddy",    "haproxy",     "envoy",    "prometheus",
+    "grafana",  "loki",       "promtail", "fluentd",  "fluent-bit",  "filebeat", "telegraf",
+    "exporter", "jupyter",    "qdrant",   "langfuse", "anythingllm", "librechat"};
+
+// A name that says it runs an engine ("vllm-1", "sglang-router", "tgi_1") is never another's.
+bool NamesAnEngine(std::string_view lower) {
+  for (std::string_view e :
+       {"vllm", "sglang", "tgi", "text-generation", "trtllm", "tensorrt", "triton"}) {
+    if (lower.find(e) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+std::string Lower(std::string_view s) {
+  std::string out(s.substr(0, 128));
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+bool NamesAnotherProgram(std::string_view lower) {
+  return std::any_of(kOtherPrograms.begin(), kOtherPrograms.end(),
+                     [&](std::string_view o) { return lower.find(o) != std::string_view::npos; });
+}
+
+// journald's "nginx[998]" → "nginx"; the kernel's and the service manager's own lines are facts
+// about every program (an OOM kill, a unit's exit), not one program's.
+std::string_view ProgramOfIdent(std::string_view ident) {
+  if (ident.empty() || ident == "kernel" || IsSystemdIdent(ident)) return {};
+  const size_t open = ident.find('[');
+  return open == std::string_view::npos ? ident : ident.substr(0, open);
+}
+
+// Compose's own line about a container, "whisper-1 exited with code 3": the container's name.
+std::string_view ExitedContainer(std::string_view msg) {
+  if (msg.size() > 160 || msg.empty() || msg.back() < '0' || msg.back() > '9') return {};
+  const size_t at = msg.find(" exited with code ");
+  if (at == std::string_view::npos || at == 0) return {};
+  const std::string_view name = msg.substr(0, at);
+  return name.find(' ') == std::string_view::npos ? name : std::string_view();
+}
+
+}  // namespace
+
+LogStream::SourceSeen* LogStream::NoteSource(std::string_view name) {
+  for (SourceSeen& s : sources_) {
+    if (s.name == name) return &s;
+  }
+  if (sources_.size() >= kMaxSources) return nullptr;
+  SourceSeen s;
+  s.name = std::string(name);
+  const std::string lower = Lower(name);
+  s.server = NamesAnEngine(lower);
+  s.other = !s.server && NamesAnotherProgram(lower);
+  server_source_known_ = server_source_known_ || s.server;
+  sources_.push_back(std::move(s));
+  return &sources_.back();
+}
+
+// True for a line of another program than the server: its name says so, or another program
+// already printed the engine's lines and this one never did. A program becomes the server's with
+// its first line in an engine's format or matching an engine's own rule (matched_).
+bool LogStream::OtherProgramsLine(const ParsedLine& p, std::string_view msg,
+                                  std::optional<int64_t> t) {
+  std::string_view name = !p.source.empty() ? p.source : ProgramOfIdent(p.wrapper_ident);
+  if (name.empty()) {
+    // Compose's note that a container exited names one that may be another program.
+    name = ExitedContainer(msg);
+    if (name.empty()) return false;
+    SourceSeen* s = NoteSource(name);
+    if (s == nullptr || IsOther(*s)) return s != nullptr;
+    s->exited = true;
+    return false;
+  }
+  SourceSeen* s = NoteSource(name);
+  if (s != nullptr && s->exited) {
+    // Compose printed its exit, and it prints again: its restart policy started it anew.
+    s->exited = false;
+    Emit(ResetEvent(LogEvent::Kind::kAttemptStart, t, p.rank, "compose.restarted",
+                    msg.substr(0, std::min(msg.size(), opt_.max_text_bytes))));
+  }
+  if (s == nullptr || s->server) return false;
+  if (s->other) return true;
+  // An engine's rule that tells engines apart (`detect`): uvicorn's "Application startup
+  // complete." is in every engine's rules, and a web UI prints it too.
+  const auto& rules = rules_.rules();
+  const bool engine_line = !EngineOfStyle(p.style).empty() ||
+                           std::any_of(matched_.begin(), matched_.end(), [&](int idx) {
+                             const auto i = static_cast<size_t>(idx);
+                             return generic_[i] == 0 && rules[i].detect;
+                           });
+  if (engine_line) {
+    s->server = true;
+    server_source_known_ = true;
+    return false;
+  }
+  return server_source_known_;
+}
+
+// Another program's, as far as the log has shown: named so, or silent in the engine's formats while
+// another program printed them.
+bool LogStream::IsOther(const SourceSeen& s) const {
+  return !s.server && (s.other || server_source_known_);
+}
+
+// A unit systemd speaks of ("open-webui.service: Main process exited") that is another program's:
+// its name says so, or journald showed that program's lines and they were not the server's.
+bool LogStream::OtherProgramsUnit(std::string_view unit) {
+  if (unit.empty()) return false;
+  const std::string_view name = unit.substr(0, unit.find('.'));
+  for (const SourceSeen& s : sources_) {
+    if (s.name == name) return IsOther(s);
+  }
+  const std::string lower = Lower(name);
+  return !NamesAnEngine(lower) && NamesAnotherProgram(lower);
+}
+
+}  // namespace spinup
