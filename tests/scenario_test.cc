@@ -79,8 +79,17 @@ std::string EachLine(const std::string& text, const std::string& before, const s
 // A wrapper around a log that already has one (stern, kubectl, k9s, a markdown quote) is nested;
 // one level of each is what users paste, and what the parser strips (JSON lines count as a format,
 // not a wrapper: compose's prefix before them is read).
+// A log already behind a wrapper: compose's own output ("vllm-1  | ...") is not wrapped again, as
+// compose prefixes only its containers' lines (a person's commands after it keep none).
 bool AlreadyWrapped(const std::string& name, const std::string& text) {
-  return name.rfind("w_", 0) == 0 || (!text.empty() && text[0] == '>');
+  if (name.rfind("w_", 0) == 0 || (!text.empty() && text[0] == '>')) return true;
+  const std::string_view first = std::string_view(text).substr(0, text.find('\n'));
+  const size_t bar = first.find(" | ");
+  if (bar == std::string_view::npos) return false;
+  const std::string_view head = first.substr(0, bar);
+  const size_t blank = head.find(' ');
+  return blank != std::string_view::npos && blank > 0 &&
+         head.find_first_not_of(' ', blank) == std::string_view::npos;
 }
 
 TEST_P(Scenario, PastingDoesNotChangeTheVerdict) {

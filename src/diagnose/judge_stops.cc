@@ -75,6 +75,16 @@ bool BareKill(const AttemptFacts& a, std::optional<int64_t>* kill_ms) {
   return killed;
 }
 
+// A bar of the phase still short of its total whose own elapsed time is about the stated wait
+// ("it's been 40 minutes, is this stuck?" under a bar at [39:53<35:43]): the writer counted the
+// whole run, which moved all along, not a silence.
+bool BarCoversTheWait(const Context& c, Phase phase, double wait) {
+  if (c.attempt == nullptr || std::isinf(wait)) return false;
+  return std::any_of(c.attempt->bars.begin(), c.attempt->bars.end(), [&](const BarState& b) {
+    return b.phase == phase && b.elapsed_s && b.n < b.total && *b.elapsed_s >= 0.75 * wait;
+  });
+}
+
 // A log pasted into a report that ends mid-start, where the writer says it sat there longer than
 // the phase's stall budget ("it hangs here forever", "after 20 minutes nothing"): stalled. The
 // stall's length stays what the log's own times show. Before a stop, only a stated length counts:
@@ -82,7 +92,10 @@ bool BareKill(const AttemptFacts& a, std::optional<int64_t>* kill_ms) {
 bool ReportedStall(const Context& c, const PhaseBudget& budget, Verdict& v,
                    bool stated_length_only) {
   const std::optional<double> wait = c.st.reported_wait_s;
-  if (!wait || *wait <= budget.stall_s || (stated_length_only && std::isinf(*wait))) return false;
+  if (!wait || *wait <= budget.stall_s || (stated_length_only && std::isinf(*wait)) ||
+      BarCoversTheWait(c, v.phase, *wait)) {
+    return false;
+  }
   v.evidence.push_back(
       std::isinf(*wait)
           ? std::string("the report says it hangs there forever")

@@ -56,10 +56,11 @@ TEST(SessionPrograms, TheServersOwnExitStillEndsTheStart) {
 TEST(SessionPrograms, AContainerThatPrintsAfterItsExitRestarted) {
   std::string log;
   for (int i = 0; i < 3; ++i) {
-    log +=
-        "app-1  | INFO 06-02 14:40:39 [api_server.py:1] vLLM API server version 0.4.3\n"
-        "app-1  | RuntimeError: CUDA error: an illegal memory access\n"
-        "app-1 exited with code 1\n";
+    // Each run at its own time: the same stamped lines again would be a paste copied twice.
+    const std::string at = "06-02 14:4" + std::to_string(i) + ":39";
+    log += "app-1  | INFO " + at + " [api_server.py:1] vLLM API server version 0.4.3\n" +
+           "app-1  | ERROR " + at + " [engine.py:1] RuntimeError: CUDA error: an illegal memory\n" +
+           "app-1 exited with code 1\n";
   }
   const Verdict v = Explain(log);
   EXPECT_EQ(v.state, State::kCrashLoop) << v.headline;
@@ -83,6 +84,25 @@ TEST(SessionPrograms, AKnownOtherProgramIsNeverTheServer) {
   EXPECT_EQ(v.state, State::kReady) << v.headline;
   EXPECT_EQ(v.attempts, 1);
   EXPECT_TRUE(v.findings.empty()) << v.findings.front().id;
+}
+
+// systemd 250 and later name the unit after "Starting": another unit's starts are not the server's.
+TEST(SessionPrograms, AnotherUnitsStartLinesAreNotTheServers) {
+  std::string log = "Mar 03 08:00:41 h systemd[1]: Started vllm.service - vLLM.\n";
+  for (int i = 1; i <= 3; ++i) {
+    const std::string at = "Mar 03 08:0" + std::to_string(i) + ":41 h ";
+    log += at + "systemd[1]: Starting nginx.service - A high performance web server...\n" + at +
+           "systemd[1]: nginx.service: Control process exited, code=exited, status=1/FAILURE\n" +
+           at + "systemd[1]: nginx.service: Scheduled restart job, restart counter is at " +
+           std::to_string(i) + ".\n";
+  }
+  log +=
+      "Mar 03 08:04:41 h vllm[7]: INFO 03-03 08:04:41 [api_server.py:1] Starting vLLM API server "
+      "on http://0.0.0.0:8000\n"
+      "Mar 03 08:04:41 h vllm[7]: INFO:     Application startup complete.\n";
+  const Verdict v = Explain(log);
+  EXPECT_EQ(v.state, State::kReady) << v.headline;
+  EXPECT_EQ(v.attempts, 1);
 }
 
 // A client's prompt echoed by --enable-log-requests: the errors it quotes are the client's text.

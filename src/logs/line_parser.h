@@ -66,8 +66,9 @@ struct ParsedLine {
   std::optional<CivilTime> time;          // the engine's timestamp (or the wrapper's)
   std::optional<CivilTime> wrapper_time;  // journalctl/docker/kubectl timestamp, if any
   std::string_view wrapper_ident;         // journalctl's "ident[pid]" ("systemd[1]"), if any
-  // The program a wrapper says printed the line: docker compose's service ("open-webui-1"),
-  // kubectl --prefix's container; "" where none names one (journald's is in wrapper_ident).
+  // The program the innermost wrapper that names one says printed the line: docker compose's
+  // service ("open-webui-1"), kubectl --prefix's container, journald's identifier without its pid
+  // ("nginx"); "" where none names one.
   std::string_view source;
   std::string rank;  // canonical rank name, "" when untagged
   PrefixStyle style = PrefixStyle::kNone;

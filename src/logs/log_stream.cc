@@ -451,7 +451,8 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
   }
   if (!p.wrapper_ident.empty() && IsSystemdIdent(p.wrapper_ident)) {
     // The service manager's own line, not the server's: a fact about the unit or nothing.
-    if (auto u = ParseSystemdMessage(msg); u && on_unit_event_ && !OtherProgramsUnit(u->unit)) {
+    if (auto u = ParseSystemdMessage(msg);
+        u && on_unit_event_ && !OtherProgramsUnit(u->unit, msg)) {
       u->time_ms = t;
       on_unit_event_(*u);
     }

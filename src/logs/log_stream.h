@@ -118,12 +118,13 @@ class LogStream {
   // Another program's line in a log of several (log_stream_sources.cc): compose services, journald
   // units, a pod's containers. A program is the server's once it prints an engine's line.
   bool OtherProgramsLine(const ParsedLine& p, std::string_view msg, std::optional<int64_t> t);
-  bool OtherProgramsUnit(std::string_view unit);
+  bool OtherProgramsUnit(std::string_view unit, std::string_view message);
   struct SourceSeen {
     std::string name;
-    bool server = false;  // it printed an engine's line
-    bool other = false;   // its name says it is a known other program (a web UI, a proxy)
-    bool exited = false;  // compose said it exited ("vllm-1 exited with code 1")
+    bool server = false;       // it printed an engine's line
+    bool other = false;        // its name says it is a known other program (a web UI, a proxy)
+    bool engine_name = false;  // its name says it runs an engine ("vllm-1"): never another's
+    bool exited = false;       // compose said it exited ("vllm-1 exited with code 1")
   };
   SourceSeen* NoteSource(std::string_view name);
   bool IsOther(const SourceSeen& s) const;

@@ -21,7 +21,9 @@ constexpr std::array<std::string_view, 27> kOtherPrograms = {
     "grafana",  "loki",       "promtail", "fluentd",  "fluent-bit",  "filebeat", "telegraf",
     "exporter", "jupyter",    "qdrant",   "langfuse", "anythingllm", "librechat"};
 
-// A name that says it runs an engine ("vllm-1", "sglang-router", "tgi_1") is never another's.
+// A name that says it runs an engine ("vllm-1", "sglang-router", "tgi_1") is never another's (it
+// makes no other program another's until it prints an engine's line: an outer wrapper's name over
+// an inner one that failed to parse may be the only name a line has).
 bool NamesAnEngine(std::string_view lower) {
   for (std::string_view e :
        {"vllm", "sglang", "tgi", "text-generation", "trtllm", "tensorrt", "triton"}) {
@@ -43,12 +45,10 @@ bool NamesAnotherProgram(std::string_view lower) {
                      [&](std::string_view o) { return lower.find(o) != std::string_view::npos; });
 }
 
-// journald's "nginx[998]" → "nginx"; the kernel's and the service manager's own lines are facts
-// about every program (an OOM kill, a unit's exit), not one program's.
-std::string_view ProgramOfIdent(std::string_view ident) {
-  if (ident.empty() || ident == "kernel" || IsSystemdIdent(ident)) return {};
-  const size_t open = ident.find('[');
-  return open == std::string_view::npos ? ident : ident.substr(0, open);
+// The kernel's and the service manager's own lines are facts about every program (an OOM kill, a
+// unit's exit), not one program's.
+bool SpeaksForEveryProgram(std::string_view name) {
+  return name == "kernel" || IsSystemdIdent(name);
 }
 
 // Compose's own line about a container, "whisper-1 exited with code 3": the container's name.
@@ -70,9 +70,8 @@ LogStream::SourceSeen* LogStream::NoteSource(std::string_view name) {
   SourceSeen s;
   s.name = std::string(name);
   const std::string lower = Lower(name);
-  s.server = NamesAnEngine(lower);
-  s.other = !s.server && NamesAnotherProgram(lower);
-  server_source_known_ = server_source_known_ || s.server;
+  s.engine_name = NamesAnEngine(lower);
+  s.other = !s.engine_name && NamesAnotherProgram(lower);
   sources_.push_back(std::move(s));
   return &sources_.back();
 }
@@ -82,16 +81,15 @@ LogStream::SourceSeen* LogStream::NoteSource(std::string_view name) {
 // its first line in an engine's format or matching an engine's own rule (matched_).
 bool LogStream::OtherProgramsLine(const ParsedLine& p, std::string_view msg,
                                   std::optional<int64_t> t) {
-  std::string_view name = !p.source.empty() ? p.source : ProgramOfIdent(p.wrapper_ident);
-  if (name.empty()) {
-    // Compose's note that a container exited names one that may be another program.
-    name = ExitedContainer(msg);
-    if (name.empty()) return false;
-    SourceSeen* s = NoteSource(name);
+  // Compose's note that a container exited names the container, whatever wraps the note.
+  if (const std::string_view exited = ExitedContainer(msg); !exited.empty()) {
+    SourceSeen* s = NoteSource(exited);
     if (s == nullptr || IsOther(*s)) return s != nullptr;
     s->exited = true;
     return false;
   }
+  const std::string_view name = p.source;
+  if (name.empty() || SpeaksForEveryProgram(name)) return false;
   SourceSeen* s = NoteSource(name);
   if (s != nullptr && s->exited) {
     // Compose printed its exit, and it prints again: its restart policy started it anew.
@@ -114,19 +112,31 @@ bool LogStream::OtherProgramsLine(const ParsedLine& p, std::string_view msg,
     server_source_known_ = true;
     return false;
   }
-  return server_source_known_;
+  return !s->engine_name && server_source_known_;
 }
 
 // Another program's, as far as the log has shown: named so, or silent in the engine's formats while
 // another program printed them.
 bool LogStream::IsOther(const SourceSeen& s) const {
-  return !s.server && (s.other || server_source_known_);
+  return !s.server && !s.engine_name && (s.other || server_source_known_);
 }
 
 // A unit systemd speaks of ("open-webui.service: Main process exited") that is another program's:
 // its name says so, or journald showed that program's lines and they were not the server's.
-bool LogStream::OtherProgramsUnit(std::string_view unit) {
-  if (unit.empty()) return false;
+bool LogStream::OtherProgramsUnit(std::string_view unit, std::string_view message) {
+  if (unit.empty()) {
+    // "Starting nginx.service - A high performance web server..." (systemd 250 and later name the
+    // unit their start lines speak of; older ones give its description only).
+    for (std::string_view verb :
+         {"Starting ", "Started ", "Stopping ", "Stopped ", "Failed to start "}) {
+      if (!message.starts_with(verb)) continue;
+      const std::string_view word =
+          message.substr(verb.size(), message.find(' ', verb.size()) - verb.size());
+      if (word.ends_with(".service") || word.ends_with(".service...")) unit = word;
+      break;
+    }
+    if (unit.empty()) return false;
+  }
   const std::string_view name = unit.substr(0, unit.find('.'));
   for (const SourceSeen& s : sources_) {
     if (s.name == name) return IsOther(s);

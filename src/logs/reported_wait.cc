@@ -107,6 +107,10 @@ std::optional<double> ReportedWaitSeconds(std::string_view line) {
   }
   if (!RE2::PartialMatch(line, HangWords())) return std::nullopt;
   const std::string_view lower = LowerAscii(line);
+  // "it does NOT hang forever, just curious", "isn't stuck": the writer says it moves.
+  static const RE2 kDenied(
+      R"((?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:hang|hangs|hanging|hung|stuck|frozen|froze)\b)");
+  if (RE2::PartialMatch(lower, kDenied)) return std::nullopt;
   static const RE2 kNumber(
       R"((?:^|[\s(~<>])(\d{1,6}(?:\.\d{1,3})?)\s*\+?\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s|days?)\b)");
   static const RE2 kWords(

@@ -53,6 +53,10 @@ TEST(ReportedWait, OtherSentencesAndProgramLinesClaimNothing) {
   EXPECT_FALSE(ReportedWaitSeconds("TimeoutError: Timed out waiting for engine core processes to "
                                    "start. Waited 600s")
                    .has_value());
+  // A hang the writer denies.
+  EXPECT_FALSE(ReportedWaitSeconds("it does NOT hang forever, just curious").has_value());
+  EXPECT_FALSE(ReportedWaitSeconds("After 30 minutes it isn't stuck, only slow.").has_value());
+  EXPECT_TRUE(ReportedWaitSeconds("It is not moving, stuck for 30 minutes now").has_value());
   // A number no reader would write is no duration (and no parse error).
   EXPECT_FALSE(
       ReportedWaitSeconds("stuck for 99999999999999999999999999999999999999999 minutes now")
