@@ -236,8 +236,9 @@ struct Progress {
 struct Finding {
   std::string id;
   std::string title;
-  std::vector<std::string> evidence;
+  std::vector<std::string> evidence;  // what was seen: lines, slow phases, signals
   std::string fix;
+  std::string why = {};  // why what was seen points at this cause (may be empty)
 };
 
 struct RankPhase {

@@ -51,11 +51,15 @@ Context::Context(const TrackerState& s, const JudgeOptions& o, const RuleSet& r)
     const AttemptFacts& b = st.attempts[i];
     if (b.crashed && (st.attempts[i + 1].manual || b.died_after_ready)) not_turns++;
   }
+  // Starts begun again with no word on why the last one ended are turns of a loop when there
+  // are two, or one before a start the kubelet killed to restart it (it killed that one too).
+  const bool killed_to_restart = a != nullptr && a->hits.count("generic.probe_kill") > 0;
+  const int silent_turns =
+      st.silent_ends >= 2 || (st.silent_ends == 1 && killed_to_restart) ? st.silent_ends : 0;
   crashed_before =
       a == nullptr
           ? 0
-          : std::max(st.crashed_attempts - (a->crashed ? 1 : 0) - not_turns +
-                         (st.silent_ends >= 2 ? st.silent_ends : 0),
+          : std::max(st.crashed_attempts - (a->crashed ? 1 : 0) - not_turns + silent_turns,
                      // A supervisor's back-off: its latest run failed as well
                      // (unless that is the attempt the log shows dying).
                      std::max(0, st.restarts) + (st.backoff_failed && !EndsInItsError(*a) ? 1 : 0));
@@ -367,6 +371,10 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
     // phase than the ended one place the crash (a compile crash in the profile run after loading).
     phase = *a.opened_after_frame;
   }
+  // An error's hint is a guess that a frame or a later error naming the phase it left takes back.
+  if (a.error_hint && phase == a.error_hint->to && !a.ready &&
+      (a.error_hint->contradicted || frame == a.error_hint->from))
+    phase = a.error_hint->from;
   // A compiler's frame where a line began compile and none ended it: the profile run around it (its
   // frames, a worker's "hit an exception" in it) does not move the crash past compile.
   if (a.compile_open && frame == Phase::kCompile && !a.ready &&

@@ -262,7 +262,7 @@ std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
     WeighSignal(c, v, s, m);
   }
   if (!w.slow_phases.empty() && !SlowPhasesHold(c, w, v, m)) return std::nullopt;
-  if (!cause.evidence.empty()) m.finding.evidence.push_back(cause.evidence);
+  m.finding.why = cause.why;
   return m;
 }
 

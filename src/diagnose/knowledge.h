@@ -86,7 +86,7 @@ struct KnownCause {
   std::string id;
   std::string title;
   std::string fix;
-  std::string evidence;              // a sentence added to the evidence lines (may be empty)
+  std::string why;                   // why the evidence points at this cause (may be empty)
   std::vector<std::string> engines;  // empty: any engine
   // The cause can make a start slow without failing it (slow reads, a cold JIT): it may be named
   // on a start that became ready at its first attempt. A failure's cause is not (a warning that
@@ -115,6 +115,24 @@ struct EngineRanks {
   bool own_main = false;
 };
 
+// Words in the names wrappers give a log's programs (a compose service, a container, a journald
+// ident), lowercase, from the files' "programs": a name holding an engine word runs an engine and
+// is never another program's; one holding an "others" word is a known other program (a web UI, a
+// proxy, a database) from its first line. Each file's words are added to the earlier ones'.
+struct ProgramWords {
+  std::vector<std::string> engines;
+  std::vector<std::string> others;
+};
+
+// A model family whose names carry no parameter count ("DeepSeek-R1", "Kimi-K2-Instruct"), from
+// the files' "model_sizes": a name holding `name` (lowercase) is a checkpoint of about this size
+// when the name gives no count of its own ("DeepSeek-R1-Distill-Qwen-7B" is 7B).
+struct ModelFamilySize {
+  std::string name;
+  double params_b = 0;          // billions of parameters, every expert counted
+  double bytes_per_weight = 2;  // as published (DeepSeek-V3 ships FP8: 1)
+};
+
 // Everything above, as loaded from the rules files (later files override earlier ones).
 struct StartupKnowledge {
   std::vector<PhaseBudget> budgets;
@@ -122,6 +140,8 @@ struct StartupKnowledge {
   JudgeThresholds thresholds;
   std::vector<std::pair<std::string, std::vector<Phase>>> orders;  // engine → phase order
   std::vector<std::pair<std::string, EngineRanks>> ranks;          // engine → how its ranks move
+  ProgramWords programs;
+  std::vector<ModelFamilySize> model_sizes;  // longer names first (a later file's first on ties)
 
   // The budget for `phase` of `engine` (an engine-specific entry wins over "*"); a built-in
   // fallback when no file names the phase.

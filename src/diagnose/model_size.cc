@@ -79,24 +79,34 @@ double ParamsB(std::string_view name) {
   return -1;
 }
 
-double BytesPerWeight(std::string_view name) {
+// The bytes a weight takes where the name says it was quantized.
+std::optional<double> QuantizedBytesPerWeight(std::string_view name) {
   for (std::string_view q : {"awq", "gptq", "int4", "4bit", "w4a16", "nf4", "bnb", "q4"}) {
     if (name.find(q) != std::string_view::npos) return 0.5;
   }
   for (std::string_view q : {"fp8", "int8", "w8a8", "8bit"}) {
     if (name.find(q) != std::string_view::npos) return 1;
   }
-  return 2;
+  return std::nullopt;
 }
 
 }  // namespace
 
-std::optional<uint64_t> CheckpointBytesFromBanner(std::string_view banner) {
+std::optional<uint64_t> CheckpointBytesFromBanner(std::string_view banner,
+                                                  const std::vector<ModelFamilySize>& families) {
   const std::string name = Lower(ModelName(banner.substr(0, 16384)));
   if (name.empty()) return std::nullopt;
+  const std::optional<double> quantized = QuantizedBytesPerWeight(name);
   const double params_b = ParamsB(name);
-  if (params_b <= 0 || params_b > kMaxParamsB) return std::nullopt;
-  return static_cast<uint64_t>(params_b * 1e9 * BytesPerWeight(name));
+  if (params_b > 0 && params_b <= kMaxParamsB) {
+    return static_cast<uint64_t>(params_b * 1e9 * quantized.value_or(2));
+  }
+  if (params_b > 0) return std::nullopt;  // a misread count: no guess is better than a wrong one
+  for (const ModelFamilySize& f : families) {
+    if (f.name.empty() || name.find(f.name) == std::string::npos) continue;
+    return static_cast<uint64_t>(f.params_b * 1e9 * quantized.value_or(f.bytes_per_weight));
+  }
+  return std::nullopt;
 }
 
 uint64_t CheckpointBytesFromShards(int64_t shards) {

@@ -8,13 +8,19 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
+
+#include "diagnose/knowledge.h"
 
 namespace spinup {
 
 // The bytes of the model a banner names (model=, model_id:, model_path=, --model): its parameter
 // count ("70B", "8x7B", "235B-A22B": the total) times the bytes a weight takes (4-bit names 0.5,
-// 8-bit and FP8 names 1, else 2). Empty when no name with a count is found.
-std::optional<uint64_t> CheckpointBytesFromBanner(std::string_view banner);
+// 8-bit and FP8 names 1, else 2). A name with no count of its own that holds a family's name in
+// `families` (longest first) is that family's size, in its published bytes per weight unless the
+// name says it was quantized. Empty when neither gives a size.
+std::optional<uint64_t> CheckpointBytesFromBanner(
+    std::string_view banner, const std::vector<ModelFamilySize>& families = {});
 
 // A checkpoint of `shards` safetensors files: the Hub's writers cap a shard at about 5 GB, and most
 // shards of a large checkpoint are full, so 4 GiB each is a floor that holds.

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string_view>
+#include <vector>
+
 namespace spinup {
 namespace {
 
@@ -28,6 +31,24 @@ TEST(ModelSize, NoCountOrAnotherModelsNameGivesNothing) {
   EXPECT_LT(Gb("no model here at all 70B"), 0);
   EXPECT_LT(Gb(""), 0);
   EXPECT_LT(Gb("model='x-99999999b'"), 0);  // no served model is that large
+}
+
+// A family whose names carry no count is sized by the rules' "model_sizes" table, the longest name
+// first; a count in the name still wins, and a name that says it was quantized scales the weights.
+TEST(ModelSize, FamiliesWithoutACountComeFromTheTable) {
+  const std::vector<ModelFamilySize> families = {
+      {"deepseek-v2-lite", 16, 2}, {"deepseek-v3", 671, 1}, {"deepseek-v2", 236, 2}};
+  auto gb = [&](std::string_view banner) {
+    const auto b = CheckpointBytesFromBanner(banner, families);
+    return b ? static_cast<double>(*b) / kGB : -1;
+  };
+  EXPECT_DOUBLE_EQ(gb("with config: model='deepseek-ai/DeepSeek-V3', dtype=auto"), 671);
+  EXPECT_DOUBLE_EQ(gb("server_args=ServerArgs(model_path='deepseek-ai/DeepSeek-V2-Lite-Chat')"),
+                   32);
+  EXPECT_DOUBLE_EQ(gb("server_args=ServerArgs(model_path='deepseek-ai/DeepSeek-V2.5')"), 472);
+  EXPECT_DOUBLE_EQ(gb("model='cognitivecomputations/DeepSeek-V3-AWQ'"), 335.5);
+  EXPECT_DOUBLE_EQ(gb("model='deepseek-ai/DeepSeek-V3-Distill-Qwen-7B'"), 14);  // its own count
+  EXPECT_LT(gb("model='mistralai/Mistral-Large-Instruct'"), 0);                 // in no family
 }
 
 TEST(ModelSize, ShardsAreFourGiBEach) {

@@ -86,6 +86,29 @@ TEST(SessionPrograms, AKnownOtherProgramIsNeverTheServer) {
   EXPECT_TRUE(v.findings.empty()) << v.findings.front().id;
 }
 
+// The words that make a name another program's are data: a --rules file adds its own (any case).
+TEST(SessionPrograms, ARulesFileNamesMoreOtherPrograms) {
+  // Before the server's first line, a program not known as another may be the server.
+  const std::string log = "asr-whisper-1  | RuntimeError: no model file\n" + std::string(kLoading);
+  auto errors = [&](const RuleSet& rules) {
+    LogStream s(rules, LogStreamOptions{});
+    int n = 0;
+    s.OnEvent([&](const LogEvent& e) { n += e.kind == LogEvent::Kind::kError; });
+    s.Feed(log);
+    s.Finish();
+    return n;
+  };
+  Result<RuleSet> more = RuleSet::LoadEmbedded();
+  ASSERT_TRUE(more.ok());
+  ASSERT_TRUE(more->AddFile("more.json", R"({"programs": {"others": ["Whisper"]}})").ok());
+  ASSERT_TRUE(more->Compile().ok());
+  EXPECT_GT(errors(testing::BuiltinRules()), 0);  // a program that may be the server's
+  EXPECT_EQ(errors(*more), 0);
+  const std::vector<std::string>& others = more->knowledge().programs.others;
+  EXPECT_NE(std::find(others.begin(), others.end(), "whisper"), others.end());
+  EXPECT_NE(std::find(others.begin(), others.end(), "nginx"), others.end());  // still there
+}
+
 // systemd 250 and later name the unit after "Starting": another unit's starts are not the server's.
 TEST(SessionPrograms, AnotherUnitsStartLinesAreNotTheServers) {
   std::string log = "Mar 03 08:00:41 h systemd[1]: Started vllm.service - vLLM.\n";

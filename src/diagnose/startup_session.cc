@@ -68,6 +68,7 @@ StartupSession::StartupSession(const RuleSet& rules, SessionOptions options)
     : rules_(rules), options_(std::move(options)), judge_(rules) {
   tracker_.SetEngineReadyServing(rules_.thresholds().engine_ready_serving_s);
   tracker_.SetServerStartWait(rules_.thresholds().server_start_wait_s);
+  tracker_.SetModelSizes(rules_.knowledge().model_sizes);
   if (!options_.engine.empty()) SyncEngine(options_.engine);
 }
 

@@ -195,6 +195,8 @@ void StartupTracker::Hint(AttemptFacts& a, const std::string& rank, Phase phase,
                         event_ != nullptr && event_->text != implicit_text_;
   for (const auto& r : a.ranks) {
     if (r.rank == rank && Order(phase) <= Order(r.phase) && !own_line) {
+      if (from_error && a.error_hint && a.error_hint->to == r.phase && a.error_hint->from == phase)
+        a.error_hint->contradicted = true;
       // Another line of a phase only hints have shown: it ran until here at least.
       if (open && open->hinted && open->phase == phase && t) open->last_hint_ms = t;
       return;
@@ -202,6 +204,7 @@ void StartupTracker::Hint(AttemptFacts& a, const std::string& rank, Phase phase,
   }
   const bool placed = open != nullptr;
   const bool continues = open != nullptr && open->phase == phase;
+  if (from_error && placed && !continues && !a.error_hint) a.error_hint = {open->phase, phase};
   BeginPhase(a, rank, phase, t, /*explicit_begin=*/false);
   PhaseSpan* now_open = OpenSpan(a, rank);  // (`open` may have moved)
   if (now_open == nullptr || now_open->phase != phase) return;

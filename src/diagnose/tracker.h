@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "diagnose/knowledge.h"
 #include "diagnose/load_progress.h"
 #include "diagnose/rule_hits.h"
 #include "spinup/startup.h"
@@ -164,6 +165,15 @@ struct AttemptFacts {
   // a crash was (vLLM compiles inside the profile run that follows the weight load).
   std::optional<Phase> opened_after;
   std::optional<Phase> opened_after_frame;  // the latest frame's phase since then
+  // An error line's phase hint moved the attempt on from `from` (vLLM V1's "WorkerProc hit an
+  // exception", whose calls come after the load in later releases, during it in earlier ones): a
+  // frame or a later error that names `from` says the error was raised there.
+  struct ErrorHint {
+    Phase from = Phase::kLaunch;
+    Phase to = Phase::kLaunch;
+    bool contradicted = false;  // a later error's hint named `from`
+  };
+  std::optional<ErrorHint> error_hint;
   // A decisive error (traceback, exception) came after the last phase progress: offline, a log
   // that ends like this ends in a crash even where the final "died" line was not pasted.
   bool error_after_progress = false;
@@ -324,6 +334,8 @@ class StartupTracker {
   // The engine's "ranks.independent" endings: a banner from another such rank joins the start.
   void SetIndependentRanks(std::vector<std::string> endings) { independent_ = std::move(endings); }
   void SetRanksOwnMain(bool own_main) { ranks_own_main_ = own_main; }
+  // Sizes of model families whose names carry no count (StartupKnowledge::model_sizes).
+  void SetModelSizes(std::vector<ModelFamilySize> sizes) { model_sizes_ = std::move(sizes); }
   void OnLogEvent(const LogEvent& event);
   // A log line that matched no rule (still proof the server is alive). `own_time`: time_ms is the
   // line's own stamp, not its arrival.
@@ -465,7 +477,8 @@ class StartupTracker {
   std::array<int, kPhaseCount> order_index_{};
   void IndexOrder();
   std::vector<std::string> independent_;
-  bool ranks_own_main_ = false;        // the engine's "ranks.own_main"
+  bool ranks_own_main_ = false;  // the engine's "ranks.own_main"
+  std::vector<ModelFamilySize> model_sizes_;
   double engine_ready_serving_s_ = 0;  // 0: every failure takes an engine-only ready back
   double server_start_wait_s_ = 0;     // 0: an engine-only ready stands however long
   // The event being applied, and the line that last opened a phase implicitly (an end line): a

@@ -79,7 +79,7 @@ void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
     return;
   }
   OpenAttempt(e.time_ms, e.rank, RuleEngine(e.rule_id), t, BannerNodeRank(e.text));
-  if (auto bytes = CheckpointBytesFromBanner(e.text)) NoteCheckpointEstimate(*bytes);
+  if (auto bytes = CheckpointBytesFromBanner(e.text, model_sizes_)) NoteCheckpointEstimate(*bytes);
 }
 
 void StartupTracker::NoteCheckpointEstimate(uint64_t bytes) {

@@ -343,7 +343,8 @@ void StartupTracker::OnInfo(AttemptFacts& a, const LogEvent& e, std::optional<in
   if (e.phase == Phase::kCompile && t) a.compile_hint_ms = t;
   // A banner printed over several lines names its model on one of its own (TGI's Args).
   if (e.rule_id == "generic.model_named") {
-    if (auto bytes = CheckpointBytesFromBanner(e.text)) NoteCheckpointEstimate(*bytes);
+    if (auto bytes = CheckpointBytesFromBanner(e.text, model_sizes_))
+      NoteCheckpointEstimate(*bytes);
   }
 }
 

@@ -2,7 +2,8 @@
 // --all-containers --prefix`. Their wrappers name the program of each line; a web UI's uvicorn
 // start, a proxy's access line or another service's crash is not the server's.
 #include <algorithm>
-#include <array>
+#include <string>
+#include <vector>
 
 #include "logs/log_stream.h"
 #include "logs/systemd_message.h"
@@ -12,24 +13,10 @@ namespace {
 
 constexpr size_t kMaxSources = 32;
 
-// Programs people run beside a model server that are never one: web front ends, proxies and
-// gateways, databases, monitoring and log shippers. A name that holds one is another program's
-// from its first line (its lines may come before the server's first).
-constexpr std::array<std::string_view, 27> kOtherPrograms = {
-    "webui",    "open-webui", "nginx",    "litellm",  "redis",       "postgres", "mysql",
-    "mariadb",  "mongo",      "traefik",  "caddy",    "haproxy",     "envoy",    "prometheus",
-    "grafana",  "loki",       "promtail", "fluentd",  "fluent-bit",  "filebeat", "telegraf",
-    "exporter", "jupyter",    "qdrant",   "langfuse", "anythingllm", "librechat"};
-
-// A name that says it runs an engine ("vllm-1", "sglang-router", "tgi_1") is never another's (it
-// makes no other program another's until it prints an engine's line: an outer wrapper's name over
-// an inner one that failed to parse may be the only name a line has).
-bool NamesAnEngine(std::string_view lower) {
-  for (std::string_view e :
-       {"vllm", "sglang", "tgi", "text-generation", "trtllm", "tensorrt", "triton"}) {
-    if (lower.find(e) != std::string_view::npos) return true;
-  }
-  return false;
+// A name holding a word of `words` (lowercase substrings of program names, knowledge.h).
+bool HoldsAWord(std::string_view lower, const std::vector<std::string>& words) {
+  return std::any_of(words.begin(), words.end(),
+                     [&](const std::string& w) { return lower.find(w) != std::string_view::npos; });
 }
 
 std::string Lower(std::string_view s) {
@@ -38,11 +25,6 @@ std::string Lower(std::string_view s) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return out;
-}
-
-bool NamesAnotherProgram(std::string_view lower) {
-  return std::any_of(kOtherPrograms.begin(), kOtherPrograms.end(),
-                     [&](std::string_view o) { return lower.find(o) != std::string_view::npos; });
 }
 
 // The kernel's and the service manager's own lines are facts about every program (an OOM kill, a
@@ -70,8 +52,13 @@ LogStream::SourceSeen* LogStream::NoteSource(std::string_view name) {
   SourceSeen s;
   s.name = std::string(name);
   const std::string lower = Lower(name);
-  s.engine_name = NamesAnEngine(lower);
-  s.other = !s.engine_name && NamesAnotherProgram(lower);
+  // A name that says it runs an engine ("vllm-1", "sglang-router") is never another's, even
+  // before its first engine line: an outer wrapper's name over an inner one that failed to parse
+  // may be the only name a line has. A known other program (a web UI, a proxy) is another's from
+  // its first line, which may come before the server's first.
+  const ProgramWords& words = rules_.knowledge().programs;
+  s.engine_name = HoldsAWord(lower, words.engines);
+  s.other = !s.engine_name && HoldsAWord(lower, words.others);
   sources_.push_back(std::move(s));
   return &sources_.back();
 }
@@ -142,7 +129,8 @@ bool LogStream::OtherProgramsUnit(std::string_view unit, std::string_view messag
     if (s.name == name) return IsOther(s);
   }
   const std::string lower = Lower(name);
-  return !NamesAnEngine(lower) && NamesAnotherProgram(lower);
+  const ProgramWords& words = rules_.knowledge().programs;
+  return !HoldsAWord(lower, words.engines) && HoldsAWord(lower, words.others);
 }
 
 }  // namespace spinup

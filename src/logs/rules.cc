@@ -25,7 +25,9 @@ using rules_parse::json;
 using rules_parse::LineFinder;
 using rules_parse::ParseBudgets;
 using rules_parse::ParseCauses;
+using rules_parse::ParseModelSizes;
 using rules_parse::ParsePhaseOrder;
+using rules_parse::ParsePrograms;
 using rules_parse::ParseRanks;
 using rules_parse::ParseThresholdsKey;
 using rules_parse::PhaseOf;
@@ -246,6 +248,8 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
     ParsePrefixes(doc, f);
     ParseRules(doc, f);
     ParseBudgets(doc, f);
+    ParsePrograms(doc, f);
+    ParseModelSizes(doc, f);
     ParseThresholdsKey(doc, knowledge_.thresholds, f);
     ParseCauses(doc, f);
   } catch (const FileError& e) {
@@ -269,6 +273,16 @@ Status RuleSet::AddFile(std::string_view name, std::string_view contents) {
   for (auto& o : f.out.orders) knowledge_.orders.push_back(std::move(o));
   if (f.out.ranks) knowledge_.ranks.emplace_back(f.file_engine, std::move(*f.out.ranks));
   if (f.out.thresholds) knowledge_.thresholds = *f.out.thresholds;
+  ProgramWords& words = knowledge_.programs;
+  words.engines.insert(words.engines.end(), f.out.programs.engines.begin(),
+                       f.out.programs.engines.end());
+  words.others.insert(words.others.end(), f.out.programs.others.begin(),
+                      f.out.programs.others.end());
+  // The most specific name first ("deepseek-v2-lite" before "deepseek-v2"), a later file's first.
+  auto& sizes = knowledge_.model_sizes;
+  sizes.insert(sizes.begin(), f.out.model_sizes.begin(), f.out.model_sizes.end());
+  std::stable_sort(sizes.begin(), sizes.end(),
+                   [](const auto& x, const auto& y) { return x.name.size() > y.name.size(); });
   for (auto& p : f.out.prefixes) prefixes_.Add(std::move(p));
   return Status::Ok();
 }

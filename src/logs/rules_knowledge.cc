@@ -194,6 +194,59 @@ void ParseBudgets(const json& doc, FileParse& f) {
   }
 }
 
+// "programs": {"engines": ["vllm"], "others": ["nginx"]}: words of program names (knowledge.h),
+// matched as lowercase substrings, so a word is lowercased here and must not be empty.
+void ParsePrograms(const json& doc, FileParse& f) {
+  auto o = doc.find("programs");
+  if (o == doc.end()) return;
+  const int line = f.lines.FindKey("programs");
+  if (!o->is_object()) throw FileError{line, "\"programs\" must be an object"};
+  for (const auto& [key, value] : o->items()) {
+    if (key != "engines" && key != "others") {
+      throw FileError{line, "unknown \"programs\" key \"" + key + "\""};
+    }
+  }
+  for (const char* key : {"engines", "others"}) {
+    std::vector<std::string> words = StrList(*o, key, line);
+    for (std::string& w : words) {
+      if (w.empty() || w.size() > 64) {
+        throw FileError{line, std::string("a \"programs\" word must have 1 to 64 characters")};
+      }
+      for (char& c : w) {
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      }
+    }
+    (key[0] == 'e' ? f.out.programs.engines : f.out.programs.others) = std::move(words);
+  }
+}
+
+// "model_sizes": [{"name": "deepseek-r1", "params_b": 671, "bytes_per_weight": 1}] (knowledge.h).
+void ParseModelSizes(const json& doc, FileParse& f) {
+  auto list = doc.find("model_sizes");
+  if (list == doc.end()) return;
+  const int line = f.lines.FindKey("model_sizes");
+  if (!list->is_array()) throw FileError{line, "\"model_sizes\" must be a list"};
+  for (const auto& m : *list) {
+    if (!m.is_object()) throw FileError{line, "each model size must be an object"};
+    ModelFamilySize s;
+    s.name = Str(m, "name", line, true);
+    for (char& c : s.name) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    s.params_b = Num(m, "params_b", line, 0);
+    s.bytes_per_weight = Num(m, "bytes_per_weight", line, 2);
+    if (s.name.size() < 3 || s.name.size() > 64) {
+      throw FileError{line, "a model size's \"name\" must have 3 to 64 characters"};
+    }
+    if (!(s.params_b > 0 && s.params_b <= 10000) ||
+        !(s.bytes_per_weight > 0 && s.bytes_per_weight <= 4)) {
+      throw FileError{line, "model size \"" + s.name +
+                                "\": params_b must be in (0, 10000], bytes_per_weight in (0, 4]"};
+    }
+    f.out.model_sizes.push_back(std::move(s));
+  }
+}
+
 void ParseThresholdsKey(const json& doc, const JudgeThresholds& current, FileParse& f) {
   auto th = doc.find("thresholds");
   if (th == doc.end()) return;
@@ -214,7 +267,8 @@ void ParseCauses(const json& doc, FileParse& f) {
     int cline = f.lines.Find(kc.id);
     kc.title = Str(c, "title", cline, true);
     kc.fix = Str(c, "fix", cline, true);
-    kc.evidence = Str(c, "evidence", cline);
+    // "evidence" is this key's old name, still read.
+    kc.why = c.contains("why") ? Str(c, "why", cline) : Str(c, "evidence", cline);
     kc.engines = StrList(c, "engines", cline);
     if (auto s = c.find("slows_a_start"); s != c.end()) {
       if (!s->is_boolean()) throw FileError{cline, "\"slows_a_start\" must be true or false"};

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "logs/rules.h"
 
@@ -239,6 +240,45 @@ TEST(RulesLoad, NodeReadyIsAFlag) {
   EXPECT_NE(error.message().find("node.json:2: \"node_ready\" must be true or false"),
             std::string::npos)
       << error.message();
+}
+
+// "programs" is an object of two word lists; anything else is refused, naming the line.
+TEST(RulesLoad, ProgramsAreTwoListsOfWords) {
+  auto load = [](const std::string& programs) {
+    return RuleSet().AddFile("p.json", "{\"engine\": \"toy\",\n\"programs\": " + programs + "}");
+  };
+  EXPECT_TRUE(load(R"({"engines": ["toyserve"], "others": ["Gateway"]})").ok());
+  EXPECT_NE(load("[\"x\"]").message().find("p.json:2: \"programs\" must be an object"),
+            std::string::npos);
+  EXPECT_NE(load(R"({"servers": ["x"]})").message().find("unknown \"programs\" key \"servers\""),
+            std::string::npos);
+  EXPECT_NE(load(R"({"others": [""]})").message().find("1 to 64 characters"), std::string::npos);
+  RuleSet rs;
+  ASSERT_TRUE(rs.AddFile("p.json", R"({"programs": {"others": ["Gateway"]}})").ok());
+  EXPECT_EQ(rs.knowledge().programs.others, std::vector<std::string>{"gateway"});
+}
+
+// "model_sizes" entries need a name and a plausible size; the longest name comes first.
+TEST(RulesLoad, ModelSizesAreValidatedAndLongestFirst) {
+  auto load = [](const std::string& sizes) {
+    RuleSet rs;
+    Status st = rs.AddFile("m.json", "{\"engine\": \"toy\",\n\"model_sizes\": " + sizes + "}");
+    return std::make_pair(st, std::move(rs));
+  };
+  auto [ok, rs] =
+      load(R"([{"name": "Fam-V2", "params_b": 236}, {"name": "fam-v2-lite", "params_b": 16}])");
+  ASSERT_TRUE(ok.ok()) << ok.message();
+  ASSERT_EQ(rs.knowledge().model_sizes.size(), 2u);
+  EXPECT_EQ(rs.knowledge().model_sizes[0].name, "fam-v2-lite");
+  EXPECT_EQ(rs.knowledge().model_sizes[1].name, "fam-v2");
+  EXPECT_DOUBLE_EQ(rs.knowledge().model_sizes[1].bytes_per_weight, 2);
+  EXPECT_NE(
+      load(R"({"name": "x"})").first.message().find("m.json:2: \"model_sizes\" must be a list"),
+      std::string::npos);
+  EXPECT_NE(load(R"([{"name": "fam", "params_b": 0}])").first.message().find("params_b must be"),
+            std::string::npos);
+  EXPECT_NE(load(R"([{"name": "ab", "params_b": 7}])").first.message().find("3 to 64 characters"),
+            std::string::npos);
 }
 
 }  // namespace

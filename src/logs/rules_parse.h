@@ -69,6 +69,8 @@ struct FileContents {
   std::vector<std::pair<std::string, std::vector<Phase>>> orders;
   std::optional<EngineRanks> ranks;
   std::optional<JudgeThresholds> thresholds;
+  ProgramWords programs;
+  std::vector<ModelFamilySize> model_sizes;
   std::vector<LinePrefix> prefixes;
 };
 
@@ -92,6 +94,8 @@ std::vector<std::string> StrList(const json& j, const char* key, int line);
 void ParsePhaseOrder(const json& doc, FileParse& f);
 void ParseRanks(const json& doc, FileParse& f);
 void ParseBudgets(const json& doc, FileParse& f);
+void ParsePrograms(const json& doc, FileParse& f);
+void ParseModelSizes(const json& doc, FileParse& f);
 void ParseThresholdsKey(const json& doc, const JudgeThresholds& current, FileParse& f);
 void ParseCauses(const json& doc, FileParse& f);
 

@@ -97,6 +97,7 @@ void WriteExplainText(const Verdict& raw, const ExplainTextOptions& opt, std::os
     for (const auto& f : v.findings) {
       out << "  [" << f.id << "] " << f.title << "\n";
       for (const auto& e : f.evidence) out << "      seen: " << e << "\n";
+      if (!f.why.empty()) out << "      why:  " << f.why << "\n";
       out << "      fix:  " << f.fix << "\n";
     }
   }

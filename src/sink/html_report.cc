@@ -198,6 +198,7 @@ std::string FindingsSection(const Verdict& v) {
         for (const auto& e : f.evidence) out += "<li>" + HtmlEscape(e) + "</li>";
         out += "</ul>";
       }
+      if (!f.why.empty()) out += "<div class=\"why\"><b>Why:</b> " + HtmlEscape(f.why) + "</div>";
       if (!f.fix.empty()) out += "<div class=\"fix\"><b>Fix:</b> " + HtmlEscape(f.fix) + "</div>";
       out += "</div>";
     }

@@ -51,7 +51,7 @@ TEST(HtmlReport, LogTextIsEscapedEverywhere) {
   v.headline = "CRASHED <script>bad()</script>";
   v.errors = {"<script>also()</script>"};
   v.evidence = {"<b>bold</b>"};
-  v.findings = {{"id<x>", "<i>title</i>", {"<e>"}, "fix <script>"}};
+  v.findings = {{"id<x>", "<i>title</i>", {"<e>"}, "fix <script>", "why <u>"}};
   v.ranks = {{"TP0<img src=x onerror=alert(1)>", Phase::kKvCache, 990'000}};
   v.timeline = {
       {"TP0<img src=x onerror=alert(1)>", Phase::kKvCache, 990'000, 999'000, std::nullopt, true}};
@@ -64,6 +64,7 @@ TEST(HtmlReport, LogTextIsEscapedEverywhere) {
   EXPECT_EQ(html.find("<script>also"), std::string::npos);
   EXPECT_EQ(html.find("<img"), std::string::npos);
   EXPECT_EQ(html.find("<b>bold"), std::string::npos);
+  EXPECT_NE(html.find("<b>Why:</b> why &lt;u&gt;"), std::string::npos);
   EXPECT_NE(html.find("&lt;script&gt;alert(&#39;pwned&#39;)&lt;/script&gt;"), std::string::npos);
   EXPECT_NE(html.find("&lt;script&gt;also()"), std::string::npos);
   // A URL inside log text is text, never a link or a fetch.

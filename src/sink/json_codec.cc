@@ -308,7 +308,8 @@ json ToJson(const Progress& p) {
 }
 
 json ToJson(const Finding& f) {
-  return {{"id", f.id}, {"title", f.title}, {"evidence", f.evidence}, {"fix", f.fix}};
+  return {
+      {"id", f.id}, {"title", f.title}, {"evidence", f.evidence}, {"why", f.why}, {"fix", f.fix}};
 }
 
 json ToJson(const TimelineEntry& t) {
@@ -484,6 +485,7 @@ Result<Verdict> VerdictFromJson(const json& j) {
         Read(fj, "id", f.id);
         Read(fj, "title", f.title);
         Read(fj, "evidence", f.evidence);
+        Read(fj, "why", f.why);
         Read(fj, "fix", f.fix);
         v.findings.push_back(std::move(f));
       }

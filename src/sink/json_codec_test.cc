@@ -19,7 +19,8 @@ Verdict SampleVerdict() {
   v.progress.bytes_total = 234000000000ULL;
   v.evidence = {"no new log line for 9 min 52 s"};
   v.errors = {"Init torch distributed begin."};
-  v.findings.push_back({"nccl_p2p", "NCCL P2P hang", {"CPU 0.0%"}, "NCCL_P2P_DISABLE=1"});
+  v.findings.push_back(
+      {"nccl_p2p", "NCCL P2P hang", {"CPU 0.0%"}, "NCCL_P2P_DISABLE=1", "stops in NCCL setup"});
   return v;
 }
 
@@ -39,6 +40,8 @@ TEST(JsonCodec, VerdictRoundTrips) {
   EXPECT_EQ(back->progress.bytes_total, 234000000000ULL);
   ASSERT_EQ(back->findings.size(), 1u);
   EXPECT_EQ(back->findings[0].fix, "NCCL_P2P_DISABLE=1");
+  EXPECT_EQ(back->findings[0].why, "stops in NCCL setup");  // apart from what was seen
+  EXPECT_EQ(back->findings[0].evidence, std::vector<std::string>{"CPU 0.0%"});
   EXPECT_EQ(ToJson(*back), j);
 }
 
