@@ -419,7 +419,13 @@ void AddEvidence(const Context& c, Verdict& v) {
   if (a != nullptr && v.state != State::kReady) {
     // A client's exception pasted with the log was taken back (tracker_events.cc): said, so the
     // reader sees why the traceback below the log is not the verdict.
-    if (auto it = a->hits.find("generic.client_exception"); it != a->hits.end()) {
+    // One raised through the server's own frames (its Hub download) is the server's error, quoted.
+    auto quoted = [&](const std::string& text) {
+      return std::any_of(v.errors.begin(), v.errors.end(),
+                         [&](const std::string& e) { return e.ends_with(text); });
+    };
+    if (auto it = a->hits.find("generic.client_exception");
+        it != a->hits.end() && !quoted(it->second.last_text)) {
       v.evidence.push_back("a client's error is not the server's: " +
                            std::string(std::string_view(it->second.last_text).substr(0, 120)));
     }

@@ -129,6 +129,30 @@ TEST(SessionForeign, AServersDownloadThroughAClientLibraryIsStillItsCrash) {
   EXPECT_FALSE(Says(v, "client's error"));
 }
 
+// The engine core's parent repeats the error in a traceback of its own with no frame of the
+// server's: that copy is taken back, but the error is still the one the verdict quotes, so it is
+// never called a client's.
+TEST(SessionForeign, AParentsCopyOfTheDownloadErrorIsNotCalledAClients) {
+  const std::string error =
+      "requests.exceptions.ConnectionError: HTTPSConnectionPool(host='cas-bridge.xethub.hf.co', "
+      "port=443): Read timed out.\n";
+  const std::string core = "ERROR 08-02 11:17:44 [core.py:586] ";
+  const Verdict v = Explain(
+      "INFO 08-02 11:00:20 [gpu_model_runner.py:1770] Starting to load model "
+      "Qwen/Qwen2.5-32B...\n" +
+      core + "EngineCore failed to start.\n" + core + "Traceback (most recent call last):\n" +
+      core +
+      "  File \"/usr/lib/python3/dist-packages/vllm/model_executor/model_loader/weight_utils.py\", "
+      "line 286, in download_weights_from_hf\n" +
+      core + "    hf_folder = snapshot_download(\n" + core + error +
+      "Process EngineCore_0:\nTraceback (most recent call last):\n"
+      "  File \"/usr/lib/python3.12/multiprocessing/process.py\", line 314, in _bootstrap\n" +
+      error);
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_TRUE(Quotes(v, "requests.exceptions.ConnectionError"));
+  EXPECT_FALSE(Says(v, "client's error"));
+}
+
 TEST(SessionForeign, OnlyTheClientsTracebackIsTakenBack) {
   // The server crashed first; the client's connection error pasted after it changes nothing.
   const std::string crash =
