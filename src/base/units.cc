@@ -6,14 +6,10 @@
 #include <cmath>
 #include <string>
 
+#include "base/ascii.h"
+
 namespace spinup {
 namespace {
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
@@ -49,7 +45,7 @@ bool ParseNumber(std::string_view s, long double* out, size_t* used) {
 }
 
 bool UnitMultiplier(std::string_view unit_text, long double* mult) {
-  std::string unit = Lower(Trim(unit_text));
+  std::string unit = AsciiLower(Trim(unit_text));
   if (unit.empty() || unit == "b") {
     *mult = 1;
     return true;
@@ -93,7 +89,7 @@ Result<uint64_t> ParseByteSize(std::string_view text) {
 
 Result<double> ParseByteRate(std::string_view text) {
   std::string_view s = Trim(text);
-  std::string lower = Lower(s);
+  std::string lower = AsciiLower(s);
   if (lower.size() >= 2 && lower.compare(lower.size() - 2, 2, "/s") == 0) {
     s.remove_suffix(2);
   }

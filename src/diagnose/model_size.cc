@@ -5,19 +5,14 @@
 #include <cctype>
 #include <string>
 
+#include "base/ascii.h"
+
 namespace spinup {
 namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 // Nothing served on a few GPUs is bigger than this; a larger "count" is a misread.
 constexpr double kMaxParamsB = 10000;
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 // The model's name after the first key that names it, up to a quote, comma or space.
 std::string_view ModelName(std::string_view text) {
@@ -94,7 +89,7 @@ std::optional<double> QuantizedBytesPerWeight(std::string_view name) {
 
 std::optional<uint64_t> CheckpointBytesFromBanner(std::string_view banner,
                                                   const std::vector<ModelFamilySize>& families) {
-  const std::string name = Lower(ModelName(banner.substr(0, 16384)));
+  const std::string name = AsciiLower(ModelName(banner.substr(0, 16384)));
   if (name.empty()) return std::nullopt;
   const std::optional<double> quantized = QuantizedBytesPerWeight(name);
   const double params_b = ParamsB(name);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "base/ascii.h"
 #include "logs/log_stream.h"
 #include "logs/systemd_message.h"
 
@@ -17,14 +18,6 @@ constexpr size_t kMaxSources = 32;
 bool HoldsAWord(std::string_view lower, const std::vector<std::string>& words) {
   return std::any_of(words.begin(), words.end(),
                      [&](const std::string& w) { return lower.find(w) != std::string_view::npos; });
-}
-
-std::string Lower(std::string_view s) {
-  std::string out(s.substr(0, 128));
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
 }
 
 // The kernel's and the service manager's own lines are facts about every program (an OOM kill, a
@@ -51,7 +44,7 @@ LogStream::SourceSeen* LogStream::NoteSource(std::string_view name) {
   if (sources_.size() >= kMaxSources) return nullptr;
   SourceSeen s;
   s.name = std::string(name);
-  const std::string lower = Lower(name);
+  const std::string lower = AsciiLower(name.substr(0, 128));
   // A name that says it runs an engine ("vllm-1", "sglang-router") is never another's, even
   // before its first engine line: an outer wrapper's name over an inner one that failed to parse
   // may be the only name a line has. A known other program (a web UI, a proxy) is another's from
@@ -128,7 +121,7 @@ bool LogStream::OtherProgramsUnit(std::string_view unit, std::string_view messag
   for (const SourceSeen& s : sources_) {
     if (s.name == name) return IsOther(s);
   }
-  const std::string lower = Lower(name);
+  const std::string lower = AsciiLower(name.substr(0, 128));
   const ProgramWords& words = rules_.knowledge().programs;
   return !HoldsAWord(lower, words.engines) && HoldsAWord(lower, words.others);
 }

@@ -3,6 +3,7 @@
 #include <set>
 #include <utility>
 
+#include "base/ascii.h"
 #include "logs/rules_parse.h"
 
 namespace spinup::rules_parse {
@@ -212,9 +213,7 @@ void ParsePrograms(const json& doc, FileParse& f) {
       if (w.empty() || w.size() > 64) {
         throw FileError{line, std::string("a \"programs\" word must have 1 to 64 characters")};
       }
-      for (char& c : w) {
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      }
+      w = AsciiLower(w);
     }
     (key[0] == 'e' ? f.out.programs.engines : f.out.programs.others) = std::move(words);
   }
@@ -229,10 +228,7 @@ void ParseModelSizes(const json& doc, FileParse& f) {
   for (const auto& m : *list) {
     if (!m.is_object()) throw FileError{line, "each model size must be an object"};
     ModelFamilySize s;
-    s.name = Str(m, "name", line, true);
-    for (char& c : s.name) {
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    }
+    s.name = AsciiLower(Str(m, "name", line, true));
     s.params_b = Num(m, "params_b", line, 0);
     s.bytes_per_weight = Num(m, "bytes_per_weight", line, 2);
     if (s.name.size() < 3 || s.name.size() > 64) {
