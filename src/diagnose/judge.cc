@@ -587,6 +587,8 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& options) con
     judge::BuildTimeline(c, v);
     judge::DecideState(c, v);
   }
+  // A stop (a scheduler's time limit) in a log no engine wrote to says nothing of a start.
+  if (v.state == State::kStopped && st.engine.empty()) v.state = State::kUnknown;
   judge::Describe(c, v);
   judge::AddEvidence(c, v);
   // A stopped start names no cause of its own; the starts that crashed before it still have theirs

@@ -2,6 +2,8 @@
 // conditions holds, with the lines and signals that made it hold as evidence.
 #include <fmt/format.h>
 
+#include <re2/re2.h>
+
 #include <algorithm>
 
 #include "base/duration.h"
@@ -110,6 +112,21 @@ bool RecordedAsError(const Context& c, const RuleHit& hit) {
   });
 }
 
+// The first of the verdict's errors that a cause's own pattern matches (SIZE_MAX: none). A hit
+// keeps only its first and last lines, and the quoted error may be one between them: a
+// traceback's source line matched first, a later warning last ("raise NotImplementedError(...)",
+// the error itself, then torch's "Found no NVIDIA driver" warning).
+size_t OwnPatternQuotedAt(const Context& c, const Verdict& v, const std::string& id) {
+  if (!id.starts_with("cause.") || v.errors.empty()) return SIZE_MAX;
+  const int r = c.rules.FindRule(id);
+  if (r < 0) return SIZE_MAX;
+  const RE2& re = c.rules.regex(r);
+  for (size_t i = 0; i < v.errors.size(); ++i) {
+    if (RE2::PartialMatch(v.errors[i], re)) return i;
+  }
+  return SIZE_MAX;
+}
+
 int RuleStrength(const Context& c, const std::string& id) {
   if (id.rfind("cause.", 0) == 0) return kOwnPattern;
   const int r = c.rules.FindRule(id);
@@ -128,7 +145,8 @@ bool Crashed(const Verdict& v) {
 // with phase lines, below any error. A line without a level (an exception's continuation: NCCL's
 // "Last error:" line) keeps its rank.
 int HitStrength(const Context& c, const Verdict& v, const std::string& id, const RuleHit& hit) {
-  const bool decisive = QuotedAsError(v, hit.last_text) || QuotedAsError(v, hit.first_text);
+  const bool decisive = QuotedAsError(v, hit.last_text) || QuotedAsError(v, hit.first_text) ||
+                        OwnPatternQuotedAt(c, v, id) != SIZE_MAX;
   int s = RuleStrength(c, id);
   if (s == kOwnPattern && !decisive && Crashed(v) && hit.quiet_only && !RecordedAsError(c, hit)) {
     s = kWeak;
@@ -150,7 +168,9 @@ void Weigh(const Context& c, const Verdict& v, const std::string& id, const Rule
            Match& m) {
   const int s = HitStrength(c, v, id, hit);
   m.strength = std::max(m.strength, s);
-  if (s > kOwnPattern) m.first_error = std::min(m.first_error, QuotedAt(v, hit));
+  if (s > kOwnPattern) {
+    m.first_error = std::min({m.first_error, QuotedAt(v, hit), OwnPatternQuotedAt(c, v, id)});
+  }
 }
 
 // Rule-id evidence: any attempt counts (a crash loop's causes are in its earlier attempts too), and
@@ -178,7 +198,12 @@ bool RulesHold(const Context& c, const std::vector<std::string>& ids, const Verd
     any = true;
     Weigh(c, v, id, *best, m);
     auto& ev = m.finding.evidence;
-    if (ev.size() < 3 && !Contains(ev, best->last_text)) ev.push_back(best->last_text);
+    // The quoted error its pattern matches, when neither line the hit kept is quoted.
+    const std::string* seen = &best->last_text;
+    if (!QuotedAsError(v, best->last_text) && !QuotedAsError(v, best->first_text)) {
+      if (const size_t at = OwnPatternQuotedAt(c, v, id); at != SIZE_MAX) seen = &v.errors[at];
+    }
+    if (ev.size() < 3 && !Contains(ev, *seen)) ev.push_back(*seen);
   }
   return any;
 }

@@ -7,6 +7,7 @@
 
 #include "base/assign.h"
 #include "diagnose/model_size.h"
+#include "diagnose/tracker_spans.h"
 
 namespace spinup {
 namespace {
@@ -16,6 +17,9 @@ constexpr std::array<std::string_view, kSignalCount> kSignalNames = {
     "cpu",      "gpu_memory",   "compiler_children"};
 
 }  // namespace
+
+using tracker_internal::OpenSpan;
+using tracker_internal::PushSpan;
 
 std::string_view SignalName(Signal s) { return kSignalNames[static_cast<size_t>(s)]; }
 
@@ -113,74 +117,6 @@ void StartupTracker::Mark(Signal s, std::optional<int64_t> t) {
   if (!t) return;
   auto& slot = state_.last_signal_ms[static_cast<size_t>(s)];
   if (!slot || *t > *slot) slot = t;
-}
-
-namespace {
-
-PhaseSpan* OpenSpan(AttemptFacts& a, const std::string& rank) {
-  for (auto it = a.timeline.rbegin(); it != a.timeline.rend(); ++it) {
-    if (it->rank == rank) return it->ended ? nullptr : &*it;
-  }
-  return nullptr;
-}
-
-void PushSpan(AttemptFacts& a, PhaseSpan span) {
-  if (a.timeline.size() >= StartupTracker::kMaxSpans) {
-    // Keep memory bounded: drop the older half of the closed spans in one pass (amortised O(1)
-    // per push; a log that repeats phases forever keeps its latest history).
-    size_t to_drop = StartupTracker::kMaxSpans / 2;
-    auto it = std::remove_if(a.timeline.begin(), a.timeline.end(), [&](const PhaseSpan& s) {
-      if (to_drop > 0 && s.ended) {
-        --to_drop;
-        return true;
-      }
-      return false;
-    });
-    a.timeline.erase(it, a.timeline.end());
-    if (a.timeline.size() >= StartupTracker::kMaxSpans) {
-      a.timeline.erase(a.timeline.begin(), a.timeline.begin() + StartupTracker::kMaxSpans / 2);
-    }
-  }
-  a.timeline.push_back(std::move(span));
-}
-
-}  // namespace
-
-// A line that says how long its phase has run so far (vLLM V1's "Graph capturing finished in 20
-// secs, took 0.5 GiB", printed before the step's last work): where it opens that phase, the phase
-// began that long before it, not before the open span did.
-std::optional<int64_t> StartupTracker::BegunBefore(AttemptFacts& a, const LogEvent& e,
-                                                   std::optional<int64_t> t) {
-  if (!t || !e.elapsed_seconds) return t;
-  int64_t since = *t - static_cast<int64_t>(*e.elapsed_seconds * 1000);
-  if (const PhaseSpan* open = OpenSpan(a, e.rank); open != nullptr && open->start_ms) {
-    since = std::max(since, *open->start_ms);
-  }
-  return std::min(since, *t);
-}
-
-// The same line on a rank already in that phase, opened late by a line printed at the phase's end
-// (custom all-reduce's "Registering N cuda graph addresses", on a rank without the capture's bar):
-// the phase began that long before, and the span before it ends there.
-void StartupTracker::RedateOpenSpan(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
-  if (!t || !e.elapsed_seconds || !e.phase || a.ready) return;
-  PhaseSpan* open = OpenSpan(a, e.rank);
-  if (open == nullptr || open->phase != *e.phase || !open->start_ms) return;
-  int64_t since = *t - static_cast<int64_t>(*e.elapsed_seconds * 1000);
-  if (since >= *open->start_ms) return;
-  PhaseSpan* before = nullptr;
-  for (PhaseSpan* s = open; s != a.timeline.data();) {
-    --s;
-    if (s->rank == e.rank) {
-      before = s;
-      break;
-    }
-  }
-  // Never back past the span before it, and only over a span that ended where this one began.
-  if (before == nullptr || !before->start_ms || before->end_ms != open->start_ms) return;
-  since = std::max(since, *before->start_ms);
-  before->end_ms = since;
-  open->start_ms = since;
 }
 
 void StartupTracker::Hint(AttemptFacts& a, const std::string& rank, Phase phase,
@@ -293,6 +229,19 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
       return;
     }
     CloseSpan(a, open, t);
+  } else if (a.timeline.empty() && a.banner && phase != Phase::kLaunch && a.start_ms && t &&
+             *t > *a.start_ms) {
+    // The start's banner opened its launch: the time until its first phase line (imports,
+    // config, a Ray cluster waiting for its workers) was the launch's, not nobody's.
+    PhaseSpan launch;
+    launch.rank = rank;
+    launch.phase = Phase::kLaunch;
+    launch.start_ms = a.start_ms;
+    launch.end_ms = t;
+    launch.ended = true;
+    launch.start_undated = UndatedAt(a.start_ms);
+    launch.end_undated = UndatedAt(t);
+    PushSpan(a, std::move(launch));
   }
   PhaseSpan span;
   span.rank = rank;
@@ -363,6 +312,8 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
     open->end_undated = UndatedAt(t);
     NoteUndated(t);
     open->reported_seconds = elapsed;
+    if (elapsed && open->carved_s > 0)
+      open->reported_seconds = std::max(0.0, *elapsed - open->carved_s);
     if (elapsed && t && !open->start_ms) {
       open->start_ms = *t - static_cast<int64_t>(*elapsed * 1000);
     }

@@ -53,6 +53,9 @@ struct PhaseSpan {
   std::optional<int64_t> start_ms;
   std::optional<int64_t> end_ms;
   std::optional<double> reported_seconds;  // elapsed printed by the engine on the end line
+  // Seconds of the engine's figure spent in a phase carved out of this one before it (vLLM's
+  // "Model loading took ... and N seconds" counts the Hub download before the load).
+  double carved_s = 0;
   bool ended = false;
   bool implicit = false;  // opened because the previous phase ended, not by a begin line
   // Opened by a line printed inside the phase, not by its begin line: known to run until the last
@@ -376,6 +379,7 @@ class StartupTracker {
   void ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   std::optional<int64_t> BegunBefore(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void RedateOpenSpan(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  bool CarveEarlierPhase(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   // A line without a time of its own, read offline, of the process whose stamped line came last:
   // what that stamp said ran went on until the next one, as far as the log tells.
   // Only a phase's own lines, and only the time given for want of its own: a ready line or a

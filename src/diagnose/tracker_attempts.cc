@@ -104,7 +104,12 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
         std::any_of(cur.timeline.begin(), cur.timeline.end(), [](const PhaseSpan& s) {
           return s.phase != Phase::kLaunch && s.phase != Phase::kHttpStart;
         });
-    has_content = past_launch || !cur.errors.empty() || cur.ready || cur.crashed;
+    // The service manager's stop job, stamped before the banner, ended an earlier run: `systemctl
+    // restart` journals the old run's "Stopping"/"Stopped" before the new run's "Started". (A
+    // kubelet's "Killing" event above `kubectl logs` is the record of the run below it.)
+    const bool stopped_before =
+        cur.stopped && cur.stop_job && cur.stop_ms && banner_ms && *cur.stop_ms <= *banner_ms;
+    has_content = past_launch || !cur.errors.empty() || cur.ready || cur.crashed || stopped_before;
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
     // before its lines: the same attempt's beginning pasted after it, not a restart. supervisord
     // writes its own log file, pasted below the program's: a "spawned:" stamped before the

@@ -199,6 +199,11 @@ std::optional<CivilTime> ParseReportedClock(std::string_view line) {
     for (std::string_view end : {". ", ")", ";", "`"}) {
       reading = reading.substr(0, reading.find(end));
     }
+    // ... or at a comma after it ("-> Tue Aug 12 04:52:10 UTC 2025, nvidia-smi shows ..."); not
+    // the one right after the day's name (date -R's "Tue, 12 Aug").
+    if (const size_t comma = reading.find(", ", 4); comma != std::string_view::npos) {
+      reading = reading.substr(0, comma);
+    }
     while (!reading.empty() &&
            std::string_view(").`'\" ").find(reading.back()) != std::string_view::npos) {
       reading.remove_suffix(1);

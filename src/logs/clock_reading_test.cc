@@ -60,6 +60,10 @@ TEST(ClockReading, AReadingQuotedInASentence) {
             At(2024, 6, 20, 8, 47, 2));
   EXPECT_EQ(ParseReportedClock("Stuck like this; `date` now says Sun Sep 21 14:54:30 UTC 2025."),
             At(2025, 9, 21, 14, 54, 30));
+  // The sentence goes on after a comma.
+  EXPECT_EQ(ParseReportedClock("`kubectl exec p -- date` -> Tue Aug 12 04:52:10 UTC 2025, "
+                               "nvidia-smi shows 100% util"),
+            At(2025, 8, 12, 4, 52, 10));
   EXPECT_FALSE(ParseReportedClock("the date is wrong in the config"));
   EXPECT_FALSE(ParseReportedClock("updated the model on Mon Jun  2 10:56:12 UTC 2025"));
   EXPECT_FALSE(ParseReportedClock("date: Mon Jun  2 10:56:12 UTC 2025 and then it crashed"));

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -194,9 +195,12 @@ TEST(Explain, MissingYearComesFromReferenceAndRollsOver) {
       "(Worker_TP0 pid=2) INFO 01-01 00:00:30 [x.py:1] Model loading took 1.0 GiB memory and 60.0 "
       "seconds\n";
   Verdict v = Explain(log, std::nullopt, 2025);
-  ASSERT_FALSE(v.timeline.empty());
-  const TimelineEntry& w = v.timeline.front();
-  EXPECT_EQ(w.phase, Phase::kWeightLoad);
+  // The launch span (from the banner) comes first; the load's span crosses the new year.
+  const auto load = std::find_if(v.timeline.begin(), v.timeline.end(), [](const TimelineEntry& e) {
+    return e.phase == Phase::kWeightLoad;
+  });
+  ASSERT_NE(load, v.timeline.end());
+  const TimelineEntry& w = *load;
   ASSERT_TRUE(w.start_ms && w.end_ms);
   EXPECT_EQ(FormatIsoTime(*w.start_ms), "2025-12-31T23:59:30");
   EXPECT_EQ(FormatIsoTime(*w.end_ms), "2026-01-01T00:00:30");
