@@ -423,6 +423,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   if (e.rule_id == "generic.k8s_previous_log") {
     previous_log_ = true;
     Current().ended_by_record = true;
+    stamped_at_previous_log_ = Current().stamped_lines;
   }
   const auto t = e.time_ms ? e.time_ms : now_ms_;
   Mark(Signal::kLogLine, t);

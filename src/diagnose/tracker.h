@@ -502,6 +502,9 @@ class StartupTracker {
   // "kubectl logs --previous" was pasted: the log below is the container that ended as the
   // status record above it says.
   bool previous_log_ = false;
+  // The current attempt's stamped lines when that command came: the log's own lines before its
+  // banner (vLLM's "Automatically detected platform cuda.") are below it, not part of a record.
+  uint64_t stamped_at_previous_log_ = 0;
   // A shell prompt that starts a server waits for the first line the start prints: a command
   // pasted after the log (how it was run) starts nothing.
   std::optional<std::optional<int64_t>> pending_prompt_;

@@ -190,8 +190,9 @@ bool StartupTracker::QuotedAboveTheLog(const AttemptFacts& cur) const {
 // Code: 137") pasted above `kubectl logs --previous`: the log below is that container's, so the
 // record is its end, not a start of its own. Only lines no server printed came before the banner.
 bool StartupTracker::RecordAboveThePreviousLog(const AttemptFacts& cur) const {
-  return previous_log_ && state_.attempts.size() == 1 && !cur.banner && cur.stamped_lines == 0 &&
-         !cur.phase_line && !cur.ready && !cur.stopped && cur.crashed;
+  return previous_log_ && state_.attempts.size() == 1 && !cur.banner &&
+         stamped_at_previous_log_ == 0 && !cur.phase_line && !cur.ready && !cur.stopped &&
+         cur.crashed;
 }
 
 // Before the server's banner, only an engine build that finished (trtllm-build's "Total time of
