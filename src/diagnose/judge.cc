@@ -14,8 +14,6 @@ namespace spinup {
 namespace judge {
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024 * 1024;
-
 // The attempt ended in its own error: a death, or a traceback after its last progress.
 bool EndsInItsError(const AttemptFacts& a) {
   return a.crashed || (a.error_after_progress && !a.ready && a.waits_after_error < 2);
@@ -73,42 +71,6 @@ int Context::Order(Phase p) const {
     if (order[i] == p) return static_cast<int>(i);
   }
   return static_cast<int>(p) - kPhaseCount;  // phases the engine's order omits sort first
-}
-
-PhaseBudget Context::Budget(Phase p) const {
-  PhaseBudget b = rules.Budget(st.engine, p);
-  std::optional<uint64_t> ckpt = opt.checkpoint_bytes ? opt.checkpoint_bytes : st.checkpoint_bytes;
-  if (!ckpt) ckpt = st.estimated_checkpoint_bytes;
-  if (p == Phase::kWeightLoad && ckpt) {
-    b.normal_s = std::max(b.normal_s, *ckpt / kGiB * b.per_gib_s);
-    // A loader with a bar is judged from its last tick (a shard's worth); one that prints no
-    // progress of its own, on the whole load, until a peer loaded the same checkpoint.
-    const bool bar = attempt != nullptr &&
-                     std::any_of(attempt->bars.begin(), attempt->bars.end(),
-                                 [](const BarState& s) { return s.phase == Phase::kWeightLoad; });
-    if (!bar && !SignalHolds(*this, "rank_behind")) {
-      b.stall_s = std::max(b.stall_s, *ckpt / kGiB * b.stall_per_gib_s);
-    }
-  }
-  // A later phase that compiles lazily (SGLang's DeepGEMM JIT inside the capture, "typically 10-20
-  // mins" cold) may take what compiling takes.
-  if (attempt != nullptr && attempt->compile_hint_ms && p > Phase::kCompile &&
-      Order(p) > Order(Phase::kCompile)) {
-    const std::optional<int64_t> since = PhaseSince(*attempt, p);
-    if (since && *attempt->compile_hint_ms >= *since) {
-      const PhaseBudget compile = rules.Budget(st.engine, Phase::kCompile);
-      b.normal_s = std::max(b.normal_s, compile.normal_s);
-      b.stall_s = std::max(b.stall_s, compile.stall_s);
-    }
-  }
-  if (opt.learned != nullptr) {
-    if (auto it = opt.learned->find(p); it != opt.learned->end()) {
-      b.normal_s = it->second.slow_s;
-      b.stall_s = it->second.stall_s;
-    }
-  }
-  if (opt.stall_after_s) b.stall_s = *opt.stall_after_s;
-  return b;
 }
 
 double Span(const Context& c, int64_t a, int64_t b) {
@@ -458,9 +420,12 @@ State StoppedLoopOrStalled(const Context& c, const AttemptFacts& a, const PhaseB
                            Verdict& v) {
   const State state = StoppedOrStalled(c, a, budget, v);
   if (state != State::kStopped || c.crashed_before < 2) return state;
-  v.evidence.push_back("the start after the crashed ones was stopped by hand");
   auto crashed = [](const AttemptFacts& x) { return x.crashed; };
-  if (auto p = LatestAttemptPhase(c, &a, crashed)) v.phase = *p;
+  const std::optional<Phase> crash_phase = LatestAttemptPhase(c, &a, crashed);
+  // One that got past where the last crash happened no longer failed that way: a plain stop.
+  if (crash_phase && c.Order(v.phase) > c.Order(*crash_phase)) return state;
+  v.evidence.push_back("the start after the crashed ones was stopped by hand");
+  if (crash_phase) v.phase = *crash_phase;
   return State::kCrashLoop;
 }
 
@@ -494,8 +459,9 @@ void DecideState(const Context& c, Verdict& v) {
     v.state = State::kStalled;
     v.stalled_seconds = killed_quiet;
     v.evidence.push_back(
-        fmt::format("killed after {} without progress (a stall: normal is under {})",
-                    FormatDuration(*killed_quiet), FormatDuration(budget.normal_s)));
+        fmt::format("killed after {} without progress (a stall: this phase shows progress at "
+                    "least every {})",
+                    FormatDuration(*killed_quiet), FormatDuration(budget.stall_s)));
   } else if (died && !a.died_after_ready) {
     v.state = c.crashed_before + 1 >= 2 ? State::kCrashLoop : State::kCrashed;
     if (a.ended_by_record) {

@@ -5,6 +5,8 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <bit>
+#include <cmath>
 
 #include "base/duration.h"
 #include "diagnose/judge_steps.h"
@@ -65,6 +67,22 @@ bool RankBehindInLoad(const Context& c) {
     }
   }
   return false;
+}
+
+// A collective that timed out on every rank of the job but one (ranks 0, 2 and 3 report it, rank
+// 1 never does) as the load ended: the silent rank never joined it; the others waited for the one
+// that fell behind. (Before the load, the first all-reduce hangs on the transport, not a rank.)
+bool RankMissingFromTimeout(const Context& c) {
+  if (c.attempt == nullptr || c.attempt->ready || !c.attempt->phase ||
+      c.Order(*c.attempt->phase) < c.Order(Phase::kWeightLoad) ||
+      c.Order(*c.attempt->phase) > c.Order(Phase::kKvCache)) {
+    return false;
+  }
+  const uint64_t seen = c.attempt->watchdog_ranks;
+  if (std::popcount(seen) < 2) return false;
+  const int top = 63 - std::countl_zero(seen);
+  const uint64_t all_below = top == 63 ? ~uint64_t{0} : (uint64_t{1} << (top + 1)) - 1;
+  return std::popcount(all_below & ~seen) == 1;
 }
 
 bool AnyHit(const Context& c, std::string_view id) {
@@ -223,6 +241,17 @@ bool SlowPhasesHold(const Context& c, const CauseCondition& w, const Verdict& v,
     m.strength = std::max(m.strength, int{kMedium});
     return true;
   }
+  // A report's stated wait ("stuck on this line for 12 min") is as long as the phase ran at least.
+  const std::optional<double> wait = c.st.reported_wait_s;
+  if (open_phase_only && Contains(w.slow_phases, v.phase) && wait &&
+      *wait > c.Budget(v.phase).normal_s) {
+    m.finding.evidence.push_back(
+        fmt::format("the report says it sat in {} {}; normal is under {}", PhaseName(v.phase),
+                    std::isinf(*wait) ? std::string("for good") : "for " + FormatDuration(*wait),
+                    FormatDuration(c.Budget(v.phase).normal_s)));
+    m.strength = std::max(m.strength, int{kMedium});
+    return true;
+  }
   return false;
 }
 
@@ -314,7 +343,7 @@ bool SignalHolds(const Context& c, const std::string& s) {
            std::any_of(c.st.attempts.begin(), c.st.attempts.end(),
                        [](const AttemptFacts& a) { return a.oom_killed; });
   }
-  if (s == "rank_behind") return RankBehindInLoad(c);
+  if (s == "rank_behind") return RankBehindInLoad(c) || RankMissingFromTimeout(c);
   if (s == "killed_after_stall") return KilledAfterStall(c).has_value();
   if (s == "killed_after_error") return KilledAfterError(c);
   if (s == "stop_requested") {

@@ -140,8 +140,9 @@ State StoppedOrStalled(const Context& c, const AttemptFacts& a, const PhaseBudge
   }
   v.stalled_seconds = quiet;
   v.evidence.push_back(
-      fmt::format("stopped after {} without progress (a stall: normal is under {})",
-                  FormatDuration(quiet), FormatDuration(budget.normal_s)));
+      fmt::format("stopped after {} without progress (a stall: this phase shows progress at "
+                  "least every {})",
+                  FormatDuration(quiet), FormatDuration(budget.stall_s)));
   return State::kStalled;
 }
 

@@ -15,8 +15,8 @@ namespace spinup {
 
 // How long a phase normally takes and how long it may go without any progress signal.
 // normal_s: over it the phase is marked slow. stall_s: no progress signal of any kind for this
-// long means stalled. Weight loading scales with the checkpoint: normal = max(normal_s,
-// GiB * per_gib_s) when the size is known.
+// long means stalled. Weight loading and the download grow with the checkpoint: normal = normal_s
+// + GiB * per_gib_s when the size is known.
 struct PhaseBudget {
   std::string engine = "*";
   Phase phase = Phase::kLaunch;

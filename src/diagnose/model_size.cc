@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <string>
 
 #include "base/ascii.h"
@@ -100,6 +101,24 @@ std::optional<uint64_t> CheckpointBytesFromBanner(std::string_view banner,
   for (const ModelFamilySize& f : families) {
     if (f.name.empty() || name.find(f.name) == std::string::npos) continue;
     return static_cast<uint64_t>(f.params_b * 1e9 * quantized.value_or(f.bytes_per_weight));
+  }
+  return std::nullopt;
+}
+
+std::optional<uint64_t> CheckpointBytesStated(std::string_view line) {
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  for (size_t i = 0; i < line.size() && i < 512; ++i) {
+    if (!digit(line[i]) || (i > 0 && (digit(line[i - 1]) || line[i - 1] == '.'))) continue;
+    double value = 0;
+    const auto [end, ec] = std::from_chars(line.data() + i, line.data() + line.size(), value);
+    if (ec != std::errc() || value <= 0 || value > 1e6) continue;
+    std::string_view unit = line.substr(static_cast<size_t>(end - line.data()));
+    if (unit.starts_with(' ')) unit.remove_prefix(1);
+    const double scale = unit.starts_with("TB") || unit.starts_with("TiB")   ? 1024 * kGiB
+                         : unit.starts_with("GB") || unit.starts_with("GiB") ? kGiB
+                         : unit.starts_with("MB") || unit.starts_with("MiB") ? kGiB / 1024
+                                                                             : 0;
+    if (scale > 0) return static_cast<uint64_t>(value * scale);
   }
   return std::nullopt;
 }

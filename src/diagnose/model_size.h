@@ -26,6 +26,10 @@ std::optional<uint64_t> CheckpointBytesFromBanner(
 // shards of a large checkpoint are full, so 4 GiB each is a floor that holds.
 uint64_t CheckpointBytesFromShards(int64_t shards);
 
+// A size the loader states ("Prefetching 392.54GB checkpoint files"): the first number followed by
+// MB, GB or TB (also MiB, GiB, TiB). Empty when the line states none.
+std::optional<uint64_t> CheckpointBytesStated(std::string_view line);
+
 }  // namespace spinup
 
 #endif  // SPINUP_DIAGNOSE_MODEL_SIZE_H_

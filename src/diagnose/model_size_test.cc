@@ -60,3 +60,25 @@ TEST(ModelSize, ShardsAreFourGiBEach) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// The size a loader states of the checkpoint it reads, in decimal or binary units.
+TEST(ModelSize, TheSizeALoaderStates) {
+  const double gib = 1024.0 * 1024 * 1024;
+  auto stated = [&](std::string_view line) {
+    const std::optional<uint64_t> b = CheckpointBytesStated(line);
+    return b ? static_cast<double>(*b) / gib : -1.0;
+  };
+  EXPECT_NEAR(stated("Prefetching 392.54GB checkpoint files."), 392.54, 0.01);
+  EXPECT_NEAR(stated("Prefetching 12 GiB checkpoint files"), 12, 0.01);
+  EXPECT_NEAR(stated("read 1.5 TB"), 1536, 0.01);
+  EXPECT_NEAR(stated("rank 3 read 512MB"), 0.5, 0.01);
+  EXPECT_LT(stated("Prefetching checkpoint files"), 0);
+  EXPECT_LT(stated("took 3 seconds for 4 files"), 0);
+  EXPECT_LT(stated(""), 0);
+}
+
+}  // namespace
+}  // namespace spinup

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstring>
 #include <iterator>
 
@@ -207,6 +208,7 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
       a.opened_after_frame.reset();
     }
   };
+  double carried = 0;  // the download's seconds in the load's own figure
   if (explicit_begin && rank == a.failing_rank) a.failing_rank_phase.reset();
   if (explicit_begin && rank == a.unplaced_rank) ForgetUnplaced(a);
   if (open) {
@@ -228,6 +230,7 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
       set_attempt_phase(phase);
       return;
     }
+    if (open->within_load && phase == Phase::kWeightLoad) carried = DownloadSeconds(*open, t);
     CloseSpan(a, open, t);
   } else if (a.timeline.empty() && a.banner && phase != Phase::kLaunch && a.start_ms && t &&
              *t > *a.start_ms) {
@@ -248,6 +251,7 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
   span.phase = phase;
   span.start_ms = t;
   span.implicit = follows;
+  span.carved_s = carried;
   span.start_undated = UndatedAt(t);
   NoteUndated(t);
   PushSpan(a, std::move(span));
@@ -305,6 +309,10 @@ void StartupTracker::EndPhase(AttemptFacts& a, const std::string& rank, Phase ph
   }
   TrackedRank& r = Rank(a, rank);
   PhaseSpan* open = OpenSpan(a, rank);
+  if (open && open->within_load && phase == Phase::kWeightLoad) {
+    BeginPhase(a, rank, phase, DownloadEnd(a, *open, t), /*explicit_begin=*/true);
+    open = OpenSpan(a, rank);
+  }
   if (open && open->phase == phase) {
     open->end_ms = t;
     open->ended = true;
@@ -503,6 +511,21 @@ void StartupTracker::CountHit(AttemptFacts& a, const LogEvent& e, std::optional<
   hit->quiet_only = hit->quiet_only && e.quiet_level;
   AssignBytes(hit->last_text, std::string_view(e.text).substr(0, kMaxHitText));
   hit->last_ms = t;
+  if (e.rule_id == "generic.nccl_watchdog") NoteWatchdogRank(a, e.text);
+  if (e.rule_id == "trtllm.prefetch") {  // the loader states the checkpoint's size
+    if (const std::optional<uint64_t> bytes = CheckpointBytesStated(e.text))
+      NoteCheckpointEstimate(*bytes);
+  }
+}
+
+// "[Rank 2] Watchdog caught collective operation timeout": which ranks waited in the collective.
+void StartupTracker::NoteWatchdogRank(AttemptFacts& a, std::string_view text) {
+  const size_t at = text.find("Rank ");
+  if (at == std::string_view::npos) return;
+  unsigned rank = 0;
+  const char* digits = text.data() + at + 5;
+  const auto [end, ec] = std::from_chars(digits, text.data() + text.size(), rank);
+  if (ec == std::errc() && end != digits && rank < 64) a.watchdog_ranks |= uint64_t{1} << rank;
 }
 
 }  // namespace spinup

@@ -56,6 +56,9 @@ struct PhaseSpan {
   // Seconds of the engine's figure spent in a phase carved out of this one before it (vLLM's
   // "Model loading took ... and N seconds" counts the Hub download before the load).
   double carved_s = 0;
+  // A download opened inside the loader's span (StartupTracker::DownloadInsideLoad): the load that
+  // goes on after it counts it in its own figure.
+  bool within_load = false;
   bool ended = false;
   bool implicit = false;  // opened because the previous phase ended, not by a begin line
   // Opened by a line printed inside the phase, not by its begin line: known to run until the last
@@ -134,6 +137,8 @@ struct AttemptFacts {
   // Tracebacks that opened at a program's entry (runpy, a console script): each is the death of a
   // main process, so a second one, not chained to the first, is a process started again.
   int entry_tracebacks = 0;
+  // torch's global ranks (below 64) that reported a collective timing out, one bit each.
+  uint64_t watchdog_ranks = 0;
   bool oom_killed = false;  // the service manager or the kernel recorded an OOM kill
   // The service manager ended the start when its TimeoutStartSec ran out (a kill, as a SIGKILL is).
   bool start_timed_out = false;
@@ -380,6 +385,13 @@ class StartupTracker {
   std::optional<int64_t> BegunBefore(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void RedateOpenSpan(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   bool CarveEarlierPhase(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  void CarveDownload(AttemptFacts& a, PhaseSpan* open, int64_t from, int64_t to,
+                     std::optional<double> reported);
+  bool DownloadInsideLoad(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  bool EndDownloadInsideLoad(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  static double DownloadSeconds(const PhaseSpan& download, std::optional<int64_t> end);
+  static std::optional<int64_t> DownloadEnd(const AttemptFacts& a, const PhaseSpan& download,
+                                            std::optional<int64_t> end);
   // A line without a time of its own, read offline, of the process whose stamped line came last:
   // what that stamp said ran went on until the next one, as far as the log tells.
   // Only a phase's own lines, and only the time given for want of its own: a ready line or a
@@ -462,6 +474,7 @@ class StartupTracker {
   void OpenAttempt(std::optional<int64_t> banner_ms, const std::string& rank,
                    std::string_view banner_engine, std::optional<int64_t> t, int node_rank = -1);
   void CountHit(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  static void NoteWatchdogRank(AttemptFacts& a, std::string_view text);
   void ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void OnProgress(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   std::optional<int64_t> DateUntimedRedraw(BarState& bar, const LogEvent& e,

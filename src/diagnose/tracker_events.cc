@@ -330,7 +330,7 @@ void StartupTracker::OnRequestServed(AttemptFacts& a, const LogEvent& e, std::op
 
 void StartupTracker::OnInfo(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   // A line printed inside a phase: moves forward only (never back past the attempt).
-  if (e.phase && CarveEarlierPhase(a, e, t)) return;
+  if (e.phase && (CarveEarlierPhase(a, e, t) || DownloadInsideLoad(a, e, t))) return;
   if (e.phase) {
     size_t spans = a.timeline.size();
     RedateOpenSpan(a, e, t);

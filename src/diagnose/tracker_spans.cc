@@ -81,26 +81,49 @@ void StartupTracker::RedateOpenSpan(AttemptFacts& a, const LogEvent& e, std::opt
 // download is over: N of the open span's seconds were the download's. The span is split around
 // it, so the timeline (and its slowest phase) shows the download as its own phase. Only the
 // download: no other phase runs inside a later one.
+// The other ranks' loads that began before the download ended waited for it (vLLM and SGLang
+// download under a file lock that one rank holds): that wait is the download's too.
 bool StartupTracker::CarveEarlierPhase(AttemptFacts& a, const LogEvent& e,
                                        std::optional<int64_t> t) {
   if (!t || !e.elapsed_seconds || e.phase != Phase::kDownload || a.ready) return false;
+  if (EndDownloadInsideLoad(a, e, t)) return true;
   PhaseSpan* open = OpenSpan(a, e.rank);
   if (open == nullptr || !open->start_ms || Order(open->phase) <= Order(Phase::kDownload)) {
     return false;
   }
   const int64_t from =
       std::max(*open->start_ms, *t - static_cast<int64_t>(*e.elapsed_seconds * 1000));
+  CarveDownload(a, open, from, *t, e.elapsed_seconds);
+  std::vector<std::string> waiting;
+  for (const TrackedRank& r : a.ranks) {
+    const PhaseSpan* other = r.rank == e.rank ? nullptr : OpenSpan(a, r.rank);
+    if (other != nullptr && other->phase == Phase::kWeightLoad && other->start_ms &&
+        *other->start_ms < *t) {
+      waiting.push_back(r.rank);
+    }
+  }
+  for (const std::string& rank : waiting) {
+    PhaseSpan* other = OpenSpan(a, rank);
+    CarveDownload(a, other, std::max(from, *other->start_ms), *t, std::nullopt);
+  }
+  Mark(Signal::kLogProgress, t);
+  return true;
+}
+
+// Splits `open` around [from, to], which was the download's.
+void StartupTracker::CarveDownload(AttemptFacts& a, PhaseSpan* open, int64_t from, int64_t to,
+                                   std::optional<double> reported) {
   PhaseSpan download;
-  download.rank = e.rank;
+  download.rank = open->rank;
   download.phase = Phase::kDownload;
   download.start_ms = from;
-  download.end_ms = t;
+  download.end_ms = to;
   download.ended = true;
-  download.reported_seconds = e.elapsed_seconds;
+  download.reported_seconds = reported;
   PhaseSpan after = *open;  // the open phase goes on after the download
-  after.start_ms = t;
+  after.start_ms = to;
   after.implicit = false;
-  after.carved_s += *e.elapsed_seconds;
+  after.carved_s += reported ? *reported : static_cast<double>(to - from) / 1000;
   if (from > *open->start_ms) {
     CloseSpan(a, open, from);  // its part before the download (vLLM's "Starting to load model")
   } else {
@@ -108,8 +131,64 @@ bool StartupTracker::CarveEarlierPhase(AttemptFacts& a, const LogEvent& e,
   }
   PushSpan(a, std::move(download));
   PushSpan(a, std::move(after));
+}
+
+// A Hub download's bar ("Fetching 55 files", "model-00002-of-00012.safetensors:  43%") in a load
+// that has read nothing yet: vLLM and SGLang fetch the checkpoint inside their loader, so the load
+// so far was the download, and the start downloads until the loader's own bar moves it on.
+bool StartupTracker::DownloadInsideLoad(AttemptFacts& a, const LogEvent& e,
+                                        std::optional<int64_t> t) {
+  if (!t || e.phase != Phase::kDownload || e.elapsed_seconds || a.ready) return false;
+  PhaseSpan* open = OpenSpan(a, e.rank);
+  if (open == nullptr || open->phase != Phase::kWeightLoad || !open->start_ms ||
+      *open->start_ms > *t) {
+    return false;
+  }
+  for (const BarState& b : a.bars) {
+    if (b.phase == Phase::kWeightLoad && b.n > 0) return false;
+  }
+  const int64_t from = *open->start_ms;
+  const bool undated = open->start_undated;  // the load's start, not this bar's
+  a.timeline.erase(a.timeline.begin() + (open - a.timeline.data()));
+  BeginPhase(a, e.rank, Phase::kDownload, from, /*explicit_begin=*/true);
+  if (PhaseSpan* download = OpenSpan(a, e.rank)) {
+    download->within_load = true;
+    download->start_undated = undated;
+  }
   Mark(Signal::kLogProgress, t);
   return true;
+}
+
+// vLLM's "Time spent downloading weights" ends such a download: the load goes on from here.
+bool StartupTracker::EndDownloadInsideLoad(AttemptFacts& a, const LogEvent& e,
+                                           std::optional<int64_t> t) {
+  PhaseSpan* open = OpenSpan(a, e.rank);
+  if (!t || !e.elapsed_seconds || open == nullptr || !open->within_load) return false;
+  open->reported_seconds = e.elapsed_seconds;
+  BeginPhase(a, e.rank, Phase::kWeightLoad, t, /*explicit_begin=*/true);
+  Mark(Signal::kLogProgress, t);
+  return true;
+}
+
+// Where a download inside the load ended when no line said so: its last tick, or as long after its
+// start as its longest bar's own elapsed ("Fetching 3 files: 100% ... [04:42<00:00"), never after
+// `end` (the load's end line).
+std::optional<int64_t> StartupTracker::DownloadEnd(const AttemptFacts& a, const PhaseSpan& download,
+                                                   std::optional<int64_t> end) {
+  std::optional<int64_t> at = a.last_progress_ms;
+  for (const BarState& b : a.bars) {
+    if (b.phase != Phase::kDownload || !b.elapsed_s || !download.start_ms) continue;
+    const int64_t by_bar = *download.start_ms + static_cast<int64_t>(*b.elapsed_s * 1000);
+    if (!at || by_bar > *at) at = by_bar;
+  }
+  if (!at || (end && *at > *end)) return end;
+  return at;
+}
+
+double StartupTracker::DownloadSeconds(const PhaseSpan& download, std::optional<int64_t> end) {
+  if (download.reported_seconds) return *download.reported_seconds;
+  if (!download.start_ms || !end || *end < *download.start_ms) return 0;
+  return static_cast<double>(*end - *download.start_ms) / 1000;
 }
 
 }  // namespace spinup

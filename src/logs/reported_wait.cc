@@ -20,7 +20,8 @@ constexpr size_t kMaxSentence = 1000;  // a paragraph of an issue is one line
 const RE2& HangWords() {
   static const RE2 kHang(
       "(?i)hang|hung|stuck|forever|nothing|no progress|no more|no output|no new|froze|frozen|wait|"
-      "sits |sitting|stays |stayed |still at|still like this|still the same|unchanged|no change|"
+      "sits |sitting|stays |stayed |still at|still there|still like this|still the "
+      "same|unchanged|no change|"
       "indefinitely|never finish|never complete|never reach|never print|never get|never move|"
       "never progress");
   return kHang;

@@ -75,7 +75,7 @@ case('rt4_c10d_client_timeout_is_the_error', 'crashed', 'distributed_init', 'ren
 
 # A Hub download inside the load (vLLM's download_weights_from_hf after "Using model weights
 # format"): the time went to the network, not to reading local storage.
-case('rt4_hub_download_stall_not_slow_reads', 'stalled', 'weight_load', 'hf_download', '''(APIServer pid=1) INFO 10-08 11:00:01 [api_server.py:1839] vLLM API server version 0.11.0
+case('rt4_hub_download_stall_not_slow_reads', 'stalled', 'download', 'hf_download', '''(APIServer pid=1) INFO 10-08 11:00:01 [api_server.py:1839] vLLM API server version 0.11.0
 (EngineCore_DP0 pid=245) INFO 10-08 11:00:17 [core.py:77] Initializing a V1 LLM engine (v0.11.0) with config: model='Qwen/Qwen3-235B-A22B-Instruct-2507', tensor_parallel_size=8
 (Worker_TP0 pid=400) INFO 10-08 11:00:22 [parallel_state.py:1208] rank 0 in world size 8 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0
 (Worker_TP0 pid=400) INFO 10-08 11:00:23 [gpu_model_runner.py:2602] Starting to load model Qwen/Qwen3-235B-A22B-Instruct-2507...

@@ -163,8 +163,9 @@ case('vc_rccl_advisory_warn_then_init_hang', 'in_progress', 'distributed_init', 
 # A start whose last lines are huggingface_hub's own bars is in the Hub download, whichever phase
 # the engine fetches in (vLLM and SGLang inside the loader): "Fetching N files"
 # (snapshot_download), per-file bars ("model-00002-of-00030.safetensors: 41%|..."), hub 0.1x
-# "Downloading (…)". A download still in progress names no failure (hf_download needs a stall).
-case('vc_hub_bars_stuck_in_loader', 'in_progress', 'weight_load', None, vl(VHEAD + VLOAD[:1] + [
+# "Downloading (…)". A download still in progress names no failure (hf_download needs a stall),
+# only that the start downloads its checkpoint.
+case('vc_hub_bars_stuck_in_loader', 'in_progress', 'download', 'hub_download_at_start', vl(VHEAD + VLOAD[:1] + [
     ('INFO', 'weight_utils.py:296', "Using model weights format ['*.safetensors']")], VC_EC) + '\n' + '\n'.join([
     VC_EC + 'Fetching 17 files:   0%|          | 0/17 [00:00<?, ?it/s]',
     VC_EC + 'model-00001-of-00017.safetensors: 100%|██████████| 3.96G/3.96G [00:41<00:00, 95.1MB/s]',

@@ -1,0 +1,52 @@
+// A phase's budget for this start: the engine's from the rules, grown with the checkpoint's size,
+// with a lazily compiling phase's, or learned from earlier starts (docs/rules.md, "Budgets").
+#include <algorithm>
+
+#include "diagnose/judge_steps.h"
+
+namespace spinup::judge {
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024 * 1024;
+
+}  // namespace
+
+PhaseBudget Context::Budget(Phase p) const {
+  PhaseBudget b = rules.Budget(st.engine, p);
+  std::optional<uint64_t> ckpt = opt.checkpoint_bytes ? opt.checkpoint_bytes : st.checkpoint_bytes;
+  if (!ckpt) ckpt = st.estimated_checkpoint_bytes;
+  // A fixed part (the process, the model's set-up) and the reading of every byte.
+  if ((p == Phase::kDownload || p == Phase::kWeightLoad) && ckpt)
+    b.normal_s += *ckpt / kGiB * b.per_gib_s;
+  if (p == Phase::kWeightLoad && ckpt) {
+    // A loader with a bar is judged from its last tick (a shard's worth); one that prints no
+    // progress of its own, on the whole load, until a peer loaded the same checkpoint.
+    const bool bar = attempt != nullptr &&
+                     std::any_of(attempt->bars.begin(), attempt->bars.end(),
+                                 [](const BarState& s) { return s.phase == Phase::kWeightLoad; });
+    if (!bar && !SignalHolds(*this, "rank_behind")) {
+      b.stall_s = std::max(b.stall_s, *ckpt / kGiB * b.stall_per_gib_s);
+    }
+  }
+  // A later phase that compiles lazily (SGLang's DeepGEMM JIT inside the capture, "typically 10-20
+  // mins" cold) may take what compiling takes.
+  if (attempt != nullptr && attempt->compile_hint_ms && p > Phase::kCompile &&
+      Order(p) > Order(Phase::kCompile)) {
+    const std::optional<int64_t> since = PhaseSince(*attempt, p);
+    if (since && *attempt->compile_hint_ms >= *since) {
+      const PhaseBudget compile = rules.Budget(st.engine, Phase::kCompile);
+      b.normal_s = std::max(b.normal_s, compile.normal_s);
+      b.stall_s = std::max(b.stall_s, compile.stall_s);
+    }
+  }
+  if (opt.learned != nullptr) {
+    if (auto it = opt.learned->find(p); it != opt.learned->end()) {
+      b.normal_s = it->second.slow_s;
+      b.stall_s = it->second.stall_s;
+    }
+  }
+  if (opt.stall_after_s) b.stall_s = *opt.stall_after_s;
+  return b;
+}
+
+}  // namespace spinup::judge
