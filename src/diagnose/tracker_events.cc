@@ -6,6 +6,7 @@
 #include "diagnose/model_size.h"
 #include "diagnose/rank_format.h"
 #include "diagnose/tracker.h"
+#include "diagnose/tracker_spans.h"
 
 namespace spinup {
 
@@ -331,7 +332,13 @@ void StartupTracker::OnRequestServed(AttemptFacts& a, const LogEvent& e, std::op
 void StartupTracker::OnInfo(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   // A line printed inside a phase: moves forward only (never back past the attempt).
   if (e.phase && (CarveEarlierPhase(a, e, t) || DownloadInsideLoad(a, e, t))) return;
-  if (e.phase) {
+  // A line with no time of its own that only says the start is where it already is (NCCL's chatter
+  // under the ranks' own lines) opens no span for a process of its own: read live, its time would
+  // be the moment it was read, not when it was printed.
+  const bool echo = e.phase && (!e.time_ms || e.time_inferred) && a.phase &&
+                    Order(*e.phase) <= Order(*a.phase) &&
+                    tracker_internal::OpenSpan(a, e.rank) == nullptr;
+  if (e.phase && !echo) {
     size_t spans = a.timeline.size();
     RedateOpenSpan(a, e, t);
     Hint(a, e.rank, *e.phase, BegunBefore(a, e, t));
@@ -556,8 +563,10 @@ void StartupTracker::OnProgress(AttemptFacts& a, const LogEvent& e, std::optiona
   }
   if (e.phase) Hint(a, e.rank, *e.phase, t);
   if (e.phase == Phase::kCompile && t) a.compile_hint_ms = t;  // a JIT's bar (DeepGEMM's warm-up)
-  // vLLM's and SGLang's loader bar counts the checkpoint's shards: a floor for its size.
-  if (e.progress_total > 0 && e.bar.find("checkpoint shards") != std::string::npos) {
+  // vLLM's, SGLang's and TensorRT-LLM's loader bar counts the checkpoint's shards: a floor for its
+  // size ("Loading safetensors checkpoint shards", "Loading safetensors weights in parallel").
+  if (e.progress_total > 0 && (e.bar.find("checkpoint shards") != std::string::npos ||
+                               e.bar.find("safetensors weights") != std::string::npos)) {
     NoteCheckpointEstimate(CheckpointBytesFromShards(e.progress_total));
   }
   bar->phase = e.phase ? e.phase : a.phase;

@@ -124,6 +124,24 @@ std::optional<CivilTime> ReadUnitActiveSince(std::string_view line) {
   return UnixMsToCivil(CivilToUnixMs(since) + *ago);
 }
 
+// date(1) under a Chinese, Japanese or Korean locale, and PowerShell's Get-Date under a Korean
+// one: "2025年 02月 19日 星期三 14:38:02 CST", "2025. 02. 19. (수) 14:38:02 KST",
+// "2024년 6월 11일 화요일 오후 2:55:31".
+std::optional<CivilTime> ReadCjkDate(std::string_view line) {
+  static const RE2 kCjk(
+      "^(\\d{4})(?:年|년|\\.) *(\\d{1,2})(?:月|월|\\.) *(\\d{1,2})(?:日|일|\\.)? *(?:\\S{1,12} +)?"
+      "(?:(오전|午前|上午|오후|午後|下午) *)?(\\d{1,2}):(\\d{2}):(\\d{2})" SPINUP_ZONE "$");
+  std::string year, mon, day, half, h, m, s;
+  if (!RE2::FullMatch(line, kCjk, &year, &mon, &day, &half, &h, &m, &s)) return std::nullopt;
+  CivilTime t;
+  t.year = Number(year);
+  t.month = Number(mon);
+  t.day = Number(day);
+  const bool pm = half == "오후" || half == "午後" || half == "下午";
+  if (ValidDate(t) && SetClock(h, m, s, half.empty() ? "" : pm ? "PM" : "AM", t)) return t;
+  return std::nullopt;
+}
+
 #undef SPINUP_DAY
 #undef SPINUP_MONTH
 #undef SPINUP_CLOCK
@@ -213,6 +231,36 @@ std::optional<CivilTime> ParseReportedClock(std::string_view line) {
   return std::nullopt;
 }
 
+std::optional<int> ReadingZoneOffsetMinutes(std::string_view line) {
+  static constexpr std::array<std::pair<std::string_view, int>, 24> kZones{
+      {{"UTC", 0},    {"GMT", 0},    {"Z", 0},      {"WET", 0},    {"WEST", 60},  {"BST", 60},
+       {"CET", 60},   {"CEST", 120}, {"EET", 120},  {"EEST", 180}, {"MSK", 180},  {"HKT", 480},
+       {"SGT", 480},  {"JST", 540},  {"KST", 540},  {"AEST", 600}, {"AEDT", 660}, {"NZST", 720},
+       {"EST", -300}, {"EDT", -240}, {"MST", -420}, {"MDT", -360}, {"PST", -480}, {"PDT", -420}}};
+  size_t at = 0;
+  for (int tokens = 0; at < line.size() && tokens < 16; ++tokens) {
+    while (at < line.size() && line[at] == ' ') ++at;
+    size_t end = line.find_first_of(" ,.)`", at);
+    if (end == std::string_view::npos) end = line.size();
+    const std::string_view token = line.substr(at, end - at);
+    at = end + 1;
+    for (const auto& [name, offset] : kZones) {
+      if (token == name) return offset;
+    }
+    // "+0800", "-05:00" after a clock: a numeric offset.
+    if (token.size() >= 5 && (token[0] == '+' || token[0] == '-') && scan::IsDigit(token[1]) &&
+        scan::IsDigit(token[2])) {
+      const size_t m = token[3] == ':' ? 4 : 3;
+      if (token.size() != m + 2 || !scan::IsDigit(token[m]) || !scan::IsDigit(token[m + 1]))
+        continue;
+      const int minutes = ((token[1] - '0') * 10 + (token[2] - '0')) * 60 + (token[m] - '0') * 10 +
+                          (token[m + 1] - '0');
+      if (minutes <= 14 * 60) return token[0] == '-' ? -minutes : minutes;
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<CivilTime> ParseClockReading(std::string_view line) {
   while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
   while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
@@ -222,7 +270,10 @@ std::optional<CivilTime> ParseClockReading(std::string_view line) {
   if (line.size() < kShortest || line.size() > kLongest) return std::nullopt;
   // Most lines are neither: a few fixed bytes tell before any regex runs.
   if (scan::IsDigit(line[0])) {
-    return line[4] == '-' && line[7] == '-' ? ReadIso(line) : std::nullopt;
+    if (line[4] == '-' && line[7] == '-') return ReadIso(line);
+    // "2025年", "2025년", "2025. ": a CJK locale's date.
+    const auto fifth = static_cast<unsigned char>(line[4]);
+    return fifth == '.' || fifth == 0xE5 || fifth == 0xEB ? ReadCjkDate(line) : std::nullopt;
   }
   return scan::IsDayName(line) ? ReadNamedDay(line) : std::nullopt;
 }

@@ -18,6 +18,29 @@ TEST(ClockReading, DateCommandInEachLocale) {
   EXPECT_EQ(ParseClockReading("Mon Jun  2 10:56:12 2025"), At(2025, 6, 2, 10, 56, 12));
 }
 
+// date(1) in zh_CN, ja_JP and ko_KR, and PowerShell's Get-Date in ko-KR.
+TEST(ClockReading, DateCommandInCjkLocales) {
+  EXPECT_EQ(ParseClockReading("2025年 02月 19日 星期三 14:38:02 CST"), At(2025, 2, 19, 14, 38, 2));
+  EXPECT_EQ(ParseClockReading("2025年  2月 19日 水曜日 14:38:02 JST"), At(2025, 2, 19, 14, 38, 2));
+  EXPECT_EQ(ParseClockReading("2025. 02. 19. (수) 14:38:02 KST"), At(2025, 2, 19, 14, 38, 2));
+  EXPECT_EQ(ParseClockReading("2024년 6월 11일 화요일 오후 2:55:31"), At(2024, 6, 11, 14, 55, 31));
+  EXPECT_FALSE(ParseClockReading("2025. 13. 19. (수) 14:38:02 KST"));
+  EXPECT_FALSE(ParseClockReading("2025. 02. 19. done in 14:38:02 of it"));
+}
+
+// The zone a reading names, as an offset from UTC; none where it names none or an ambiguous one.
+TEST(ClockReading, TheZoneAReadingNames) {
+  EXPECT_EQ(ReadingZoneOffsetMinutes("Tue Feb 11 18:02:49 CET 2025"), 60);
+  EXPECT_EQ(ReadingZoneOffsetMinutes("Tue Feb 11 10:14:06 PST 2025"), -480);
+  EXPECT_EQ(ReadingZoneOffsetMinutes("Mon Jun  2 10:56:12 UTC 2025"), 0);
+  EXPECT_EQ(ReadingZoneOffsetMinutes("2025-06-02 10:56:12 +0800"), 480);
+  EXPECT_EQ(ReadingZoneOffsetMinutes("2025-06-02 10:56:12 -05:30"), -330);
+  EXPECT_EQ(ReadingZoneOffsetMinutes("`date` -> Thu Jan  2 03:57:30 EST 2025, still stuck"), -300);
+  EXPECT_FALSE(ReadingZoneOffsetMinutes("Wed Feb 19 14:38:02 CST 2025"));  // China or US Central
+  EXPECT_FALSE(ReadingZoneOffsetMinutes("Mon Jun  2 10:56:12 2025"));
+  EXPECT_FALSE(ReadingZoneOffsetMinutes("+99999 and -1"));
+}
+
 TEST(ClockReading, IsoForms) {
   EXPECT_EQ(ParseClockReading("2025-06-02T10:56:12+00:00"), At(2025, 6, 2, 10, 56, 12));
   EXPECT_EQ(ParseClockReading("2025-06-02T10:56:12,123456789+02:00"), At(2025, 6, 2, 10, 56, 12));

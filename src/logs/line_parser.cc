@@ -30,18 +30,37 @@ using scan::ParseRfc3339;
 
 namespace {
 
+// A journal line's month: "Mar", or under a Chinese, Japanese or Korean locale "3月" / "12월"
+// (journalctl prints the locale's abbreviation). Sets `end` to the index after it; 0 if none.
+int JournalMonth(std::string_view s, size_t& end) {
+  if (const int month = scan::MonthNumber(s); month != 0) {
+    end = 3;
+    return month;
+  }
+  size_t i = 0;
+  int month = 0;
+  while (i < 2 && i < s.size() && IsDigit(s[i])) month = month * 10 + (s[i++] - '0');
+  const std::string_view rest = s.substr(i);
+  if (i == 0 || month < 1 || month > 12 ||
+      (!rest.starts_with("\xE6\x9C\x88") && !rest.starts_with("\xEC\x9B\x94"))) {
+    return 0;
+  }
+  end = i + 3;
+  return month;
+}
+
 // journalctl short: "Mar 09 12:01:49 host ident[pid]: ". Returns index of the message.
 size_t ParseJournalShort(std::string_view s, CivilTime& t) {
-  if (s.size() < 16 || s[3] != ' ') return std::string_view::npos;
-  const int month = scan::MonthNumber(s);
-  if (month == 0) return std::string_view::npos;
-  int day = Digits(s, 4, 2);
-  if (day < 0 && At(s, 4, ' ')) day = Digits(s, 5, 1);
-  if (day < 1 || day > 31 || !At(s, 6, ' ')) return std::string_view::npos;
+  size_t m = 0;
+  const int month = s.size() < 16 ? 0 : JournalMonth(s, m);
+  if (month == 0 || !At(s, m, ' ')) return std::string_view::npos;
+  int day = Digits(s, m + 1, 2);
+  if (day < 0 && At(s, m + 1, ' ')) day = Digits(s, m + 2, 1);
+  if (day < 1 || day > 31 || !At(s, m + 3, ' ')) return std::string_view::npos;
   CivilTime tt;
   tt.month = month;
   tt.day = day;
-  size_t j = ParseClock(s, 7, tt);
+  size_t j = ParseClock(s, m + 4, tt);
   if (j == std::string_view::npos) return j;
   j = ParseFraction(s, j, tt);
   if (!At(s, j, ' ')) return std::string_view::npos;
@@ -301,6 +320,8 @@ ParsedLine ReadLinePrefixes(std::string_view line) {
       changed = true;
     } else if (!s.empty() && IsDigit(s[0]) &&
                (j = ParseRfc3339(s, 0, t)) != std::string_view::npos && At(s, j, ' ')) {
+      // "...Z" or "...+08:00" (the offset applied): the log's clock is UTC.
+      p.utc_stamp = s[j - 1] == 'Z' || s.substr(19, j - 19).find_first_of("+-") != s.npos;
       if (StripRfc3339(s, j, t, p)) return p;  // TGI: complete
       changed = true;
     } else {
@@ -397,10 +418,12 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
   if (!p.time) {
     if (const std::optional<CivilTime> reading = ParseClockReading(p.message)) {
       p.time = *reading;  // date(1)'s output pasted after the log: the time it was pasted
+      p.reading_offset_min = ReadingZoneOffsetMinutes(p.message);
       return p;
     }
     if (const std::optional<CivilTime> reading = ParseReportedClock(p.message)) {
       p.time = *reading;
+      p.reading_offset_min = ReadingZoneOffsetMinutes(p.message);
       return p;
     }
   }

@@ -65,7 +65,13 @@ struct ParsedLine {
   std::string_view message;               // the text after every prefix, what rules match against
   std::optional<CivilTime> time;          // the engine's timestamp (or the wrapper's)
   std::optional<CivilTime> wrapper_time;  // journalctl/docker/kubectl timestamp, if any
-  std::string_view wrapper_ident;         // journalctl's "ident[pid]" ("systemd[1]"), if any
+  // The line is a person's clock reading (date(1)'s output) in a zone it names: its offset from
+  // UTC in minutes. `time` is the reading as written.
+  std::optional<int> reading_offset_min;
+  // The line's time came from an RFC 3339 stamp with its zone (docker/kubectl --timestamps, TGI):
+  // the log's times are UTC.
+  bool utc_stamp = false;
+  std::string_view wrapper_ident;  // journalctl's "ident[pid]" ("systemd[1]"), if any
   // The program the innermost wrapper that names one says printed the line: docker compose's
   // service ("open-webui-1"), kubectl --prefix's container, journald's identifier without its pid
   // ("nginx"); "" where none names one.

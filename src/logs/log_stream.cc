@@ -139,6 +139,28 @@ void LogStream::FeedLine(std::string_view line) {
 
 std::optional<int64_t> LogStream::ResolveTime(const ParsedLine& p) {
   if (!p.time) return std::nullopt;
+  if (p.utc_stamp) utc_log_ = true;
+  if (p.reading_offset_min && *p.reading_offset_min != 0 && p.time->year != 0) {
+    // A person's clock reading in a zone it names ("Tue Feb 11 18:02:49 CET 2025"), on UTC: where
+    // the log's own stamps are UTC, or where as written it would come before the log's last line
+    // (a reading is taken after what it reads).
+    const int64_t written = CivilToUnixMs(*p.time);
+    const int64_t utc = written - int64_t{*p.reading_offset_min} * 60'000;
+    constexpr int64_t kSlack = 60'000;
+    std::optional<int64_t> last = last_time_ms_;
+    if (last && !year_known_) {  // year-less lines so far: compare within the reading's year
+      CivilTime in_year = UnixMsToCivil(*last);
+      in_year.year = p.time->year;
+      last = CivilToUnixMs(in_year);
+    }
+    const bool before = last && written < *last - kSlack && utc >= *last - kSlack;
+    if (utc_log_ || before) {
+      ParsedLine moved = p;
+      moved.time = UnixMsToCivil(utc);
+      moved.reading_offset_min.reset();
+      return ResolveTime(moved);
+    }
+  }
   CivilTime t = *p.time;
   if (!t.has_date()) {
     // Time of day only (SGLang 2024): take the date of the previous line.

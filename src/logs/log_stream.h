@@ -190,6 +190,7 @@ class LogStream {
   std::vector<std::pair<std::string, int>> skipped_prefixes_;
   std::vector<std::string> learned_prefixes_;
   bool year_known_ = false;  // a line carrying a year was seen
+  bool utc_log_ = false;     // a line carried an RFC 3339 stamp with its zone: the log is in UTC
   std::vector<int> matched_;
   LogEvent event_;  // reused by every emitted event (see ResetEvent)
   uint64_t line_no_ = 0;

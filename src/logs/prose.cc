@@ -165,8 +165,27 @@ bool NamesAnException(std::string_view line) {
   });
 }
 
+// Characters of Chinese, Japanese or Korean text (UTF-8 lead bytes 0xE3-0xED: kana, CJK
+// ideographs, Hangul), counted up to `enough`.
+size_t CjkCharacters(std::string_view line, size_t enough) {
+  size_t n = 0;
+  for (size_t i = 0; i + 2 < line.size() && n < enough; ++i) {
+    const auto lead = static_cast<unsigned char>(line[i]);
+    if (lead >= 0xE3 && lead <= 0xED && (static_cast<unsigned char>(line[i + 1]) & 0xC0) == 0x80) {
+      ++n;
+      i += 2;
+    }
+  }
+  return n;
+}
+
 bool LooksLikeProse(std::string_view line) {
   if (line.empty()) return false;
+  // The engines print English: a sentence in Chinese, Japanese or Korean is the person's (a path
+  // with a directory or two in those scripts is not a sentence).
+  if (static_cast<unsigned char>(line.front()) >= 0x80 || CjkCharacters(line, 4) >= 4) {
+    return CjkCharacters(line, 4) >= (static_cast<unsigned char>(line.front()) >= 0xE3 ? 1 : 4);
+  }
   if (line.front() == '#') return MarkdownHeading(line);
   if (line.front() == '(') return Aside(line);
   if (line.front() == '`') return QuotesAnException(line);

@@ -27,6 +27,16 @@ TEST(ProseTest, APersonsSentenceAboutTheLog) {
 }
 
 // A sentence introducing what follows, and an issue's title as GitHub's templates prefix it.
+// The engines print English: a sentence in Chinese, Japanese or Korean is a person's, even when
+// it quotes the engine's line; a path with a directory in those scripts is not a sentence.
+TEST(ProseTest, ASentenceInChineseJapaneseOrKorean) {
+  EXPECT_TRUE(LooksLikeProse("就停在 generating GPU P2P access cache 这一行"));
+  EXPECT_TRUE(LooksLikeProse("30 分以上止まったまま"));
+  EXPECT_TRUE(LooksLikeProse("여기서 멈춤"));
+  EXPECT_FALSE(LooksLikeProse("Loading weights from /mnt/d/模型/Qwen3-8B"));
+  EXPECT_FALSE(LooksLikeProse("████ 100%"));
+}
+
 TEST(ProseTest, AnIntroductionOrAnIssueTitle) {
   EXPECT_TRUE(LooksLikeProse("Not a CUDA out of memory issue this time, the GPU is empty:"));
   EXPECT_TRUE(LooksLikeProse("Fixed: the error from my first post went away. Working log:"));

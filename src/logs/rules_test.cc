@@ -25,6 +25,9 @@ TEST(RuleSet, EmbeddedRulesLoadAndCoverEveryKnownCause) {
   EXPECT_GT(r->Budget("nosuch", Phase::kWeightLoad).per_gib_s, 0);
   std::vector<int> m;
   r->Match("Init torch distributed begin.", &m);
+  // (A cause's own pattern may match the line too: "cause." rules are evidence, not events.)
+  std::erase_if(m,
+                [&](int i) { return r->rules()[static_cast<size_t>(i)].id.starts_with("cause."); });
   ASSERT_EQ(m.size(), 1u);
   EXPECT_EQ(r->rules()[static_cast<size_t>(m[0])].id, "sglang.dist_begin");
 }
