@@ -128,9 +128,12 @@ std::optional<CivilTime> ReadUnitActiveSince(std::string_view line) {
 // one: "2025年 02月 19日 星期三 14:38:02 CST", "2025. 02. 19. (수) 14:38:02 KST",
 // "2024년 6월 11일 화요일 오후 2:55:31".
 std::optional<CivilTime> ReadCjkDate(std::string_view line) {
+  // Bytes, not characters (Latin-1): each of the pattern's CJK characters is its three UTF-8 bytes,
+  // and the day's name (星期三, 화요일, (수)) is a run of 15 bytes at most; cheap to compile.
   static const RE2 kCjk(
-      "^(\\d{4})(?:年|년|\\.) *(\\d{1,2})(?:月|월|\\.) *(\\d{1,2})(?:日|일|\\.)? *(?:\\S{1,12} +)?"
-      "(?:(오전|午前|上午|오후|午後|下午) *)?(\\d{1,2}):(\\d{2}):(\\d{2})" SPINUP_ZONE "$");
+      "^(\\d{4})(?:年|년|\\.) *(\\d{1,2})(?:月|월|\\.) *(\\d{1,2})(?:日|일|\\.)? *(?:\\S{1,15} +)?"
+      "(?:(오전|午前|上午|오후|午後|下午) *)?(\\d{1,2}):(\\d{2}):(\\d{2})" SPINUP_ZONE "$",
+      RE2::Latin1);
   std::string year, mon, day, half, h, m, s;
   if (!RE2::FullMatch(line, kCjk, &year, &mon, &day, &half, &h, &m, &s)) return std::nullopt;
   CivilTime t;

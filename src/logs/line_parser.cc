@@ -33,10 +33,11 @@ namespace {
 // A journal line's month: "Mar", or under a Chinese, Japanese or Korean locale "3月" / "12월"
 // (journalctl prints the locale's abbreviation). Sets `end` to the index after it; 0 if none.
 int JournalMonth(std::string_view s, size_t& end) {
-  if (const int month = scan::MonthNumber(s); month != 0) {
+  if (s.size() > 3 && s[3] == ' ') {
     end = 3;
-    return month;
+    return scan::MonthNumber(s);
   }
+  if (s.empty() || !IsDigit(s[0])) return 0;
   size_t i = 0;
   int month = 0;
   while (i < 2 && i < s.size() && IsDigit(s[i])) month = month * 10 + (s[i++] - '0');

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 namespace spinup {
@@ -179,13 +180,28 @@ size_t CjkCharacters(std::string_view line, size_t enough) {
   return n;
 }
 
+// Whether any byte is outside ASCII, eight at a time (most lines are ASCII).
+bool HasHighByte(std::string_view line) {
+  size_t i = 0;
+  for (; i + 8 <= line.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, line.data() + i, 8);
+    if ((w & 0x8080808080808080ULL) != 0) return true;
+  }
+  for (; i < line.size(); ++i) {
+    if (static_cast<unsigned char>(line[i]) >= 0x80) return true;
+  }
+  return false;
+}
+
 bool LooksLikeProse(std::string_view line) {
   if (line.empty()) return false;
   // The engines print English: a sentence in Chinese, Japanese or Korean is the person's (a path
   // with a directory or two in those scripts is not a sentence).
-  if (static_cast<unsigned char>(line.front()) >= 0x80 || CjkCharacters(line, 4) >= 4) {
-    return CjkCharacters(line, 4) >= (static_cast<unsigned char>(line.front()) >= 0xE3 ? 1 : 4);
+  if (static_cast<unsigned char>(line.front()) >= 0x80) {
+    return CjkCharacters(line.substr(0, 3), 1) == 1;
   }
+  if (HasHighByte(line) && CjkCharacters(line, 4) >= 4) return true;
   if (line.front() == '#') return MarkdownHeading(line);
   if (line.front() == '(') return Aside(line);
   if (line.front() == '`') return QuotesAnException(line);
