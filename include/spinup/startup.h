@@ -307,6 +307,10 @@ struct Verdict {
   std::optional<double> phase_seconds;    // how long the current phase has run
   std::optional<double> budget_seconds;   // the current phase's budget
   std::optional<double> stalled_seconds;  // time since the last progress signal of any kind
+  // A ready start only: what the same log shows the server did after it was up, "died" (an
+  // exception or death while serving) or "stopped" (a stop was asked for); "" when nothing. The
+  // start is judged ready either way: this says whether it still is.
+  std::string after_ready;
   std::vector<RankPhase> ranks;
   std::vector<TimelineEntry> timeline;
   Progress progress;

@@ -429,6 +429,17 @@ State StoppedLoopOrStalled(const Context& c, const AttemptFacts& a, const PhaseB
   return State::kCrashLoop;
 }
 
+// What the same log shows a ready server did next: the start is still judged ready.
+void NoteAfterReady(const AttemptFacts& a, Verdict& v) {
+  if (a.died_after_ready) {
+    v.after_ready = "died";
+    v.evidence.push_back("it was up, then died while serving");
+  } else if (a.stopped) {
+    v.after_ready = "stopped";
+    v.evidence.push_back("it was up, then stopped (a stop was asked for)");
+  }
+}
+
 void DecideState(const Context& c, Verdict& v) {
   const AttemptFacts& a = *c.attempt;
   v.phase = JudgedPhase(c, a);
@@ -476,7 +487,7 @@ void DecideState(const Context& c, Verdict& v) {
     // The start succeeded; a death while serving is the server's, reported beside it.
     v.state = State::kReady;
     v.phase = Phase::kReady;
-    if (a.died_after_ready) v.evidence.push_back("it was up, then died while serving");
+    NoteAfterReady(a, v);
   } else if (c.crashed_before >= 2 && (!c.opt.live || c.opt.log_complete || c.between_turns)) {
     v.state = State::kCrashLoop;
     if (c.st.silent_ends >= 2) {

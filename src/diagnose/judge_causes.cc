@@ -58,8 +58,18 @@ bool RankBehindInLoad(const Context& c) {
     return (r.phase == Phase::kWeightLoad && r.phase_done) ||
            c.Order(r.phase) > c.Order(Phase::kWeightLoad);
   };
+  // A rank loading again after it loaded once (a speculative draft model's weights after the
+  // target's) is not behind.
+  auto loaded_once = [&](const TrackedRank& r) {
+    return std::any_of(c.attempt->timeline.begin(), c.attempt->timeline.end(), [&](auto& s) {
+      return s.rank == r.rank && s.phase == Phase::kWeightLoad && s.ended;
+    });
+  };
   for (const TrackedRank& behind : ranks) {
-    if (coordinator(behind) || behind.phase != Phase::kWeightLoad || behind.phase_done) continue;
+    if (coordinator(behind) || behind.phase != Phase::kWeightLoad || behind.phase_done ||
+        loaded_once(behind)) {
+      continue;
+    }
     const std::string_view group = PeerGroup(behind.rank);
     for (const TrackedRank& peer : ranks) {
       if (&peer != &behind && !coordinator(peer) && PeerGroup(peer.rank) == group && loaded(peer))

@@ -240,6 +240,8 @@ std::string ReadyHeadline(const Context& c, const Verdict& v) {
       }
     }
     h += "; then died while serving: " + said;
+  } else if (!a.died_after_ready && a.stopped) {
+    h += "; then stopped";
   }
   return h;
 }

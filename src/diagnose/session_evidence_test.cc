@@ -136,5 +136,51 @@ TEST(SessionEvidence, AStopPastWhereTheLoopCrashedIsAStop) {
   EXPECT_EQ(v.phase, Phase::kWeightLoad);
 }
 
+// A start that came up and then died, or was stopped: still a ready start, and the verdict says
+// what the server did next (red-team round twenty-nine).
+TEST(SessionEvidence, WhatAReadyServerDidNext) {
+  const std::string up =
+      "INFO 09-12 10:00:00 api_server.py:528] vLLM API server version 0.6.1.post2\n"
+      "INFO 09-12 10:00:10 model_runner.py:1008] Starting to load model m...\n"
+      "INFO 09-12 10:01:44 model_runner.py:1078] Loading model weights took 14.9 GB\n"
+      "INFO:     Application startup complete.\n"
+      "INFO:     Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)\n"
+      "INFO 09-12 10:02:00 metrics.py:351] Avg prompt throughput: 10.2 tokens/s\n";
+  Verdict v = Explain(up);
+  EXPECT_EQ(v.state, State::kReady);
+  EXPECT_EQ(v.after_ready, "");
+  // A sticky CUDA error poisons the process: it died while serving.
+  v = Explain(up +
+              "ERROR 09-12 10:05:00 engine.py:1] RuntimeError: CUDA error: an illegal memory "
+              "access was encountered\n");
+  EXPECT_EQ(v.state, State::kReady) << v.headline;
+  EXPECT_EQ(v.after_ready, "died") << v.headline;
+  EXPECT_EQ(FirstCause(v), "illegal_memory_access");
+  // A request's own error is the request's.
+  v = Explain(up + "ERROR 09-12 10:05:00 serving.py:1] ValueError: prompt is too long\n");
+  EXPECT_EQ(v.after_ready, "");
+  v = Explain(up + "^C\nINFO:     Shutting down\n");
+  EXPECT_EQ(v.state, State::kReady);
+  EXPECT_EQ(v.after_ready, "stopped") << v.headline;
+}
+
+// A collective that timed out after forty completed ones: the transport carried them, so the
+// hang is not PCIe peer-to-peer.
+TEST(SessionEvidence, AWatchdogAfterCompletedWorkIsNotP2p) {
+  const std::string capture =
+      kLoaded +
+      "INFO 09-12 10:03:50 model_runner.py:1400] Capturing cudagraphs for decoding. This may "
+      "lead to unexpected consequences if the model is not static.\n";
+  auto watchdog = [](int seq) {
+    return "[rank1]:[E912 10:13:51.3 ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog caught "
+           "collective operation timeout: WorkNCCL(SeqNum=" +
+           std::to_string(seq) +
+           ", OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600048 "
+           "milliseconds before timing out.\n";
+  };
+  EXPECT_EQ(FirstCause(Explain(capture + watchdog(41))), "cuda_graph_hang");
+  EXPECT_EQ(FirstCause(Explain(capture + watchdog(2))), "nccl_p2p");
+}
+
 }  // namespace
 }  // namespace spinup

@@ -378,11 +378,19 @@ void StartupTracker::NoteUndated(std::optional<int64_t> t) {
 
 void StartupTracker::DateUndated(std::optional<int64_t> t) {
   if (!undated_at_ || !t || *t <= *undated_at_ || state_.attempts.empty()) return;
+  // A ready dated back to the start's last progress: what came before it ended by then (uvicorn's
+  // unstamped lines, then the first stamped line minutes later, a request's error).
+  int64_t to = *t;
+  for (const PhaseSpan& s : Current().timeline) {
+    if (s.phase == Phase::kReady && s.start_ms && *s.start_ms >= *undated_at_) {
+      to = std::min(to, *s.start_ms);
+    }
+  }
   for (PhaseSpan& s : Current().timeline) {
-    if (s.start_undated && s.start_ms == undated_at_) s.start_ms = t;
+    if (s.start_undated && s.start_ms == undated_at_) s.start_ms = to;
     if (s.end_undated && s.end_ms == undated_at_) {
       s.end_earliest_ms = s.end_ms;
-      s.end_ms = t;
+      s.end_ms = to;
     }
     s.start_undated = s.end_undated = false;
   }

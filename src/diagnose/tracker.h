@@ -388,6 +388,9 @@ class StartupTracker {
   void CarveDownload(AttemptFacts& a, PhaseSpan* open, int64_t from, int64_t to,
                      std::optional<double> reported);
   bool DownloadInsideLoad(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  void LoadBecomesDownload(AttemptFacts& a, const std::string& rank);
+  static void LaunchAfterDownload(AttemptFacts& a);
+  static bool OnlyADownloadStep(const AttemptFacts& cur);
   bool EndDownloadInsideLoad(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   static double DownloadSeconds(const PhaseSpan& download, std::optional<int64_t> end);
   static std::optional<int64_t> DownloadEnd(const AttemptFacts& a, const PhaseSpan& download,

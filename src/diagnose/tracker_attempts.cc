@@ -94,6 +94,7 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
   bool has_content = false;
   bool other_node = false;
   bool earlier = false;
+  bool prepared = false;
   if (!state_.attempts.empty()) {
     const AttemptFacts& cur = state_.attempts.back();
     // Lines of the launch alone are not content: vLLM's API server banner is followed by its
@@ -140,7 +141,8 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
         node_rank != cur.node_rank && ((node_rank >= 0 && cur.node_rank >= 0) ||
                                        node_rank == kWorkerNode || cur.node_rank == kWorkerNode);
     other_node = nodes_differ && banner_ms && cur.last_ms && *banner_ms <= *cur.last_ms;
-    if (sibling || nested || other_node) has_content = false;
+    prepared = OnlyADownloadStep(cur);
+    if (sibling || nested || other_node || prepared) has_content = false;
     const bool record = RecordAboveThePreviousLog(cur);
     const bool record_only = state_.attempts.size() == 1 && OnlyARecordOfAnEnd(cur);
     // `docker ps` shows the container as it is now: the log below it (`docker logs`) has ended.
@@ -161,11 +163,33 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
   if (previous_container) opened.ended_by_record = true;
   if (!IsLauncherBanner(banner_engine) && banner_engine != kPromptEngine) ForgetAppStartup(opened);
   if (earlier) opened.banner_pasted_after = true;
+  if (prepared) LaunchAfterDownload(opened);
   // The engine's own banner after the prompt that started it names the start's engine.
   if (!opened.banner || opened.banner_engine == kPromptEngine) opened.banner_engine = banner_engine;
   opened.banner = true;
   if (banner_engine == kPromptEngine) opened.manual = true;
   if (opened.node_rank < 0 && !other_node) opened.node_rank = node_rank;  // the first node's
+}
+
+// Before any banner, only a download step (NIM's "Preparing model workspace", a wrapper's fetch)
+// and the phase its end opened: the engine's banner after it is the same start's.
+bool StartupTracker::OnlyADownloadStep(const AttemptFacts& cur) {
+  return !cur.banner && !cur.crashed && !cur.ready && cur.errors.empty() &&
+         std::all_of(cur.timeline.begin(), cur.timeline.end(), [](const PhaseSpan& s) {
+           return s.phase == Phase::kLaunch || s.phase == Phase::kDownload || s.implicit;
+         });
+}
+
+// The engine starts after a download step of its own (NIM's workspace): the phase the download's
+// end opened is its launch.
+void StartupTracker::LaunchAfterDownload(AttemptFacts& a) {
+  if (a.timeline.empty() || a.timeline.back().ended || !a.timeline.back().implicit) return;
+  PhaseSpan& open = a.timeline.back();
+  if (a.phase == open.phase) a.phase = Phase::kLaunch;
+  open.phase = Phase::kLaunch;
+  for (TrackedRank& r : a.ranks) {
+    if (r.rank == open.rank) r.phase = Phase::kLaunch;
+  }
 }
 
 // A report's writer quoting the error above the log that printed it ("I get this error:", the

@@ -52,6 +52,12 @@ void StartupTracker::UnpinForHost(AttemptFacts& a, const LogEvent& e) {
 }
 
 void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  // A sticky CUDA error poisons the process's context: once the server is up, it cannot serve
+  // again (during the start, the traceback around it says where it died).
+  if (a.ready && !a.crashed && e.rule_id == "generic.cuda_sticky_error") {
+    OnFatal(a, e, t);
+    return;
+  }
   // Once the HTTP server says its application started (http_up), what can still end the start is
   // a death or a failed bind (fatal lines); an error line is a request's.
   if (a.engine_only_ready && !a.stop_requested && !a.http_up) TakeBackEngineReady(a, t);

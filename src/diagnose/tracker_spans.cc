@@ -136,27 +136,42 @@ void StartupTracker::CarveDownload(AttemptFacts& a, PhaseSpan* open, int64_t fro
 // A Hub download's bar ("Fetching 55 files", "model-00002-of-00012.safetensors:  43%") in a load
 // that has read nothing yet: vLLM and SGLang fetch the checkpoint inside their loader, so the load
 // so far was the download, and the start downloads until the loader's own bar moves it on.
+// A bar with no process tag of its own (tqdm writes to stderr, untagged) while tagged workers load:
+// each of them waits for it, and the bar's own line goes on to open the untagged side's download.
 bool StartupTracker::DownloadInsideLoad(AttemptFacts& a, const LogEvent& e,
                                         std::optional<int64_t> t) {
   if (!t || e.phase != Phase::kDownload || e.elapsed_seconds || a.ready) return false;
-  PhaseSpan* open = OpenSpan(a, e.rank);
-  if (open == nullptr || open->phase != Phase::kWeightLoad || !open->start_ms ||
-      *open->start_ms > *t) {
-    return false;
-  }
   for (const BarState& b : a.bars) {
     if (b.phase == Phase::kWeightLoad && b.n > 0) return false;
   }
+  auto loading = [&](const std::string& rank) {
+    const PhaseSpan* open = OpenSpan(a, rank);
+    return open != nullptr && open->phase == Phase::kWeightLoad && open->start_ms &&
+           *open->start_ms <= *t;
+  };
+  if (loading(e.rank)) {
+    LoadBecomesDownload(a, e.rank);
+    Mark(Signal::kLogProgress, t);
+    return true;
+  }
+  if (!e.rank.empty()) return false;
+  for (const TrackedRank& r : a.ranks) {
+    if (!r.rank.empty() && loading(r.rank)) LoadBecomesDownload(a, r.rank);
+  }
+  return false;
+}
+
+// The rank's open load, which has read nothing, was the download's so far.
+void StartupTracker::LoadBecomesDownload(AttemptFacts& a, const std::string& rank) {
+  PhaseSpan* open = OpenSpan(a, rank);
   const int64_t from = *open->start_ms;
   const bool undated = open->start_undated;  // the load's start, not this bar's
   a.timeline.erase(a.timeline.begin() + (open - a.timeline.data()));
-  BeginPhase(a, e.rank, Phase::kDownload, from, /*explicit_begin=*/true);
-  if (PhaseSpan* download = OpenSpan(a, e.rank)) {
+  BeginPhase(a, rank, Phase::kDownload, from, /*explicit_begin=*/true);
+  if (PhaseSpan* download = OpenSpan(a, rank)) {
     download->within_load = true;
     download->start_undated = undated;
   }
-  Mark(Signal::kLogProgress, t);
-  return true;
 }
 
 // vLLM's "Time spent downloading weights" ends such a download: the load goes on from here.

@@ -176,26 +176,48 @@ std::optional<CivilTime> ReadSlurmCancel(std::string_view line) {
   return ReadIso(line.substr(at + kAt.size(), 19));
 }
 
-// A person's "20:41 now" / "now 20:41" / "now it's 20:41" in a sentence about the log: a time of
-// day only (the log's previous line gives the date).
+// A person's time of day in a sentence about the log: "20:41 now", "now it's 20:41", "it's 15:31
+// and no ...", "At 09:24 (date) still the same", "still nothing at 09:31", "that's all of the log
+// at 11:31". A time of day only (the log's previous line gives the date); the latest such time when
+// the sentence names several ("Started 14:02, now it's 14:29"). "at H:MM" alone is any event's
+// time ("error at 20:41", "started at 14:02"): it reads as now at the sentence's start, or after
+// words about the log standing still or the log itself.
 std::optional<CivilTime> ReadStatedTimeOfDay(std::string_view line) {
   // Most lines have no "H:MM" at all: told by the few colons there are, before any word search.
   bool clock = false;
-  for (size_t i = line.find(':'); !clock && i != std::string_view::npos;
-       i = line.find(':', i + 1)) {
+  for (size_t i = scan::FindByte(line, ':'); !clock && i != std::string_view::npos;
+       i = scan::FindByte(line, ':', i + 1)) {
     clock = i > 0 && i + 2 < line.size() && scan::IsDigit(line[i - 1]) &&
             scan::IsDigit(line[i + 1]) && scan::IsDigit(line[i + 2]);
   }
-  if (!clock || line.find("now") == std::string_view::npos) return std::nullopt;
-  static const RE2 kNow(
-      R"((?:^|[\s(,.;-])(?:(\d{1,2}):(\d{2}) now|now(?: it's| it is)? (\d{1,2}):(\d{2}))\b)");
+  if (!clock) return std::nullopt;
+  static const RE2 kStated(
+      R"((?i)(?:^|[\s(,.;-])(?:(\d{1,2}):(\d{2}) now|(now|it's|it is|at)(?: it's| it is)? )"
+      R"((\d{1,2}):(\d{2}))(?:[^:\d]|$))");
+  static const RE2 kStill(
+      R"((?i)still|nothing|no new|same|stuck|hung|hang|frozen|no output|logs?\b|that's all)");
+  std::optional<CivilTime> latest;
+  re2::StringPiece in(line.data(), line.size());
   std::string h1, m1, h2, m2;
-  if (!RE2::PartialMatch(line, kNow, &h1, &m1, &h2, &m2)) return std::nullopt;
-  CivilTime t;
-  t.hour = Number(h1.empty() ? h2 : h1);
-  t.minute = Number(h1.empty() ? m2 : m1);
-  if (t.hour < 0 || t.hour > 23 || t.minute < 0 || t.minute > 59) return std::nullopt;
-  return t;
+  re2::StringPiece cue;
+  while (RE2::FindAndConsume(&in, kStated, &h1, &m1, &cue, &h2, &m2)) {
+    if (cue.size() == 2 && (cue[0] == 'a' || cue[0] == 'A')) {
+      const size_t at = static_cast<size_t>(cue.data() - line.data());
+      const std::string_view before = line.substr(at < 48 ? 0 : at - 48, std::min<size_t>(at, 48));
+      // At a sentence's start ("... took". At 09:24 (date) still the same"), after a quote marker.
+      const size_t last = before.find_last_not_of(" \t");
+      const bool opens = last == std::string_view::npos ||
+                         before.find_first_not_of(" \t>-*^") == std::string_view::npos ||
+                         std::string_view(".!?;").find(before[last]) != std::string_view::npos;
+      if (!opens && !RE2::PartialMatch(before, kStill)) continue;
+    }
+    CivilTime t;
+    t.hour = Number(h1.empty() ? h2 : h1);
+    t.minute = Number(h1.empty() ? m2 : m1);
+    if (t.hour < 0 || t.hour > 23 || t.minute < 0 || t.minute > 59) continue;
+    if (!latest || t.hour * 60 + t.minute > latest->hour * 60 + latest->minute) latest = t;
+  }
+  return latest;
 }
 
 }  // namespace
@@ -270,6 +292,10 @@ std::optional<CivilTime> ParseClockReading(std::string_view line) {
   if (line.starts_with("Active: ")) return ReadUnitActiveSince(line);
   if (line.ends_with(" ***")) return ReadSlurmCancel(line);
   if (line.size() > 12 && line.substr(8, 4) == " up ") return ReadUptime(line.substr(0, 8));
+  // top(1)'s header: "top - 09:31:02 up 3 days,  2:11,  1 user,  load average: ...".
+  if (line.size() > 18 && line.starts_with("top - ") && line.substr(14, 4) == " up ") {
+    return ReadUptime(line.substr(6, 8));
+  }
   if (line.size() < kShortest || line.size() > kLongest) return std::nullopt;
   // Most lines are neither: a few fixed bytes tell before any regex runs.
   if (scan::IsDigit(line[0])) {

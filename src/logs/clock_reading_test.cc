@@ -106,6 +106,31 @@ TEST(ClockReading, ATimeOfDayAPersonSaysItIsNow) {
   EXPECT_FALSE(ParseReportedClock("snow 20:41"));
 }
 
+// The other ways a person says when they looked (red-team round twenty-nine): "it's", a sentence
+// that opens with "At", "at" after words about the log standing still; the latest time of several.
+TEST(ClockReading, ATimeOfDayInOtherWords) {
+  auto minutes = [](std::string_view line) {
+    const auto t = ParseReportedClock(line);
+    return t ? t->hour * 60 + t->minute : -1;
+  };
+  EXPECT_EQ(minutes("It's 09:31 and no new line."), 9 * 60 + 31);
+  EXPECT_EQ(minutes("Pod started 15:03, it's 15:31 and no \"Init torch distributed ends\"."),
+            15 * 60 + 31);
+  EXPECT_EQ(minutes("Started 14:02, now it's 14:29 and nothing new."), 14 * 60 + 29);
+  EXPECT_EQ(minutes("^ rank 3 never printed it. At 09:24 (date) still the same."), 9 * 60 + 24);
+  EXPECT_EQ(minutes("still nothing at 09:31"), 9 * 60 + 31);
+  EXPECT_EQ(minutes("that's all of `docker logs tgi` at 11:31. No 'Connected' line"), 11 * 60 + 31);
+  // An event's time, not when the person looked.
+  EXPECT_EQ(minutes("Started at 14:02 with tp=4"), -1);
+  EXPECT_EQ(minutes("Unknown error at 20:41, retrying"), -1);
+  EXPECT_EQ(minutes("Loading safetensors checkpoint shards: 37% | 60/163 [12:10<21:44"), -1);
+  // top's header is uptime's reading.
+  const auto top =
+      ParseClockReading("top - 09:31:02 up 3 days,  2:11,  1 user,  load average: 0.1");
+  ASSERT_TRUE(top);
+  EXPECT_EQ(top->hour * 3600 + top->minute * 60 + top->second, 9 * 3600 + 31 * 60 + 2);
+}
+
 TEST(ClockReading, AnythingMoreIsALogLineOrNoReading) {
   EXPECT_FALSE(ParseClockReading("Mon Jun  2 10:56:12 UTC 2025 server started"));
   EXPECT_FALSE(ParseClockReading("2025-06-02 10:56:12 INFO ready"));

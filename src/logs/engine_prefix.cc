@@ -355,6 +355,31 @@ bool ParseVllmLevelOnly(std::string_view& msg, size_t sp, ParsedLine& p) {
   return true;
 }
 
+// A level before a full date, as Ray Serve prints ("INFO 2025-07-01 10:02:01,204 controller 377 --
+// msg") and Python's logging with "%(levelname)s %(asctime)s": any program's, so no engine's style.
+bool ParseLevelIsoDate(std::string_view& msg, size_t sp, ParsedLine& p) {
+  const std::string_view s = msg;
+  CivilTime t;
+  size_t j = scan::ParseDateTime(s, sp + 1, ' ', t);
+  if (j == std::string_view::npos) return false;
+  j = scan::ParseFraction(s, j, t);
+  if (!At(s, j, ' ')) return false;
+  p.level = s.substr(0, sp);
+  p.time = t;
+  p.style = PrefixStyle::kPython;
+  msg = s.substr(j + 1);
+  // Ray's "<component> <pid> -- ": where it logs from, not what it says.
+  if (const size_t dash = msg.substr(0, 64).find(" -- "); dash != std::string_view::npos) {
+    const size_t pid = msg.rfind(' ', dash - 1);
+    if (pid != std::string_view::npos && pid + 1 < dash &&
+        msg.substr(0, pid).find(' ') == std::string_view::npos &&
+        std::all_of(msg.begin() + pid + 1, msg.begin() + dash, scan::IsDigit)) {
+      msg.remove_prefix(dash + 4);
+    }
+  }
+  return true;
+}
+
 // vLLM level + date: "INFO 08-29 04:16:14 [file.py:12] " or old "INFO 07-12 19:04:13 api.py:206] ".
 // A level word is at most 8 bytes, so it ends at the first space.
 bool ParseVllmLevelDate(std::string_view& msg, size_t sp, ParsedLine& p) {
@@ -363,7 +388,7 @@ bool ParseVllmLevelDate(std::string_view& msg, size_t sp, ParsedLine& p) {
   CivilTime t;
   int mo = Digits(s, sp + 1, 2), d = Digits(s, sp + 4, 2);
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, sp + 3, '-') || !At(s, sp + 6, ' ')) {
-    return ParseVllmLevelOnly(msg, sp, p);
+    return (At(s, sp + 5, '-') && ParseLevelIsoDate(msg, sp, p)) || ParseVllmLevelOnly(msg, sp, p);
   }
   t.month = mo;
   t.day = d;

@@ -424,6 +424,7 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
     }
     if (const std::optional<CivilTime> reading = ParseReportedClock(p.message)) {
       p.time = *reading;
+      p.stated_reading = !reading->has_date();
       p.reading_offset_min = ReadingZoneOffsetMinutes(p.message);
       return p;
     }

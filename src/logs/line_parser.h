@@ -68,6 +68,9 @@ struct ParsedLine {
   // The line is a person's clock reading (date(1)'s output) in a zone it names: its offset from
   // UTC in minutes. `time` is the reading as written.
   std::optional<int> reading_offset_min;
+  // The time is a person's stated reading ("it's 14:13 now"): a time of day only, which a line
+  // before it must date.
+  bool stated_reading = false;
   // The line's time came from an RFC 3339 stamp with its zone (docker/kubectl --timestamps, TGI):
   // the log's times are UTC.
   bool utc_stamp = false;

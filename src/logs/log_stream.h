@@ -129,6 +129,8 @@ class LogStream {
   SourceSeen* NoteSource(std::string_view name);
   bool IsOther(const SourceSeen& s) const;
   std::optional<int64_t> ResolveTime(const ParsedLine& p);
+  std::optional<ParsedLine> ReadingOnUtc(const ParsedLine& p) const;
+  std::optional<int64_t> DateTimeOfDay(CivilTime t, bool stated_reading);
   void Emit(LogEvent& e);
   void EmitCtrlCEcho();
   LogEvent& ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t, std::string_view rank,

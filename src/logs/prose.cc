@@ -26,12 +26,13 @@ constexpr std::array<std::string_view, 6> kSymptomOpeners = {
     "Getting", "Seeing", "Hitting", "Facing", "Encountered", "Encountering"};
 constexpr std::array<std::string_view, 5> kArticles = {"a", "an", "the", "this", "same"};
 
-size_t CountWords(std::string_view s) {
+// Counts up to `enough`: the callers ask "at least N words", and bare lines run long.
+size_t CountWords(std::string_view s, size_t enough = 4) {
   size_t words = 0;
   bool in_word = false;
   for (char c : s) {
     const bool blank = c == ' ' || c == '\t';
-    if (!blank && !in_word) ++words;
+    if (!blank && !in_word && ++words == enough) return words;
     in_word = !blank;
   }
   return words;

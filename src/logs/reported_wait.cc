@@ -40,9 +40,19 @@ bool NamesAnException(std::string_view s) {
 // A program's line, not a sentence: key=value lists, bracketed tags, URLs, progress bars, an
 // exception. One "TP=4" is a person's shorthand.
 bool ProgramPunctuation(std::string_view s) {
-  return NamesAnException(s) || scan::CountByte(s, '=') > 1 || s.find("=[") != s.npos ||
-         s.find("={") != s.npos || s.find("] ") != s.npos || s.find("://") != s.npos ||
-         s.find('|') != s.npos;
+  if (NamesAnException(s) || scan::FindByte(s, '|') != s.npos) return true;
+  // One step from each '=', ']' and ':' (rare in a sentence) rather than a search per pair.
+  size_t equals = 0;
+  for (size_t i = scan::FindByte(s, '='); i != s.npos; i = scan::FindByte(s, '=', i + 1)) {
+    if (++equals > 1 || scan::At(s, i + 1, '[') || scan::At(s, i + 1, '{')) return true;
+  }
+  for (size_t i = scan::FindByte(s, ']'); i != s.npos; i = scan::FindByte(s, ']', i + 1)) {
+    if (scan::At(s, i + 1, ' ')) return true;
+  }
+  for (size_t i = scan::FindByte(s, ':'); i != s.npos; i = scan::FindByte(s, ':', i + 1)) {
+    if (s.substr(i).starts_with("://")) return true;
+  }
+  return false;
 }
 
 // ASCII lowercase into a buffer kept per thread: bare lines are many, so no allocation per line and
@@ -94,7 +104,7 @@ std::optional<double> KubernetesAgeSeconds(std::string_view line) {
       !(line[line.size() - 2] >= '0' && line[line.size() - 2] <= '9')) {
     return std::nullopt;
   }
-  static const RE2 kRow(R"(^[a-z0-9][-a-z0-9.]{0,252}\s+\d{1,3}/\d{1,3}\s+[A-Za-z:]+\s+0\s+)"
+  static const RE2 kRow(R"(^[a-z0-9][-a-z0-9.]*\s+\d{1,3}/\d{1,3}\s+[A-Za-z:]+\s+0\s+)"
                         R"(((?:\d{1,6}[smhd]){1,3})\s*$)");
   std::string age;
   if (!RE2::FullMatch(line, kRow, &age)) return std::nullopt;

@@ -38,6 +38,7 @@ nlohmann::json ExplainJson(const Verdict& v) {
           {"phase_seconds", v.phase_seconds ? json(*v.phase_seconds) : json(nullptr)},
           {"budget_seconds", v.budget_seconds ? json(*v.budget_seconds) : json(nullptr)},
           {"stalled_seconds", v.stalled_seconds ? json(*v.stalled_seconds) : json(nullptr)},
+          {"after_ready", v.after_ready.empty() ? json(nullptr) : json(v.after_ready)},
           {"ranks", ranks},
           {"timeline", timeline},
           {"errors", v.errors},

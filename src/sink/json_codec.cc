@@ -337,6 +337,7 @@ json ToJson(const Verdict& v) {
           {"phase_seconds", Opt(v.phase_seconds)},
           {"budget_seconds", Opt(v.budget_seconds)},
           {"stalled_seconds", Opt(v.stalled_seconds)},
+          {"after_ready", v.after_ready},
           {"ranks", ranks},
           {"timeline", timeline},
           {"progress", ToJson(v.progress)},
@@ -444,6 +445,7 @@ Result<Verdict> VerdictFromJson(const json& j) {
     ReadOpt(j, "phase_seconds", v.phase_seconds);
     ReadOpt(j, "budget_seconds", v.budget_seconds);
     ReadOpt(j, "stalled_seconds", v.stalled_seconds);
+    Read(j, "after_ready", v.after_ready);
     if (auto it = j.find("ranks"); it != j.end() && it->is_array()) {
       for (const auto& rj : *it) {
         RankPhase r;

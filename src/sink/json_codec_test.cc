@@ -45,6 +45,18 @@ TEST(JsonCodec, VerdictRoundTrips) {
   EXPECT_EQ(ToJson(*back), j);
 }
 
+TEST(JsonCodec, WhatAReadyServerDidNextRoundTrips) {
+  Verdict v = SampleVerdict();
+  v.state = State::kReady;
+  v.phase = Phase::kReady;
+  v.after_ready = "died";
+  const nlohmann::json j = ToJson(v);
+  EXPECT_EQ(j["after_ready"], "died");
+  auto back = VerdictFromJson(j);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(back->after_ready, "died");
+}
+
 TEST(JsonCodec, UnknownStateIsCorrupt) {
   nlohmann::json j = ToJson(SampleVerdict());
   j["state"] = "hung";

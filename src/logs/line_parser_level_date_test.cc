@@ -1,0 +1,35 @@
+// A level word before a full date: Ray Serve's controller and replica lines, Python loggers
+// formatted "%(levelname)s %(asctime)s" (red-team round twenty-nine).
+#include <gtest/gtest.h>
+
+#include "logs/line_parser.h"
+
+namespace spinup {
+namespace {
+
+TEST(ParseLine, RayServesLevelBeforeTheDate) {
+  const auto p = ParseLine(
+      "(ServeController pid=377) INFO 2025-07-01 10:02:01,204 controller 377 -- Adding 1 "
+      "replica to Deployment(name='LLMServer:m', app='a').");
+  ASSERT_TRUE(p.time);
+  EXPECT_EQ(p.time->year, 2025);
+  EXPECT_EQ(p.time->month, 7);
+  EXPECT_EQ(p.time->hour * 3600 + p.time->minute * 60 + p.time->second, 10 * 3600 + 2 * 60 + 1);
+  EXPECT_EQ(p.level, "INFO");
+  // Where Ray logs from is cut; what it says is the message. No engine prints this form.
+  EXPECT_EQ(p.message, "Adding 1 replica to Deployment(name='LLMServer:m', app='a').");
+  EXPECT_EQ(p.style, PrefixStyle::kPython);
+}
+
+TEST(ParseLine, ALevelAndADateWithoutRaysComponent) {
+  const auto p = ParseLine("WARNING 2025-07-01 10:02:01 the pool is small");
+  ASSERT_TRUE(p.time);
+  EXPECT_EQ(p.message, "the pool is small");
+  // vLLM's own month-day form is still vLLM's.
+  EXPECT_EQ(ParseLine("INFO 07-01 10:02:01 [core.py:58] hello").style, PrefixStyle::kVllm);
+  // A date that is no date leaves the line as it was read before.
+  EXPECT_FALSE(ParseLine("INFO 2025-13-01 10:02:01 x").time);
+}
+
+}  // namespace
+}  // namespace spinup
