@@ -9,6 +9,7 @@
 #include "live/log_sources.h"
 #include "live/startup_model.h"
 #include "live/watcher.h"
+#include "logs/newest_first.h"
 
 namespace spinup::corpus {
 namespace {
@@ -122,10 +123,16 @@ std::vector<Case> LoadCases(const std::filesystem::path& shared,
   return cases;
 }
 
-Judged Explain(const RuleSet& rules, const std::string& text) {
+// As explain reads a file: an export that runs newest first is read the other way.
+static std::string InReadingOrder(const RuleSet& rules, const std::string& text) {
+  return RunsNewestFirst(text, rules, kReferenceYear) ? ReverseLines(text) : text;
+}
+
+Judged Explain(const RuleSet& rules, const std::string& given) {
   SessionOptions o;
   o.reference_year = kReferenceYear;
   StartupSession session(rules, o);
+  const std::string text = InReadingOrder(rules, given);
   session.OnLogText(0, text, std::nullopt);
   session.OnSourceEnd(0, std::nullopt);
   Judged j = FromVerdict(session.Evaluate());
@@ -135,7 +142,8 @@ Judged Explain(const RuleSet& rules, const std::string& text) {
   return j;
 }
 
-Judged WatchReplay(const RuleSet& rules, const std::string& text) {
+Judged WatchReplay(const RuleSet& rules, const std::string& given) {
+  const std::string text = InReadingOrder(rules, given);
   // The time of each line, as the log states it: the events an offline pass saw, by line.
   SessionOptions o;
   o.reference_year = kReferenceYear;

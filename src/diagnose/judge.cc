@@ -429,6 +429,14 @@ State StoppedLoopOrStalled(const Context& c, const AttemptFacts& a, const PhaseB
   return State::kCrashLoop;
 }
 
+// Every span of the attempt is its ready one, and no server said it was up: no line of a start,
+// only requests answered.
+bool OnlyServedRequests(const AttemptFacts& a) {
+  return a.request_served && !a.http_up &&
+         std::all_of(a.timeline.begin(), a.timeline.end(),
+                     [](const PhaseSpan& s) { return s.phase == Phase::kReady; });
+}
+
 // What the same log shows a ready server did next: the start is still judged ready.
 void NoteAfterReady(const AttemptFacts& a, Verdict& v) {
   if (a.died_after_ready) {
@@ -566,6 +574,11 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& options) con
   }
   // A stop (a scheduler's time limit) in a log no engine wrote to says nothing of a start.
   if (v.state == State::kStopped && st.engine.empty()) v.state = State::kUnknown;
+  // Nor does a request line in such a log (a proxy's or a gateway's access log): nothing shows
+  // which server answered, nor that a start happened.
+  if (v.state == State::kReady && st.engine.empty() && judge::OnlyServedRequests(*c.attempt)) {
+    v.state = State::kUnknown;
+  }
   judge::Describe(c, v);
   judge::AddEvidence(c, v);
   // A stopped start names no cause of its own; the starts that crashed before it still have theirs

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "logs/csv_export.h"
 #include "logs/line_parser.h"
 #include "logs/rich_traceback.h"
 #include "logs/rules.h"
@@ -130,6 +131,8 @@ class LogStream {
   bool IsOther(const SourceSeen& s) const;
   std::optional<int64_t> ResolveTime(const ParsedLine& p);
   std::optional<ParsedLine> ReadingOnUtc(const ParsedLine& p) const;
+  ParsedLine ReadCsvField(const ParsedLine& outer);
+  ParsedLine ReadCsvMessage(std::string_view time);
   std::optional<int64_t> DateTimeOfDay(CivilTime t, bool stated_reading);
   void Emit(LogEvent& e);
   void EmitCtrlCEcho();
@@ -186,6 +189,10 @@ class LogStream {
   std::string scratch_;
   std::string html_;  // a line with its HTML entities decoded (log_stream_paste.cc)
   std::string json_message_, json_scratch_, json_level_;  // a JSON line's fields (see Parse)
+  std::string csv_message_;  // a CSV export's message field, its quotes undone (ReadCsvField)
+  // A CSV export's columns, from its header row within the first kCsvHeaderLines lines.
+  static constexpr uint64_t kCsvHeaderLines = 64;
+  std::optional<CsvColumns> csv_;
   std::string json_rest_;  // the lines of a JSON message after its first (HandleSegment)
   // Unknown prefixes ParseLine skipped before a known one, with how often (at most 16), and the
   // ones seen often enough to strip from every line (ReadLine).

@@ -1,8 +1,10 @@
 #include "logs/newest_first.h"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
+#include "logs/csv_export.h"
 #include "logs/log_stream.h"
 #include "logs/rules.h"
 
@@ -43,9 +45,21 @@ std::string ReverseLines(std::string_view text) {
     lines.push_back(text.substr(from, nl - from));
     from = nl + 1;
   }
+  // A CSV export's header row, and what was written above it, stays on top: it names the columns.
+  size_t head = 0;
+  for (size_t i = 0; i < std::min<size_t>(lines.size(), 64); ++i) {
+    if (ReadCsvHeader(lines[i])) {
+      head = i + 1;
+      break;
+    }
+  }
   std::string out;
   out.reserve(text.size() + 1);
-  for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+  for (size_t i = 0; i < head; ++i) {
+    out.append(lines[i]);
+    out.push_back('\n');
+  }
+  for (auto it = lines.rbegin(); it != lines.rend() - static_cast<ptrdiff_t>(head); ++it) {
     out.append(*it);
     out.push_back('\n');
   }

@@ -155,9 +155,9 @@ case('vt_pynccl_init_code_line', 'crashed', 'distributed_init', '*', vl([
     ('ERROR', 'multiproc_executor.py:671', '    raise RuntimeError(f"NCCL error: {error_str}")'),
     ('ERROR', 'multiproc_executor.py:671', 'RuntimeError: NCCL error: remote process exited or there was a network error')], '(Worker_TP1 pid=402) '))
 
-# Any request uvicorn answered, whatever the path or status (a probe of "/" answered 404, a client
-# error): the HTTP server is up.
-case('vt_access_log_any_answer', 'ready', 'ready', None, '\n'.join([
+# Uvicorn's access lines alone (a probe of "/" answered 404): some HTTP server is up, but no line
+# says which (a proxy's, a gateway's) nor that a start happened: unknown (red-team round 31).
+case('vt_access_log_any_answer', 'unknown', 'ready', None, '\n'.join([
     'INFO:     10.42.0.1:40110 - "GET / HTTP/1.1" 404 Not Found',
     'INFO:     10.42.0.1:40112 - "GET /v1 HTTP/1.1" 404 Not Found']))
 
