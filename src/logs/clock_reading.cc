@@ -183,12 +183,17 @@ std::optional<CivilTime> ReadSlurmCancel(std::string_view line) {
 // time ("error at 20:41", "started at 14:02"): it reads as now at the sentence's start, or after
 // words about the log standing still or the log itself.
 std::optional<CivilTime> ReadStatedTimeOfDay(std::string_view line) {
-  // Most lines have no "H:MM" at all: told by the few colons there are, before any word search.
+  // Most lines have no "H:MM" a sentence could hold: told by the few colons there are, before any
+  // word search. A bar's "[00:12<00:30" is no time of day; nor is a stamp's seconds.
   bool clock = false;
   for (size_t i = scan::FindByte(line, ':'); !clock && i != std::string_view::npos;
        i = scan::FindByte(line, ':', i + 1)) {
-    clock = i > 0 && i + 2 < line.size() && scan::IsDigit(line[i - 1]) &&
-            scan::IsDigit(line[i + 1]) && scan::IsDigit(line[i + 2]);
+    if (i == 0 || i + 2 >= line.size() || !scan::IsDigit(line[i - 1]) ||
+        !scan::IsDigit(line[i + 1]) || !scan::IsDigit(line[i + 2])) {
+      continue;
+    }
+    const size_t hour = i >= 2 && scan::IsDigit(line[i - 2]) ? i - 2 : i - 1;
+    clock = hour == 0 || std::string_view(" \t(").find(line[hour - 1]) != std::string_view::npos;
   }
   if (!clock) return std::nullopt;
   static const RE2 kStated(
