@@ -576,7 +576,8 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& options) con
   if (v.state == State::kStopped && st.engine.empty()) v.state = State::kUnknown;
   // Nor does a request line in such a log (a proxy's or a gateway's access log): nothing shows
   // which server answered, nor that a start happened.
-  if (v.state == State::kReady && st.engine.empty() && judge::OnlyServedRequests(*c.attempt)) {
+  if (v.state == State::kReady && st.engine.empty() && c.attempt != nullptr &&
+      judge::OnlyServedRequests(*c.attempt)) {
     v.state = State::kUnknown;
   }
   judge::Describe(c, v);
