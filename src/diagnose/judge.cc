@@ -214,7 +214,14 @@ std::optional<Phase> LaggingPeerPhase(const Context& c, const AttemptFacts& a, P
   // The last span of each rank is the one it is in.
   std::vector<const PhaseSpan*> open;
   for (auto it = a.timeline.rbegin(); it != a.timeline.rend(); ++it) {
-    if (it->phase == phase && !it->implicit) return std::nullopt;  // the phase has a line
+    // The phase has a line of a process that takes it only once every rank is done (the main
+    // process, a coordinator); a rank's own line (SGLang's TP0 "max_total_num_tokens=") says only
+    // that this rank is done.
+    const std::string_view line_group = PeerGroup(it->rank);
+    if (it->phase == phase && !it->implicit &&
+        (line_group.empty() || line_group == "main" || Coordinator(c, it->rank))) {
+      return std::nullopt;
+    }
     const bool seen = std::any_of(open.begin(), open.end(),
                                   [&](const PhaseSpan* s) { return s->rank == it->rank; });
     if (!seen) open.push_back(&*it);
@@ -237,7 +244,7 @@ std::optional<Phase> LaggingPeerPhase(const Context& c, const AttemptFacts& a, P
           (lag && c.Order(*lag) <= c.Order(peer->phase))) {
         continue;
       }
-      lag = peer->phase;
+      lag = PastTheBarrier(c, a, *peer) ? Phase::kWeightLoad : peer->phase;
     }
   }
   return lag;

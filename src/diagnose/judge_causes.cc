@@ -45,14 +45,28 @@ bool RankBeyondOneNode(const Context& c, int gpus_per_node) {
 
 // A rank still in weight_load while a peer of its group (TP1 beside TP0, Worker_rank3 beside
 // Worker_rank0) finished it: loading the same checkpoint, one fell behind or died. Coordinators
-// (vLLM's EngineCore, APIServer) load nothing; data-parallel engines each load on their own.
-bool RankBehindInLoad(const Context& c) {
+// (vLLM's EngineCore, APIServer) load nothing.
+bool RankBehindInLoad(const Context& c, bool engines) {
   if (c.attempt == nullptr || c.attempt->ready) return false;  // every rank got past it
   const auto& ranks = c.attempt->ranks;
   auto coordinator = [&](const TrackedRank& r) {
     const std::string_view group = PeerGroup(r.rank);
-    return r.rank.empty() || Contains(c.ranks.coordinators, std::string(group)) ||
-           IndependentGroup(group, c.ranks.independent);
+    return r.rank.empty() || Contains(c.ranks.coordinators, std::string(group));
+  };
+  // Data-parallel engines each load on their own and may start apart: one is behind only once it
+  // has loaded for three times as long as a sibling took (plus a minute) and is still at it.
+  auto longer_than_sibling = [&](const TrackedRank& behind, const TrackedRank& peer) {
+    if (IndependentGroup(PeerGroup(behind.rank), c.ranks.independent) != engines) return false;
+    if (!engines) return true;
+    if (!behind.since_ms || !c.now) return false;
+    for (const PhaseSpan& s : c.attempt->timeline) {
+      if (s.rank != peer.rank || s.phase != Phase::kWeightLoad || !s.ended || !s.start_ms ||
+          !s.end_ms)
+        continue;
+      const int64_t took = *s.end_ms - *s.start_ms;
+      if (*c.now - *behind.since_ms > 3 * took + 60'000) return true;
+    }
+    return false;
   };
   auto loaded = [&](const TrackedRank& r) {
     return (r.phase == Phase::kWeightLoad && r.phase_done) ||
@@ -66,13 +80,15 @@ bool RankBehindInLoad(const Context& c) {
     });
   };
   for (const TrackedRank& behind : ranks) {
-    if (coordinator(behind) || behind.phase != Phase::kWeightLoad || behind.phase_done ||
-        loaded_once(behind)) {
-      continue;
-    }
+    // (A rank last seen in distributed init whose peers loaded passed its barrier with them: it
+    // is loading without a line of its own.)
+    const bool loading = (behind.phase == Phase::kWeightLoad && !behind.phase_done) ||
+                         behind.phase == Phase::kDistributedInit;
+    if (coordinator(behind) || !loading || loaded_once(behind)) continue;
     const std::string_view group = PeerGroup(behind.rank);
     for (const TrackedRank& peer : ranks) {
-      if (&peer != &behind && !coordinator(peer) && PeerGroup(peer.rank) == group && loaded(peer))
+      if (&peer != &behind && !coordinator(peer) && PeerGroup(peer.rank) == group && loaded(peer) &&
+          longer_than_sibling(behind, peer))
         return true;
     }
   }
@@ -353,8 +369,13 @@ bool SignalHolds(const Context& c, const std::string& s) {
            std::any_of(c.st.attempts.begin(), c.st.attempts.end(),
                        [](const AttemptFacts& a) { return a.oom_killed; });
   }
-  if (s == "rank_behind") return RankBehindInLoad(c) || RankMissingFromTimeout(c);
+  if (s == "rank_behind") return RankBehindInLoad(c, false) || RankMissingFromTimeout(c);
+  if (s == "engine_behind") return RankBehindInLoad(c, true);
   if (s == "killed_after_stall") return KilledAfterStall(c).has_value();
+  if (s == "collectives_differ") {
+    return std::any_of(c.st.attempts.begin(), c.st.attempts.end(),
+                       [](const AttemptFacts& a) { return a.watchdog_seq_differs; });
+  }
   if (s == "killed_after_error") return KilledAfterError(c);
   if (s == "stop_requested") {
     return c.attempt != nullptr && c.attempt->stop_requested;

@@ -3,6 +3,10 @@
 // the next phase's first line). Steps of JudgedPhase (judge_steps.h).
 #include "diagnose/judge_steps.h"
 
+#include <algorithm>
+
+#include "diagnose/rank_format.h"
+
 namespace spinup::judge {
 
 // The main process said a child died, and ranks went on (stamped later) into a later phase and
@@ -13,6 +17,21 @@ Phase WhereTheChildDied(const Context& c, const AttemptFacts& a, Phase phase) {
     return *a.first_death_phase;
   }
   return phase;
+}
+
+// Distributed init ends in a barrier every rank of a group passes together: a rank whose last line
+// is in it while a peer ended it is past it too, loading weights without a line of its own (newest
+// vLLM logs the load's start once per node).
+bool PastTheBarrier(const Context& c, const AttemptFacts& a, const PhaseSpan& rank_span) {
+  if (rank_span.phase != Phase::kDistributedInit ||
+      c.Order(Phase::kWeightLoad) <= c.Order(Phase::kDistributedInit)) {
+    return false;
+  }
+  const std::string_view group = PeerGroup(rank_span.rank);
+  return std::any_of(a.timeline.begin(), a.timeline.end(), [&](const PhaseSpan& s) {
+    return s.rank != rank_span.rank && PeerGroup(s.rank) == group &&
+           s.phase == Phase::kDistributedInit && s.ended && !s.implicit;
+  });
 }
 
 // A JIT's bar or line after a phase past compile ended, and no line yet of the phase that follows

@@ -74,6 +74,9 @@ bool KilledAfterError(const Context& c);
 Phase WhereTheChildDied(const Context& c, const AttemptFacts& a, Phase phase);
 // compile, when a JIT's lines came after a phase ended and before any line of the next one.
 Phase CompilingBeforeTheNextPhase(const Context& c, const AttemptFacts& a, Phase phase);
+// Whether a rank last seen in distributed init passed its group's barrier with a peer that ended
+// it.
+bool PastTheBarrier(const Context& c, const AttemptFacts& a, const PhaseSpan& rank_span);
 
 // Since when the earliest rank in `phase` has been in it.
 std::optional<int64_t> PhaseSince(const AttemptFacts& a, Phase phase);

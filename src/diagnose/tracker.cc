@@ -390,6 +390,15 @@ void StartupTracker::DateUndated(std::optional<int64_t> t) {
     if (s.start_undated && s.start_ms == undated_at_) s.start_ms = to;
     if (s.end_undated && s.end_ms == undated_at_) {
       s.end_earliest_ms = s.end_ms;
+      // A download ran at least as long as its longest file's bar says it did, whenever that bar
+      // was printed (untimed bars first seen at 100%: "[03:48<00:00").
+      if (s.phase == Phase::kDownload && s.start_ms) {
+        for (const BarState& b : Current().bars) {
+          if (b.phase != Phase::kDownload || !b.elapsed_s) continue;
+          const int64_t by_bar = *s.start_ms + static_cast<int64_t>(*b.elapsed_s * 1000);
+          if (by_bar > *s.end_earliest_ms) s.end_earliest_ms = std::min(by_bar, to);
+        }
+      }
       s.end_ms = to;
     }
     s.start_undated = s.end_undated = false;
@@ -526,8 +535,18 @@ void StartupTracker::CountHit(AttemptFacts& a, const LogEvent& e, std::optional<
   }
 }
 
-// "[Rank 2] Watchdog caught collective operation timeout": which ranks waited in the collective.
+// "[Rank 2] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=57, ...": which ranks
+// waited in the collective, and in which one.
 void StartupTracker::NoteWatchdogRank(AttemptFacts& a, std::string_view text) {
+  if (const size_t seq_at = text.find("(SeqNum="); seq_at != std::string_view::npos) {
+    uint64_t seq = 0;
+    const char* from = text.data() + seq_at + 8;
+    const auto [seq_end, seq_ec] = std::from_chars(from, text.data() + text.size(), seq);
+    if (seq_ec == std::errc() && seq_end != from) {
+      if (a.watchdog_seq && *a.watchdog_seq != seq) a.watchdog_seq_differs = true;
+      a.watchdog_seq = seq;
+    }
+  }
   const size_t at = text.find("Rank ");
   if (at == std::string_view::npos) return;
   unsigned rank = 0;

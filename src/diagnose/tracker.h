@@ -139,6 +139,9 @@ struct AttemptFacts {
   int entry_tracebacks = 0;
   // torch's global ranks (below 64) that reported a collective timing out, one bit each.
   uint64_t watchdog_ranks = 0;
+  // The collective they named ("WorkNCCL(SeqNum=57"); two different ones: ranks out of step.
+  std::optional<uint64_t> watchdog_seq;
+  bool watchdog_seq_differs = false;
   bool oom_killed = false;  // the service manager or the kernel recorded an OOM kill
   // The service manager ended the start when its TimeoutStartSec ran out (a kill, as a SIGKILL is).
   bool start_timed_out = false;

@@ -141,8 +141,11 @@ void StartupTracker::CarveDownload(AttemptFacts& a, PhaseSpan* open, int64_t fro
 bool StartupTracker::DownloadInsideLoad(AttemptFacts& a, const LogEvent& e,
                                         std::optional<int64_t> t) {
   if (!t || e.phase != Phase::kDownload || e.elapsed_seconds || a.ready) return false;
+  bool loaded_all = false;  // a loader's bar at its total: that load is over
   for (const BarState& b : a.bars) {
-    if (b.phase == Phase::kWeightLoad && b.n > 0) return false;
+    if (b.phase != Phase::kWeightLoad || b.n == 0) continue;
+    if (b.total <= 0 || b.n < b.total) return false;
+    loaded_all = true;
   }
   auto loading = [&](const std::string& rank) {
     const PhaseSpan* open = OpenSpan(a, rank);
@@ -150,7 +153,14 @@ bool StartupTracker::DownloadInsideLoad(AttemptFacts& a, const LogEvent& e,
            *open->start_ms <= *t;
   };
   if (loading(e.rank)) {
-    LoadBecomesDownload(a, e.rank);
+    // After a finished load, a second model's weights (a speculative drafter's) are fetched: the
+    // download begins now, the finished load stays as it was.
+    if (loaded_all) {
+      BeginPhase(a, e.rank, Phase::kDownload, t, /*explicit_begin=*/true);
+      if (PhaseSpan* download = OpenSpan(a, e.rank)) download->within_load = true;
+    } else {
+      LoadBecomesDownload(a, e.rank);
+    }
     Mark(Signal::kLogProgress, t);
     return true;
   }

@@ -341,7 +341,8 @@ bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::strin
   if ((segment_bytes_ & scan::kPercent) == 0) return false;  // no "NN%": no bar
   auto bar = ParseLastTqdm(msg);
   if (!bar) return false;
-  const bool redraw = !NewBarValue(bar->bar, bar->n, bar->total);  // a view: no copy per redraw
+  const bool redraw =
+      !NewBarValue(bar->bar, bar->n, bar->total, bar->elapsed_s);  // a view: no copy per redraw
   if (!redraw) {
     LogEvent& e = ResetEvent(LogEvent::Kind::kProgress, t, p.rank, "tqdm", text);
     e.bar.assign(bar->bar);
@@ -413,8 +414,13 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
     // The terminal's echo of Ctrl+C, often glued to the next line the server prints, at the start
     // or behind a wrapper (compose's "svc  | ", a quote mark): a stop, then the line without it.
     EmitCtrlCEcho();
+    // The writer's words after it ("^C  <- after 20 minutes of nothing") are a sentence of their
+    // own, not an indented program line.
+    std::string_view after = last_clean_.substr(at + 2);
+    while (!after.empty() && (after.front() == ' ' || after.front() == '\t'))
+      after.remove_prefix(1);
     unwrapped.reserve(last_clean_.size());
-    unwrapped.append(last_clean_.substr(0, at)).append(last_clean_.substr(at + 2));
+    unwrapped.append(last_clean_.substr(0, at)).append(after);
     p = Parse(unwrapped);
   }
   if (NotTheServers(p)) {
@@ -553,17 +559,25 @@ bool LogStream::IsPersonsLine(const ParsedLine& p) const {
          LooksLikeProse(p.message);
 }
 
-bool LogStream::NewBarValue(std::string_view bar, int64_t n, int64_t total) {
+bool LogStream::NewBarValue(std::string_view bar, int64_t n, int64_t total,
+                            std::optional<double> elapsed_s) {
+  const double clock = elapsed_s.value_or(-1);
   for (auto& b : bars_) {
     if (b.bar == bar) {
-      if (b.n == n && b.total == total) return false;
+      // The same reading again is no progress, unless the bar's own clock moved on by a minute or
+      // more: a frozen download redrawn at [27:18<?, 0.00B/s] says how long it has been stuck, in
+      // a paste whose lines carry no time of their own.
+      if (b.n == n && b.total == total &&
+          !(clock >= 0 && clock >= b.elapsed_s + kFrozenBarClockStep))
+        return false;
       b.n = n;
       b.total = total;
+      b.elapsed_s = clock;
       return true;
     }
   }
   if (bars_.size() >= 64) bars_.erase(bars_.begin());
-  bars_.push_back({std::string(bar), n, total});
+  bars_.push_back({std::string(bar), n, total, clock});
   return true;
 }
 

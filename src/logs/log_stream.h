@@ -115,7 +115,10 @@ class LogStream {
   bool NotTheServers(const ParsedLine& p);
   bool IsPersonsLine(const ParsedLine& p) const;
   bool SkipsUnraisable(std::string_view msg);
-  bool NewBarValue(std::string_view bar, int64_t n, int64_t total);
+  // True for a bar's new reading, or its same reading once its own clock moved on by
+  // kFrozenBarClockStep seconds (a frozen bar's redraw still dates the paste).
+  bool NewBarValue(std::string_view bar, int64_t n, int64_t total, std::optional<double> elapsed_s);
+  static constexpr double kFrozenBarClockStep = 60;
   // Another program's line in a log of several (log_stream_sources.cc): compose services, journald
   // units, a pod's containers. A program is the server's once it prints an engine's line.
   bool OtherProgramsLine(const ParsedLine& p, std::string_view msg, std::optional<int64_t> t);
@@ -215,6 +218,7 @@ class LogStream {
     std::string bar;
     int64_t n = -1;
     int64_t total = -1;
+    double elapsed_s = -1;  // the bar's own clock when its reading was last passed on
   };
   std::vector<BarSeen> bars_;
   int traceback_rule_ = -1;        // generic.traceback's index: a traceback's header

@@ -223,7 +223,7 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
       *progress = true;
       // The same reading again is no progress: unless another rule names the line, it is
       // activity (its time still says the log went on: a frozen bar redrawn under a stamp).
-      if (!NewBarValue(e.bar, e.progress_n, e.progress_total)) continue;
+      if (!NewBarValue(e.bar, e.progress_n, e.progress_total, e.elapsed_seconds)) continue;
       *any = *named = true;
     }
     *any = true;

@@ -11,10 +11,11 @@ namespace {
 
 const std::set<std::string>& KnownSignals() {
   static const std::set<std::string> s = {
-      "multi_node",        "oom_record",         "stop_requested",    "cpu_idle", "futex_waits",
-      "no_disk_reads",     "disk_wait",          "reads_active",      "gpu_flat", "gpu_busy",
-      "compiler_children", "rank_lost",          "restarts",          "cpu_busy", "no_log_lines",
-      "rank_behind",       "killed_after_stall", "killed_after_error"};
+      "multi_node",         "oom_record",         "stop_requested",     "cpu_idle",
+      "futex_waits",        "no_disk_reads",      "disk_wait",          "reads_active",
+      "gpu_flat",           "gpu_busy",           "compiler_children",  "rank_lost",
+      "restarts",           "cpu_busy",           "no_log_lines",       "rank_behind",
+      "killed_after_stall", "killed_after_error", "collectives_differ", "engine_behind"};
   return s;
 }
 
