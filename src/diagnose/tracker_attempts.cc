@@ -395,7 +395,12 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
   constexpr int64_t kRestartGapMs = 10'000;
   if (state_.attempts.empty()) return false;
   const AttemptFacts& a = state_.attempts.back();
-  if (!(a.crashed || a.error_after_progress) || a.ready || a.stopped) return false;
+  // (A start that came up and then died, TGI's router "Connected" before its webserver failed to
+  // bind, may be started again too, and so may one that died and was torn down: TGI's launcher
+  // shuts its shards down after the failure.)
+  if (!(a.crashed || a.error_after_progress) || (a.ready && !a.crashed) ||
+      (a.stopped && !a.crashed))
+    return false;
   // A main process's traceback again, not chained to the one before: the process that printed the
   // first died, so this is another's (a container restarting on an ImportError before any line of
   // its own). Stamped lines say it by their times below. Named ranks, and ranks that each run a
