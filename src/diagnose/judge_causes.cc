@@ -8,6 +8,7 @@
 #include <bit>
 #include <cmath>
 
+#include "base/ascii.h"
 #include "base/duration.h"
 #include "diagnose/judge_steps.h"
 #include "diagnose/rank_format.h"
@@ -183,12 +184,27 @@ bool Crashed(const Verdict& v) {
   return v.state == State::kCrashed || v.state == State::kCrashLoop;
 }
 
+bool UnderWay(const Verdict& v) {
+  return v.state == State::kStalled || v.state == State::kInProgress || v.state == State::kSlow ||
+         v.state == State::kProgressing || v.state == State::kStarting;
+}
+
+bool FellBack(std::string_view line) {
+  static const RE2 kFallback(
+      R"((?i)falling back to|fall(?:s|ing)? ?back to|(?:unavailable|not available|not found|not installed)[;,.] (?:will )?us(?:e|ing) |, using \w+ instead|will use \w+ instead)");
+  return RE2::PartialMatch(line, kFallback);
+}
+
 // How direct one matched rule is for this verdict. In a crash, a cause's own pattern seen only on
 // lines that declared a level below error and that no attempt kept as errors (a warning: "X is not
 // supported", "Custom allreduce is disabled because ...") is context, not the failure: it ranks
 // with phase lines, below any error. A line without a level (an exception's continuation: NCCL's
 // "Last error:" line) keeps its rank.
 int HitStrength(const Context& c, const Verdict& v, const std::string& id, const RuleHit& hit) {
+  // A line saying the engine went on another way ("FlashInfer attention backend is unavailable;
+  // using TRTLLM attention backend") reports a choice the start survived, whatever its level: in
+  // a crash it is context, below the error that ended the start.
+  if (Crashed(v) && FellBack(hit.first_text) && FellBack(hit.last_text)) return kWeak;
   const bool decisive = QuotedAsError(v, hit.last_text) || QuotedAsError(v, hit.first_text) ||
                         OwnPatternQuotedAt(c, v, id) != SIZE_MAX;
   int s = RuleStrength(c, id);
@@ -226,6 +242,7 @@ bool RulesHold(const Context& c, const std::vector<std::string>& ids, const Verd
   bool any = false;
   for (const auto& id : ids) {
     const RuleHit* best = nullptr;
+    const AttemptFacts* best_in = nullptr;
     int best_strength = 0;
     for (const auto& att : c.st.attempts) {
       if (since_progress && &att != c.attempt) continue;
@@ -236,11 +253,18 @@ bool RulesHold(const Context& c, const std::vector<std::string>& ids, const Verd
         continue;
       }
       const int s = HitStrength(c, v, id, it->second);
-      if (best == nullptr || s > best_strength) best = &it->second, best_strength = s;
+      if (best == nullptr || s > best_strength)
+        best = &it->second, best_in = &att, best_strength = s;
     }
     if (best == nullptr) continue;
     any = true;
-    Weigh(c, v, id, *best, m);
+    // A start still under way or stuck is judged by its own lines: what ended an earlier attempt
+    // (the OOM before a restart that now hangs in capture) is context.
+    if (best_in != c.attempt && UnderWay(v)) {
+      m.strength = std::max(m.strength, int{kWeak});
+    } else {
+      Weigh(c, v, id, *best, m);
+    }
     auto& ev = m.finding.evidence;
     // The quoted error its pattern matches, when neither line the hit kept is quoted.
     const std::string* seen = &best->last_text;
@@ -269,7 +293,7 @@ bool SlowPhasesHold(const Context& c, const CauseCondition& w, const Verdict& v,
   }
   // A report's stated wait ("stuck on this line for 12 min") is as long as the phase ran at least.
   const std::optional<double> wait = c.st.reported_wait_s;
-  if (open_phase_only && Contains(w.slow_phases, v.phase) && wait &&
+  if (open_phase_only && Contains(w.slow_phases, v.phase) && wait && !c.st.reported_wait_is_run &&
       *wait > c.Budget(v.phase).normal_s) {
     m.finding.evidence.push_back(
         fmt::format("the report says it sat in {} {}; normal is under {}", PhaseName(v.phase),
@@ -418,6 +442,37 @@ bool Before(const Match& a, const Match& b) {
   return !a.consequence && b.consequence;
 }
 
+namespace {
+
+// The report's writer says the start works with a flag or setting that works around this cause
+// ("With --disable-custom-all-reduce it comes up in 50 s"): strong evidence on a start that
+// failed or hung, below an error that names what failed. Not on a ready start: the log pasted is
+// then the one that worked.
+std::optional<Match> ConfirmedByTheReport(const Context& c, const KnownCause& cause,
+                                          const Verdict& v) {
+  if (cause.confirmed_by.empty() || v.state == State::kReady || v.state == State::kUnknown) {
+    return std::nullopt;
+  }
+  for (const std::string& sentence : c.st.works_with) {
+    const std::string lower = AsciiLower(sentence);
+    for (const std::string& flag : cause.confirmed_by) {
+      if (lower.find(flag) == std::string::npos) continue;
+      Match m;
+      m.strength = kStrong;
+      m.finding.id = cause.id;
+      m.finding.title = cause.title;
+      m.finding.fix = cause.fix;
+      m.finding.why = cause.why;
+      m.finding.evidence.push_back(
+          fmt::format("the report says the start works with {}: {}", flag, sentence));
+      return m;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 void MatchCauses(const Context& c, Verdict& v) {
   std::vector<Match> found;
   for (const auto& cause : c.rules.causes()) {
@@ -427,6 +482,9 @@ void MatchCauses(const Context& c, Verdict& v) {
     for (const auto& w : cause.when) {
       auto m = ConditionHolds(c, cause, w, v);
       if (m && (!best || Before(*m, *best))) best = std::move(m);
+    }
+    if (auto m = ConfirmedByTheReport(c, cause, v); m && (!best || Before(*m, *best))) {
+      best = std::move(m);
     }
     if (best) {
       best->underlies = cause.underlies;

@@ -286,9 +286,12 @@ void Describe(const Context& c, Verdict& v) {
       if (v.stalled_seconds.value_or(0) <= c.Budget(v.phase).stall_s) {
         // Only the report's writer says how long it sat there (ReportedStall).
         v.headline = fmt::format(
-            "STALLED in {}{}: the log ends there, and the report says it sat "
-            "there longer than its phase's stall time; normal is under {}",
-            ph, where, FormatDuration(normal));
+            "STALLED in {}{}: the log ends there, and {} longer than its phase's stall time; "
+            "normal is under {}",
+            ph, where,
+            c.st.reported_wait_is_run ? "`time` says the command ran"
+                                      : "the report says it sat there",
+            FormatDuration(normal));
       }
       if (v.phase_seconds && v.stalled_seconds && *v.phase_seconds > *v.stalled_seconds + 1) {
         v.headline += fmt::format(" (phase running {})", FormatDuration(*v.phase_seconds));

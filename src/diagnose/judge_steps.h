@@ -69,6 +69,14 @@ bool BareKill(const AttemptFacts& a, std::optional<int64_t>* kill_ms);
 // Relayed errors (a parent saying a child died) do not count.
 bool KilledAfterError(const Context& c);
 
+// Where peers hold a start that has not failed (judge_placing.cc): the earlier phase a peer of the
+// ranks that opened `phase` has not ended; the phase of the slowest data-parallel engine. nullopt
+// where none holds it.
+std::optional<Phase> LaggingPeerPhase(const Context& c, const AttemptFacts& a, Phase phase);
+std::optional<Phase> SlowestIndependentEngine(const Context& c, const AttemptFacts& a, Phase phase);
+// Whether the failing rank of a failed start was behind a peer that got past `failing`.
+bool BehindAPeer(const Context& c, const AttemptFacts& a, Phase failing);
+
 // Late steps of placing a start (judge_placing.cc), each given the phase placed so far:
 // where the main process said a child died, when ranks went on past it and failed on the lost peer;
 Phase WhereTheChildDied(const Context& c, const AttemptFacts& a, Phase phase);

@@ -97,8 +97,10 @@ bool ReportedStall(const Context& c, const PhaseBudget& budget, Verdict& v,
     return false;
   }
   v.evidence.push_back(
-      std::isinf(*wait)
-          ? std::string("the report says it hangs there forever")
+      std::isinf(*wait) ? std::string("the report says it hangs there forever")
+      : c.st.reported_wait_is_run
+          ? fmt::format("`time` says the command ran {} and the start never got past {}",
+                        FormatDuration(*wait), PhaseName(v.phase))
           : fmt::format("the report says it sat there {} without progress", FormatDuration(*wait)));
   return true;
 }

@@ -305,6 +305,8 @@ struct TrackerState {
   int restarts = 0;           // the most of: samples' restarts, systemd's restart counter (journal)
   // The longest wait a person's sentence pasted with the log claims (infinity: "forever").
   std::optional<double> reported_wait_s;
+  bool reported_wait_is_run = false;    // it is the command's whole run, from `time`
+  std::vector<std::string> works_with;  // a writer's "it works with --flag" sentences (first 8)
   // A supervisor said its latest run failed too and waits to start it again ("backoff.*" rules:
   // Kubernetes' CrashLoopBackOff/Error with its restart count): restarts + 1 runs failed.
   bool backoff_failed = false;
@@ -354,16 +356,11 @@ class StartupTracker {
   // The pod had run `seconds` when Kubernetes' output below the log was taken: a clock reading
   // that far past the log's first line (never earlier than what the log already showed). Only for
   // a log of one start: a restarted container's log begins after its pod did.
-  void NoteRunningFor(double seconds) {
-    if (state_.first_ms && state_.attempts.size() <= 1 && state_.restarts == 0 && seconds >= 0 &&
-        seconds < 366.0 * 86400) {
-      Touch(*state_.first_ms + static_cast<int64_t>(seconds * 1000));
-    }
-  }
-  void NoteReportedWait(double seconds) {
-    if (!state_.reported_wait_s || seconds > *state_.reported_wait_s)
-      state_.reported_wait_s = seconds;
-  }
+  void NoteRunningFor(double seconds);
+  void NoteReportedWait(double seconds);
+  // The command's run time (`time` after the log): a clock reading, or the longest it can have sat.
+  void NoteCommandTime(double seconds);
+  void NoteWorksWith(std::string_view sentence);  // logs/reported_wait.h SaysItWorksWith
   // A /proc + GPU sample (live). Samples must come in time order.
   void OnSample(const Sample& sample);
   // The service manager about the unit (from the journal): a start begins an attempt, an unclean
@@ -466,6 +463,8 @@ class StartupTracker {
   bool RecordAboveThePreviousLog(const AttemptFacts& cur) const;
   static bool OnlyARecordOfAnEnd(const AttemptFacts& cur);
   static bool OnlyAFinishedBuild(const AttemptFacts& cur);
+  static bool BuiltJustBefore(const AttemptFacts& cur, std::optional<int64_t> banner_ms);
+  bool SiblingBanner(const AttemptFacts& cur, const std::string& rank) const;
   static bool BuiltOnly(const AttemptFacts& cur, bool quoted_error);
   void ForgetQuote(std::optional<int64_t> t, bool keep_hits);
   bool AnotherEngineStarting(AttemptFacts& a, const std::string& ready_rank) const;
@@ -485,8 +484,9 @@ class StartupTracker {
   void OnProgress(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   std::optional<int64_t> DateUntimedRedraw(BarState& bar, const LogEvent& e,
                                            std::optional<int64_t> t);
-  // OnUnitEvent's step (tracker_unit.cc): the manager's facts as rule hits.
+  // OnUnitEvent's steps (tracker_unit.cc): the manager's facts as rule hits; a start job.
   void CountUnitHit(const UnitEvent& e, const std::string& text, std::optional<int64_t> t);
+  void OnUnitStart(const UnitEvent& e, std::optional<int64_t> t);
   static void KeepErrorOfAnotherProcess(AttemptFacts& a, const LogEvent& e);
   void NoteServerNeverUp(AttemptFacts& a, std::optional<int64_t> t);
   // OnSample's steps (tracker_sample.cc).
@@ -529,6 +529,7 @@ class StartupTracker {
   std::optional<std::optional<int64_t>> pending_prompt_;
   // A log viewer run at a prompt ("$ docker logs -f vllm") has not ended yet: a "^C" is its.
   bool viewer_running_ = false;
+  bool start_job_open_ = false;  // systemd's "Starting X..." began the attempt (OnUnitStart)
   // The log's first stamped line (rank, text, time), and while a copy of what was already read
   // is pasted again, the latest time read before it (tracker_attempts.cc, Replayed).
   std::string first_stamped_line_;
@@ -545,9 +546,8 @@ class StartupTracker {
   // The attempt as it was before the traceback being read began (its first header, through the
   // chained ones), but for its rule hits and bars: restored when the traceback ends in another
   // program's exception and showed no frame of the server's. Empty outside a traceback.
-  // Its storage outlives reset(): every traceback header copies the attempt, and a copy into the
-  // kept strings and vectors allocates nothing (a fresh copy and its destruction cost more than
-  // the rest of the header's event).
+  // Its storage outlives reset(): every traceback header copies the attempt, and a copy into kept
+  // strings and vectors allocates nothing (a fresh copy costs more than the header's event).
   class HeldFacts {
    public:
     explicit operator bool() const { return held_; }

@@ -30,6 +30,8 @@ bool IsHostBanner(std::string_view engine) { return engine == "host"; }
 // Whether `stored` is Cap(rank + '\t' + text, kLineCap), the key the tracker keeps of a line,
 // without building that string: the checks run on most events.
 constexpr size_t kLineCap = 400;
+// A finished engine build this close before the server's banner was the same script's first step.
+constexpr int64_t kBuildThenServeMs = 15 * 60 * 1000;
 bool SameKey(std::string_view stored, std::string_view rank, std::string_view text) {
   const size_t whole = rank.size() + 1 + text.size();
   if (stored.size() != std::min(whole, kLineCap)) return false;
@@ -118,16 +120,7 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
     earlier = (!cur.banner || cur.banner_engine == kPromptEngine || cur.banner_pasted_after ||
                banner_engine == "supervisor") &&
               banner_ms && cur.last_ms && *banner_ms + 1000 < *cur.last_ms;
-    // The banner of another independent rank (the engine's "ranks.independent") the attempt has
-    // not heard from, while it is still going: the same start (vLLM's EngineCore_DP1 after
-    // EngineCore_DP0), not a restart.
-    const std::string_view group = PeerGroup(rank);
-    const bool sibling = IndependentGroup(group, independent_) && !cur.crashed && cur.banner &&
-                         std::none_of(cur.ranks.begin(), cur.ranks.end(),
-                                      [&](const TrackedRank& r) { return r.rank == rank; }) &&
-                         std::any_of(cur.ranks.begin(), cur.ranks.end(), [&](const TrackedRank& r) {
-                           return PeerGroup(r.rank) == group;
-                         });
+    const bool sibling = SiblingBanner(cur, rank);
     // Another engine's banner inside a start that is going well: a host loading a backend
     // (Triton's model load starting vLLM's engine), not a restart. A host goes on loading its
     // other models after one failed; its own restart prints its own banner first.
@@ -141,7 +134,8 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
         node_rank != cur.node_rank && ((node_rank >= 0 && cur.node_rank >= 0) ||
                                        node_rank == kWorkerNode || cur.node_rank == kWorkerNode);
     other_node = nodes_differ && banner_ms && cur.last_ms && *banner_ms <= *cur.last_ms;
-    prepared = OnlyADownloadStep(cur);
+    const bool built_just_before = BuiltJustBefore(cur, banner_ms);
+    prepared = OnlyADownloadStep(cur) || built_just_before;
     if (sibling || nested || other_node || prepared) has_content = false;
     const bool record = RecordAboveThePreviousLog(cur);
     const bool record_only = state_.attempts.size() == 1 && OnlyARecordOfAnEnd(cur);
@@ -149,7 +143,8 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
     const bool ended_now =
         record_only && std::any_of(cur.hits.begin(), cur.hits.end(),
                                    [](auto& h) { return h.first.starts_with("record."); });
-    if (record || record_only || QuotedAboveTheLog(cur) || OnlyAFinishedBuild(cur)) {
+    if (record || record_only || QuotedAboveTheLog(cur) ||
+        (OnlyAFinishedBuild(cur) && !built_just_before)) {
       ForgetQuote(t, previous_log_ || record_only);
       has_content = false;
     }
@@ -169,6 +164,26 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
   opened.banner = true;
   if (banner_engine == kPromptEngine) opened.manual = true;
   if (opened.node_rank < 0 && !other_node) opened.node_rank = node_rank;  // the first node's
+}
+
+// The banner of another independent rank (the engine's "ranks.independent") the attempt has not
+// heard from, while it is still going: the same start (vLLM's EngineCore_DP1 after
+// EngineCore_DP0), not a restart.
+bool StartupTracker::SiblingBanner(const AttemptFacts& cur, const std::string& rank) const {
+  const std::string_view group = PeerGroup(rank);
+  return IndependentGroup(group, independent_) && !cur.crashed && cur.banner &&
+         std::none_of(cur.ranks.begin(), cur.ranks.end(),
+                      [&](const TrackedRank& r) { return r.rank == rank; }) &&
+         std::any_of(cur.ranks.begin(), cur.ranks.end(),
+                     [&](const TrackedRank& r) { return PeerGroup(r.rank) == group; });
+}
+
+// An engine build that finished right before the server's banner (a script that builds, then
+// serves) is the start's first step, as a download step is: its time counts. One pasted from an
+// earlier day is the step that made the engine, forgotten as a quote.
+bool StartupTracker::BuiltJustBefore(const AttemptFacts& cur, std::optional<int64_t> banner_ms) {
+  return OnlyAFinishedBuild(cur) && banner_ms && cur.last_ms && *banner_ms >= *cur.last_ms &&
+         *banner_ms - *cur.last_ms <= kBuildThenServeMs;
 }
 
 // Before any banner, only a download step (NIM's "Preparing model workspace", a wrapper's fetch)

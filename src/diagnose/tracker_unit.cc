@@ -38,6 +38,19 @@ bool RanAsTheUnit(const AttemptFacts& a) {
 
 }  // namespace
 
+// "Started X." after "Starting X..." ends that start job (Type=notify, a start-post step): the
+// same start, come up. A simple service logs only "Started X." as it begins.
+void StartupTracker::OnUnitStart(const UnitEvent& e, std::optional<int64_t> t) {
+  const bool started = e.text.starts_with("Started ");
+  if (started && start_job_open_ && !state_.attempts.empty() && !Current().crashed &&
+      !Current().stopped) {
+    start_job_open_ = false;
+    return;
+  }
+  if (state_.attempts.empty() || RanAsTheUnit(state_.attempts.back())) NewAttempt(t);
+  start_job_open_ = !started;
+}
+
 void StartupTracker::OnUnitEvent(const UnitEvent& e) {
   before_traceback_.reset();  // the manager's word about the attempt is not taken back with it
   Touch(e.time_ms);
@@ -60,7 +73,7 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
   CountUnitHit(e, text, t);
   switch (e.kind) {
     case UnitEvent::Kind::kStarting:
-      if (state_.attempts.empty() || RanAsTheUnit(state_.attempts.back())) NewAttempt(t);
+      OnUnitStart(e, t);
       break;
     case UnitEvent::Kind::kProcessExited:
       if (!e.clean) {

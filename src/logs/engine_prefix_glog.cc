@@ -17,12 +17,17 @@ namespace {
 
 // glog's "MMDD HH:MM:SS[.frac]" at s[at], shared by its plain and bracketed forms. Where the stamp
 // ends, or npos.
-size_t ParseMonthDayClock(std::string_view s, size_t at, CivilTime& t) {
-  const int mo = Digits(s, at, 2), d = Digits(s, at + 2, 2);
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, at + 4, ' ')) return std::string_view::npos;
+// PyTorch's own C++ logger writes month * 100 + day unpadded (`unpadded_month`): "W418" is
+// April 18.
+size_t ParseMonthDayClock(std::string_view s, size_t at, CivilTime& t,
+                          bool unpadded_month = false) {
+  const size_t month_digits = unpadded_month && At(s, at + 3, ' ') ? 1 : 2;
+  const int mo = Digits(s, at, month_digits), d = Digits(s, at + month_digits, 2);
+  const size_t space = at + month_digits + 2;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || !At(s, space, ' ')) return std::string_view::npos;
   t.month = mo;
   t.day = d;
-  const size_t j = ParseClock(s, at + 5, t);
+  const size_t j = ParseClock(s, space + 1, t);
   return j == std::string_view::npos ? j : ParseFraction(s, j, t);
 }
 
@@ -80,13 +85,14 @@ bool ParseGlog(std::string_view& msg, ParsedLine& p) {
 
 // PyTorch's C++ log prefix in brackets, on c10d's and ProcessGroupNCCL's lines: "[W1009
 // 03:00:55.123624934 socket.cpp:752] msg", some releases with the thread id before the file
-// ("[W0109 02:26:52.112000 882 socket.cpp:752]"). No year: the stream anchors it.
+// ("[W0109 02:26:52.112000 882 socket.cpp:752]"), January to September unpadded ("[W418 ..."). No
+// year: the stream anchors it.
 bool ParseBracketGlog(std::string_view& msg, size_t close, ParsedLine& p) {
   const std::string_view s = msg;
   const char level = s[1];
   if (level != 'I' && level != 'W' && level != 'E' && level != 'F') return false;
   CivilTime t;
-  size_t j = ParseMonthDayClock(s, 2, t);
+  size_t j = ParseMonthDayClock(s, 2, t, true);
   if (j == std::string_view::npos || j >= close || !At(s, j, ' ')) return false;
   ++j;
   size_t tid = j;

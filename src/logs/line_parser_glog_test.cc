@@ -60,6 +60,13 @@ TEST(ParseLineGlog, PyTorchBracketedLines) {
   ASSERT_TRUE(r.time.has_value());
   EXPECT_EQ(r.time->hour, 3);
   EXPECT_EQ(r.message, "Warning: x");
+  // PyTorch's own logger writes January to September unpadded: April 18.
+  ParsedLine u = ParseLine("[W418 10:02:10.118014121 socket.cpp:755] [c10d] The client socket");
+  ASSERT_TRUE(u.time.has_value());
+  EXPECT_EQ(u.time->month, 4);
+  EXPECT_EQ(u.time->day, 18);
+  EXPECT_EQ(u.time->minute, 2);
+  EXPECT_EQ(u.message, "[c10d] The client socket");
   // A bracket that only starts like it is not one.
   EXPECT_FALSE(ParseLine("[W0109 02:26:52 is a note about socket.cpp:752] x").time.has_value());
 }

@@ -167,6 +167,12 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
 }
 
 void LogStream::Emit(LogEvent& e) {
+  if (thread_exception_ != 0 &&
+      (e.kind == LogEvent::Kind::kFatal ||
+       (e.kind == LogEvent::Kind::kError && !e.rule_id.starts_with("generic.traceback")))) {
+    e.kind = LogEvent::Kind::kError;  // a thread died, not the process
+    if (!e.text.starts_with("Exception in thread ")) thread_exception_ = 2;
+  }
   e.in_report = in_report_;
   e.fences = fences_;
   if (on_event_) on_event_(e);
@@ -494,6 +500,7 @@ void LogStream::ReadMatched(const ParsedLine& p, std::string_view msg, std::opti
   bool any = false;
   bool named = false;
   bool progress = false;
+  NoteThreadException(msg);
   NoteTraceback(p, msg, text, t);
   EmitRuleEvents(p, msg, text, t, fatal, &any, &named, &progress);
   if (!any && in_traceback_ && QualifiedException(msg)) {
@@ -530,6 +537,7 @@ bool LogStream::NotTheServers(const ParsedLine& p) {
       // ("It never reaches \"The server is fired up\", stuck for 30 minutes").
       if (const std::optional<double> wait = ReportedWaitSeconds(p.message)) {
         if (on_reported_wait_) on_reported_wait_(*wait);
+        NoteWorksWith(p.message);
         in_report_ = true;
         return true;
       }
@@ -539,8 +547,12 @@ bool LogStream::NotTheServers(const ParsedLine& p) {
           on_kubernetes_age_(*age);
         }
       }
+      if (on_command_time_) {
+        if (const std::optional<double> ran = CommandTimeSeconds(p.message)) on_command_time_(*ran);
+      }
     }
     if (IsPersonsLine(p)) {
+      NoteWorksWith(p.message);
       in_report_ = true;
       return true;
     }

@@ -56,6 +56,13 @@ class LogStream {
   // Kubernetes' output pasted below the log says how long the pod had run then
   // (KubernetesAgeSeconds): a clock reading relative to the log's start.
   void OnKubernetesAge(ReportedWaitFn fn) { on_kubernetes_age_ = std::move(fn); }
+  // The shell's `time` report pasted after the log says how long the command ran
+  // (CommandTimeSeconds).
+  void OnCommandTime(ReportedWaitFn fn) { on_command_time_ = std::move(fn); }
+  // A person's sentence pasted with the log says a flag or setting made the start work
+  // (SaysItWorksWith).
+  using SentenceFn = std::function<void(std::string_view sentence)>;
+  void OnWorksWith(SentenceFn fn) { on_works_with_ = std::move(fn); }
 
   void Feed(std::string_view bytes);
   // Flushes a last line without a newline. Feed may continue afterwards (a followed file).
@@ -115,6 +122,8 @@ class LogStream {
   bool NotTheServers(const ParsedLine& p);
   bool IsPersonsLine(const ParsedLine& p) const;
   bool SkipsUnraisable(std::string_view msg);
+  void NoteThreadException(std::string_view msg);
+  void NoteWorksWith(std::string_view sentence);
   // True for a bar's new reading, or its same reading once its own clock moved on by
   // kFrozenBarClockStep seconds (a frozen bar's redraw still dates the paste).
   bool NewBarValue(std::string_view bar, int64_t n, int64_t total, std::optional<double> elapsed_s);
@@ -149,6 +158,8 @@ class LogStream {
   ActivityFn on_activity_;
   ReportedWaitFn on_reported_wait_;
   ReportedWaitFn on_kubernetes_age_;
+  ReportedWaitFn on_command_time_;
+  SentenceFn on_works_with_;
   UnitEventFn on_unit_event_;
   ClockShiftFn on_clock_shift_;
   std::string engine_;
@@ -221,11 +232,13 @@ class LogStream {
     double elapsed_s = -1;  // the bar's own clock when its reading was last passed on
   };
   std::vector<BarSeen> bars_;
-  int traceback_rule_ = -1;        // generic.traceback's index: a traceback's header
-  bool in_traceback_ = false;      // inside a traceback block (see NoteTraceback)
-  bool in_report_ = false;         // a person's line was seen (LogEvent::in_report)
-  uint32_t fences_ = 0;            // markdown fences seen (LogEvent::fences)
-  bool in_unraisable_ = false;     // inside an "Exception ignored in:" report (SkipsUnraisable)
+  int traceback_rule_ = -1;     // generic.traceback's index: a traceback's header
+  bool in_traceback_ = false;   // inside a traceback block (see NoteTraceback)
+  bool in_report_ = false;      // a person's line was seen (LogEvent::in_report)
+  uint32_t fences_ = 0;         // markdown fences seen (LogEvent::fences)
+  bool in_unraisable_ = false;  // inside an "Exception ignored in:" report (SkipsUnraisable)
+  int thread_exception_ =
+      0;  // 1: in a thread's traceback, 2: past its exception (NoteThreadException)
   std::string open_frame_;         // its latest frame line (capped)
   bool remote_node_said_ = false;  // a Ray worker on another node was seen (said once)
   // A rich traceback's panel (rich_traceback.h): the Python line its row completed, read next.

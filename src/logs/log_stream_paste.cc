@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "base/assign.h"
+#include "logs/reported_wait.h"
 #include "logs/text_scan.h"
 
 namespace spinup {
@@ -78,6 +79,27 @@ void LogStream::NoteTraceback(const ParsedLine& p, std::string_view msg, std::st
     AssignBytes(open_frame_, msg.substr(i, 400));
   } else if (!matched_.empty() && !msg.empty() && msg.front() != ' ' && msg.front() != '\t') {
     in_traceback_ = false;
+  }
+}
+
+// A person's sentence: whether it says a flag or setting made the start work (SaysItWorksWith).
+void LogStream::NoteWorksWith(std::string_view sentence) {
+  if (on_works_with_ && SaysItWorksWith(sentence)) on_works_with_(sentence);
+}
+
+// Python's report of an exception that ended a thread, not the process ("Exception in thread
+// nixl_handshake_listener:", then its traceback): the process goes on (its waits after it say so),
+// so the traceback's fatal lines are errors. The first line after its exception that is no part of
+// the traceback (no frame, no chain) ends it.
+void LogStream::NoteThreadException(std::string_view msg) {
+  if (thread_exception_ == 2 && !msg.empty() && msg.front() != ' ' && msg.front() != '\t' &&
+      !msg.starts_with("During handling") && !msg.starts_with("The above exception") &&
+      !msg.starts_with("Traceback (most recent")) {
+    thread_exception_ = 0;
+  }
+  if (!msg.empty() && msg.front() == 'E' && msg.starts_with("Exception in thread ") &&
+      !msg.starts_with("Exception in thread MainThread")) {
+    thread_exception_ = 1;
   }
 }
 

@@ -23,7 +23,9 @@ const RE2& HangWords() {
       "sits |sitting|stays |stayed |still at|still there|still like this|still the "
       "same|unchanged|no change|"
       "indefinitely|never finish|never complete|never reach|never print|never get|never move|"
-      "never progress");
+      "never progress|still here|still waiting|no further|nothing further|"
+      // A stop after a stated time ("after 10 minutes I pressed ctrl-c", "gave up after an hour").
+      "ctrl-c|ctrl\\+c|control-c|killed it|gave up");
   return kHang;
 }
 
@@ -109,6 +111,53 @@ std::optional<double> KubernetesAgeSeconds(std::string_view line) {
   std::string age;
   if (!RE2::FullMatch(line, kRow, &age)) return std::nullopt;
   return Seconds(ParseDuration(age));
+}
+
+bool SaysItWorksWith(std::string_view sentence) {
+  if (sentence.size() < 12 || sentence.size() > kMaxSentence ||
+      (sentence.find("--") == sentence.npos && scan::FindByte(sentence, '_') == sentence.npos)) {
+    return false;
+  }
+  static const RE2 kWorks(
+      R"((?i)\b(?:works?|worked|working now|comes? up|came up|starts? (?:fine|normally|up|in \d)|)"
+      R"(started (?:fine|normally|up)|loads? (?:fine|in \d)|fix(?:es|ed)\b|solved?\b|solves\b|)"
+      R"(resolved?\b|resolves\b|goes away|went away|no longer hangs?|runs fine|goes through)\b)");
+  // A command at a shell prompt is no sentence ("root@host:/workspace# python3 -m ...").
+  static const RE2 kPrompt(R"(^(?:\S*[@:]\S*)?[$#] )");
+  if (RE2::PartialMatch(sentence, kPrompt)) return false;
+  static const RE2 kDenied(
+      R"((?i)\b(?:not|no luck|still (?:hangs?|stuck|fails?|crash(?:es)?|the same)|same (?:error|result|hang|problem)|neither|nor|without success)\b|n't)");
+  return RE2::PartialMatch(sentence, kWorks) && !RE2::PartialMatch(sentence, kDenied);
+}
+
+std::optional<double> CommandTimeSeconds(std::string_view line) {
+  // Told by its first or last bytes before any search: bare lines are many.
+  if (line.size() < 6 || line.size() > 200) return std::nullopt;
+  std::string a, b, c;
+  if (line.starts_with("real")) {
+    static const RE2 kReal(R"(real\s+(?:(\d{1,6})m)?(\d{1,9}(?:[.,]\d{1,3})?)s?\s*)");
+    if (!RE2::FullMatch(line, kReal, &a, &b)) return std::nullopt;
+    return (a.empty() ? 0 : 60.0 * std::atof(a.c_str())) + std::atof(b.c_str());
+  }
+  // A CI runner that cancelled the job at its time limit: the command ran that long. (Rare bytes
+  // first: 'x' for "execution", '%' for the shells' CPU share.)
+  if (scan::FindByte(line, 'x') != line.npos && line.find("execution t") != line.npos) {
+    static const RE2 kCi(R"(execution took longer than ((?:\d{1,4}h)?(?:\d{1,4}m)?(?:\d{1,6}s)?)|)"
+                         R"(exceeded the maximum execution time of (\d{1,6}) minutes)");
+    if (!RE2::PartialMatch(line, kCi, &a, &b)) return std::nullopt;
+    if (!b.empty()) return 60.0 * std::atof(b.c_str());
+    return Seconds(ParseDuration(a));
+  }
+  static const RE2 kClock(
+      R"((?:^|\s)(?:(\d{1,4}):)?(\d{1,2}):(\d{2}(?:\.\d{1,3})?)(?: total$|elapsed ))");
+  if (scan::FindByte(line, '%') == line.npos ||
+      !(line.ends_with(" total") || line.find("elapsed ") != line.npos) ||
+      (line.find("cpu") == line.npos && line.find("CPU") == line.npos) ||
+      !RE2::PartialMatch(line, kClock, &a, &b, &c)) {
+    return std::nullopt;
+  }
+  return (a.empty() ? 0 : 3600.0 * std::atof(a.c_str())) + 60.0 * std::atof(b.c_str()) +
+         std::atof(c.c_str());
 }
 
 std::optional<double> ReportedWaitSeconds(std::string_view line) {

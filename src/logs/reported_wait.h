@@ -19,4 +19,16 @@ std::optional<double> ReportedWaitSeconds(std::string_view line);
 // 26m)  kubelet  Readiness probe failed", the first at least that long ago). nullopt otherwise.
 std::optional<double> KubernetesAgeSeconds(std::string_view line);
 
+// Whether a person's sentence says the start works with something changed ("With
+// `--disable-custom-all-reduce` it comes up in 50 s", "NCCL_P2P_DISABLE=1 fixes it"): a success
+// word, no denial ("still hangs", "didn't help"), and a flag or setting (a `--` or `_`) in it.
+bool SaysItWorksWith(std::string_view sentence);
+
+// How long the command whose output this is ran, in seconds, from the shell's `time` report pasted
+// after it: bash's `real\t187m41.123s`, POSIX `real 11261.12`, zsh's `... 3:07:41.12 total`, GNU
+// time's `... 3:07:41elapsed ...`; a CI runner's cancel at its time limit (GitLab's "execution took
+// longer than 2h0m0s seconds", GitHub's "exceeded the maximum execution time of 360 minutes").
+// nullopt otherwise.
+std::optional<double> CommandTimeSeconds(std::string_view line);
+
 }  // namespace spinup

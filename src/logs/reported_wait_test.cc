@@ -26,6 +26,15 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
   EXPECT_EQ(ReportedWaitSeconds("node 1 never prints anything after `Init torch distributed "
                                 "begin.` either. Still like this 30 minutes later:"),
             1800);
+  // A stop after a stated time, a sentence written below a log that sat still.
+  EXPECT_EQ(ReportedWaitSeconds("after 10 minutes I pressed ctrl-c. Without the flag it comes up "
+                                "in 50 s"),
+            600);
+  EXPECT_EQ(ReportedWaitSeconds("50 minutes later still here, GPUs idle"), 3000);
+  EXPECT_EQ(ReportedWaitSeconds("I gave up after 2 hours and killed it"), 7200);
+  EXPECT_EQ(ReportedWaitSeconds("(no further output on either node for 45 minutes, GPUs at 100% "
+                                "util in nvidia-smi)"),
+            2700);
   const auto forever = ReportedWaitSeconds("It hangs here forever, nothing else is printed.");
   ASSERT_TRUE(forever.has_value());
   EXPECT_TRUE(std::isinf(*forever));
@@ -79,6 +88,42 @@ TEST(KubernetesAgeSeconds, PodRowsAndRepeatedProbeFailures) {
   EXPECT_FALSE(KubernetesAgeSeconds("NAME   READY   STATUS    RESTARTS   AGE"));
   EXPECT_FALSE(KubernetesAgeSeconds("Loading safetensors checkpoint shards: 3/5 done in 2m"));
   EXPECT_FALSE(KubernetesAgeSeconds("vllm-0   0/1   Running   0   27x"));
+}
+
+// A writer's sentence that a flag or setting made the start work.
+TEST(SaysItWorksWith, FlagsThatMadeItWork) {
+  EXPECT_TRUE(
+      SaysItWorksWith("With `--disable-custom-all-reduce` it comes up in 50 s, so it is "
+                      "the custom all-reduce kernel"));
+  EXPECT_TRUE(SaysItWorksWith("Setting NCCL_P2P_DISABLE=1 fixes it."));
+  EXPECT_TRUE(SaysItWorksWith("EDIT: works with --enforce-eager"));
+  EXPECT_FALSE(SaysItWorksWith("I tried NCCL_P2P_DISABLE=1 but it still hangs"));
+  EXPECT_FALSE(SaysItWorksWith("--enforce-eager didn't help, same hang"));
+  EXPECT_FALSE(SaysItWorksWith("It works on the other node without any change"));  // no flag
+  EXPECT_FALSE(SaysItWorksWith("Using --tp 4 on 4x A100"));                        // no success
+  EXPECT_FALSE(
+      SaysItWorksWith("root@gpu-b:/workspace# python3 -m sglang.launch_server "
+                      "--trust-remote-code --nnodes 2"));
+}
+
+// The shell's `time` report after a command: how long it ran.
+TEST(CommandTimeSeconds, ShellsAndGnuTime) {
+  EXPECT_EQ(CommandTimeSeconds("real\t187m41.500s"), 187 * 60 + 41.5);
+  EXPECT_EQ(CommandTimeSeconds("real 11261.12"), 11261.12);
+  EXPECT_EQ(CommandTimeSeconds("python3 -m vllm.entrypoints.openai.api_server  5.21s user 1.10s "
+                               "system 0% cpu 3:07:41.12 total"),
+            3 * 3600 + 7 * 60 + 41.12);
+  EXPECT_EQ(CommandTimeSeconds("12.04user 3.10system 25:02.33elapsed 1%CPU (0avgtext+0avgdata "
+                               "912344maxresident)k"),
+            25 * 60 + 2.33);
+  EXPECT_EQ(CommandTimeSeconds("ERROR: Job failed: execution took longer than 2h0m0s seconds"),
+            7200);
+  EXPECT_EQ(CommandTimeSeconds("The job running on runner gpu-1 has exceeded the maximum "
+                               "execution time of 360 minutes."),
+            360 * 60);
+  EXPECT_FALSE(CommandTimeSeconds("user\t0m12.345s"));
+  EXPECT_FALSE(CommandTimeSeconds("really slow start, 20 minutes"));
+  EXPECT_FALSE(CommandTimeSeconds("Capturing batches (bs=8 avail_mem=20.1 GB): 100% 12:01 total"));
 }
 
 }  // namespace

@@ -275,6 +275,15 @@ void ParseCauses(const json& doc, FileParse& f) {
       if (!s->is_boolean()) throw FileError{cline, "\"underlies\" must be true or false"};
       kc.underlies = s->get<bool>();
     }
+    kc.confirmed_by = StrList(c, "confirmed_by", cline);
+    for (std::string& flag : kc.confirmed_by) {
+      // A flag or a setting: the sentence's check only looks at lines that hold one.
+      if (flag.find_first_of("-_=") == std::string::npos) {
+        throw FileError{cline,
+                        "\"confirmed_by\" entries must be flags or settings (with -, _ or =)"};
+      }
+      flag = AsciiLower(flag);
+    }
     auto when_it = c.find("when");
     if (when_it == c.end() || !when_it->is_array() || when_it->empty()) {
       throw FileError{cline, "cause \"" + kc.id + "\" needs a non-empty \"when\" list"};

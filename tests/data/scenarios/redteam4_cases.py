@@ -68,7 +68,9 @@ RT4_C10D_RETRY = '''[2025-01-20 17:22:03 TP8] Init torch distributed begin.
 [W120 17:24:04.118023370 socket.cpp:752] [c10d] The client socket has failed to connect to [192.168.50.10]:20000 (errno: 111 - Connection refused).
 [W120 17:26:05.411902651 socket.cpp:752] [c10d] The client socket has failed to connect to [192.168.50.10]:20000 (errno: 111 - Connection refused).
 '''
-case('rt4_c10d_client_retry_is_a_wait', 'in_progress', 'distributed_init', 'rendezvous', RT4_C10D_RETRY)
+# (Its January 20 is PyTorch's unpadded [W120 ...]: read since round 39, its four minutes of
+# retries after the last progress are over distributed init's stall time.)
+case('rt4_c10d_client_retry_is_a_wait', 'stalled', 'distributed_init', 'rendezvous', RT4_C10D_RETRY)
 case('rt4_c10d_client_timeout_is_the_error', 'crashed', 'distributed_init', 'rendezvous', RT4_C10D_RETRY +
      '''torch.distributed.DistNetworkError: The client socket has timed out after 600000ms while trying to connect to (192.168.50.10, 20000).
 ''')
