@@ -160,7 +160,38 @@ std::optional<double> CommandTimeSeconds(std::string_view line) {
          std::atof(c.c_str());
 }
 
+// The same claim in the words of a report written in Chinese, Japanese, Korean or Russian ("等了30
+// 分钟还是卡在这里", "40分以上このままです", "1시간째 멈춰 있습니다", "висит уже 20 минут"): a
+// word that it sits still and a number with its unit. Only lines with non-ASCII bytes.
+std::optional<double> ReportedWaitElsewhere(std::string_view line) {
+  if (line.size() < 6 || line.size() > kMaxSentence || ProgramPunctuation(line) ||
+      std::none_of(line.begin(), line.end(), [](char ch) { return (ch & 0x80) != 0; })) {
+    return std::nullopt;
+  }
+  static const RE2 kStill(
+      "卡住|卡在|卡死|卡了|没反应|没有反应|不动|没动|停在|无响应|没有输出|没输出|一直|等了|"
+      "このまま|止まっ|止まる|固まっ|進まな|進みません|動かな|応答がな|待っ|"
+      "멈춰|멈춤|멈췄|그대로|진행이 안|진행되지|응답이 없|기다려|기다렸|"
+      "(?i:завис|висит|ничего не происходит|не двигается|жду|ждал)");
+  if (!RE2::PartialMatch(line, kStill)) return std::nullopt;
+  static const RE2 kNumber(
+      "(\\d{1,6}(?:\\.\\d{1,3})?)\\s*(分钟|分鐘|分|분|(?i:мин)|小时|小時|時間|시간|(?i:час)|秒|초|("
+      "?i:сек))");
+  re2::StringPiece in(line.data(), line.size());
+  std::string number, unit;
+  std::optional<double> most;
+  while (RE2::FindAndConsume(&in, kNumber, &number, &unit)) {
+    const bool hours = unit == "小时" || unit == "小時" || unit == "時間" || unit == "시간" ||
+                       unit == "час" || unit == "Час";
+    const bool seconds = unit == "秒" || unit == "초" || unit == "сек" || unit == "Сек";
+    const double s = std::strtod(number.c_str(), nullptr) * (hours ? 3600 : seconds ? 1 : 60);
+    if (!most || s > *most) most = s;
+  }
+  return most;
+}
+
 std::optional<double> ReportedWaitSeconds(std::string_view line) {
+  if (const std::optional<double> elsewhere = ReportedWaitElsewhere(line)) return elsewhere;
   if (line.size() < 12 || line.size() > kMaxSentence || line.front() == ' ' ||
       line.front() == '\t' || scan::CountByte(line, ' ') < 3 || ProgramPunctuation(line)) {
     return std::nullopt;

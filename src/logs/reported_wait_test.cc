@@ -26,6 +26,12 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
   EXPECT_EQ(ReportedWaitSeconds("node 1 never prints anything after `Init torch distributed "
                                 "begin.` either. Still like this 30 minutes later:"),
             1800);
+  // Reports written in other languages.
+  EXPECT_EQ(ReportedWaitSeconds("等了30分钟还是卡在这里，没有任何输出"), 1800);
+  EXPECT_EQ(ReportedWaitSeconds("40分以上このままです。"), 2400);
+  EXPECT_EQ(ReportedWaitSeconds("1시간째 멈춰 있습니다"), 3600);
+  EXPECT_EQ(ReportedWaitSeconds("Висит уже 20 минут, ничего не происходит"), 1200);
+  EXPECT_FALSE(ReportedWaitSeconds("模型加载用了30分钟，然后正常启动了").has_value());
   // A stop after a stated time, a sentence written below a log that sat still.
   EXPECT_EQ(ReportedWaitSeconds("after 10 minutes I pressed ctrl-c. Without the flag it comes up "
                                 "in 50 s"),
