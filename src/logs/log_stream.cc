@@ -167,12 +167,8 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
 }
 
 void LogStream::Emit(LogEvent& e) {
-  if (thread_exception_ != 0 &&
-      (e.kind == LogEvent::Kind::kFatal ||
-       (e.kind == LogEvent::Kind::kError && !e.rule_id.starts_with("generic.traceback")))) {
-    e.kind = LogEvent::Kind::kError;  // a thread died, not the process
-    if (!e.text.starts_with("Exception in thread ")) thread_exception_ = 2;
-  }
+  // A thread died, not the process (NoteThreadException).
+  if (thread_exception_ != 0 && e.kind == LogEvent::Kind::kFatal) e.kind = LogEvent::Kind::kError;
   e.in_report = in_report_;
   e.fences = fences_;
   if (on_event_) on_event_(e);

@@ -89,18 +89,24 @@ void LogStream::NoteWorksWith(std::string_view sentence) {
 
 // Python's report of an exception that ended a thread, not the process ("Exception in thread
 // nixl_handshake_listener:", then its traceback): the process goes on (its waits after it say so),
-// so the traceback's fatal lines are errors. The first line after its exception that is no part of
-// the traceback (no frame, no chain) ends it.
+// so the traceback's fatal lines are errors (Emit). Read from the lines alone, whatever rules
+// match: the first unindented line past the header is its exception, the next one (not a chain)
+// ends it.
 void LogStream::NoteThreadException(std::string_view msg) {
-  if (thread_exception_ == 2 && !msg.empty() && msg.front() != ' ' && msg.front() != '\t' &&
-      !msg.starts_with("During handling") && !msg.starts_with("The above exception") &&
-      !msg.starts_with("Traceback (most recent")) {
-    thread_exception_ = 0;
-  }
   if (!msg.empty() && msg.front() == 'E' && msg.starts_with("Exception in thread ") &&
       !msg.starts_with("Exception in thread MainThread")) {
     thread_exception_ = 1;
+    return;
   }
+  if (thread_exception_ == 0 || msg.empty() || msg.front() == ' ' || msg.front() == '\t' ||
+      msg.starts_with("Traceback (most recent")) {
+    return;
+  }
+  if (msg.starts_with("During handling") || msg.starts_with("The above exception")) {
+    thread_exception_ = 1;  // a chained exception follows
+    return;
+  }
+  thread_exception_ = thread_exception_ == 1 ? 2 : 0;
 }
 
 // Python's report of an exception it could not raise ("Exception ignored in: <function
