@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "diagnose/startup_session.h"
+#include "logs/export_rows.h"
+#include "logs/gpu_oom_figures.h"
 #include "logs/line_parser.h"
 #include "logs/reported_wait.h"
 #include "logs/rich_traceback.h"
@@ -38,6 +40,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (p.message.size() > clean.size()) __builtin_trap();
   (void)spinup::ParseTqdm(p.message);
   (void)spinup::ReportedWaitSeconds(in);
+  std::string exported;
+  if (auto row = spinup::ExportedLine(in, &exported); row && row->size() > size) __builtin_trap();
+  if (auto oom = spinup::ParseGpuOomFigures(in);
+      oom && (oom->free_bytes > oom->total_bytes || oom->HeldElsewhereBytes() < 0)) {
+    __builtin_trap();
+  }
   if (auto last = spinup::ParseLastTqdm(p.message); last && last->end > p.message.size()) {
     __builtin_trap();
   }

@@ -12,6 +12,7 @@
 #include "base/duration.h"
 #include "diagnose/judge_steps.h"
 #include "diagnose/rank_format.h"
+#include "logs/gpu_oom_figures.h"
 
 namespace spinup::judge {
 namespace {
@@ -110,6 +111,21 @@ bool RankMissingFromTimeout(const Context& c) {
   const int top = 63 - std::countl_zero(seen);
   const uint64_t all_below = top == 63 ? ~uint64_t{0} : (uint64_t{1} << (top + 1)) - 1;
   return std::popcount(all_below & ~seen) == 1;
+}
+
+// An out-of-memory message of the judged attempt whose figures leave most of the device to other
+// processes (a notebook kernel holding 180 of 192 GiB). Without the message's figure for the whole
+// process, PyTorch's stands for it only before the KV cache and graphs (non-PyTorch memory) exist.
+bool GpuHeldElsewhere(const Context& c) {
+  const double share = c.thresholds().gpu_held_elsewhere_fraction;
+  if (c.attempt == nullptr || share <= 0) return false;
+  const bool early = !c.attempt->phase || c.Order(*c.attempt->phase) <= c.Order(Phase::kWeightLoad);
+  for (const std::string& line : c.attempt->errors) {
+    const std::optional<GpuOomFigures> f = ParseGpuOomFigures(line);
+    if (!f || (!f->this_process_bytes && !early)) continue;
+    if (f->HeldElsewhereBytes() >= share * f->total_bytes) return true;
+  }
+  return false;
 }
 
 bool AnyHit(const Context& c, std::string_view id) {
@@ -233,6 +249,13 @@ void Weigh(const Context& c, const Verdict& v, const std::string& id, const Rule
   }
 }
 
+// A start under way that a person began again by hand at a shell prompt, after changing what they
+// run ("relaunched on --port 8001 and it's now loading"), is judged by its own lines alone: what
+// ended the earlier tries is what they changed.
+bool OnlyItsOwnLines(const Context& c, const Verdict& v) {
+  return c.attempt != nullptr && c.attempt->manual && UnderWay(v);
+}
+
 // Rule-id evidence: any attempt counts (a crash loop's causes are in its earlier attempts too), and
 // the attempt where the rule's evidence is most direct speaks for it (a warning in one attempt
 // does not hide the quoted error of the judged one).
@@ -245,7 +268,7 @@ bool RulesHold(const Context& c, const std::vector<std::string>& ids, const Verd
     const AttemptFacts* best_in = nullptr;
     int best_strength = 0;
     for (const auto& att : c.st.attempts) {
-      if (since_progress && &att != c.attempt) continue;
+      if ((since_progress || OnlyItsOwnLines(c, v)) && &att != c.attempt) continue;
       auto it = att.hits.find(id);
       if (it == att.hits.end()) continue;
       if (since_progress && att.last_progress_ms && it->second.last_ms &&
@@ -394,6 +417,7 @@ bool SignalHolds(const Context& c, const std::string& s) {
                        [](const AttemptFacts& a) { return a.oom_killed; });
   }
   if (s == "rank_behind") return RankBehindInLoad(c, false) || RankMissingFromTimeout(c);
+  if (s == "gpu_held_elsewhere") return GpuHeldElsewhere(c);
   if (s == "engine_behind") return RankBehindInLoad(c, true);
   if (s == "killed_after_stall") return KilledAfterStall(c).has_value();
   if (s == "collectives_differ") {

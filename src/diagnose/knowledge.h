@@ -41,6 +41,9 @@ struct JudgeThresholds {
   // engine said it was ready: the HTTP start hung (0: never).
   double server_start_wait_s = 120;
   int gpus_per_node = 8;  // a TP or global rank at or past this: several nodes
+  // A GPU out-of-memory message whose figures leave at least this share of the device to other
+  // processes: gpu_held_elsewhere (0: never).
+  double gpu_held_elsewhere_fraction = 0.5;
 };
 
 // One way a known cause shows itself. Every non-empty group must hold:

@@ -507,9 +507,30 @@ void StartupTracker::SettleStopTime(AttemptFacts& a, int64_t stamped_ms) {
   a.stop_time_carried = false;
 }
 
+namespace {
+// A later attempt begun by lines without a time of their own (a shell prompt, the server's args)
+// took the time of the attempt before's last line; its first stamped line says when it began (the
+// person's pause between the two runs is not its launch).
+void DateUntimedStart(AttemptFacts& a, int64_t stamped_ms) {
+  if (a.index < 2 || a.stamped_lines != 0 || a.first_line_ms || !a.start_ms ||
+      *a.start_ms >= stamped_ms) {
+    return;
+  }
+  const int64_t was = *a.start_ms;
+  auto move = [&](std::optional<int64_t>& t) {
+    if (t && *t == was) t = stamped_ms;
+  };
+  move(a.start_ms);
+  move(a.first_ms);
+  for (PhaseSpan& s : a.timeline) move(s.start_ms), move(s.end_ms);
+  for (TrackedRank& r : a.ranks) move(r.since_ms);
+}
+}  // namespace
+
 void StartupTracker::NoteStamp(AttemptFacts& a, const LogEvent& e) {
   if (!e.time_ms || e.time_inferred || (e.line_no != 0 && e.line_no == a.last_stamped_line_no))
     return;
+  DateUntimedStart(a, *e.time_ms);
   SettleStopTime(a, *e.time_ms);
   a.last_stamped_line_no = e.line_no;
   if (a.stamped_lines == 0) a.error_before_stamps = a.crashed || !a.errors.empty();

@@ -250,3 +250,59 @@ TEST(TrackerPaste, AFinishedEngineBuildAboveTheServersBannerIsNoAttempt) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// systemd's Started after a failed run with no restart scheduled in between (a person's
+// `systemctl start` after editing the unit) begins a start by hand, not a turn of a loop.
+TEST(TrackerPaste, AUnitStartedAgainWithoutASchedulerIsByHand) {
+  StartupTracker t;
+  UnitEvent started = Started();
+  started.time_ms = kT0;
+  t.OnUnitEvent(started);
+  CrashedExcerpt(t, kT0 + 1000);
+  started.time_ms = kT0 + 300'000;
+  t.OnUnitEvent(started);
+  CrashedExcerpt(t, kT0 + 301'000);
+  ASSERT_EQ(t.state().attempts.size(), 2u);
+  EXPECT_TRUE(t.state().attempts.back().manual);
+  // After systemd's own restart it is the manager's.
+  StartupTracker loop;
+  started.time_ms = kT0;
+  loop.OnUnitEvent(started);
+  CrashedExcerpt(loop, kT0 + 1000);
+  loop.OnUnitEvent(Restart(1));
+  started.time_ms = kT0 + 60'000;
+  loop.OnUnitEvent(started);
+  CrashedExcerpt(loop, kT0 + 61'000);
+  ASSERT_EQ(loop.state().attempts.size(), 2u);
+  EXPECT_FALSE(loop.state().attempts.back().manual);
+}
+
+// A later start begun by lines without times (a shell prompt, its args) is dated by its first
+// stamped line, not by the last line of the start before it.
+TEST(TrackerPaste, AnUntimedRestartBeginsAtItsFirstStampedLine) {
+  StartupTracker t;
+  t.OnLogEvent(Banner(kT0));
+  t.OnLogEvent(
+      Line(LogEvent::Kind::kPhaseBegin, "sglang.dist_begin", kT0 + 1000, Phase::kDistributedInit));
+  t.OnLogEvent(Line(LogEvent::Kind::kFatal, "sglang.scheduler_exception", kT0 + 2000));
+  t.OnLogEvent(Line(LogEvent::Kind::kAttemptStart, "manual.shell_prompt", std::nullopt));
+  LogEvent args = Banner(kT0 + 2000);
+  args.time_inferred = true;  // SGLang 0.3's server_args: the time is the line before's
+  t.OnLogEvent(args);
+  ASSERT_EQ(t.state().attempts.size(), 2u);
+  t.OnLogEvent(Line(LogEvent::Kind::kPhaseBegin, "sglang.dist_begin", kT0 + 1'800'000,
+                    Phase::kDistributedInit));
+  const AttemptFacts& a = t.state().attempts.back();
+  ASSERT_TRUE(a.start_ms.has_value());
+  EXPECT_EQ(*a.start_ms, kT0 + 1'800'000);
+  for (const PhaseSpan& s : a.timeline) {
+    ASSERT_TRUE(s.start_ms.has_value());
+    EXPECT_GE(*s.start_ms, kT0 + 1'800'000) << PhaseName(s.phase);
+  }
+}
+
+}  // namespace
+}  // namespace spinup

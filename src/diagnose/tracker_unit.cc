@@ -47,7 +47,13 @@ void StartupTracker::OnUnitStart(const UnitEvent& e, std::optional<int64_t> t) {
     start_job_open_ = false;
     return;
   }
-  if (state_.attempts.empty() || RanAsTheUnit(state_.attempts.back())) NewAttempt(t);
+  if (state_.attempts.empty() || RanAsTheUnit(state_.attempts.back())) {
+    // A start after a failed one with no restart scheduled by systemd in between: a person ran
+    // `systemctl start` again (after editing the unit: "Reloading."), not the manager's loop.
+    const bool after_failure = !state_.attempts.empty() && state_.attempts.back().crashed;
+    NewAttempt(t);
+    if (after_failure) Current().manual = true;
+  }
   start_job_open_ = !started;
 }
 

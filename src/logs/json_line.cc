@@ -37,7 +37,7 @@ class LogFields : public nlohmann::json_sax<json> {
     kLevel,
     kLevelname,
     kSeverity,   // the level
-    kFieldsKey,  // "fields": an object holding the message
+    kFieldsKey,  // "fields" ("attributes", "_source"): an object holding the message
     kSpanKey,    // "span": tracing's current span (TGI: {"rank":0,"name":"shard-manager"})
     kSpansKey,   // "spans": tracing's span list, outermost first
     kExcInfo,    // python-json-logger's formatted traceback, after the message
@@ -105,6 +105,9 @@ class LogFields : public nlohmann::json_sax<json> {
       for (int k = 0; k < kTopSlots; ++k) {
         if (val == kTop[k]) key_ = k;
       }
+      // Datadog's API export keeps the event's fields under "attributes", Elasticsearch's hits
+      // under "_source": objects holding the message, as tracing's "fields".
+      if (val == "attributes" || val == "_source") key_ = kFieldsKey;
     } else if (stack_.size() == 2 && stack_[1] == 'f') {
       if (val == "message") key_ = kFieldsMessage;
       if (val == "msg") key_ = kFieldsMsg;

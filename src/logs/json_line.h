@@ -20,7 +20,8 @@ struct JsonLogLine {
   std::string rank;  // tracing's span rank ("span" or the innermost of "spans"): "shard0", "rank1"
 };
 
-// When `line` is a JSON object with a message field ("message", "msg", "fields.message", "log",
+// When `line` is a JSON object with a message field ("message", "msg", "fields.message" (or under
+// Datadog's "attributes", Elasticsearch's "_source"), "log",
 // "MESSAGE", Google Cloud Logging's "textPayload"), writes the message to *message (line breaks
 // inside it become " | ", or stay '\n' with `keep_breaks`; a trailing one is dropped) and returns
 // the other fields; otherwise nullopt.

@@ -67,6 +67,11 @@ TEST(JsonLogLine, PrefersFieldsInOrder) {
   EXPECT_EQ(Message(R"({"fields":{"msg":"f","message":"e"},"level":"INFO"})"), "e");
   EXPECT_EQ(Message(R"({"fields":{"msg":"f"},"msg":"b"})"), "b");
   EXPECT_EQ(Message(R"({"fields":{"inner":{"message":"deep"}}})"), std::nullopt);
+  // Datadog's API export and an Elasticsearch hit keep the event under an object of their own.
+  EXPECT_EQ(Message(R"({"id":"Aw","type":"log","attributes":{"timestamp":1741100401000,)"
+                    R"("status":"info","message":"m","attributes":{"container_name":"v"}}})"),
+            "m");
+  EXPECT_EQ(Message(R"({"_index":"logs","_source":{"@timestamp":"x","message":"s"}})"), "s");
   EXPECT_EQ(Message(R"({"other":{"message":"nested"}})"), std::nullopt);
   EXPECT_EQ(Message(R"({"list":[{"message":"in a list"}]})"), std::nullopt);
 }

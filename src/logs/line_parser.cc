@@ -33,9 +33,16 @@ namespace {
 // A journal line's month: "Mar", or under a Chinese, Japanese or Korean locale "3月" / "12월"
 // (journalctl prints the locale's abbreviation). Sets `end` to the index after it; 0 if none.
 int JournalMonth(std::string_view s, size_t& end) {
+  // Under a German locale journalctl writes "Mär", "Mai", "Okt", "Dez" (the rest as in English).
+  if (s.starts_with("M\xC3\xA4r ")) {
+    end = 4;
+    return 3;
+  }
   if (s.size() > 3 && s[3] == ' ') {
     end = 3;
-    return scan::MonthNumber(s);
+    if (const int month = scan::MonthNumber(s)) return month;
+    const std::string_view word = s.substr(0, 3);
+    return word == "Mai" ? 5 : word == "Okt" ? 10 : word == "Dez" ? 12 : 0;
   }
   if (s.empty() || !IsDigit(s[0])) return 0;
   size_t i = 0;
@@ -69,11 +76,52 @@ size_t ParseJournalShort(std::string_view s, CivilTime& t) {
   return j + 1;
 }
 
-// A shipper's or `ts`'s time ("2025-09-22 10:00:01.123<TAB>") before a line no prefix read.
+// "03/14/2025 11:58:31 PM" (Python logging's `%m/%d/%Y %I:%M:%S %p`, US locales): month first, a
+// 12-hour clock with its half of the day (or a 24-hour one). Its end, or npos.
+size_t ParseUsDateTime(std::string_view s, CivilTime& t) {
+  const int month = scan::Digits(s, 0, 2), day = scan::Digits(s, 3, 2),
+            year = scan::Digits(s, 6, 4);
+  if (s.size() < 19 || s[2] != '/' || s[5] != '/' || month < 1 || month > 12 || day < 1 ||
+      day > 31 || year < 1970 || !At(s, 10, ' ')) {
+    return std::string_view::npos;
+  }
+  CivilTime tt;
+  tt.year = year;
+  tt.month = month;
+  tt.day = day;
+  size_t j = ParseClock(s, 11, tt);
+  if (j == std::string_view::npos) return j;
+  j = scan::ParseFraction(s, j, tt);
+  const std::string_view half = s.substr(j, 3);
+  if ((half == " AM" || half == " PM") && tt.hour >= 1 && tt.hour <= 12) {
+    tt.hour = tt.hour % 12 + (half == " PM" ? 12 : 0);
+    j += 3;
+  }
+  t = tt;
+  return j;
+}
+
+// How far a local time of day is from the UTC one beside it, in minutes, where that is a zone's
+// offset: whole quarter hours (within two minutes: the two stamps are taken apart), -12 to +14
+// hours. nullopt otherwise.
+std::optional<int> ZoneOffsetBetween(const CivilTime& local, const CivilTime& utc) {
+  int d = (local.hour * 60 + local.minute) - (utc.hour * 60 + utc.minute);
+  if (d > 14 * 60) d -= 24 * 60;
+  if (d < -12 * 60) d += 24 * 60;
+  const int quarters = (d + (d >= 0 ? 7 : -7)) / 15;
+  if (d - quarters * 15 > 2 || quarters * 15 - d > 2 || d > 14 * 60 || d < -12 * 60) {
+    return std::nullopt;
+  }
+  return quarters * 15;
+}
+
+// A shipper's or `ts`'s time ("2025-09-22 10:00:01.123<TAB>", "03/14/2025 11:58:31 AM ") before a
+// line no prefix read.
 bool StripShipperTime(std::string_view& s, ParsedLine& p) {
-  if (s.size() < 20 || !IsDigit(s[0]) || s[4] != '-') return false;
+  if (s.size() < 20 || !IsDigit(s[0]) || (s[4] != '-' && s[2] != '/')) return false;
   CivilTime t;
-  size_t j = scan::ParseDateTime(s, 0, s[10] == 'T' ? 'T' : ' ', t);
+  size_t j =
+      s[2] == '/' ? ParseUsDateTime(s, t) : scan::ParseDateTime(s, 0, s[10] == 'T' ? 'T' : ' ', t);
   if (j == std::string_view::npos) return false;
   j = scan::ParseFraction(s, j, t);
   if (At(s, j, 'Z')) ++j;
@@ -265,7 +313,7 @@ inline bool MayStart(std::string_view s) {
   // '(': a process tag, whose rank words may come before " pid=" ("(VllmWorker TP0 pid=1) ").
   if (c == '[' || c == '(' || c == '^' || c == '<' || IsDigit(c)) return true;
   if (IsUpper(c)) {
-    if (s.size() >= 16 && s[3] == ' ') return true;
+    if (s.size() >= 16 && (s[3] == ' ' || s.starts_with("M\xC3\xA4r "))) return true;  // "Mär"
     if ((c == 'I' || c == 'W' || c == 'E' || c == 'F') && s.size() > 1 && IsDigit(s[1]))
       return true;
   } else if (c == 's' && (s.substr(0, 7) == "stdout " || s.substr(0, 7) == "stderr ")) {
@@ -354,7 +402,10 @@ ParsedLine ReadLinePrefixes(std::string_view line) {
   }
   // One clock per log: a wrapper (journald, docker, kubectl, CRI) stamps every line, the engine
   // only some, in its container's time zone; mixing the two turns a zone offset into a stall.
-  if (p.wrapper_time) p.time = p.wrapper_time;
+  if (p.wrapper_time) {
+    if (p.time && p.utc_stamp) p.local_offset_min = ZoneOffsetBetween(*p.time, *p.wrapper_time);
+    p.time = p.wrapper_time;
+  }
   p.message = StripRayRepeat(s);
   return p;
 }
@@ -420,6 +471,7 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
     if (const std::optional<CivilTime> reading = ParseClockReading(p.message)) {
       p.time = *reading;  // date(1)'s output pasted after the log: the time it was pasted
       p.reading_offset_min = ReadingZoneOffsetMinutes(p.message);
+      p.clock_reading = true;
       return p;
     }
     if (const std::optional<CivilTime> reading = ParseReportedClock(p.message)) {

@@ -71,6 +71,10 @@ struct ParsedLine {
   // The time is a person's stated reading ("it's 14:13 now"): a time of day only, which a line
   // before it must date.
   bool stated_reading = false;
+  bool clock_reading = false;  // the line is date(1)'s output (ParseClockReading)
+  // The engine's own time beside a UTC wrapper stamp (a container in TZ=Asia/Shanghai under
+  // docker --timestamps): the engine's zone's offset from UTC in minutes, in quarter hours.
+  std::optional<int> local_offset_min;
   // The line's time came from an RFC 3339 stamp with its zone (docker/kubectl --timestamps, TGI):
   // the log's times are UTC.
   bool utc_stamp = false;

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "base/assign.h"
-#include "logs/csv_export.h"
+#include "logs/export_rows.h"
 #include "logs/json_line.h"
 #include "logs/prose.h"
 #include "logs/reported_wait.h"
@@ -179,6 +179,10 @@ ParsedLine LogStream::Parse(std::string_view raw) {
                                      (segment_bytes_ & scan::kBracket) == 0);
   // A paste copied from a page's source or an e-mail keeps its HTML entities ("&gt;", "&quot;").
   if ((segment_bytes_ & scan::kAmp) != 0) clean = UnescapeHtml(clean);
+  // A text export's row (AWS CLI, fluent-bit's stdout): the log's line is one of its fields.
+  if (!clean.empty() && (clean.front() == 'E' || clean.front() == '[')) {
+    if (auto line = ExportedLine(clean, &export_line_)) clean = *line;
+  }
   last_clean_ = clean;
   // A CSV export (a header row names its columns): each row's message column is the log's line.
   // Pasted as a markdown quote or an indented block, the marks are the paste's.
@@ -207,6 +211,13 @@ ParsedLine LogStream::Parse(std::string_view raw) {
 // moved out (a move copies the rank string's bytes).
 ParsedLine LogStream::ReadWrapped(std::string_view clean) {
   ParsedLine line = ReadLine(clean);
+  // A text export's row behind a wrapper (a quoted paste, compose's prefix); not one already read
+  // out of such a row (its buffer would be overwritten while read).
+  if (line.message.size() != clean.size() && !line.message.empty() &&
+      clean.data() != export_line_.data() &&
+      (line.message.front() == 'E' || line.message.front() == '[')) {
+    if (auto inner = ExportedLine(line.message, &export_line_)) return ReadExported(line, *inner);
+  }
   // A CSV export's quoted message field (Datadog, CloudWatch, Splunk: `time,host,"INFO ...
   // ""x"""`): the quotes are the export's, not the line's.
   if (line.message.size() >= 2 && line.message.front() == '"' && line.message.back() == '"' &&
@@ -228,37 +239,6 @@ ParsedLine LogStream::ReadWrapped(std::string_view clean) {
   }
   if (auto p = ParseJson(m, line)) line = std::move(*p);
   return line;
-}
-
-ParsedLine LogStream::ReadCsvMessage(std::string_view time) {
-  last_clean_ = csv_message_;
-  ParsedLine p = ReadLine(last_clean_);
-  CivilTime t;
-  size_t end = scan::ParseRfc3339(time, 0, t);
-  if (end == std::string_view::npos) {
-    end = scan::ParseDateTime(time, 0, time.size() > 10 && time[10] == 'T' ? 'T' : ' ', t);
-    if (end != std::string_view::npos) scan::ParseFraction(time, end, t);
-  } else {
-    p.utc_stamp = true;
-  }
-  if (end != std::string_view::npos) p.time = p.wrapper_time = t;  // the export's clock
-  return p;
-}
-
-ParsedLine LogStream::ReadCsvField(const ParsedLine& outer) {
-  const std::string_view field = outer.message.substr(1, outer.message.size() - 2);
-  csv_message_.clear();
-  for (size_t i = 0; i < field.size(); ++i) {
-    csv_message_.push_back(field[i]);
-    if (field[i] == '"' && i + 1 < field.size() && field[i + 1] == '"') ++i;  // "" is one quote
-  }
-  last_clean_ = csv_message_;
-  ParsedLine p = ReadLine(last_clean_);
-  if (outer.wrapper_time) p.time = p.wrapper_time = outer.wrapper_time;
-  if (!p.time) p.time = outer.time;
-  if (p.source.empty()) p.source = outer.source;
-  if (p.rank.empty()) p.rank = outer.rank;
-  return p;
 }
 
 std::optional<ParsedLine> LogStream::ParseJson(std::string_view object, const ParsedLine& outer) {

@@ -145,6 +145,7 @@ class LogStream {
   std::optional<ParsedLine> ReadingOnUtc(const ParsedLine& p) const;
   ParsedLine ReadCsvField(const ParsedLine& outer);
   ParsedLine ReadCsvMessage(std::string_view time);
+  ParsedLine ReadExported(const ParsedLine& outer, std::string_view inner);
   std::optional<int64_t> DateTimeOfDay(CivilTime t, bool stated_reading);
   void Emit(LogEvent& e);
   void EmitCtrlCEcho();
@@ -203,6 +204,7 @@ class LogStream {
   std::string scratch_;
   std::string html_;  // a line with its HTML entities decoded (log_stream_paste.cc)
   std::string json_message_, json_scratch_, json_level_;  // a JSON line's fields (see Parse)
+  std::string export_line_;  // a text export's row's line, its escapes undone (ExportedLine)
   std::string csv_message_;  // a CSV export's message field, its quotes undone (ReadCsvField)
   // A CSV export's columns, from its header row within the first kCsvHeaderLines lines.
   static constexpr uint64_t kCsvHeaderLines = 64;
@@ -214,6 +216,9 @@ class LogStream {
   std::vector<std::string> learned_prefixes_;
   bool year_known_ = false;  // a line carrying a year was seen
   bool utc_log_ = false;     // a line carried an RFC 3339 stamp with its zone: the log is in UTC
+  // The engine's zone's offset from UTC, seen on its lines under a UTC wrapper's stamps: the zone
+  // of a clock reading pasted from the same host that names no zone this knows ("CST").
+  std::optional<int> local_offset_min_;
   std::vector<int> matched_;
   LogEvent event_;  // reused by every emitted event (see ResetEvent)
   uint64_t line_no_ = 0;

@@ -10,12 +10,15 @@ namespace spinup {
 // A person's clock reading in a zone it names ("Tue Feb 11 18:02:49 CET 2025"), on UTC: where the
 // log's own stamps are UTC, or where as written it would come before the log's last line (a
 // reading is taken after what it reads). nullopt where it stays as written.
+// A reading whose zone is ambiguous or unnamed ("Fri Jun 20 10:16:31 CST 2025") is in the zone of
+// the engine's own stamps where those ran beside UTC ones (docker --timestamps over a container in
+// TZ=Asia/Shanghai).
 std::optional<ParsedLine> LogStream::ReadingOnUtc(const ParsedLine& p) const {
-  if (!p.reading_offset_min || *p.reading_offset_min == 0 || p.time->year == 0) {
-    return std::nullopt;
-  }
+  std::optional<int> offset = p.reading_offset_min;
+  if (!offset && p.clock_reading && utc_log_) offset = local_offset_min_;
+  if (!offset || *offset == 0 || p.time->year == 0) return std::nullopt;
   const int64_t written = CivilToUnixMs(*p.time);
-  const int64_t utc = written - int64_t{*p.reading_offset_min} * 60'000;
+  const int64_t utc = written - int64_t{*offset} * 60'000;
   constexpr int64_t kSlack = 60'000;
   std::optional<int64_t> last = last_time_ms_;
   if (last && !year_known_) {  // year-less lines so far: compare within the reading's year
@@ -28,6 +31,7 @@ std::optional<ParsedLine> LogStream::ReadingOnUtc(const ParsedLine& p) const {
     ParsedLine moved = p;
     moved.time = UnixMsToCivil(utc);
     moved.reading_offset_min.reset();
+    moved.clock_reading = false;  // moved once
     return moved;
   }
   return std::nullopt;
@@ -56,6 +60,7 @@ std::optional<int64_t> LogStream::DateTimeOfDay(CivilTime t, bool stated_reading
 std::optional<int64_t> LogStream::ResolveTime(const ParsedLine& p) {
   if (!p.time) return std::nullopt;
   if (p.utc_stamp) utc_log_ = true;
+  if (p.local_offset_min) local_offset_min_ = p.local_offset_min;
   if (std::optional<ParsedLine> moved = ReadingOnUtc(p)) return ResolveTime(*moved);
   CivilTime t = *p.time;
   if (!t.has_date()) return DateTimeOfDay(t, p.stated_reading);

@@ -195,12 +195,30 @@ bool HasHighByte(std::string_view line) {
   return false;
 }
 
+// A shell's report of how its child died, in a Chinese or Japanese locale ("已杀死", "非法指令
+// (核心已转储)", "セグメンテーション違反 (コアダンプ)"): the shell's line, not a person's.
+bool ShellSignalReport(std::string_view line) {
+  if (line.size() > 80) return false;
+  static constexpr std::string_view kReports[] = {
+      "\xE5\xB7\xB2\xE6\x9D\x80\xE6\xAD\xBB",              // 已杀死
+      "\xE6\xAE\xB5\xE9\x94\x99\xE8\xAF\xAF",              // 段错误
+      "\xE9\x9D\x9E\xE6\xB3\x95\xE6\x8C\x87\xE4\xBB\xA4",  // 非法指令
+      "\xE5\xBC\xB7\xE5\x88\xB6\xE7\xB5\x82\xE4\xBA\x86",  // 強制終了
+      "\xE3\x82\xBB\xE3\x82\xB0\xE3\x83\xA1\xE3\x83\xB3\xE3\x83\x86\xE3\x83\xBC\xE3\x82\xB7\xE3\x83"
+      "\xA7\xE3\x83\xB3\xE9\x81\x95\xE5\x8F\x8D",  // セグメンテーション違反
+      "\xE4\xB8\x8D\xE6\xAD\xA3\xE3\x81\xAA\xE5\x91\xBD\xE4\xBB\xA4"};  // 不正な命令
+  // The word alone, or before its parenthesis ("(核心已转储)") or the command the shell names.
+  return std::any_of(std::begin(kReports), std::end(kReports), [&](std::string_view r) {
+    return line.starts_with(r) && (line.size() == r.size() || line[r.size()] == ' ');
+  });
+}
+
 bool LooksLikeProse(std::string_view line) {
   if (line.empty()) return false;
   // The engines print English: a sentence in Chinese, Japanese or Korean is the person's (a path
   // with a directory or two in those scripts is not a sentence).
   if (static_cast<unsigned char>(line.front()) >= 0x80) {
-    return CjkCharacters(line.substr(0, 3), 1) == 1;
+    return CjkCharacters(line.substr(0, 3), 1) == 1 && !ShellSignalReport(line);
   }
   if (HasHighByte(line) && CjkCharacters(line, 4) >= 4) return true;
   if (line.front() == '#') return MarkdownHeading(line);

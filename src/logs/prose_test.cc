@@ -35,6 +35,11 @@ TEST(ProseTest, ASentenceInChineseJapaneseOrKorean) {
   EXPECT_TRUE(LooksLikeProse("여기서 멈춤"));
   EXPECT_FALSE(LooksLikeProse("Loading weights from /mnt/d/模型/Qwen3-8B"));
   EXPECT_FALSE(LooksLikeProse("████ 100%"));
+  // A shell's report of its child's death in those locales is the shell's line.
+  EXPECT_FALSE(LooksLikeProse("非法指令 (核心已转储)"));
+  EXPECT_FALSE(LooksLikeProse("已杀死"));
+  EXPECT_FALSE(LooksLikeProse("セグメンテーション違反 (コアダンプ)"));
+  EXPECT_TRUE(LooksLikeProse("已杀死进程之后重新启动也不行，还是卡住"));
 }
 
 TEST(ProseTest, AnIntroductionOrAnIssueTitle) {

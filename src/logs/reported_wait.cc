@@ -20,12 +20,13 @@ constexpr size_t kMaxSentence = 1000;  // a paragraph of an issue is one line
 const RE2& HangWords() {
   static const RE2 kHang(
       "(?i)hang|hung|stuck|forever|nothing|no progress|no more|no output|no new|froze|frozen|wait|"
-      "sits |sitting|stays |stayed |still at|still there|still like this|still the "
+      "sits |sat |sitting|stays |stayed |still at|still there|still like this|still the "
       "same|unchanged|no change|"
       "indefinitely|never finish|never complete|never reach|never print|never get|never move|"
       "never progress|still here|still waiting|no further|nothing further|"
-      // A stop after a stated time ("after 10 minutes I pressed ctrl-c", "gave up after an hour").
-      "ctrl-c|ctrl\\+c|control-c|killed it|gave up");
+      // A stop after a stated time ("after 10 minutes I pressed ctrl-c", "gave up after an hour",
+      // the terminal's own "^C after 35 min").
+      "ctrl-c|ctrl\\+c|control-c|killed it|gave up|\\^c ");
   return kHang;
 }
 
@@ -39,14 +40,27 @@ bool NamesAnException(std::string_view s) {
          first.ends_with("Timeout:");
 }
 
+// Whether the word before s[at] ('=') is upper case ("TP", "NCCL_P2P_DISABLE"): a person's
+// shorthand or an environment setting, where a program's key=value lists use lower-case keys.
+bool UpperCaseKeyBefore(std::string_view s, size_t at) {
+  size_t i = at;
+  while (i > 0 && ((s[i - 1] >= 'A' && s[i - 1] <= 'Z') || (s[i - 1] >= '0' && s[i - 1] <= '9') ||
+                   s[i - 1] == '_')) {
+    --i;
+  }
+  return i < at && (i == 0 || !((s[i - 1] >= 'a' && s[i - 1] <= 'z') || s[i - 1] == '.'));
+}
+
 // A program's line, not a sentence: key=value lists, bracketed tags, URLs, progress bars, an
-// exception. One "TP=4" is a person's shorthand.
+// exception. One "tp=4" and any number of upper-case settings ("TP=8 PP=2") are a person's
+// shorthand.
 bool ProgramPunctuation(std::string_view s) {
   if (NamesAnException(s) || scan::FindByte(s, '|') != s.npos) return true;
   // One step from each '=', ']' and ':' (rare in a sentence) rather than a search per pair.
   size_t equals = 0;
   for (size_t i = scan::FindByte(s, '='); i != s.npos; i = scan::FindByte(s, '=', i + 1)) {
-    if (++equals > 1 || scan::At(s, i + 1, '[') || scan::At(s, i + 1, '{')) return true;
+    if (scan::At(s, i + 1, '[') || scan::At(s, i + 1, '{')) return true;
+    if (!UpperCaseKeyBefore(s, i) && ++equals > 1) return true;
   }
   for (size_t i = scan::FindByte(s, ']'); i != s.npos; i = scan::FindByte(s, ']', i + 1)) {
     if (scan::At(s, i + 1, ' ')) return true;
@@ -55,6 +69,24 @@ bool ProgramPunctuation(std::string_view s) {
     if (s.substr(i).starts_with("://")) return true;
   }
   return false;
+}
+
+// The sentence without its `code spans` (a command quoted inside it: "`kubectl logs -l
+// role=leader,role=worker`"): their punctuation is the command's, not the sentence's. A buffer
+// kept per thread; the line itself where it has no backtick.
+std::string_view WithoutCodeSpans(std::string_view line) {
+  if (scan::FindByte(line, '`') == line.npos) return line;
+  thread_local std::string buffer;
+  buffer.clear();
+  bool in_code = false;
+  for (char c : line) {
+    if (c == '`') {
+      in_code = !in_code;
+    } else if (!in_code) {
+      buffer.push_back(c);
+    }
+  }
+  return buffer;
 }
 
 // ASCII lowercase into a buffer kept per thread: bare lines are many, so no allocation per line and
@@ -79,6 +111,23 @@ double UnitSeconds(std::string_view unit) {
     default:
       return 1;
   }
+}
+
+// Two times of day in one sentence ("the last line was printed at 10:04 and at 10:31 there's still
+// nothing", "pasted at 18:05, the last line has been there since 17:22"): the wait is the span
+// from the earliest to the latest, within a day.
+std::optional<double> ClockTimesApart(std::string_view lower) {
+  static const RE2 kClock(R"((?:^|[\s(~])([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?(?:[\s,.;)]|$))");
+  re2::StringPiece in(lower.data(), lower.size());
+  int hours = 0, minutes = 0, seen = 0, first = 24 * 60, last = -1;
+  while (seen < 8 && RE2::FindAndConsume(&in, kClock, &hours, &minutes)) {
+    const int m = hours * 60 + minutes;
+    first = std::min(first, m);
+    last = std::max(last, m);
+    ++seen;
+  }
+  if (seen < 2 || last <= first) return std::nullopt;
+  return 60.0 * (last - first);
 }
 
 // A parsed duration's seconds, or nullopt where it was not one.
@@ -193,14 +242,17 @@ std::optional<double> ReportedWaitElsewhere(std::string_view line) {
 std::optional<double> ReportedWaitSeconds(std::string_view line) {
   if (const std::optional<double> elsewhere = ReportedWaitElsewhere(line)) return elsewhere;
   if (line.size() < 12 || line.size() > kMaxSentence || line.front() == ' ' ||
-      line.front() == '\t' || scan::CountByte(line, ' ') < 3 || ProgramPunctuation(line)) {
+      line.front() == '\t' || scan::CountByte(line, ' ') < 3 ||
+      ProgramPunctuation(WithoutCodeSpans(line))) {
     return std::nullopt;
   }
   if (!RE2::PartialMatch(line, HangWords())) return std::nullopt;
   const std::string_view lower = LowerAscii(line);
-  // "it does NOT hang forever, just curious", "isn't stuck": the writer says it moves.
+  // "it does NOT hang forever, just curious", "isn't stuck", "it is still printing": the writer
+  // says it moves.
   static const RE2 kDenied(
-      R"((?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:hang|hangs|hanging|hung|stuck|frozen|froze)\b)");
+      R"((?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:hang|hangs|hanging|hung|stuck|frozen|froze)\b|)"
+      R"(\b(?:still|keeps?|slowly) (?:printing|going|progressing|moving|advancing|running through)\b)");
   if (RE2::PartialMatch(lower, kDenied)) return std::nullopt;
   static const RE2 kNumber(
       R"((?:^|[\s(~<>])(\d{1,6}(?:\.\d{1,3})?)\s*\+?\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s|days?)\b)");
@@ -220,6 +272,7 @@ std::optional<double> ReportedWaitSeconds(std::string_view line) {
     if (!most || s > *most) most = s;
   }
   if (RE2::PartialMatch(lower, kForever)) return std::numeric_limits<double>::infinity();
+  if (!most) most = ClockTimesApart(lower);
   return most;
 }
 

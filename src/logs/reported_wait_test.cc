@@ -41,6 +41,22 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
   EXPECT_EQ(ReportedWaitSeconds("(no further output on either node for 45 minutes, GPUs at 100% "
                                 "util in nvidia-smi)"),
             2700);
+  // Upper-case settings are a person's shorthand, however many ("TP=8 PP=2"); two times of day
+  // give the wait between them; the terminal's "^C" after a stated time is such a stop.
+  EXPECT_EQ(ReportedWaitSeconds("vLLM 0.11.2 TP=4 hangs right after NCCL init. Nothing printed for "
+                                "35 minutes now. TP=1 works fine."),
+            2100);
+  EXPECT_EQ(ReportedWaitSeconds("vLLM with TP=8 PP=2 hangs during NCCL init. Pasted at 18:05, the "
+                                "last line has been there since 17:22."),
+            43 * 60);
+  EXPECT_EQ(ReportedWaitSeconds("the last line was printed at 10:04 and at 10:31 there's still "
+                                "nothing."),
+            27 * 60);
+  EXPECT_EQ(ReportedWaitSeconds("^C after 35 min"), 2100);
+  // A command quoted in the sentence keeps its own punctuation.
+  EXPECT_EQ(ReportedWaitSeconds("logs merged with `kubectl logs -l role=leader,role=worker "
+                                "--prefix`. It has sat like this for 50+ minutes."),
+            3000);
   const auto forever = ReportedWaitSeconds("It hangs here forever, nothing else is printed.");
   ASSERT_TRUE(forever.has_value());
   EXPECT_TRUE(std::isinf(*forever));
@@ -72,6 +88,13 @@ TEST(ReportedWait, OtherSentencesAndProgramLinesClaimNothing) {
   EXPECT_FALSE(ReportedWaitSeconds("it does NOT hang forever, just curious").has_value());
   EXPECT_FALSE(ReportedWaitSeconds("After 30 minutes it isn't stuck, only slow.").has_value());
   EXPECT_TRUE(ReportedWaitSeconds("It is not moving, stuck for 30 minutes now").has_value());
+  EXPECT_FALSE(ReportedWaitSeconds("It's been warming up forever. Paste of the tail of the log, it "
+                                   "is still printing.")
+                   .has_value());
+  // One time of day, or a later one first, is no span; a program's key=value list stays one.
+  EXPECT_FALSE(ReportedWaitSeconds("It hangs since 10:04, nothing more").has_value());
+  EXPECT_FALSE(
+      ReportedWaitSeconds("waiting: world_size=4 rank=0 since 10:02 at 10:40").has_value());
   // A number no reader would write is no duration (and no parse error).
   EXPECT_FALSE(
       ReportedWaitSeconds("stuck for 99999999999999999999999999999999999999999 minutes now")

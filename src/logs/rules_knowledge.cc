@@ -15,7 +15,8 @@ const std::set<std::string>& KnownSignals() {
       "futex_waits",        "no_disk_reads",      "disk_wait",          "reads_active",
       "gpu_flat",           "gpu_busy",           "compiler_children",  "rank_lost",
       "restarts",           "cpu_busy",           "no_log_lines",       "rank_behind",
-      "killed_after_stall", "killed_after_error", "collectives_differ", "engine_behind"};
+      "killed_after_stall", "killed_after_error", "collectives_differ", "engine_behind",
+      "gpu_held_elsewhere"};
   return s;
 }
 
@@ -47,6 +48,8 @@ JudgeThresholds ParseThresholds(const json& j, JudgeThresholds t, int line) {
       t.server_start_wait_s = x;
     } else if (key == "gpus_per_node") {
       t.gpus_per_node = static_cast<int>(std::min(x, 1e6));
+    } else if (key == "gpu_held_elsewhere_fraction") {
+      t.gpu_held_elsewhere_fraction = x;
     } else {
       throw FileError{line, "unknown threshold \"" + key + "\""};
     }

@@ -116,7 +116,11 @@ std::optional<UnitEvent> ParseSystemdMessage(std::string_view message) {
     e.result = "start-limit-hit";
     return e;
   }
-  if (StartsWith(rest, "Scheduled restart job")) {
+  // Before systemd 236 a restart said only that its hold-off time was over.
+  if (StartsWith(rest, "Scheduled restart job") ||
+      (rest.find("scheduling restart") != std::string_view::npos &&
+       (StartsWith(rest, "Service hold-off time over") ||
+        StartsWith(rest, "Service RestartSec=")))) {
     e.kind = UnitEvent::Kind::kRestartScheduled;
     size_t at = rest.find("counter is at ");
     if (at != std::string_view::npos) e.restarts = std::max(0, LeadingNumber(rest.substr(at + 14)));
