@@ -508,11 +508,11 @@ void StartupTracker::SettleStopTime(AttemptFacts& a, int64_t stamped_ms) {
 }
 
 namespace {
-// A later attempt begun by lines without a time of their own (a shell prompt, the server's args)
-// took the time of the attempt before's last line; its first stamped line says when it began (the
-// person's pause between the two runs is not its launch).
+// A later attempt a person began by hand with lines without a time of their own (a shell prompt,
+// the server's args) took the time of the attempt before's last line; its first stamped line says
+// when it began (the person's pause between the two runs is not its launch).
 void DateUntimedStart(AttemptFacts& a, int64_t stamped_ms) {
-  if (a.index < 2 || a.stamped_lines != 0 || a.first_line_ms || !a.start_ms ||
+  if (a.index < 2 || !a.manual || a.stamped_lines != 0 || a.first_line_ms || !a.start_ms ||
       *a.start_ms >= stamped_ms) {
     return;
   }

@@ -128,18 +128,9 @@ bool ParseTrtllmPython(std::string_view s, size_t close, ParsedLine& p) {
 // time, microseconds, then maybe the rank).
 bool ParseTrtllmCppTimed(std::string_view& msg, ParsedLine& p) {
   std::string_view s = msg;
-  int mo = Digits(s, 0, 2), d = Digits(s, 3, 2), y = Digits(s, 6, 4);
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || y < 1970 || !At(s, 2, '-') || !At(s, 5, '-') ||
-      !At(s, 10, ' ')) {
-    return false;
-  }
   CivilTime t;
-  t.year = y;
-  t.month = mo;
-  t.day = d;
-  size_t j = ParseClock(s, 11, t);
+  const size_t j = ParseMonthFirstDateTime(s, '-', t);
   if (j == std::string_view::npos) return false;
-  j = ParseFraction(s, j, t);
   if (s.substr(j, 11) != " [TRT-LLM] " || !At(s, j + 11, '[') || !At(s, j + 13, ']')) return false;
   p.level = s.substr(j + 12, 1);
   size_t m = j + 14;
@@ -551,6 +542,22 @@ std::string CanonicalRank(std::string_view tag) {
   }
   while (n != 0 && out[n - 1] == '_') --n;
   return std::string(out, n);
+}
+
+size_t ParseMonthFirstDateTime(std::string_view s, char sep, CivilTime& t) {
+  const int mo = Digits(s, 0, 2), d = Digits(s, 3, 2), y = Digits(s, 6, 4);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || y < 1970 || !At(s, 2, sep) || !At(s, 5, sep) ||
+      !At(s, 10, ' ')) {
+    return std::string_view::npos;
+  }
+  CivilTime tt;
+  tt.year = y;
+  tt.month = mo;
+  tt.day = d;
+  const size_t j = ParseClock(s, 11, tt);
+  if (j == std::string_view::npos) return j;
+  t = tt;
+  return ParseFraction(s, j, t);
 }
 
 }  // namespace spinup

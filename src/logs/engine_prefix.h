@@ -12,6 +12,10 @@ namespace spinup {
 // found, with `p` updated and `msg` advanced past it.
 bool ParseEnginePrefix(std::string_view& msg, ParsedLine& p);
 
+// "MM<sep>DD<sep>YYYY HH:MM:SS[.frac]" at s[0] (TensorRT-LLM's C++ logger with '-', a US locale's
+// date with '/'): fills t and returns the index after the time, or npos.
+size_t ParseMonthFirstDateTime(std::string_view s, char sep, CivilTime& t);
+
 // glog's prefix at msg[0] ("I0501 01:00:00.245480 100348 model_lifecycle.cc:818] "), Triton's ISO
 // 8601 variant after its leading stamp was read ("I 1 model_lifecycle.cc:839] "), and PyTorch's
 // bracketed one whose "]" is at msg[close] ("[W1009 03:00:55.123624934 socket.cpp:752] "): true

@@ -79,19 +79,9 @@ size_t ParseJournalShort(std::string_view s, CivilTime& t) {
 // "03/14/2025 11:58:31 PM" (Python logging's `%m/%d/%Y %I:%M:%S %p`, US locales): month first, a
 // 12-hour clock with its half of the day (or a 24-hour one). Its end, or npos.
 size_t ParseUsDateTime(std::string_view s, CivilTime& t) {
-  const int month = scan::Digits(s, 0, 2), day = scan::Digits(s, 3, 2),
-            year = scan::Digits(s, 6, 4);
-  if (s.size() < 19 || s[2] != '/' || s[5] != '/' || month < 1 || month > 12 || day < 1 ||
-      day > 31 || year < 1970 || !At(s, 10, ' ')) {
-    return std::string_view::npos;
-  }
   CivilTime tt;
-  tt.year = year;
-  tt.month = month;
-  tt.day = day;
-  size_t j = ParseClock(s, 11, tt);
+  size_t j = ParseMonthFirstDateTime(s, '/', tt);
   if (j == std::string_view::npos) return j;
-  j = scan::ParseFraction(s, j, tt);
   const std::string_view half = s.substr(j, 3);
   if ((half == " AM" || half == " PM") && tt.hour >= 1 && tt.hour <= 12) {
     tt.hour = tt.hour % 12 + (half == " PM" ? 12 : 0);

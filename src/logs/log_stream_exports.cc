@@ -8,6 +8,19 @@
 #include "logs/text_scan.h"
 
 namespace spinup {
+namespace {
+
+// A line read out of a wrapper's field keeps the wrapper's clock (one clock per log) and, where it
+// names none of its own, the wrapper's program and rank.
+ParsedLine UnderTheWrapper(ParsedLine p, const ParsedLine& outer) {
+  if (outer.wrapper_time) p.time = p.wrapper_time = outer.wrapper_time;
+  if (!p.time) p.time = outer.time;
+  if (p.source.empty()) p.source = outer.source;
+  if (p.rank.empty()) p.rank = outer.rank;
+  return p;
+}
+
+}  // namespace
 
 ParsedLine LogStream::ReadCsvMessage(std::string_view time) {
   last_clean_ = csv_message_;
@@ -32,12 +45,7 @@ ParsedLine LogStream::ReadCsvField(const ParsedLine& outer) {
     if (field[i] == '"' && i + 1 < field.size() && field[i + 1] == '"') ++i;  // "" is one quote
   }
   last_clean_ = csv_message_;
-  ParsedLine p = ReadLine(last_clean_);
-  if (outer.wrapper_time) p.time = p.wrapper_time = outer.wrapper_time;
-  if (!p.time) p.time = outer.time;
-  if (p.source.empty()) p.source = outer.source;
-  if (p.rank.empty()) p.rank = outer.rank;
-  return p;
+  return UnderTheWrapper(ReadLine(last_clean_), outer);
 }
 
 // A text export's row behind a wrapper ("> " of a quoted paste, compose's "svc  | "): its line is
@@ -48,12 +56,7 @@ ParsedLine LogStream::ReadExported(const ParsedLine& outer, std::string_view inn
   if (!export_line_.empty() && export_line_.front() == '{') {
     if (auto p = ParseJson(export_line_, outer)) return std::move(*p);
   }
-  ParsedLine p = ReadLine(last_clean_);
-  if (outer.wrapper_time) p.time = p.wrapper_time = outer.wrapper_time;
-  if (!p.time) p.time = outer.time;
-  if (p.source.empty()) p.source = outer.source;
-  if (p.rank.empty()) p.rank = outer.rank;
-  return p;
+  return UnderTheWrapper(ReadLine(last_clean_), outer);
 }
 
 }  // namespace spinup
