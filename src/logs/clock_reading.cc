@@ -145,6 +145,27 @@ std::optional<CivilTime> ReadCjkDate(std::string_view line) {
   return std::nullopt;
 }
 
+// date(1) under a German locale: "Do 10. Apr 14:47:52 CEST 2025" (day names of two letters, the
+// day with a dot, "Mär", "Mai", "Okt", "Dez").
+std::optional<CivilTime> ReadGermanDate(std::string_view line) {
+  static const RE2 kGerman(
+      "^(?:Mo|Di|Mi|Do|Fr|Sa|So),? +(\\d{1,2})\\. +"
+      "(Jan|Feb|M\xC3\xA4r|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez)\\.? +"
+      "(\\d{1,2}):(\\d{2}):(\\d{2})" SPINUP_ZONE " +(\\d{4})$");
+  static constexpr std::string_view kMonths[] = {"Jan", "Feb", "M\xC3\xA4r", "Apr", "Mai", "Jun",
+                                                 "Jul", "Aug", "Sep",        "Okt", "Nov", "Dez"};
+  std::string day, mon, h, m, s, year;
+  if (!RE2::FullMatch(line, kGerman, &day, &mon, &h, &m, &s, &year)) return std::nullopt;
+  CivilTime t;
+  t.month = static_cast<int>(std::find(std::begin(kMonths), std::end(kMonths), mon) -
+                             std::begin(kMonths)) +
+            1;
+  t.day = Number(day);
+  t.year = Number(year);
+  if (ValidDate(t) && SetClock(h, m, s, "", t)) return t;
+  return std::nullopt;
+}
+
 #undef SPINUP_DAY
 #undef SPINUP_MONTH
 #undef SPINUP_CLOCK
@@ -309,7 +330,9 @@ std::optional<CivilTime> ParseClockReading(std::string_view line) {
     const auto fifth = static_cast<unsigned char>(line[4]);
     return fifth == '.' || fifth == 0xE5 || fifth == 0xEB ? ReadCjkDate(line) : std::nullopt;
   }
-  return scan::IsDayName(line) ? ReadNamedDay(line) : std::nullopt;
+  if (scan::IsDayName(line)) return ReadNamedDay(line);
+  // A German day name is two letters and a space or comma ("Do 10. Apr ...").
+  return line[2] == ' ' || line[2] == ',' ? ReadGermanDate(line) : std::nullopt;
 }
 
 }  // namespace spinup

@@ -16,6 +16,11 @@ TEST(ClockReading, DateCommandInEachLocale) {
   EXPECT_EQ(ParseClockReading("Mon Jun  2 12:05:00 AM UTC 2025"), At(2025, 6, 2, 0, 5, 0));
   EXPECT_EQ(ParseClockReading("Mon  2 Jun 10:56:12 BST 2025"), At(2025, 6, 2, 10, 56, 12));
   EXPECT_EQ(ParseClockReading("Mon Jun  2 10:56:12 2025"), At(2025, 6, 2, 10, 56, 12));
+  // de_DE: a two-letter day, the day's dot, German month names.
+  EXPECT_EQ(ParseClockReading("Do 10. Apr 14:47:52 CEST 2025"), At(2025, 4, 10, 14, 47, 52));
+  EXPECT_EQ(ParseClockReading("Mi 12. Mär 09:02:20 CET 2025"), At(2025, 3, 12, 9, 2, 20));
+  EXPECT_EQ(ParseClockReading("So 5. Okt 23:59:59 CEST 2025"), At(2025, 10, 5, 23, 59, 59));
+  EXPECT_FALSE(ParseClockReading("Do 10. Foo 14:47:52 CEST 2025").has_value());
 }
 
 // date(1) in zh_CN, ja_JP and ko_KR, and PowerShell's Get-Date in ko-KR.
