@@ -428,8 +428,11 @@ void DecideWithoutPhase(const Context& c, Verdict& v) {
   if (!sampled) {
     // Offline: an engine that printed anything has started; only a log with no engine line at all
     // is unknown.
-    v.state = !c.st.engine.empty() ? State::kInProgress : State::kUnknown;
-    if (c.opt.live && !c.st.engine.empty()) v.state = State::kStarting;
+    // (collect_env's import line in a bug report's environment is no engine's start.)
+    const bool collector_only = c.attempt != nullptr && c.attempt->errors.empty() &&
+                                c.attempt->hits.count("generic.collect_env") != 0;
+    v.state = !c.st.engine.empty() && !collector_only ? State::kInProgress : State::kUnknown;
+    if (c.opt.live && !c.st.engine.empty() && !collector_only) v.state = State::kStarting;
     return;
   }
   v.state = State::kStarting;
@@ -477,9 +480,9 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& options) con
   }
   judge::Describe(c, v);
   judge::AddEvidence(c, v);
-  // A stopped start names no cause of its own; the starts that crashed before it still have theirs
-  // (a loop someone stopped with Ctrl+C).
-  if (v.state != State::kStopped || c.crashed_before >= 1) judge::MatchCauses(c, v);
+  // A stopped start names only what slowed it (MatchCauses); the starts that crashed before it
+  // still have theirs (a loop someone stopped with Ctrl+C).
+  judge::MatchCauses(c, v);
   return v;
 }
 

@@ -368,6 +368,14 @@ bool ReadyAtFirstTry(const Context& c, const Verdict& v) {
 std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
                                     const CauseCondition& w, const Verdict& v) {
   if (!cause.slows_a_start && ReadyAtFirstTry(c, v)) return std::nullopt;
+  // A start stopped before it finished, with no crash before it: only what slowed it past its
+  // phase's normal time, where the condition names a stop (a Slurm time limit that ends a load
+  // reading 170 s a shard).
+  if (v.state == State::kStopped && c.crashed_before == 0 &&
+      (!cause.slows_a_start || !Contains(w.states, State::kStopped) || !v.phase_seconds ||
+       !v.budget_seconds || *v.phase_seconds <= *v.budget_seconds)) {
+    return std::nullopt;
+  }
   if (!w.phases.empty() && !Contains(w.phases, v.phase)) return std::nullopt;
   if (!w.states.empty() && !Contains(w.states, v.state)) return std::nullopt;
   for (const auto& s : w.not_signals) {

@@ -85,6 +85,17 @@ bool BarCoversTheWait(const Context& c, Phase phase, double wait) {
   });
 }
 
+// The log's own steps cover the wait the writer states, up to its end: "sitting in Init:0/1 for ~9
+// minutes" of a copy that logged a file every 47 s until a minute before the pasted `date` is the
+// time the log shows, not a silence after it.
+bool StepsCoverTheWait(const Context& c, const PhaseBudget& budget, double wait) {
+  const AttemptFacts* a = c.attempt;
+  if (a == nullptr || std::isinf(wait) || !a->last_progress_ms || !c.now) return false;
+  const std::optional<int64_t> start = a->start_ms ? a->start_ms : a->first_ms;
+  return start && Span(c, *start, *a->last_progress_ms) >= 0.75 * wait &&
+         Span(c, *a->last_progress_ms, *c.now) <= budget.stall_s;
+}
+
 // A log pasted into a report that ends mid-start, where the writer says it sat there longer than
 // the phase's stall budget ("it hangs here forever", "after 20 minutes nothing"): stalled. The
 // stall's length stays what the log's own times show. Before a stop, only a stated length counts:
@@ -93,7 +104,7 @@ bool ReportedStall(const Context& c, const PhaseBudget& budget, Verdict& v,
                    bool stated_length_only) {
   const std::optional<double> wait = c.st.reported_wait_s;
   if (!wait || *wait <= budget.stall_s || (stated_length_only && std::isinf(*wait)) ||
-      BarCoversTheWait(c, v.phase, *wait)) {
+      BarCoversTheWait(c, v.phase, *wait) || StepsCoverTheWait(c, budget, *wait)) {
     return false;
   }
   v.evidence.push_back(

@@ -85,6 +85,23 @@ TEST(SessionClock, AClockThatStepsBackNeverGivesANegativeOrAbsurdDuration) {
   }
 }
 
+// A line more than 6 hours ahead of the log that follows it is another paste's (collect_env's
+// import line in a bug report, stamped months after the log): nothing lasts from its clock.
+TEST(SessionClock, AnotherPastesLaterStampGivesNoPhaseItsTime) {
+  Verdict v = Explain(
+      "INFO 06-12 09:58:01 [__init__.py:244] Automatically detected platform cuda.\n"
+      "INFO 01-09 03:40:14 model_runner.py:1094] Starting to load model m...\n"
+      "INFO 01-09 03:43:18 model_runner.py:1099] Loading model weights took 56.7101 GB\n"
+      "INFO 01-09 03:43:35 model_runner.py:1415] Capturing cudagraphs for decoding.\n"
+      "INFO 01-09 03:44:35 model_runner.py:1415] still capturing\n");
+  EXPECT_EQ(v.phase, Phase::kCudaGraph) << v.headline;
+  ASSERT_TRUE(v.phase_seconds.has_value()) << v.headline;
+  EXPECT_LE(*v.phase_seconds, 61) << v.headline;
+  for (const auto& t : v.timeline) {
+    if (t.seconds) EXPECT_LE(*t.seconds, 300) << PhaseName(t.phase);
+  }
+}
+
 TEST(SessionClock, TheEnginesOwnElapsedFigureIsPreferred) {
   Verdict v = Explain(
       "[2026-03-09 12:00:10 TP0] Load weight begin. avail mem=70 GB\n"

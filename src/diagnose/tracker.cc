@@ -13,6 +13,21 @@
 namespace spinup {
 namespace {
 
+// A line more than this behind the latest one begins another paste: a tool's output from months
+// later above the log (collect_env's "Automatically detected platform"), not a clock that stepped
+// back. The log's latest time is then this one's, so nothing lasts from the other paste's clock.
+constexpr int64_t kPasteStepBackMs = 6 * 3600 * 1000LL;
+
+// Takes `t` as the latest time: later than `latest`, or far enough behind it to begin a paste.
+void TakeLatest(std::optional<int64_t>& latest, int64_t t) {
+  if (!latest || t > *latest || *latest - t > kPasteStepBackMs) latest = t;
+}
+
+// Takes `t` as the first time: none yet, or the first one was another paste's, long after it.
+void TakeFirst(std::optional<int64_t>& first, int64_t t) {
+  if (!first || *first - t > kPasteStepBackMs) first = t;
+}
+
 constexpr std::array<std::string_view, kSignalCount> kSignalNames = {
     "log_line", "log_progress", "read_bytes",       "residency",
     "cpu",      "gpu_memory",   "compiler_children"};
@@ -109,9 +124,9 @@ TrackedRank& StartupTracker::Rank(AttemptFacts& a, const std::string& rank) {
 
 void StartupTracker::Touch(std::optional<int64_t> t) {
   if (!t) return;
-  if (!now_ms_ || *t > *now_ms_) now_ms_ = t;
+  TakeLatest(now_ms_, *t);
   if (!state_.first_ms || *t < *state_.first_ms) state_.first_ms = t;
-  if (!state_.last_ms || *t > *state_.last_ms) state_.last_ms = t;
+  TakeLatest(state_.last_ms, *t);
 }
 
 void StartupTracker::Mark(Signal s, std::optional<int64_t> t) {
@@ -224,6 +239,10 @@ void StartupTracker::BeginPhase(AttemptFacts& a, const std::string& rank, Phase 
           a.opened_after_frame.reset();
         }
         if (t && (!open->start_ms || *open->start_ms > *t)) open->start_ms = t;
+      }
+      // A step of it with a time of its own is progress ("Downloaded object" for each file).
+      if (explicit_begin && t && event_ && event_->time_ms && !event_->time_inferred) {
+        a.last_progress_ms = t;
       }
       r.phase = phase;
       r.phase_done = false;
@@ -406,46 +425,6 @@ void StartupTracker::DateUndated(std::optional<int64_t> t) {
   undated_at_.reset();
 }
 
-void StartupTracker::NoteRunningFor(double seconds) {
-  if (state_.first_ms && state_.attempts.size() <= 1 && state_.restarts == 0 && seconds >= 0 &&
-      seconds < 366.0 * 86400) {
-    Touch(*state_.first_ms + static_cast<int64_t>(seconds * 1000));
-  }
-}
-
-void StartupTracker::NoteReportedWait(double seconds) {
-  // A person's sentence about the wait says more than the command's whole run.
-  if (!state_.reported_wait_s || seconds > *state_.reported_wait_s || state_.reported_wait_is_run)
-    state_.reported_wait_s = seconds;
-  state_.reported_wait_is_run = false;
-}
-
-void StartupTracker::NoteWorksWith(std::string_view sentence) {
-  constexpr size_t kMaxSentences = 8, kMaxSentenceBytes = 400;
-  if (state_.works_with.size() < kMaxSentences) {
-    state_.works_with.emplace_back(sentence.substr(0, kMaxSentenceBytes));
-  }
-}
-
-void StartupTracker::NoteCommandTime(double seconds) {
-  // Only the log's own stamps date the run: a replayed or live log's arrival times do not.
-  const bool stamped = std::any_of(state_.attempts.begin(), state_.attempts.end(),
-                                   [](const AttemptFacts& a) { return a.stamped_lines > 0; });
-  if (state_.first_ms && stamped) {
-    NoteRunningFor(seconds);
-    // The command ended then: a stop with no time of its own (^C) came about then, not at the
-    // line before it.
-    const int64_t end = *state_.first_ms + static_cast<int64_t>(seconds * 1000);
-    if (!state_.attempts.empty() && seconds < 366.0 * 86400) {
-      AttemptFacts& a = state_.attempts.back();
-      if (a.stop_time_carried && a.stop_ms && *a.stop_ms < end) a.stop_ms = end;
-    }
-  } else if (!state_.reported_wait_s && seconds >= 0) {
-    state_.reported_wait_s = seconds;
-    state_.reported_wait_is_run = true;
-  }
-}
-
 void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms, bool own_time) {
   if (replay_until_ms_ && (!time_ms || *time_ms <= *replay_until_ms_)) return;  // see Replayed
   DateUndated(time_ms);
@@ -460,8 +439,8 @@ void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms, bool own_time
     NoteServerNeverUp(a, time_ms);
   }
   if (t) {
-    if (!a.first_ms) a.first_ms = t;
-    if (!a.last_ms || *t > *a.last_ms) a.last_ms = t;
+    TakeFirst(a.first_ms, *t);
+    TakeLatest(a.last_ms, *t);
   }
 }
 
@@ -490,6 +469,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     Current().ended_by_record = true;
     stamped_at_previous_log_ = Current().stamped_lines;
   }
+  if (e.rule_id == "generic.collect_env") ForgetCollectorImport();
   const auto t = e.time_ms ? e.time_ms : now_ms_;
   Mark(Signal::kLogLine, t);
   state_.lines++;
@@ -522,9 +502,9 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   if (OpensEntryTraceback(e)) a.entry_tracebacks++;
   a.lines++;
   if (t) {
-    if (!a.first_ms) a.first_ms = t;
-    if (!a.last_ms || *t > *a.last_ms) a.last_ms = t;
-    if (!a.start_ms) a.start_ms = t;
+    TakeFirst(a.first_ms, *t);
+    TakeLatest(a.last_ms, *t);
+    TakeFirst(a.start_ms, *t);
   }
   // A kill after a stop was asked for is the stop's (docker's SIGKILL after its grace period, a
   // launcher killing its own tree): no record of a memory kill.

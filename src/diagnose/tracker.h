@@ -442,7 +442,6 @@ class StartupTracker {
                 std::optional<double> elapsed);
   void Touch(std::optional<int64_t> t);
   void Mark(Signal s, std::optional<int64_t> t);
-
   int Order(Phase p) const;
   std::optional<Phase> Next(Phase p) const;
 
@@ -467,6 +466,7 @@ class StartupTracker {
   bool SiblingBanner(const AttemptFacts& cur, const std::string& rank) const;
   static bool BuiltOnly(const AttemptFacts& cur, bool quoted_error);
   void ForgetQuote(std::optional<int64_t> t, bool keep_hits);
+  bool ForgetCollectorImport();
   bool AnotherEngineStarting(AttemptFacts& a, const std::string& ready_rank) const;
   static void NotePin(AttemptFacts& a, const LogEvent& e);
   static void UnpinForHost(AttemptFacts& a, const LogEvent& e);

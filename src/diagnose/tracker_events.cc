@@ -18,6 +18,12 @@ void StartupTracker::ApplyLogEvent(AttemptFacts& a, const LogEvent& e, std::opti
 
 void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
   a.fences_at_error = e.fences;
+  // A rank's header line ("[TP2] Exception in run_tp_server:") is followed by its traceback's
+  // rank-less first line: the traceback, and the frames in it, are that rank's.
+  const bool rank_header_before = e.rank.empty() && !a.error_rank.empty() &&
+                                  e.rule_id == "generic.traceback" && !a.errors.empty() &&
+                                  a.errors.back().starts_with("[" + a.error_rank + "] ") &&
+                                  a.errors.back().ends_with(':');
   std::string& line = error_line_;
   line.clear();
   if (!e.rank.empty()) line.append("[").append(e.rank).append("] ");
@@ -28,7 +34,8 @@ void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
   // the one that failed: vLLM's engine core says "Worker proc VllmWorker-0 died" from wherever its
   // own last line left it, while the worker was loading.
   if (e.role != LogEvent::Role::kRelay) NoteFailingRank(a, e.rank);
-  a.error_rank = e.rank;  // a rank-less error line starts a traceback of no rank
+  // A rank-less error line starts a traceback of no rank.
+  if (!rank_header_before) a.error_rank = e.rank;
 }
 
 // An error or death that names where it was raised (a rule's "pin"): the first one places the
@@ -126,60 +133,6 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
   }
   if (e.phase) Hint(a, e.rank, *e.phase, t);
   a.crash_phase = a.phase;
-}
-
-void StartupTracker::KeepFramesAtHeader(const AttemptFacts& a) {
-  frames_at_header_ = {a.frame_phase,        a.failing_frame,  a.implicit_frame,
-                       a.opened_after_frame, a.unplaced_frame, a.frame_rank};
-  frames_at_header_attempt_ = a.index;
-}
-
-void StartupTracker::GiveBackFramesAtHeader(AttemptFacts& a) const {
-  // Only where an earlier traceback of this attempt had placed the crash: alone, the parent's
-  // frames still say which step the worker was in.
-  if (frames_at_header_attempt_ != a.index || !frames_at_header_.frame_phase) return;
-  a.frame_phase = frames_at_header_.frame_phase;
-  a.failing_frame = frames_at_header_.failing_frame;
-  a.implicit_frame = frames_at_header_.implicit_frame;
-  a.opened_after_frame = frames_at_header_.opened_after_frame;
-  a.unplaced_frame = frames_at_header_.unplaced_frame;
-  a.frame_rank = frames_at_header_.frame_rank;
-}
-
-void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
-  if (!e.phase) {
-    if (e.role == LogEvent::Role::kRelay) GiveBackFramesAtHeader(a);
-    return;
-  }
-  const bool says_little = e.role != LogEvent::Role::kDirect;
-  if (innermost_first_ && innermost_placed_) return;
-  if (innermost_first_ && !says_little) innermost_placed_ = true;
-  // A relay's frame (a process waiting on a worker that failed) only says the worker had started;
-  // a frame of the worker's own traceback, before or after it, says more. So does any frame beside
-  // a fallback's (a model's forward, which runs in several steps, or an exception's message that
-  // names the work).
-  const bool fallback = e.role == LogEvent::Role::kFallback;
-  if (a.frame_phase && (fallback || e.role == LogEvent::Role::kRelay)) return;
-  // A frame with no rank of its own (a traceback's lines after its rank's header) is that rank's.
-  const std::string& rank = e.rank.empty() ? a.error_rank : e.rank;
-  a.frame_phase = e.phase;
-  a.frame_rank = rank;
-  if (!rank.empty() && rank == (a.failing_rank.empty() ? a.unplaced_rank : a.failing_rank)) {
-    a.failing_frame = e.phase;
-  }
-  if (a.opened_after) a.opened_after_frame = e.phase;
-  // Nor does a fallback say more than a peer's lines or the end line before it: it moves a crash
-  // forward from where the lines got to, never back.
-  if (fallback) return;
-  // A pinned frame is setup code that runs before the phase lines around it say so (TGI's shard
-  // sets up torch.distributed before it builds the model): the first failure through it failed
-  // there.
-  if (e.pinned && !a.pinned_phase && !a.frames_closed) {
-    a.pinned_phase = e.phase;
-    a.pinned_when_ready = a.ready;
-  }
-  if (a.implicit_after) a.implicit_frame = e.phase;
-  if (!a.unplaced_rank.empty() && rank == a.unplaced_rank) a.unplaced_frame = e.phase;
 }
 
 // A client's traceback pasted below the server's log (a request sent before the server was up, a

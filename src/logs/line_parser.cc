@@ -128,6 +128,28 @@ bool StripShipperTime(std::string_view& s, ParsedLine& p) {
   return true;
 }
 
+// A script's `echo "$(date) waiting for the server ..."`: date(1)'s output ("Tue Oct 15 16:03:29
+// UTC 2024") before the line's text. Its year ends the stamp.
+bool StripDateOutputTime(std::string_view& s, ParsedLine& p) {
+  if (s.size() < 30 || s[3] != ' ' || !scan::IsDayName(s)) return false;
+  for (size_t y = 20; y + 5 < s.size() && y <= 34; ++y) {
+    if (s[y] != ' ' || s[y + 1] != '2' || !IsDigit(s[y + 2]) || !IsDigit(s[y + 3]) ||
+        !IsDigit(s[y + 4]) || (s[y + 5] != ' ' && s[y + 5] != ':')) {
+      continue;
+    }
+    const std::optional<CivilTime> t = ParseClockReading(s.substr(0, y + 5));
+    if (!t) return false;
+    size_t j = y + 5;
+    if (s[j] == ':') ++j;
+    while (At(s, j, ' ')) ++j;
+    if (j >= s.size()) return false;
+    p.wrapper_time = *t;
+    s = s.substr(j);
+    return true;
+  }
+  return false;
+}
+
 // After an RFC 3339 time at s[0..j): TGI's own prefix (then `p` is complete and true is
 // returned), journalctl -o short-iso's host and unit, or docker/kubectl --timestamps.
 bool StripRfc3339(std::string_view& s, size_t j, const CivilTime& t, ParsedLine& p) {
@@ -360,11 +382,18 @@ ParsedLine ReadLinePrefixes(std::string_view line) {
     } else if (!s.empty() && IsDigit(s[0]) &&
                (j = ParseRfc3339(s, 0, t)) != std::string_view::npos && At(s, j, ' ')) {
       // "...Z" or "...+08:00" (the offset applied): the log's clock is UTC.
+      const bool local_wrapper = p.wrapper_time && !p.utc_stamp;
       p.utc_stamp = s[j - 1] == 'Z' || s.substr(19, j - 19).find_first_of("+-") != s.npos;
-      if (StripRfc3339(s, j, t, p)) return p;  // TGI: complete
+      if (StripRfc3339(s, j, t, p)) {  // TGI: complete, on its own UTC clock
+        if (local_wrapper && p.utc_stamp) {
+          p.wrapper_offset_min = ZoneOffsetBetween(*p.wrapper_time, t);
+        }
+        return p;
+      }
       changed = true;
     } else {
-      changed = StripUntimedWrapper(s, p) || (!p.wrapper_time && StripShipperTime(s, p));
+      changed = StripUntimedWrapper(s, p) ||
+                (!p.wrapper_time && (StripShipperTime(s, p) || StripDateOutputTime(s, p)));
     }
     note_ident();
     if (!changed) break;
@@ -394,6 +423,7 @@ ParsedLine ReadLinePrefixes(std::string_view line) {
   // only some, in its container's time zone; mixing the two turns a zone offset into a stall.
   if (p.wrapper_time) {
     if (p.time && p.utc_stamp) p.local_offset_min = ZoneOffsetBetween(*p.time, *p.wrapper_time);
+    p.local_wrapper_clock = !p.utc_stamp;
     p.time = p.wrapper_time;
   }
   p.message = StripRayRepeat(s);

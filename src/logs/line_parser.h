@@ -75,6 +75,12 @@ struct ParsedLine {
   // The engine's own time beside a UTC wrapper stamp (a container in TZ=Asia/Shanghai under
   // docker --timestamps): the engine's zone's offset from UTC in minutes, in quarter hours.
   std::optional<int> local_offset_min;
+  // The reverse: the wrapper's stamp (journalctl's, in the host's local time) beside the engine's
+  // own UTC stamp (TGI's): the wrapper's zone's offset from UTC in minutes.
+  std::optional<int> wrapper_offset_min;
+  // `time` is a wrapper's stamp in local time (journalctl's short format): a zone LogStream may
+  // have learned from wrapper_offset_min moves it to UTC.
+  bool local_wrapper_clock = false;
   // The line's time came from an RFC 3339 stamp with its zone (docker/kubectl --timestamps, TGI):
   // the log's times are UTC.
   bool utc_stamp = false;

@@ -40,6 +40,27 @@ TEST(ParseLine, EngineZoneBesideAUtcWrapper) {
   EXPECT_FALSE(p.local_offset_min.has_value());  // seven minutes is no zone
 }
 
+// The reverse: journalctl's local stamp beside TGI's own UTC one gives the journal's zone, and a
+// line with only the journal's stamp says its clock is local.
+TEST(ParseLine, WrapperZoneBesideTheEnginesUtc) {
+  auto p = ParseLine(
+      "Mar 09 01:58:52 gpu07 text-generation-launcher[88121]: 2025-03-09T06:58:52.104812Z  INFO "
+      "text_generation_launcher: Args { model_id: \"m\" }");
+  ASSERT_TRUE(p.wrapper_offset_min.has_value());
+  EXPECT_EQ(*p.wrapper_offset_min, -300);
+  ASSERT_TRUE(p.time);
+  EXPECT_EQ(p.time->hour, 6);  // the engine's own clock
+  p = ParseLine("Mar 09 01:58:51 gpu07 systemd[1]: Started tgi.service.");
+  EXPECT_FALSE(p.wrapper_offset_min.has_value());
+  EXPECT_TRUE(p.local_wrapper_clock);
+  // docker --timestamps is UTC itself: no zone to learn, and its stamp is no local clock.
+  p = ParseLine(
+      "2025-03-09T06:58:52.100000000Z 2025-03-09T06:58:52.104812Z  INFO text_generation_launcher: "
+      "Args");
+  EXPECT_FALSE(p.wrapper_offset_min.has_value());
+  EXPECT_FALSE(p.local_wrapper_clock);
+}
+
 // Python logging's `%m/%d/%Y %I:%M:%S %p` (a US locale's date, a 12-hour clock) before vLLM's line.
 TEST(ParseLine, UsDateWithTwelveHourClock) {
   auto p =

@@ -143,6 +143,8 @@ class LogStream {
   bool IsOther(const SourceSeen& s) const;
   std::optional<int64_t> ResolveTime(const ParsedLine& p);
   std::optional<ParsedLine> ReadingOnUtc(const ParsedLine& p) const;
+  std::optional<ParsedLine> WrapperStampOnUtc(const ParsedLine& p);
+  void DateTheUndated(CivilTime t);
   ParsedLine ReadCsvField(const ParsedLine& outer);
   ParsedLine ReadCsvMessage(std::string_view time);
   ParsedLine ReadExported(const ParsedLine& outer, std::string_view inner);
@@ -219,6 +221,11 @@ class LogStream {
   // The engine's zone's offset from UTC, seen on its lines under a UTC wrapper's stamps: the zone
   // of a clock reading pasted from the same host that names no zone this knows ("CST").
   std::optional<int> local_offset_min_;
+  // The zone of a wrapper's local stamps, seen beside the engine's UTC ones (journalctl over
+  // TGI), and whether lines were dated on the wrapper's local clock before it was known.
+  std::optional<int> wrapper_offset_min_;
+  bool local_wrapper_lines_ = false;
+  bool undated_lines_ = false;  // the first lines had a time of day only (DateTheUndated)
   std::vector<int> matched_;
   LogEvent event_;  // reused by every emitted event (see ResetEvent)
   uint64_t line_no_ = 0;

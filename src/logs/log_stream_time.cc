@@ -37,6 +37,49 @@ std::optional<ParsedLine> LogStream::ReadingOnUtc(const ParsedLine& p) const {
   return std::nullopt;
 }
 
+// A wrapper's local stamp where the engine's own stamps are UTC (journalctl over TGI): on the
+// engine's UTC clock, in the wrapper's zone as learned from the lines that carry both, so that
+// systemd's `Started` is not hours before the engine's first line. Lines dated on the local clock
+// before the zone was known move with it. The zone is learned again on each line (a DST change).
+std::optional<ParsedLine> LogStream::WrapperStampOnUtc(const ParsedLine& p) {
+  if (p.wrapper_offset_min) {
+    if (!wrapper_offset_min_ && local_wrapper_lines_ && on_clock_shift_ && last_time_ms_) {
+      const int64_t shift = -int64_t{*p.wrapper_offset_min} * 60'000;
+      on_clock_shift_(shift);
+      *last_time_ms_ += shift;
+    }
+    wrapper_offset_min_ = p.wrapper_offset_min;
+    return std::nullopt;
+  }
+  if (!p.local_wrapper_clock) return std::nullopt;
+  if (!wrapper_offset_min_) {
+    local_wrapper_lines_ = true;
+    return std::nullopt;
+  }
+  if (*wrapper_offset_min_ == 0) return std::nullopt;
+  ParsedLine moved = p;
+  moved.time = UnixMsToCivil(CivilToUnixMs(*p.time) - int64_t{*wrapper_offset_min_} * 60'000);
+  moved.local_wrapper_clock = false;  // moved once
+  return moved;
+}
+
+// Lines with a time of day only came first (SGLang 2024's), put on 1 January: they were on the
+// date of `t`, the first line that has one (a script's `$(date)`, a pasted `date`), or the day
+// before where their time of day is later than its. The year stays: the year's own move follows.
+void LogStream::DateTheUndated(CivilTime t) {
+  undated_lines_ = false;
+  if (!last_time_ms_ || !on_clock_shift_) return;
+  CivilTime last = UnixMsToCivil(*last_time_ms_);
+  last.month = t.month;
+  last.day = t.day;
+  t.year = last.year;
+  int64_t dated = CivilToUnixMs(last);
+  constexpr int64_t kDay = 24 * 3600 * 1000LL;
+  if (dated > CivilToUnixMs(t) + kDay / 2) dated -= kDay;
+  on_clock_shift_(dated - *last_time_ms_);
+  last_time_ms_ = dated;
+}
+
 // A time of day with no date: the previous line's date.
 std::optional<int64_t> LogStream::DateTimeOfDay(CivilTime t, bool stated_reading) {
   // Time of day only (SGLang 2024): take the date of the previous line. A person's reading above
@@ -46,6 +89,7 @@ std::optional<int64_t> LogStream::DateTimeOfDay(CivilTime t, bool stated_reading
     t.year = year_;
     t.month = 1;
     t.day = 1;
+    undated_lines_ = true;
     return last_time_ms_ = CivilToUnixMs(t);
   }
   CivilTime prev = UnixMsToCivil(*last_time_ms_);
@@ -62,8 +106,10 @@ std::optional<int64_t> LogStream::ResolveTime(const ParsedLine& p) {
   if (p.utc_stamp) utc_log_ = true;
   if (p.local_offset_min) local_offset_min_ = p.local_offset_min;
   if (std::optional<ParsedLine> moved = ReadingOnUtc(p)) return ResolveTime(*moved);
+  if (std::optional<ParsedLine> moved = WrapperStampOnUtc(p)) return ResolveTime(*moved);
   CivilTime t = *p.time;
   if (!t.has_date()) return DateTimeOfDay(t, p.stated_reading);
+  if (undated_lines_) DateTheUndated(t);
   if (t.year != 0 && (t.year < 1990 || t.year > opt_.reference_year + 1)) {
     return std::nullopt;  // an impossible year: a misread field, not a time
   }

@@ -12,6 +12,7 @@ namespace {
 bool IsUpper(char c) { return c >= 'A' && c <= 'Z'; }
 bool IsLower(char c) { return c >= 'a' && c <= 'z'; }
 bool IsLetter(char c) { return IsUpper(c) || IsLower(c); }
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
 // Words a person's sentence about the log opens with and no program's message does: the first
 // person, a greeting. (A program's own prose, OpenMPI's "It looks like MPI_INIT failed ...",
@@ -130,6 +131,22 @@ bool IssueTitle(std::string_view s) {
 
 // "Getting NCCL error, log:", "Got a NCCL error": `first` is the line's first word, `rest` what
 // follows it.
+// A sentence that opens with the model's size or the GPUs' count ("405B FP8 on 8xH100 hangs
+// during CUDA graph capture, every time."): a person's, not an engine's line (those open with a
+// stamp, a name or a level). Six words or more, and none of a record's '=', '|' or ':'.
+bool SizeOpensASentence(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size() && i < 5 && IsDigit(s[i])) ++i;
+  if (i == 0 || i >= s.size()) return false;
+  const char unit = s[i];
+  if (unit != 'B' && unit != 'b' && unit != 'x') return false;
+  size_t j = i + 1;
+  while (j < s.size() && (IsLetter(s[j]) || IsDigit(s[j]))) ++j;
+  if (j >= s.size() || s[j] != ' ' || (unit != 'x' && j != i + 1)) return false;
+  const std::string_view head = s.substr(0, 160);
+  return CountWords(s, 6) >= 6 && head.find_first_of("=|:") == std::string_view::npos;
+}
+
 bool ReportsASymptom(std::string_view first, std::string_view rest) {
   // The opener first: this runs on every bare line that opens with a capital.
   const bool opener =
@@ -225,6 +242,7 @@ bool LooksLikeProse(std::string_view line) {
   if (line.front() == '(') return Aside(line);
   if (line.front() == '`') return QuotesAnException(line);
   if (line.front() == '[') return IssueTitle(line);
+  if (IsDigit(line.front())) return SizeOpensASentence(line);
   if (!IsUpper(line.front())) return false;
   if (IntroducesWhatFollows(line)) return true;
   size_t end = 0;

@@ -90,6 +90,19 @@ TEST(ProseTest, AnEnginesBareLinesAreNot) {
       LooksLikeProse("It looks like MPI_INIT failed for some reason; your parallel process is"));
   EXPECT_FALSE(LooksLikeProse("This may be caused by your system not having enough shared memory"));
   EXPECT_FALSE(LooksLikeProse(""));
+  // Lines that open with a number: a stamp, a count, a bar, a size in a record.
+  EXPECT_FALSE(LooksLikeProse("2025-01-09 03:40:11 INFO loading the model now, please wait a bit"));
+  EXPECT_FALSE(LooksLikeProse("8 GPUs detected"));
+  EXPECT_FALSE(LooksLikeProse("100%|##########| 35/35 [00:19<00:00, 1.81it/s]"));
+  EXPECT_FALSE(LooksLikeProse("70B model: weights take 140 GB on each of the ranks"));
+}
+
+// A sentence that opens with the model's size or the GPUs' count.
+TEST(ProseTest, ASentenceOpeningWithTheModelsSize) {
+  EXPECT_TRUE(LooksLikeProse(
+      "405B FP8 on 8xH100 hangs during CUDA graph capture at 25/35, every time, same shape."));
+  EXPECT_TRUE(LooksLikeProse("8x A100 box, the start hangs after loading the weights."));
+  EXPECT_FALSE(LooksLikeProse("405B hangs"));  // too short to tell
 }
 
 TEST(ProseTest, ALineNamingItsException) {

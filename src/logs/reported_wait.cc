@@ -271,7 +271,11 @@ std::optional<double> ReportedWaitSeconds(std::string_view line) {
     const double s = lower.find("half an") != lower.npos ? 1800 : UnitSeconds(unit);
     if (!most || s > *most) most = s;
   }
-  if (RE2::PartialMatch(lower, kForever)) return std::numeric_limits<double>::infinity();
+  // "the start takes forever" says it is slow, not that it stopped.
+  static const RE2 kSlowly(R"(\b(?:takes?|taking|took) (?:so |like |literally )?forever\b)");
+  if (RE2::PartialMatch(lower, kForever) && !RE2::PartialMatch(lower, kSlowly)) {
+    return std::numeric_limits<double>::infinity();
+  }
   if (!most) most = ClockTimesApart(lower);
   return most;
 }

@@ -86,6 +86,8 @@ TEST(ReportedWait, OtherSentencesAndProgramLinesClaimNothing) {
                    .has_value());
   // A hang the writer denies.
   EXPECT_FALSE(ReportedWaitSeconds("it does NOT hang forever, just curious").has_value());
+  // Slow, not stopped: "takes forever" is no stated wait.
+  EXPECT_FALSE(ReportedWaitSeconds("Start takes forever, is this a hang? journalctl:").has_value());
   EXPECT_FALSE(ReportedWaitSeconds("After 30 minutes it isn't stuck, only slow.").has_value());
   EXPECT_TRUE(ReportedWaitSeconds("It is not moving, stuck for 30 minutes now").has_value());
   EXPECT_FALSE(ReportedWaitSeconds("It's been warming up forever. Paste of the tail of the log, it "

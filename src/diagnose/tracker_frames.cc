@@ -1,0 +1,61 @@
+// StartupTracker's reading of a traceback's frames: which phase the failure was raised in, and
+// whose frames they are.
+#include "diagnose/tracker.h"
+
+namespace spinup {
+
+void StartupTracker::KeepFramesAtHeader(const AttemptFacts& a) {
+  frames_at_header_ = {a.frame_phase,        a.failing_frame,  a.implicit_frame,
+                       a.opened_after_frame, a.unplaced_frame, a.frame_rank};
+  frames_at_header_attempt_ = a.index;
+}
+
+void StartupTracker::GiveBackFramesAtHeader(AttemptFacts& a) const {
+  // Only where an earlier traceback of this attempt had placed the crash: alone, the parent's
+  // frames still say which step the worker was in.
+  if (frames_at_header_attempt_ != a.index || !frames_at_header_.frame_phase) return;
+  a.frame_phase = frames_at_header_.frame_phase;
+  a.failing_frame = frames_at_header_.failing_frame;
+  a.implicit_frame = frames_at_header_.implicit_frame;
+  a.opened_after_frame = frames_at_header_.opened_after_frame;
+  a.unplaced_frame = frames_at_header_.unplaced_frame;
+  a.frame_rank = frames_at_header_.frame_rank;
+}
+
+void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
+  if (!e.phase) {
+    if (e.role == LogEvent::Role::kRelay) GiveBackFramesAtHeader(a);
+    return;
+  }
+  const bool says_little = e.role != LogEvent::Role::kDirect;
+  if (innermost_first_ && innermost_placed_) return;
+  if (innermost_first_ && !says_little) innermost_placed_ = true;
+  // A relay's frame (a process waiting on a worker that failed) only says the worker had started;
+  // a frame of the worker's own traceback, before or after it, says more. So does any frame beside
+  // a fallback's (a model's forward, which runs in several steps, or an exception's message that
+  // names the work).
+  const bool fallback = e.role == LogEvent::Role::kFallback;
+  if (a.frame_phase && (fallback || e.role == LogEvent::Role::kRelay)) return;
+  // A frame with no rank of its own (a traceback's lines after its rank's header) is that rank's.
+  const std::string& rank = e.rank.empty() ? a.error_rank : e.rank;
+  a.frame_phase = e.phase;
+  a.frame_rank = rank;
+  if (!rank.empty() && rank == (a.failing_rank.empty() ? a.unplaced_rank : a.failing_rank)) {
+    a.failing_frame = e.phase;
+  }
+  if (a.opened_after) a.opened_after_frame = e.phase;
+  // Nor does a fallback say more than a peer's lines or the end line before it: it moves a crash
+  // forward from where the lines got to, never back.
+  if (fallback) return;
+  // A pinned frame is setup code that runs before the phase lines around it say so (TGI's shard
+  // sets up torch.distributed before it builds the model): the first failure through it failed
+  // there.
+  if (e.pinned && !a.pinned_phase && !a.frames_closed) {
+    a.pinned_phase = e.phase;
+    a.pinned_when_ready = a.ready;
+  }
+  if (a.implicit_after) a.implicit_frame = e.phase;
+  if (!a.unplaced_rank.empty() && rank == a.unplaced_rank) a.unplaced_frame = e.phase;
+}
+
+}  // namespace spinup

@@ -1,0 +1,49 @@
+// What a report's writer states beside the log: how long the pod had run, how long it sat, what
+// made it start, how long the command ran.
+#include <algorithm>
+
+#include "diagnose/tracker.h"
+
+namespace spinup {
+
+void StartupTracker::NoteRunningFor(double seconds) {
+  if (state_.first_ms && state_.attempts.size() <= 1 && state_.restarts == 0 && seconds >= 0 &&
+      seconds < 366.0 * 86400) {
+    Touch(*state_.first_ms + static_cast<int64_t>(seconds * 1000));
+  }
+}
+
+void StartupTracker::NoteReportedWait(double seconds) {
+  // A person's sentence about the wait says more than the command's whole run.
+  if (!state_.reported_wait_s || seconds > *state_.reported_wait_s || state_.reported_wait_is_run)
+    state_.reported_wait_s = seconds;
+  state_.reported_wait_is_run = false;
+}
+
+void StartupTracker::NoteWorksWith(std::string_view sentence) {
+  constexpr size_t kMaxSentences = 8, kMaxSentenceBytes = 400;
+  if (state_.works_with.size() < kMaxSentences) {
+    state_.works_with.emplace_back(sentence.substr(0, kMaxSentenceBytes));
+  }
+}
+
+void StartupTracker::NoteCommandTime(double seconds) {
+  // Only the log's own stamps date the run: a replayed or live log's arrival times do not.
+  const bool stamped = std::any_of(state_.attempts.begin(), state_.attempts.end(),
+                                   [](const AttemptFacts& a) { return a.stamped_lines > 0; });
+  if (state_.first_ms && stamped) {
+    NoteRunningFor(seconds);
+    // The command ended then: a stop with no time of its own (^C) came about then, not at the
+    // line before it.
+    const int64_t end = *state_.first_ms + static_cast<int64_t>(seconds * 1000);
+    if (!state_.attempts.empty() && seconds < 366.0 * 86400) {
+      AttemptFacts& a = state_.attempts.back();
+      if (a.stop_time_carried && a.stop_ms && *a.stop_ms < end) a.stop_ms = end;
+    }
+  } else if (!state_.reported_wait_s && seconds >= 0) {
+    state_.reported_wait_s = seconds;
+    state_.reported_wait_is_run = true;
+  }
+}
+
+}  // namespace spinup
