@@ -129,8 +129,6 @@ bool IssueTitle(std::string_view s) {
   return false;
 }
 
-// "Getting NCCL error, log:", "Got a NCCL error": `first` is the line's first word, `rest` what
-// follows it.
 // A sentence that opens with the model's size or the GPUs' count ("405B FP8 on 8xH100 hangs
 // during CUDA graph capture, every time."): a person's, not an engine's line (those open with a
 // stamp, a name or a level). Six words or more, and none of a record's '=', '|' or ':'.
@@ -147,6 +145,8 @@ bool SizeOpensASentence(std::string_view s) {
   return CountWords(s, 6) >= 6 && head.find_first_of("=|:") == std::string_view::npos;
 }
 
+// "Getting NCCL error, log:", "Got a NCCL error": `first` is the line's first word, `rest` what
+// follows it.
 bool ReportsASymptom(std::string_view first, std::string_view rest) {
   // The opener first: this runs on every bare line that opens with a capital.
   const bool opener =
