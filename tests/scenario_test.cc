@@ -4,12 +4,14 @@
 // corpus suite this one needs nothing outside the checkout.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "corpus_eval.h"
 #include "diagnose/startup_session.h"
+#include "logs/csv_export.h"
 #include "test_util.h"
 
 namespace spinup {
@@ -85,6 +87,11 @@ bool AlreadyWrapped(const std::string& name, const std::string& text) {
   if (name.rfind("w_", 0) == 0 || (!text.empty() && text[0] == '>')) return true;
   // A log system's export is a file of its own: no container's output.
   if (name.rfind("rt31_datadog", 0) == 0 || name.rfind("rt31_splunk", 0) == 0) return true;
+  for (size_t at = 0; at < text.size();) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    if (spinup::ReadCsvHeader(std::string_view(text).substr(at, end - at))) return true;
+    at = end + 1;
+  }
   const std::string_view first = std::string_view(text).substr(0, text.find('\n'));
   const size_t bar = first.find(" | ");
   if (bar == std::string_view::npos) return false;

@@ -188,6 +188,8 @@ State LiveOrOfflineProgress(const Context& c, const Verdict& v, const PhaseBudge
 Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   Phase phase = a.phase.value_or(Phase::kLaunch);
   if (auto lag = LaggingPeerPhase(c, a, phase)) phase = *lag;
+  if (c.Order(phase) > c.Order(Phase::kWeightLoad) && SilentRankInLoad(c, a))
+    phase = Phase::kWeightLoad;
   if (auto slowest = SlowestIndependentEngine(c, a, phase)) phase = *slowest;
   // A failed start failed where its first failing rank was, not where a healthy rank got to.
   std::optional<Phase> failing = a.failing_rank_phase;
@@ -309,6 +311,54 @@ std::optional<double> KilledAfterStall(const Context& c) {
   return quiet;
 }
 
+namespace {
+
+// The kernel's record of an OOM kill.
+bool KernelOomRecord(std::string_view line) {
+  return line.find("invoked oom-killer") != line.npos ||
+         line.find("Out of memory: Killed process") != line.npos ||
+         line.find("oom_reaper: reaped") != line.npos || line.find("oom-kill:") != line.npos;
+}
+
+}  // namespace
+
+std::optional<double> WaitingAfterOomKill(const Context& c) {
+  const AttemptFacts* a = c.attempt;
+  if (a == nullptr || !a->crashed || a->ready || a->stopped || a->errors.empty() || !a->crash_ms ||
+      !c.now || !std::all_of(a->errors.begin(), a->errors.end(), KernelOomRecord)) {
+    return std::nullopt;
+  }
+  // The engine's own lines went on after the kill, or the writer says it still sits there.
+  const bool went_on = a->last_progress_ms && *a->last_progress_ms > *a->crash_ms;
+  const PhaseBudget budget = c.Budget(JudgedPhase(c, *a));
+  const bool still_there = c.st.reported_wait_s && *c.st.reported_wait_s > budget.stall_s;
+  if (!went_on && !still_there) return std::nullopt;
+  const int64_t since = went_on ? *a->last_progress_ms : *a->crash_ms;
+  if (*c.now < since) return std::nullopt;
+  const double quiet = Span(c, since, *c.now);
+  if (quiet <= budget.stall_s) return std::nullopt;
+  return quiet;
+}
+
+// A start that died of a kill and was a stall: killed after it sat still (a watchdog, kill -9), or
+// one of its processes killed by the kernel while the rest waited. The quiet time and its story.
+std::optional<std::pair<double, std::string>> StallAroundAKill(const Context& c,
+                                                               const PhaseBudget& budget) {
+  if (const std::optional<double> quiet = KilledAfterStall(c)) {
+    return std::make_pair(
+        *quiet, fmt::format("killed after {} without progress (a stall: this phase shows progress "
+                            "at least every {})",
+                            FormatDuration(*quiet), FormatDuration(budget.stall_s)));
+  }
+  if (const std::optional<double> quiet = WaitingAfterOomKill(c)) {
+    return std::make_pair(
+        *quiet, fmt::format("the kernel's OOM killer took one of its processes, and it sat {} "
+                            "without progress after that: the others wait for the lost one",
+                            FormatDuration(*quiet)));
+  }
+  return std::nullopt;
+}
+
 // A stopped start after two or more that crashed is a loop someone stopped: the loop is the story,
 // and where its starts died.
 State StoppedLoopOrStalled(const Context& c, const AttemptFacts& a, const PhaseBudget& budget,
@@ -362,20 +412,21 @@ void DecideState(const Context& c, Verdict& v) {
   const auto& log_line = c.st.last_signal_ms[static_cast<size_t>(Signal::kLogLine)];
   const bool quiet_after_error =
       log_line && c.now && Span(c, *log_line, *c.now) > c.thresholds().error_quiet_s;
+  // (An error line that ended nothing by itself, an NCCL WARN, before the writer's stated hang
+  // of a given length is where it hangs. "Pending forever" may be a state before the log.)
+  const std::optional<double> told = c.st.reported_wait_s;
+  const bool hang_told = told && !std::isinf(*told) && *told > budget.stall_s;
   const bool died = a.crashed || a.failed_before_ctrl_c ||
                     (a.ended_by_record && !a.ready && !a.stopped) ||
-                    (a.error_after_progress && !a.ready && a.waits_after_error < 2 &&
+                    (a.error_after_progress && !a.ready && a.waits_after_error < 2 && !hang_told &&
                      (c.opt.log_complete || quiet_after_error));
-  const std::optional<double> killed_quiet = died ? KilledAfterStall(c) : std::nullopt;
+  const auto kill_stall = died ? StallAroundAKill(c, budget) : std::nullopt;
   if (a.stopped && !a.ready && !a.crashed && !a.failed_before_ctrl_c) {
     v.state = StoppedLoopOrStalled(c, a, budget, v);
-  } else if (killed_quiet) {
+  } else if (kill_stall) {
     v.state = State::kStalled;
-    v.stalled_seconds = killed_quiet;
-    v.evidence.push_back(
-        fmt::format("killed after {} without progress (a stall: this phase shows progress at "
-                    "least every {})",
-                    FormatDuration(*killed_quiet), FormatDuration(budget.stall_s)));
+    v.stalled_seconds = kill_stall->first;
+    v.evidence.push_back(kill_stall->second);
   } else if (died && !a.died_after_ready) {
     v.state = c.crashed_before + 1 >= 2 ? State::kCrashLoop : State::kCrashed;
     if (a.ended_by_record) {

@@ -424,8 +424,11 @@ bool SignalHolds(const Context& c, const std::string& s) {
            std::any_of(c.st.attempts.begin(), c.st.attempts.end(),
                        [](const AttemptFacts& a) { return a.oom_killed; });
   }
-  if (s == "rank_behind") return RankBehindInLoad(c, false) || RankMissingFromTimeout(c);
-  if (s == "gpu_held_elsewhere") return GpuHeldElsewhere(c);
+  if (s == "rank_behind") {
+    return RankBehindInLoad(c, false) || RankMissingFromTimeout(c) ||
+           (c.attempt != nullptr && SilentRankInLoad(c, *c.attempt));
+  }
+  if (s == "gpu_held_elsewhere") return GpuHeldElsewhere(c) || c.st.old_run_holds_gpu;
   if (s == "engine_behind") return RankBehindInLoad(c, true);
   if (s == "killed_after_stall") return KilledAfterStall(c).has_value();
   if (s == "collectives_differ") {

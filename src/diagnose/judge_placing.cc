@@ -5,6 +5,8 @@
 #include "diagnose/judge_steps.h"
 
 #include <algorithm>
+#include <bit>
+#include <charconv>
 #include <utility>
 #include <vector>
 
@@ -128,6 +130,35 @@ std::optional<Phase> LaggingPeerPhase(const Context& c, const AttemptFacts& a, P
     }
   }
   return lag;
+}
+
+bool SilentRankInLoad(const Context& c, const AttemptFacts& a) {
+  if (a.ready || a.crashed || a.error_after_progress || a.stopped || a.ended_by_record) {
+    return false;
+  }
+  std::string_view group;
+  uint64_t seen = 0;
+  for (const TrackedRank& r : a.ranks) {
+    const std::string_view g = PeerGroup(r.rank);
+    const std::string_view number = std::string_view(r.rank).substr(g.size());
+    int index = -1;
+    const auto [end, err] = std::from_chars(number.data(), number.data() + number.size(), index);
+    if (g.empty() || g == "main" || err != std::errc() || end != number.data() + number.size() ||
+        index < 0 || index >= 64) {
+      continue;
+    }
+    if (!group.empty() && g != group) return false;  // one group of numbered ranks only
+    group = g;
+    const bool loaded = (r.phase == Phase::kWeightLoad && r.phase_done) ||
+                        c.Order(r.phase) > c.Order(Phase::kWeightLoad);
+    if (!loaded) return false;
+    seen |= uint64_t{1} << index;
+  }
+  // (Rank 0 unseen is vLLM's driver worker, whose lines carry no rank.)
+  if (std::popcount(seen) < 3 || (seen & 1) == 0) return false;
+  const int top = 63 - std::countl_zero(seen);
+  const uint64_t all_below = top == 63 ? ~uint64_t{0} : (uint64_t{1} << (top + 1)) - 1;
+  return std::popcount(all_below & ~seen) == 1;
 }
 
 // Engines that each start on their own (data-parallel engine cores) and all must be up: a start

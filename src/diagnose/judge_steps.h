@@ -60,6 +60,10 @@ bool SignalHolds(const Context& c, const std::string& signal);
 // budget: something gave up on a hung start (docker's kill after `compose down`'s grace period, a
 // watchdog, kill -9). Empty otherwise.
 std::optional<double> KilledAfterStall(const Context& c);
+// How long the judged start has sat still since the kernel's OOM killer took one of its processes,
+// where that record is its only error and the start lived on (its lines went on after the kill,
+// or the writer says it still sits there): the others wait for the lost rank, a stall.
+std::optional<double> WaitingAfterOomKill(const Context& c);
 // Whether a bare kill ended attempt `a` (SIGKILL, exit 137, the shell's "Killed", systemd's start
 // timeout); `*kill_ms` gets its latest line's time, as the manager's lines carry no crash time.
 bool BareKill(const AttemptFacts& a, std::optional<int64_t>* kill_ms);
@@ -74,6 +78,10 @@ bool KilledAfterError(const Context& c);
 // where none holds it.
 std::optional<Phase> LaggingPeerPhase(const Context& c, const AttemptFacts& a, Phase phase);
 std::optional<Phase> SlowestIndependentEngine(const Context& c, const AttemptFacts& a, Phase phase);
+// Whether a numbered rank never printed a line while the ranks around it in its group all
+// finished loading (TP5 silent among TP0-TP7's "Load weight end"), in a start that has neither
+// failed nor come up: the silent one is still loading, and the others wait for it.
+bool SilentRankInLoad(const Context& c, const AttemptFacts& a);
 // Whether the failing rank of a failed start was behind a peer that got past `failing`.
 bool BehindAPeer(const Context& c, const AttemptFacts& a, Phase failing);
 

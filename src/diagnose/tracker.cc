@@ -17,6 +17,10 @@ namespace {
 // later above the log (collect_env's "Automatically detected platform"), not a clock that stepped
 // back. The log's latest time is then this one's, so nothing lasts from the other paste's clock.
 constexpr int64_t kPasteStepBackMs = 6 * 3600 * 1000LL;
+// Supervisors start a failed server again within minutes (systemd's RestartSec, the kubelet's
+// back-off of at most 5 minutes, Docker's restart delay): a start begun longer than this after the
+// last one died, with no restart counted, was begun by a person after changing something.
+constexpr int64_t kRetryByHandGapMs = 15 * 60 * 1000LL;
 
 // Takes `t` as the latest time: later than `latest`, or far enough behind it to begin a paste.
 void TakeLatest(std::optional<int64_t>& latest, int64_t t) {
@@ -107,6 +111,11 @@ void StartupTracker::NewAttempt(std::optional<int64_t> t) {
   }
   a.index = ++state_.total_attempts;
   a.start_ms = t;
+  if (!state_.attempts.empty()) {
+    const AttemptFacts& prev = state_.attempts.back();
+    a.manual = prev.crashed && state_.restarts == 0 && t && prev.last_ms &&
+               *t - *prev.last_ms > kRetryByHandGapMs;
+  }
   state_.attempts.push_back(std::move(a));
 }
 
@@ -120,6 +129,15 @@ TrackedRank& StartupTracker::Rank(AttemptFacts& a, const std::string& rank) {
   r.since_ms = a.start_ms ? a.start_ms : a.first_ms;
   a.ranks.push_back(std::move(r));
   return a.ranks.back();
+}
+
+bool StartupTracker::UndatedAt(std::optional<int64_t> t) const {
+  if (event_ == nullptr || event_->time_ms || event_->rank != stamped_rank_ || !t ||
+      t != UntimedAt())
+    return false;
+  const auto k = event_->kind;
+  return k == LogEvent::Kind::kPhaseBegin || k == LogEvent::Kind::kPhaseEnd ||
+         k == LogEvent::Kind::kInfo || k == LogEvent::Kind::kProgress;
 }
 
 void StartupTracker::Touch(std::optional<int64_t> t) {
@@ -429,12 +447,13 @@ void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms, bool own_time
   if (replay_until_ms_ && (!time_ms || *time_ms <= *replay_until_ms_)) return;  // see Replayed
   DateUndated(time_ms);
   Touch(time_ms);
-  auto t = time_ms ? time_ms : now_ms_;
+  auto t = time_ms ? time_ms : UntimedAt();
   Mark(Signal::kLogLine, t);
   state_.lines++;
   AttemptFacts& a = Current();
   a.lines++;
   if (time_ms && own_time) {
+    stamped_ms_ = time_ms;  // a line no rule names still dates the untimed lines after it
     SettleStopTime(a, *time_ms);
     NoteServerNeverUp(a, time_ms);
   }
@@ -450,6 +469,12 @@ void StartupTracker::NoteError(AttemptFacts& a, std::string_view line) {
   a.errors.emplace_back(line);
 }
 
+void StartupTracker::NoteStampedLine(const LogEvent& e) {
+  DateUndated(e.time_ms);
+  if (stamped_rank_ != e.rank) stamped_rank_ = e.rank;
+  stamped_ms_ = e.time_ms;
+}
+
 void StartupTracker::OnLogEvent(const LogEvent& e) {
   if (foreign_line_) {
     // The rest of a client's exception line (its "...Error:" is an exception to every rule).
@@ -457,10 +482,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     foreign_line_.reset();
   }
   if (Replayed(e) || ViewerInterrupted(e)) return;
-  if (!e.time_inferred && e.time_ms) {
-    DateUndated(e.time_ms);
-    if (stamped_rank_ != e.rank) stamped_rank_ = e.rank;
-  }
+  if (!e.time_inferred && e.time_ms) NoteStampedLine(e);
   Touch(e.time_ms);
   in_report_ = e.in_report;
   fences_ = e.fences;
@@ -470,7 +492,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     stamped_at_previous_log_ = Current().stamped_lines;
   }
   if (e.rule_id == "generic.collect_env") ForgetCollectorImport();
-  const auto t = e.time_ms ? e.time_ms : now_ms_;
+  const auto t = e.time_ms ? e.time_ms : UntimedAt();
   Mark(Signal::kLogLine, t);
   state_.lines++;
 

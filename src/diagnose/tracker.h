@@ -310,6 +310,8 @@ struct TrackerState {
   // A supervisor said its latest run failed too and waits to start it again ("backoff.*" rules:
   // Kubernetes' CrashLoopBackOff/Error with its restart count): restarts + 1 runs failed.
   bool backoff_failed = false;
+  // nvidia-smi lists an engine's process holding memory after the log's run ended: a leftover.
+  bool old_run_holds_gpu = false;
   // Checkpoint bytes read, rate and ETA measured from outside (open shards' offsets, residency).
   Progress load;
   std::optional<int> health_http_status;
@@ -399,15 +401,10 @@ class StartupTracker {
   // what that stamp said ran went on until the next one, as far as the log tells.
   // Only a phase's own lines, and only the time given for want of its own: a ready line or a
   // served request says the server was up by then, and what follows it is the wait for a client.
-  bool UndatedAt(std::optional<int64_t> t) const {
-    if (event_ == nullptr || event_->time_ms || event_->rank != stamped_rank_ || !t || t != now_ms_)
-      return false;
-    const auto k = event_->kind;
-    return k == LogEvent::Kind::kPhaseBegin || k == LogEvent::Kind::kPhaseEnd ||
-           k == LogEvent::Kind::kInfo || k == LogEvent::Kind::kProgress;
-  }
+  bool UndatedAt(std::optional<int64_t> t) const;
   void NoteUndated(std::optional<int64_t> t);
   void DateUndated(std::optional<int64_t> t);
+  void NoteStampedLine(const LogEvent& e);  // a line with a time of its own
   static std::optional<int64_t> ServingSince(const AttemptFacts& a, std::optional<int64_t> t);
   void TakeBackCrashWhenServing(AttemptFacts& a, const LogEvent& e);
   void NoteStamp(AttemptFacts& a, const LogEvent& e);
@@ -512,6 +509,8 @@ class StartupTracker {
   std::optional<int64_t> now_ms_;      // latest time seen (log or sample)
   std::optional<int64_t> undated_at_;  // when lines without a time last began or ended a span
   std::string stamped_rank_;           // the rank of the last line with a time of its own
+  std::optional<int64_t> stamped_ms_;  // and its time: a line without one was printed after it
+  std::optional<int64_t> UntimedAt() const { return stamped_ms_ ? stamped_ms_ : now_ms_; }
   std::optional<Sample> prev_sample_;
   LoadProgressEstimator load_;
   bool pending_banner_ = false;  // a banner without a time waits for the next stamped line

@@ -307,6 +307,9 @@ void StartupTracker::OnInfo(AttemptFacts& a, const LogEvent& e, std::optional<in
     }
   }
   if (a.crashed) a.crash_phase = a.phase;
+  // (While the run is alive, its own processes are the ones listed.)
+  if (e.rule_id == "generic.gpu_process_of_engine" && (a.crashed || a.stopped))
+    state_.old_run_holds_gpu = true;
   if (e.phase == Phase::kCompile && t) a.compile_hint_ms = t;
   // A banner printed over several lines names its model on one of its own (TGI's Args).
   if (e.rule_id == "generic.model_named") {

@@ -304,5 +304,36 @@ TEST(TrackerPaste, AnUntimedRestartBeginsAtItsFirstStampedLine) {
   }
 }
 
+// Supervisors restart a failed server within minutes: a banner an hour after the last start died,
+// with no restart counted, is a person's retry, not a turn of a loop.
+TEST(TrackerPaste, AStartLongAfterTheLastDiedIsByHand) {
+  auto second_by_hand = [](int64_t gap_ms) {
+    StartupTracker t;
+    t.OnLogEvent(Banner(kT0));
+    CrashedExcerpt(t, kT0 + 1000);
+    t.OnLogEvent(Banner(kT0 + 7000 + gap_ms));
+    EXPECT_EQ(t.state().attempts.size(), 2u);
+    return t.state().attempts.back().manual;
+  };
+  EXPECT_TRUE(second_by_hand(50 * 60'000));
+  EXPECT_FALSE(second_by_hand(2 * 60'000));
+}
+
+// A line without a time of its own was printed after the last stamped line before it, even where
+// an earlier part of the paste (another program's clock) ran later: it takes that line's time.
+TEST(TrackerPaste, AnUntimedLineTakesTheStampedLineBeforeIt) {
+  StartupTracker t;
+  t.OnLogEvent(Banner(kT0 + 600'000));  // a script's later clock, pasted first
+  t.OnLogEvent(Line(LogEvent::Kind::kPhaseBegin, "sglang.load_begin", kT0, Phase::kWeightLoad));
+  LogEvent bar = Line(LogEvent::Kind::kProgress, "generic.tqdm", std::nullopt);
+  bar.bar = "Loading safetensors checkpoint shards";
+  bar.progress_n = 1;
+  bar.progress_total = 10;
+  t.OnLogEvent(bar);
+  const AttemptFacts& a = t.state().attempts.back();
+  ASSERT_TRUE(a.last_progress_ms.has_value());
+  EXPECT_EQ(*a.last_progress_ms, kT0);
+}
+
 }  // namespace
 }  // namespace spinup

@@ -110,6 +110,7 @@ bool StartupTracker::ForgetCollectorImport() {
   }
   ForgetQuote(std::nullopt, /*keep_hits=*/false);
   now_ms_.reset();  // nor is its stamp the log's clock
+  stamped_ms_.reset();
   return true;
 }
 

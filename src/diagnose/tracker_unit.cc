@@ -143,6 +143,7 @@ void StartupTracker::ShiftTimes(int64_t d) {
   };
   before_traceback_.reset();
   mv(now_ms_);
+  mv(stamped_ms_);
   mv(state_.first_ms);
   mv(state_.last_ms);
   for (auto& t : state_.last_signal_ms) mv(t);

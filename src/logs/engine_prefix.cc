@@ -359,6 +359,11 @@ bool ParseLevelIsoDate(std::string_view& msg, size_t sp, ParsedLine& p) {
   p.time = t;
   p.style = PrefixStyle::kPython;
   msg = s.substr(j + 1);
+  // NVIDIA NIM's "INFO 2024-10-02 19:55:31.004 ngc_injector.py:245] msg": vLLM's source location.
+  if (const size_t close = VllmLocationEnd(msg, 0); close != std::string_view::npos) {
+    msg.remove_prefix(std::min(close + 2, msg.size()));
+    return true;
+  }
   // Ray's "<component> <pid> -- ": where it logs from, not what it says.
   if (const size_t dash = msg.substr(0, 64).find(" -- "); dash != std::string_view::npos) {
     const size_t pid = msg.rfind(' ', dash - 1);

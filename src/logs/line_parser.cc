@@ -503,14 +503,16 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
   }
   if (p.time || p.style != PrefixStyle::kNone || !p.rank.empty()) return p;
   // An unknown constant-shaped prefix (an editor's line numbers, a k9s frame, a logger's name):
-  // up to two leading tokens are skipped when what follows carries a known prefix.
+  // up to two leading tokens are skipped when what follows carries a known prefix, and a third
+  // that is a label (DJL Serving's "INFO  PyProcess W-215-model-stdout: ").
   std::string_view rest = line;
   while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < 3; ++k) {
     size_t i = FirstBlank(rest, 48);
     if (i == 0 || i >= rest.size() || i >= 48) break;
     const char token_end = rest[i - 1];
-    const size_t label_end = i;  // where the token ends in `rest`
+    if (k == 2 && token_end != ':') break;  // a third token is a label ("W-215-model-stdout:")
+    const size_t label_end = i;             // where the token ends in `rest`
     while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;
     rest = rest.substr(i);
     if (rest.empty()) break;

@@ -72,9 +72,12 @@ TEST(ParseLineUnknownPrefix, TokenEndsAtABlankWithinFortyEightBytes) {
       }
     }
   }
-  // Two tokens at most.
+  // Two tokens, or three where the third is a label (DJL Serving's "INFO  PyProcess
+  // W-215-model-stdout: "); never more.
   EXPECT_EQ(ParseLine("a\tb " + known).style, PrefixStyle::kSglang);
+  EXPECT_EQ(ParseLine("INFO  PyProcess W-215-model-stdout: " + known).style, PrefixStyle::kSglang);
   EXPECT_EQ(ParseLine("a b c " + known).style, PrefixStyle::kNone);
+  EXPECT_EQ(ParseLine("a b c: d: " + known).style, PrefixStyle::kNone);
 }
 
 // Node-level Kubernetes files (CRI format), LogQL output and indented line numbers.

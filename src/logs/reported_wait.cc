@@ -51,11 +51,24 @@ bool UpperCaseKeyBefore(std::string_view s, size_t at) {
   return i < at && (i == 0 || !((s[i - 1] >= 'a' && s[i - 1] <= 'z') || s[i - 1] == '.'));
 }
 
+// Whether a '|' of `s` stands outside parentheses: a table's column, a bar's edge or a shell's
+// pipe. One inside them is a query a sentence quotes ("(fields @timestamp, @message | sort
+// @timestamp asc)").
+bool BareBar(std::string_view s) {
+  int depth = 0;
+  for (size_t i = scan::FindByte(s, '|'), from = 0; i != s.npos;
+       i = scan::FindByte(s, '|', i + 1)) {
+    for (; from < i; ++from) depth += s[from] == '(' ? 1 : s[from] == ')' && depth > 0 ? -1 : 0;
+    if (depth == 0) return true;
+  }
+  return false;
+}
+
 // A program's line, not a sentence: key=value lists, bracketed tags, URLs, progress bars, an
 // exception. One "tp=4" and any number of upper-case settings ("TP=8 PP=2") are a person's
 // shorthand.
 bool ProgramPunctuation(std::string_view s) {
-  if (NamesAnException(s) || scan::FindByte(s, '|') != s.npos) return true;
+  if (NamesAnException(s) || BareBar(s)) return true;
   // One step from each '=', ']' and ':' (rare in a sentence) rather than a search per pair.
   size_t equals = 0;
   for (size_t i = scan::FindByte(s, '='); i != s.npos; i = scan::FindByte(s, '=', i + 1)) {
@@ -252,7 +265,9 @@ std::optional<double> ReportedWaitSeconds(std::string_view line) {
   // says it moves.
   static const RE2 kDenied(
       R"((?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:hang|hangs|hanging|hung|stuck|frozen|froze)\b|)"
-      R"(\b(?:still|keeps?|slowly) (?:printing|going|progressing|moving|advancing|running through)\b)");
+      R"(\b(?:still|keeps?|slowly) (?:printing|going|progressing|moving|advancing|running through)\b|)"
+      R"(\b(?:bars?|it|they|logs?|progress) (?:is|are|keeps?) (?:still )?(?:printing|progressing|moving|)"
+      R"(advancing)\b)");
   if (RE2::PartialMatch(lower, kDenied)) return std::nullopt;
   static const RE2 kNumber(
       R"((?:^|[\s(~<>])(\d{1,6}(?:\.\d{1,3})?)\s*\+?\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s|days?)\b)");

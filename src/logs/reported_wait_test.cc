@@ -60,6 +60,12 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
   const auto forever = ReportedWaitSeconds("It hangs here forever, nothing else is printed.");
   ASSERT_TRUE(forever.has_value());
   EXPECT_TRUE(std::isinf(*forever));
+  // A query the sentence quotes in parentheses is no program's line; a bar outside them is.
+  EXPECT_TRUE(ReportedWaitSeconds("It sits in capture forever. This is the stream from CloudWatch "
+                                  "(fields @timestamp, @message | sort @timestamp asc).")
+                  .has_value());
+  EXPECT_FALSE(
+      ReportedWaitSeconds("stuck for 30 minutes | waiting on rank 1 | (see below)").has_value());
 }
 
 TEST(ReportedWait, OtherSentencesAndProgramLinesClaimNothing) {
@@ -90,6 +96,12 @@ TEST(ReportedWait, OtherSentencesAndProgramLinesClaimNothing) {
   EXPECT_FALSE(ReportedWaitSeconds("Start takes forever, is this a hang? journalctl:").has_value());
   EXPECT_FALSE(ReportedWaitSeconds("After 30 minutes it isn't stuck, only slow.").has_value());
   EXPECT_TRUE(ReportedWaitSeconds("It is not moving, stuck for 30 minutes now").has_value());
+  // The writer says the bars move: a long step, not a hang; "nothing is moving" is one.
+  EXPECT_FALSE(ReportedWaitSeconds("It has been sitting on the DeepGEMM warmup for ~6 min, bars "
+                                   "are moving though.")
+                   .has_value());
+  EXPECT_TRUE(
+      ReportedWaitSeconds("Nothing is moving for 20 minutes, it just sits there.").has_value());
   EXPECT_FALSE(ReportedWaitSeconds("It's been warming up forever. Paste of the tail of the log, it "
                                    "is still printing.")
                    .has_value());

@@ -133,7 +133,8 @@ TEST(RulesLoad, UnderliesIsABooleanOfACause) {
   auto embedded = RuleSet::LoadEmbedded();
   ASSERT_TRUE(embedded.ok());
   for (const auto& c : embedded->causes()) {
-    EXPECT_EQ(c.underlies, c.id == "gpu_fault" || c.id == "host_platform" || c.id == "dev_shm")
+    EXPECT_EQ(c.underlies, c.id == "gpu_fault" || c.id == "host_platform" || c.id == "dev_shm" ||
+                               c.id == "orphan_processes")
         << c.id;
   }
 }
