@@ -262,12 +262,18 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
   return CompilingBeforeTheNextPhase(c, a, phase);
 }
 
-// Where the latest earlier attempt that `counts` stood: the phase a loop's starts die in.
+// The latest earlier attempt that `counts`, and where it stood: the phase a loop's starts die in.
+template <typename Pred>
+const AttemptFacts* LatestAttempt(const Context& c, const AttemptFacts* skip, Pred counts) {
+  for (auto it = c.st.attempts.rbegin(); it != c.st.attempts.rend(); ++it) {
+    if (&*it != skip && counts(*it) && !EmptyAttempt(&*it)) return &*it;
+  }
+  return nullptr;
+}
+
 template <typename Pred>
 std::optional<Phase> LatestAttemptPhase(const Context& c, const AttemptFacts* skip, Pred counts) {
-  for (auto it = c.st.attempts.rbegin(); it != c.st.attempts.rend(); ++it) {
-    if (&*it != skip && counts(*it) && !EmptyAttempt(&*it)) return JudgedPhase(c, *it);
-  }
+  if (const AttemptFacts* at = LatestAttempt(c, skip, counts)) return JudgedPhase(c, *at);
   return std::nullopt;
 }
 
@@ -316,7 +322,7 @@ namespace {
 // The kernel's record of an OOM kill.
 bool KernelOomRecord(std::string_view line) {
   return line.find("invoked oom-killer") != line.npos ||
-         line.find("Out of memory: Killed process") != line.npos ||
+         line.find("of memory: Killed process") != line.npos ||
          line.find("oom_reaper: reaped") != line.npos || line.find("oom-kill:") != line.npos;
 }
 
@@ -335,7 +341,9 @@ std::optional<double> WaitingAfterOomKill(const Context& c) {
   if (!went_on && !still_there) return std::nullopt;
   const int64_t since = went_on ? *a->last_progress_ms : *a->crash_ms;
   if (*c.now < since) return std::nullopt;
-  const double quiet = Span(c, since, *c.now);
+  // The log's own clock ends at its last line; the writer's wait is how long it sat after that.
+  const double told = still_there && !std::isinf(*c.st.reported_wait_s) ? *c.st.reported_wait_s : 0;
+  const double quiet = std::max(Span(c, since, *c.now), told);
   if (quiet <= budget.stall_s) return std::nullopt;
   return quiet;
 }
@@ -393,6 +401,27 @@ void NoteAfterReady(const AttemptFacts& a, Verdict& v) {
   }
 }
 
+namespace {
+
+// A loop whose new attempt has said nothing yet, or whose log ends while it is still starting: the
+// loop is stuck where its attempts die, not where the next one got to. (That attempt's own lines
+// may say little: then where a turn with the same error stood.)
+void PlaceLoopBetweenTurns(const Context& c, const AttemptFacts& a, Verdict& v) {
+  if (c.st.silent_ends >= 2) {
+    v.evidence.push_back(fmt::format(
+        "{} starts were begun again with no line saying why they ended (killed, or died "
+        "without a word: look for OOM kills in dmesg or the container's exit code)",
+        c.st.silent_ends));
+  }
+  auto ended = [](const AttemptFacts& x) { return x.crashed || x.ended_silently; };
+  if (const AttemptFacts* last = LatestAttempt(c, &a, ended)) {
+    v.phase = JudgedPhase(c, *last);
+    if (last->crashed) PlaceLoopTurn(c, *last, v);
+  }
+}
+
+}  // namespace
+
 void DecideState(const Context& c, Verdict& v) {
   const AttemptFacts& a = *c.attempt;
   v.phase = JudgedPhase(c, a);
@@ -444,16 +473,7 @@ void DecideState(const Context& c, Verdict& v) {
     NoteAfterReady(a, v);
   } else if (c.crashed_before >= 2 && (!c.opt.live || c.opt.log_complete || c.between_turns)) {
     v.state = State::kCrashLoop;
-    if (c.st.silent_ends >= 2) {
-      v.evidence.push_back(fmt::format(
-          "{} starts were begun again with no line saying why they ended (killed, or died "
-          "without a word: look for OOM kills in dmesg or the container's exit code)",
-          c.st.silent_ends));
-    }
-    // The new attempt has said nothing yet, or the log ends while it is still starting: the
-    // loop is stuck where its attempts die, not where the next one got to.
-    auto ended = [](const AttemptFacts& x) { return x.crashed || x.ended_silently; };
-    if (auto p = LatestAttemptPhase(c, &a, ended)) v.phase = *p;
+    PlaceLoopBetweenTurns(c, a, v);
   } else if (v.stalled_seconds && *v.stalled_seconds > budget.stall_s) {
     v.state = State::kStalled;
   } else if (c.opt.log_complete && a.http_after_engine_ready && !a.server_awaits_startup &&

@@ -304,9 +304,16 @@ bool RulesHold(const Context& c, const std::vector<std::string>& ids, const Verd
 bool SlowPhasesHold(const Context& c, const CauseCondition& w, const Verdict& v, Match& m) {
   const bool open_phase_only = v.state == State::kStalled || v.state == State::kInProgress ||
                                v.state == State::kSlow || v.state == State::kProgressing;
+  const double ready_factor = c.thresholds().ready_slow_factor;
   for (const auto& e : v.timeline) {
     if (!e.slow || !Contains(w.slow_phases, e.phase)) continue;
     if (open_phase_only && e.phase != v.phase) continue;
+    // (A budget scaled by the checkpoint's size already knows what this start reads.)
+    const PhaseBudget budget = c.Budget(e.phase);
+    if (v.state == State::kReady && budget.per_gib_s == 0 && e.seconds &&
+        *e.seconds <= ready_factor * budget.normal_s) {
+      continue;
+    }
     m.finding.evidence.push_back(fmt::format("{}{} took {}; normal is under {}", PhaseName(e.phase),
                                              e.rank.empty() ? "" : " on " + e.rank,
                                              FormatDuration(e.seconds.value_or(0)),
@@ -418,6 +425,9 @@ bool SignalHolds(const Context& c, const std::string& s) {
   if (s == "multi_node") {
     return AnyHitWithPrefix(c, "multi_node.") || RankBeyondOneNode(c, t.gpus_per_node);
   }
+  // GPUs joined by NVLink (the writer's words, an SXM board's name, `nvidia-smi topo -m`'s NV
+  // links): their peer-to-peer traffic does not cross the PCIe switches that ACS or an IOMMU break.
+  if (s == "nvlink") return AnyHitWithPrefix(c, "nvlink.");
   if (s == "oom_record") {
     return AnyHitWithPrefix(c, "oom_record.") || AnyHit(c, "systemd.oom_killed") ||
            AnyHit(c, "systemd.sigkill") || (c.st.exit_status && *c.st.exit_status == -9) ||
@@ -480,8 +490,9 @@ bool Before(const Match& a, const Match& b) {
 namespace {
 
 // The report's writer says the start works with a flag or setting that works around this cause
-// ("With --disable-custom-all-reduce it comes up in 50 s"): strong evidence on a start that
-// failed or hung, below an error that names what failed. Not on a ready start: the log pasted is
+// ("With --disable-custom-all-reduce it comes up in 50 s"): the writer tried it, so it comes
+// before any cause seen only on lines that did not fail (a P2P check that ran, a frame in a stack
+// dump), though below an error that names what failed. Not on a ready start: the log pasted is
 // then the one that worked.
 std::optional<Match> ConfirmedByTheReport(const Context& c, const KnownCause& cause,
                                           const Verdict& v) {
@@ -493,7 +504,7 @@ std::optional<Match> ConfirmedByTheReport(const Context& c, const KnownCause& ca
     for (const std::string& flag : cause.confirmed_by) {
       if (lower.find(flag) == std::string::npos) continue;
       Match m;
-      m.strength = kStrong;
+      m.strength = kOwnPattern + 1;
       m.finding.id = cause.id;
       m.finding.title = cause.title;
       m.finding.fix = cause.fix;

@@ -44,6 +44,10 @@ struct JudgeThresholds {
   // A GPU out-of-memory message whose figures leave at least this share of the device to other
   // processes: gpu_held_elsewhere (0: never).
   double gpu_held_elsewhere_fraction = 0.5;
+  // A start that became ready names a cause for a slow phase only past this many times the
+  // phase's normal time: a capture 10 s over its minute slowed nothing worth a cause. (Not for
+  // budgets scaled by the checkpoint's size, which know what the start reads.)
+  double ready_slow_factor = 1.25;
 };
 
 // One way a known cause shows itself. Every non-empty group must hold:

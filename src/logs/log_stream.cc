@@ -7,6 +7,7 @@
 #include "base/assign.h"
 #include "logs/export_rows.h"
 #include "logs/json_line.h"
+#include "logs/logfmt_line.h"
 #include "logs/prose.h"
 #include "logs/reported_wait.h"
 #include "logs/systemd_message.h"
@@ -201,7 +202,7 @@ ParsedLine LogStream::Parse(std::string_view raw) {
   // A JSON-lines log pasted as a markdown quote: the object starts after the marks.
   if (!object.empty() && object.front() == '>') object = StripQuoteMarks(object);
   if (!object.empty() && object.front() == '{') {
-    if (auto p = ParseJson(object, ParsedLine{})) return std::move(*p);
+    if (auto p = ParseStructured(object, ParsedLine{}, /*logfmt=*/false)) return std::move(*p);
     return ReadLine(clean);
   }
   return ReadWrapped(clean);
@@ -227,6 +228,10 @@ ParsedLine LogStream::ReadWrapped(std::string_view clean) {
   // A JSON-lines log behind a wrapper (compose's "svc  | {...}", CRI, kubectl --prefix): the
   // object is read like one that starts the line, under the wrapper's clock.
   std::string_view m = line.message;
+  if (MayBeLogfmt(m)) {
+    if (auto p = ParseStructured(m, line, /*logfmt=*/true)) return std::move(*p);
+    return line;
+  }
   if (m.size() < 2 || m.back() != '}') return line;
   if (m.front() != '{') {
     // fluentd's out_file: "time<TAB>tag<TAB>{record}", tab-separated fields with no blank.
@@ -237,12 +242,16 @@ ParsedLine LogStream::ReadWrapped(std::string_view clean) {
     }
     m.remove_prefix(tab + 1);
   }
-  if (auto p = ParseJson(m, line)) line = std::move(*p);
+  if (auto p = ParseStructured(m, line, /*logfmt=*/false)) line = std::move(*p);
   return line;
 }
 
-std::optional<ParsedLine> LogStream::ParseJson(std::string_view object, const ParsedLine& outer) {
-  auto j = ParseJsonLogLine(object, &json_message_, /*keep_breaks=*/true);
+// A structured line (a JSON object, or logfmt's key=value pairs) read through its message, level
+// and time fields.
+std::optional<ParsedLine> LogStream::ParseStructured(std::string_view object,
+                                                     const ParsedLine& outer, bool logfmt) {
+  auto j = logfmt ? ParseLogfmtLine(object, &json_message_)
+                  : ParseJsonLogLine(object, &json_message_, /*keep_breaks=*/true);
   if (!j) return std::nullopt;
   // A message of several lines (TGI's --json-output keeps a shard's whole traceback in one): its
   // first line is this line's; the others are read after it as the lines they were, as the same

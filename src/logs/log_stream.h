@@ -87,7 +87,8 @@ class LogStream {
 
  private:
   // Cleans and parses one segment; JSON-lines objects are read through their message field.
-  std::optional<ParsedLine> ParseJson(std::string_view object, const ParsedLine& outer);
+  std::optional<ParsedLine> ParseStructured(std::string_view object, const ParsedLine& outer,
+                                            bool logfmt);
   ParsedLine Parse(std::string_view raw);
   ParsedLine ReadLine(std::string_view clean);
   ParsedLine ReadWrapped(std::string_view clean);

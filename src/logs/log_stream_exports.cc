@@ -54,7 +54,7 @@ ParsedLine LogStream::ReadExported(const ParsedLine& outer, std::string_view inn
   if (inner.data() != export_line_.data()) export_line_.assign(inner);
   last_clean_ = export_line_;
   if (!export_line_.empty() && export_line_.front() == '{') {
-    if (auto p = ParseJson(export_line_, outer)) return std::move(*p);
+    if (auto p = ParseStructured(export_line_, outer, /*logfmt=*/false)) return std::move(*p);
   }
   return UnderTheWrapper(ReadLine(last_clean_), outer);
 }

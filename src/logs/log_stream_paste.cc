@@ -84,7 +84,8 @@ void LogStream::NoteTraceback(const ParsedLine& p, std::string_view msg, std::st
 
 // A person's sentence: whether it says a flag or setting made the start work (SaysItWorksWith).
 void LogStream::NoteWorksWith(std::string_view sentence) {
-  if (on_works_with_ && SaysItWorksWith(sentence)) on_works_with_(sentence);
+  if (!on_works_with_) return;
+  for (const std::string_view said : SentencesSayingItWorks(sentence)) on_works_with_(said);
 }
 
 // Python's report of an exception that ended a thread, not the process ("Exception in thread

@@ -15,6 +15,27 @@ namespace {
 
 constexpr size_t kMaxSentence = 1000;  // a paragraph of an issue is one line
 
+// A paragraph's sentences, split also at the dashes and semicolons between clauses that tell of
+// other tries or other times ("did not help; NCCL_P2P_DISABLE=1 fixes it").
+std::vector<std::string_view> Clauses(std::string_view paragraph) {
+  static constexpr std::string_view kBreaks[] = {
+      ". ", "? ", "! ", "; ", " \xe2\x80\x94 ", " \xe2\x80\x93 ", " -- "};
+  std::vector<std::string_view> out;
+  size_t from = 0;
+  while (from < paragraph.size()) {
+    size_t end = paragraph.npos;
+    size_t width = 0;
+    for (const std::string_view b : kBreaks) {
+      const size_t at = paragraph.find(b, from);
+      if (at < end) end = at, width = b.size();
+    }
+    out.push_back(paragraph.substr(from, end == paragraph.npos ? paragraph.npos : end + 1 - from));
+    if (end == paragraph.npos) break;
+    from = end + width;
+  }
+  return out;
+}
+
 // Words that say the start made no progress; a duration alone ("loading takes 20 minutes on the
 // other host") claims nothing about this line. One case-insensitive pass: bare lines are many.
 const RE2& HangWords() {
@@ -192,6 +213,15 @@ bool SaysItWorksWith(std::string_view sentence) {
   return RE2::PartialMatch(sentence, kWorks) && !RE2::PartialMatch(sentence, kDenied);
 }
 
+std::vector<std::string_view> SentencesSayingItWorks(std::string_view paragraph) {
+  std::vector<std::string_view> out;
+  if (paragraph.size() > 4 * kMaxSentence) return out;
+  for (const std::string_view sentence : Clauses(paragraph)) {
+    if (SaysItWorksWith(sentence)) out.push_back(sentence);
+  }
+  return out;
+}
+
 std::optional<double> CommandTimeSeconds(std::string_view line) {
   // Told by its first or last bytes before any search: bare lines are many.
   if (line.size() < 6 || line.size() > 200) return std::nullopt;
@@ -252,7 +282,10 @@ std::optional<double> ReportedWaitElsewhere(std::string_view line) {
   return most;
 }
 
-std::optional<double> ReportedWaitSeconds(std::string_view line) {
+namespace {
+
+// One claim of how long the start sat still (ReportedWaitSeconds, without other occasions).
+std::optional<double> ReportedWaitInClaim(std::string_view line) {
   if (const std::optional<double> elsewhere = ReportedWaitElsewhere(line)) return elsewhere;
   if (line.size() < 12 || line.size() > kMaxSentence || line.front() == ' ' ||
       line.front() == '\t' || scan::CountByte(line, ' ') < 3 ||
@@ -278,6 +311,12 @@ std::optional<double> ReportedWaitSeconds(std::string_view line) {
   re2::StringPiece in(lower);
   std::string number, unit;
   while (RE2::FindAndConsume(&in, kNumber, &number, &unit)) {
+    // "20 minutes in, still this": the time since the start, not how long it sat still.
+    const std::string_view after(in.data(), in.size());
+    if (after.starts_with(" in") &&
+        (after.size() == 3 || std::string_view(",.;:!?").find(after[3]) != after.npos)) {
+      continue;
+    }
     const double s = std::strtod(number.c_str(), nullptr) * UnitSeconds(unit);
     if (!most || s > *most) most = s;
   }
@@ -292,6 +331,27 @@ std::optional<double> ReportedWaitSeconds(std::string_view line) {
     return std::numeric_limits<double>::infinity();
   }
   if (!most) most = ClockTimesApart(lower);
+  return most;
+}
+
+}  // namespace
+
+// A clause about another run ("it sat ~20 min last week on the other box") says nothing of this
+// one: the time it claims is not counted.
+std::optional<double> ReportedWaitSeconds(std::string_view line) {
+  static const RE2 kElsewhen(
+      R"((?i)\b(?:last (?:week|time|month|night|run|year)|yesterday|the other (?:box|machine|node|)"
+      R"(server|host|cluster)|another (?:box|machine|node|server|host)|previous(?:ly)? (?:run|start|)"
+      R"(version|release)|before the (?:upgrade|update|reboot))\b)");
+  // (The claim first: most lines make none, and are told so by their first bytes.)
+  std::optional<double> whole = ReportedWaitInClaim(line);
+  if (!whole || !RE2::PartialMatch(line, kElsewhen)) return whole;
+  std::optional<double> most;
+  for (const std::string_view clause : Clauses(line)) {
+    if (RE2::PartialMatch(clause, kElsewhen)) continue;
+    const std::optional<double> s = ReportedWaitInClaim(clause);
+    if (s && (!most || *s > *most)) most = s;
+  }
   return most;
 }
 

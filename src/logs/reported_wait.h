@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace spinup {
 
@@ -23,6 +24,11 @@ std::optional<double> KubernetesAgeSeconds(std::string_view line);
 // `--disable-custom-all-reduce` it comes up in 50 s", "NCCL_P2P_DISABLE=1 fixes it"): a success
 // word, no denial ("still hangs", "didn't help"), and a flag or setting (a `--` or `_`) in it.
 bool SaysItWorksWith(std::string_view sentence);
+
+// The sentences of a person's paragraph that say the start works with something changed
+// (SaysItWorksWith, sentence by sentence): a paragraph tells of several tries, and one that
+// "did not help" must not hide the next that "fixes it".
+std::vector<std::string_view> SentencesSayingItWorks(std::string_view paragraph);
 
 // How long the command whose output this is ran, in seconds, from the shell's `time` report pasted
 // after it: bash's `real\t187m41.123s`, POSIX `real 11261.12`, zsh's `... 3:07:41.12 total`, GNU

@@ -149,6 +149,41 @@ TEST(SaysItWorksWith, FlagsThatMadeItWork) {
                       "--trust-remote-code --nnodes 2"));
 }
 
+// "N minutes in" is the time since the start, not a wait.
+TEST(ReportedWaitSeconds, TimeSinceTheStartIsNoWait) {
+  EXPECT_FALSE(
+      ReportedWaitSeconds("Started it with the repo id. 20 minutes in, still this. Hung?"));
+  EXPECT_EQ(ReportedWaitSeconds("It has been stuck for 20 minutes in capture, hung?"), 1200);
+}
+
+// A clause about another run says nothing of this one's wait.
+TEST(ReportedWaitSeconds, OtherOccasionsDoNotCount) {
+  EXPECT_FALSE(
+      ReportedWaitSeconds("Pasting the log while it's still starting, it's been up ~40 "
+                          "seconds; the graph capture part is where it sat for ~20 min "
+                          "last week on the other box, so I'm watching it."));
+  EXPECT_EQ(ReportedWaitSeconds("Yesterday it came up in 3 min. Today it has been stuck for 25 "
+                                "minutes at the same line."),
+            1500);
+}
+
+// A paragraph of several tries: the one that worked is found beside those that did not help.
+TEST(SentencesSayingItWorks, OneTryAmongOthers) {
+  const auto said = SentencesSayingItWorks(
+      "Proxmox VM, 2x RTX 4090, TP2. --enforce-eager did not help (the log below is with it), "
+      "--disable-custom-all-reduce did not help either. NCCL_P2P_DISABLE=1 fixes it: starts in "
+      "40 s.");
+  ASSERT_EQ(said.size(), 1u);
+  EXPECT_EQ(said[0], "NCCL_P2P_DISABLE=1 fixes it: starts in 40 s.");
+  EXPECT_EQ(SentencesSayingItWorks("Same hang? no \xe2\x80\x94 it starts fine with "
+                                   "--disable-custom-all-reduce (graphs kept on).")
+                .size(),
+            1u);
+  EXPECT_TRUE(SentencesSayingItWorks("I tried NCCL_P2P_DISABLE=1 but it still hangs. Same "
+                                     "with --enforce-eager.")
+                  .empty());
+}
+
 // The shell's `time` report after a command: how long it ran.
 TEST(CommandTimeSeconds, ShellsAndGnuTime) {
   EXPECT_EQ(CommandTimeSeconds("real\t187m41.500s"), 187 * 60 + 41.5);

@@ -10,13 +10,17 @@ namespace spinup::rules_parse {
 namespace {
 
 const std::set<std::string>& KnownSignals() {
-  static const std::set<std::string> s = {
-      "multi_node",         "oom_record",         "stop_requested",     "cpu_idle",
-      "futex_waits",        "no_disk_reads",      "disk_wait",          "reads_active",
-      "gpu_flat",           "gpu_busy",           "compiler_children",  "rank_lost",
-      "restarts",           "cpu_busy",           "no_log_lines",       "rank_behind",
-      "killed_after_stall", "killed_after_error", "collectives_differ", "engine_behind",
-      "gpu_held_elsewhere"};
+  static const std::set<std::string> s = {"multi_node",         "oom_record",
+                                          "stop_requested",     "cpu_idle",
+                                          "futex_waits",        "no_disk_reads",
+                                          "disk_wait",          "reads_active",
+                                          "gpu_flat",           "gpu_busy",
+                                          "compiler_children",  "rank_lost",
+                                          "restarts",           "cpu_busy",
+                                          "no_log_lines",       "rank_behind",
+                                          "killed_after_stall", "killed_after_error",
+                                          "collectives_differ", "engine_behind",
+                                          "gpu_held_elsewhere", "nvlink"};
   return s;
 }
 
@@ -50,6 +54,8 @@ JudgeThresholds ParseThresholds(const json& j, JudgeThresholds t, int line) {
       t.gpus_per_node = static_cast<int>(std::min(x, 1e6));
     } else if (key == "gpu_held_elsewhere_fraction") {
       t.gpu_held_elsewhere_fraction = x;
+    } else if (key == "ready_slow_factor") {
+      t.ready_slow_factor = x;
     } else {
       throw FileError{line, "unknown threshold \"" + key + "\""};
     }
