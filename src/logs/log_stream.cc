@@ -230,7 +230,6 @@ ParsedLine LogStream::ReadWrapped(std::string_view clean) {
   std::string_view m = line.message;
   if (MayBeLogfmt(m)) {
     if (auto p = ParseStructured(m, line, /*logfmt=*/true)) return std::move(*p);
-    return line;
   }
   if (m.size() < 2 || m.back() != '}') return line;
   if (m.front() != '{') {

@@ -1,5 +1,7 @@
 #include "logs/logfmt_line.h"
 
+#include <algorithm>
+
 namespace spinup {
 namespace {
 
