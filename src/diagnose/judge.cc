@@ -9,6 +9,7 @@
 #include "base/duration.h"
 #include "diagnose/judge_steps.h"
 #include "diagnose/rank_format.h"
+#include "logs/prose.h"
 
 namespace spinup {
 namespace judge {
@@ -277,6 +278,14 @@ std::optional<Phase> LatestAttemptPhase(const Context& c, const AttemptFacts* sk
   return std::nullopt;
 }
 
+// The exception a turn died of (a supervisor's "exit code 137, sleeping 10s" after it differs
+// from turn to turn), else its last error.
+std::string_view RootError(const AttemptFacts& a) {
+  const auto it = std::find_if(a.errors.rbegin(), a.errors.rend(),
+                               [](const std::string& e) { return NamesAnException(e); });
+  return it != a.errors.rend() ? std::string_view(*it) : std::string_view(a.errors.back());
+}
+
 // Where a crash loop's last turn died when its own lines say little.
 void PlaceLoopTurn(const Context& c, const AttemptFacts& a, Verdict& v) {
   if (SupervisorOnly(a)) {
@@ -287,9 +296,11 @@ void PlaceLoopTurn(const Context& c, const AttemptFacts& a, Verdict& v) {
   }
   if (a.frame_phase || a.pinned_phase || a.errors.empty()) return;
   // An excerpt that keeps only its root error (`kubectl logs | grep`): where an earlier turn's
-  // traceback ending in the same error says.
+  // traceback ending in the same error says, or, for a turn with no phase line of its own, where
+  // an earlier turn's phase lines had got when it died of that error.
   auto same = [&](const AttemptFacts& x) {
-    return x.crashed && x.frame_phase && !x.errors.empty() && x.errors.back() == a.errors.back();
+    return x.crashed && (x.frame_phase || (x.phase_line && !a.phase_line)) && !x.errors.empty() &&
+           RootError(x) == RootError(a);
   };
   if (auto p = LatestAttemptPhase(c, &a, same); p && c.Order(*p) > c.Order(v.phase)) v.phase = *p;
 }
@@ -298,8 +309,15 @@ void PlaceLoopTurn(const Context& c, const AttemptFacts& a, Verdict& v) {
 
 std::optional<double> KilledAfterStall(const Context& c) {
   const AttemptFacts* a = c.attempt;
-  if (a == nullptr || !a->crashed || a->ready || c.crashed_before > 0 || a->oom_killed ||
-      a->errors.size() != 1 || a->hits.count("oom_record.killed")) {
+  // (The kill's one record, or only the manager's: its exit and its result, "Failed with result
+  // 'timeout'".)
+  if (a == nullptr) return std::nullopt;
+  const bool managers_only =
+      !a->errors.empty() && std::all_of(a->errors.begin(), a->errors.end(), [](const auto& e) {
+        return std::string_view(e).starts_with("systemd: ");
+      });
+  if (!a->crashed || a->ready || c.crashed_before > 0 || a->oom_killed ||
+      (a->errors.size() != 1 && !managers_only) || a->hits.count("oom_record.killed")) {
     return std::nullopt;
   }
   std::optional<int64_t> kill_ms;
@@ -504,6 +522,12 @@ void DecideWithoutPhase(const Context& c, Verdict& v) {
                                 c.attempt->hits.count("generic.collect_env") != 0;
     v.state = !c.st.engine.empty() && !collector_only ? State::kInProgress : State::kUnknown;
     if (c.opt.live && !c.st.engine.empty() && !collector_only) v.state = State::kStarting;
+    // The writer says it sat there past any launch's time: it hung before its first phase line.
+    const bool judged_at_end = !c.opt.live || c.opt.log_complete;
+    if ((v.state == State::kInProgress || v.state == State::kStarting) && judged_at_end &&
+        ReportedStall(c, budget, v)) {
+      v.state = State::kStalled;  // (its length stays what the log's own times show: none)
+    }
     return;
   }
   v.state = State::kStarting;

@@ -308,6 +308,9 @@ bool SlowPhasesHold(const Context& c, const CauseCondition& w, const Verdict& v,
   for (const auto& e : v.timeline) {
     if (!e.slow || !Contains(w.slow_phases, e.phase)) continue;
     if (open_phase_only && e.phase != v.phase) continue;
+    // A rank's span left open in a phase the start had moved past (its rank said nothing more,
+    // the others went on) measures that rank's silence, not the phase.
+    if (!e.end_ms && c.Order(e.phase) < c.Order(v.phase)) continue;
     // (A budget scaled by the checkpoint's size already knows what this start reads.)
     const PhaseBudget budget = c.Budget(e.phase);
     if (v.state == State::kReady && budget.per_gib_s == 0 && e.seconds &&
@@ -369,7 +372,11 @@ bool ExplainedAway(const Context& c, const Verdict& v, const std::string& rule_i
 bool ReadyAtFirstTry(const Context& c, const Verdict& v) {
   if (v.state != State::kReady) return false;
   const auto& at = c.st.attempts;
-  return std::none_of(at.begin(), at.end(), [](const AttemptFacts& a) { return a.crashed; });
+  // (A run that ended without a word before the judged one, `kubectl logs --previous` below a
+  // probe kill, failed too; one stopped by hand did not.)
+  return std::none_of(at.begin(), at.end(), [&](const AttemptFacts& a) {
+    return a.crashed || a.ended_by_record || (&a != c.attempt && !a.ready && !a.stopped);
+  });
 }
 
 std::optional<Match> ConditionHolds(const Context& c, const KnownCause& cause,
@@ -417,8 +424,11 @@ bool SignalHolds(const Context& c, const std::string& s) {
     // A person starting it again at a shell prompt is no supervisor restarting it; nor is a start
     // after systemd's stop job (systemctl restart).
     const auto& at = c.st.attempts;
+    // Nor a start after one that came up, or was stopped: that run ended, it did not fail to start.
     for (size_t i = 1; i < at.size(); ++i) {
-      if (!at[i].manual && !at[i - 1].hits.count("systemd.stopping")) return true;
+      if (!at[i].manual && !at[i - 1].hits.count("systemd.stopping") && !at[i - 1].ready &&
+          !at[i - 1].stopped)
+        return true;
     }
     return c.st.restarts > 0;
   }
@@ -446,6 +456,13 @@ bool SignalHolds(const Context& c, const std::string& s) {
                        [](const AttemptFacts& a) { return a.watchdog_seq_differs; });
   }
   if (s == "killed_after_error") return KilledAfterError(c);
+  if (s == "start_timed_out") {
+    // A supervisor gave up on a start that took too long: systemd's TimeoutStartSec, the
+    // kubelet's startup or liveness probe.
+    return AnyHit(c, "generic.probe_kill") || AnyHit(c, "generic.k8s_probe_kills") ||
+           std::any_of(c.st.attempts.begin(), c.st.attempts.end(),
+                       [](const AttemptFacts& a) { return a.start_timed_out; });
+  }
   if (s == "stop_requested") {
     return c.attempt != nullptr && c.attempt->stop_requested;
   }

@@ -254,9 +254,10 @@ std::string HeadlineWithoutPhase(const Context& c, const Verdict& v) {
     case State::kCrashed:
       return "CRASHED before any startup phase line";
     case State::kStalled:
+      if (!v.stalled_seconds) return "STALLED before any startup phase line (the report says so)";
       return fmt::format(
           "STALLED before any startup phase line: no progress signal for {}; normal is under {}",
-          FormatDuration(v.stalled_seconds.value_or(0)), FormatDuration(normal));
+          FormatDuration(*v.stalled_seconds), FormatDuration(normal));
     case State::kStarting:
       return "STARTING: no startup phase line yet";
     case State::kInProgress:
@@ -279,11 +280,12 @@ void Describe(const Context& c, Verdict& v) {
   const std::string where = Where(c, v.phase);
   const double normal = v.budget_seconds.value_or(0);
   switch (v.state) {
-    case State::kStalled:
+    case State::kStalled: {
       v.headline =
           fmt::format("STALLED in {}{} for {}; normal is under {}", ph, where,
                       FormatDuration(v.stalled_seconds.value_or(0)), FormatDuration(normal));
-      if (v.stalled_seconds.value_or(0) <= c.Budget(v.phase).stall_s) {
+      const bool told_only = v.stalled_seconds.value_or(0) <= c.Budget(v.phase).stall_s;
+      if (told_only) {
         // Only the report's writer says how long it sat there (ReportedStall).
         v.headline = fmt::format(
             "STALLED in {}{}: the log ends there, and {} longer than its phase's stall time; "
@@ -293,10 +295,13 @@ void Describe(const Context& c, Verdict& v) {
                                       : "the report says it sat there",
             FormatDuration(normal));
       }
-      if (v.phase_seconds && v.stalled_seconds && *v.phase_seconds > *v.stalled_seconds + 1) {
+      // (The log's own seconds in the phase say nothing beside a wait only the writer told.)
+      if (!told_only && v.phase_seconds && v.stalled_seconds &&
+          *v.phase_seconds > *v.stalled_seconds + 1) {
         v.headline += fmt::format(" (phase running {})", FormatDuration(*v.phase_seconds));
       }
       break;
+    }
     case State::kCrashed:
     case State::kCrashLoop:
       v.headline = CrashHeadline(c, v, FailedOn(c, where));
@@ -338,7 +343,9 @@ void AddStallEvidence(const Context& c, Verdict& v) {
   const TrackerState& st = c.st;
   const auto& log_line = st.last_signal_ms[static_cast<size_t>(Signal::kLogLine)];
   if (log_line && c.now) {
-    v.evidence.push_back("no new log line for " + FormatDuration(Span(c, *log_line, *c.now)));
+    // (A stall the report tells of may end with the log's last line: no span of its own.)
+    const double quiet = Span(c, *log_line, *c.now);
+    if (quiet >= 1) v.evidence.push_back("no new log line for " + FormatDuration(quiet));
   } else if (st.lines == 0) {
     v.evidence.push_back("no log line read");
   }

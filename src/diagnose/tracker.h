@@ -384,6 +384,7 @@ class StartupTracker {
   void NoteFailingRank(AttemptFacts& a, const std::string& rank);
   void ForgetUnplaced(AttemptFacts& a);
   void ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  void OnPhaseBegin(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   std::optional<int64_t> BegunBefore(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void RedateOpenSpan(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   bool CarveEarlierPhase(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);

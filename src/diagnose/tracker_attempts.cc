@@ -140,9 +140,11 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
     const bool record = RecordAboveThePreviousLog(cur);
     const bool record_only = state_.attempts.size() == 1 && OnlyARecordOfAnEnd(cur);
     // `docker ps` shows the container as it is now: the log below it (`docker logs`) has ended.
+    // So does `kubectl describe` of an evicted pod: its exit code is the log's end.
     const bool ended_now =
-        record_only && std::any_of(cur.hits.begin(), cur.hits.end(),
-                                   [](auto& h) { return h.first.starts_with("record."); });
+        record_only && std::any_of(cur.hits.begin(), cur.hits.end(), [](auto& h) {
+          return h.first.starts_with("record.") || h.first == "generic.k8s_evicted";
+        });
     if (record || record_only || QuotedAboveTheLog(cur) ||
         (OnlyAFinishedBuild(cur) && !built_just_before)) {
       ForgetQuote(t, previous_log_ || record_only);

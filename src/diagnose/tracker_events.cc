@@ -329,6 +329,23 @@ void StartupTracker::KeepErrorOfAnotherProcess(AttemptFacts& a, const LogEvent& 
   a.error_after_progress = false;
 }
 
+void StartupTracker::OnPhaseBegin(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  // A step of the HTTP server's set-up logged again once it serves (a LoRA adapter loaded through
+  // its API) starts nothing.
+  if (e.phase == Phase::kHttpStart && a.ready && (a.http_up || a.request_served)) return;
+  KeepErrorOfAnotherProcess(a, e);
+  a.phase_line = true;
+  // The engine said it is ready, and its HTTP server starts only now (vLLM's "init engine ...
+  // took", then "Starting vLLM API server"): ready is the server's line, later.
+  if (e.phase == Phase::kHttpStart && a.ready && a.engine_only_ready) {
+    UndoEngineReady(a, &e.rank);
+    a.http_after_engine_ready = true;
+  }
+  if (e.phase) BeginPhase(a, e.rank, *e.phase, t);
+  if (e.phase) a.compile_open = *e.phase == Phase::kCompile;
+  Mark(Signal::kLogProgress, t);
+}
+
 void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   TakeBackCrashWhenServing(a, e);
   // The process that reported the death went on with phases of its own (Triton loads its other
@@ -345,17 +362,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       if (e.while_serving) a.serves_http = true;
       break;
     case LogEvent::Kind::kPhaseBegin:
-      KeepErrorOfAnotherProcess(a, e);
-      a.phase_line = true;
-      // The engine said it is ready, and its HTTP server starts only now (vLLM's "init engine
-      // ... took", then "Starting vLLM API server"): ready is the server's line, later.
-      if (e.phase == Phase::kHttpStart && a.ready && a.engine_only_ready) {
-        UndoEngineReady(a, &e.rank);
-        a.http_after_engine_ready = true;
-      }
-      if (e.phase) BeginPhase(a, e.rank, *e.phase, t);
-      if (e.phase) a.compile_open = *e.phase == Phase::kCompile;
-      Mark(Signal::kLogProgress, t);
+      OnPhaseBegin(a, e, t);
       break;
     case LogEvent::Kind::kPhaseEnd:
       KeepErrorOfAnotherProcess(a, e);

@@ -65,20 +65,26 @@ bool StartupTracker::BuiltOnly(const AttemptFacts& cur, bool quoted_error) {
 // (1)": rules `oom_record.*`, `record.*`): the record tells of a run the log shows, not a start of
 // its own, so it is no failed attempt; its evidence stays.
 bool StartupTracker::OnlyARecordOfAnEnd(const AttemptFacts& cur) {
-  if (cur.banner || cur.phase_line || cur.ready || cur.stopped || !cur.crashed) return false;
+  // (A kubelet's "Killing ... Stopping container" event beside the exit code is a record too;
+  // read live, the stop may come before the exit code counts as a crash.)
+  if (cur.banner || cur.phase_line || cur.ready || !(cur.crashed || cur.stopped)) return false;
   // Knative's "Container failed with:" quotes the container's last lines after it; the run's own
   // first lines before its banner may follow.
   if (!cur.hits.empty() && cur.hits.begin()->first == "record.revision_failed") return true;
-  if (cur.stamped_lines != 0) return false;
   bool record = false;
+  // vLLM's import line ("Automatically detected platform cuda.") comes before its banner: the
+  // log's own first line, not a run above it.
+  uint64_t before_banner = 0;
   for (const auto& [id, hit] : cur.hits) {
     if (id.starts_with("oom_record.") || id.starts_with("record.")) {
       record = true;
+    } else if (id == "vllm.platform") {
+      before_banner += hit.count;
     } else if (!id.starts_with("generic.") && !id.starts_with("cause.")) {
       return false;  // an engine's line: the tail of a run of its own
     }
   }
-  return record;
+  return record && cur.stamped_lines <= before_banner;
 }
 
 // The quote is no attempt: the log below it is the first, and says the same again. What its

@@ -97,7 +97,8 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
         state_.restarts = std::max(state_.restarts - 1, 1);
         break;
       }
-      if (e.result == "timeout" && !Current().stop_job) {
+      // (WatchdogSec running out during the start is the same verdict: no sign of life in time.)
+      if ((e.result == "timeout" || e.result == "watchdog") && !Current().stop_job) {
         ForgetStopOfTimedOutStart(Current());
         Current().start_timed_out = true;
       }

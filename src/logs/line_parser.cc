@@ -463,6 +463,20 @@ namespace {
 
 bool IsLabelEnd(char c) { return c == ':' || c == '|' || c == ']' || c == '>'; }
 
+// A journal line indented once more than its paste's block (a tab before an indented block): the
+// indent is the paste's. The line as it is otherwise.
+std::string_view JournalBehindIndent(std::string_view line) {
+  const size_t k = line.find_first_not_of(" \t");
+  if (k == std::string_view::npos || k > 16) return line;
+  const std::string_view rest = line.substr(k);
+  CivilTime t;
+  std::string_view ident;
+  const size_t j = ParseJournalShort(rest, t);
+  return j != std::string_view::npos && SkipHostIdent(rest, j, &ident) != std::string_view::npos
+             ? rest
+             : line;
+}
+
 bool TracebackLine(std::string_view s) {
   return s.starts_with("Traceback (most recent call last):") || s.starts_with("File \"");
 }
@@ -485,6 +499,7 @@ ParsedLine ParseLine(std::string_view line, const std::vector<std::string>* lear
   // A traceback's frames and code lines, a fifth of a pasted excerpt, start with spaces: nothing to
   // read (MayStart's first test; the others cost more than they save on this first try).
   // (TGI's padded level is a prefix.)
+  if (!line.empty() && (line[0] == ' ' || line[0] == '\t')) line = JournalBehindIndent(line);
   ParsedLine p = line.empty() || (line[0] == ' ' && !IsPaddedLevel(line)) ? PlainLine(line)
                                                                           : ReadLinePrefixes(line);
   if (!p.time) {

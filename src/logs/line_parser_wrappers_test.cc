@@ -200,4 +200,18 @@ TEST(ParseLineServiceManager, JournalShortFullShortUnixAndRfc5424) {
 }
 
 }  // namespace
+// journalctl --no-hostname: the identifier with its pid right after the time.
+TEST(ParseLineWrappers, JournalctlWithoutHostnames) {
+  auto p =
+      ParseLine("Aug 21 02:30:14 sglang-wrap[30112]: [2025-08-21 02:30:14 TP3] Load weight begin.");
+  EXPECT_EQ(p.message, "Load weight begin.");
+  EXPECT_EQ(p.rank, "TP3");
+  EXPECT_EQ(p.source, "sglang-wrap");
+  p = ParseLine("Aug 21 02:52:57 systemd[1]: sglang.service: Start operation timed out.");
+  EXPECT_EQ(p.message, "sglang.service: Start operation timed out.");
+  // A sentence's word and colon after a time is no identifier.
+  p = ParseLine("Aug 21 02:30:14 note: the start hung here");
+  EXPECT_FALSE(p.wrapper_time);
+}
+
 }  // namespace spinup

@@ -140,12 +140,26 @@ std::string_view LogStream::AsTracebackLine(std::string_view msg) {
 // it, is not the server's. A block starts the log or follows a blank line, so the code lines of a
 // traceback in a plain log never start one.
 std::string_view LogStream::Unindent(std::string_view line) {
+  // An indented block inside a markdown quote is indented after the quote's marks, and the
+  // quote's own blank line (">") starts a block.
+  if (!line.empty() && line[0] == '>') {
+    const std::string_view inner = StripQuoteMarks(line);
+    if (inner.find_first_not_of(" \t\r") == std::string_view::npos) {
+      block_start_ = true;
+      return line;
+    }
+    line = inner;
+  }
   const bool at_start = std::exchange(block_start_, false);
   if (indent_ == 0 && !at_start) return line;
   const char mark = !line.empty() && line[0] == '\t' ? '\t' : ' ';
   size_t k = 0;
   while (k < line.size() && k < 64 && line[k] == mark) ++k;
-  if (indent_ > 0 && mark == indent_mark_ && k >= indent_) return line.substr(indent_);
+  // (After a blank line a block indented deeper is a block of its own: a sentence indented as a
+  // list item's content, then the log indented under it.)
+  if (indent_ > 0 && mark == indent_mark_ && k >= indent_ && !(at_start && k > indent_)) {
+    return line.substr(indent_);
+  }
   indent_ = 0;
   if (at_start && (k >= 4 || (mark == '\t' && k >= 1))) {
     indent_ = k;

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 namespace spinup {
 namespace {
@@ -92,10 +93,45 @@ bool QuotesAnException(std::string_view s) {
   return false;
 }
 
+// A sentence's double-quoted error ("still \"CUDA error: out of memory\". Pod has ..."): the quote
+// opens after a space and closes before a space or punctuation, and names an error.
+bool QuotesAnErrorInDoubleQuotes(std::string_view s) {
+  size_t open = s.find(" \"");
+  while (open != std::string_view::npos) {
+    const size_t from = open + 2;
+    const size_t close = s.find('"', from);
+    if (close == std::string_view::npos) return false;
+    const std::string_view quoted = s.substr(from, close - from);
+    const bool ends = close + 1 == s.size() ||
+                      std::string_view(" .,;:)?!").find(s[close + 1]) != std::string_view::npos;
+    if (ends && quoted.size() >= 8 && quoted.size() <= 200 &&
+        (quoted.find("rror") != quoted.npos || quoted.find("xception") != quoted.npos ||
+         quoted.find("out of memory") != quoted.npos)) {
+      return true;
+    }
+    open = s.find(" \"", close + 1);
+  }
+  return false;
+}
+
 bool IsLowerWord(std::string_view w) {
   while (!w.empty() && (w.back() == ',' || w.back() == '.')) w.remove_suffix(1);
   return !w.empty() &&
          std::all_of(w.begin(), w.end(), [](char c) { return IsLower(c) || c == '\''; });
+}
+
+// The words of `s` (up to `most`) and how many of them are lowercase.
+std::pair<size_t, size_t> CountLowerWords(std::string_view s, size_t most) {
+  size_t words = 0, lower = 0;
+  for (size_t i = 0; i < s.size() && words < most;) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    const size_t from = i;
+    while (i < s.size() && s[i] != ' ') ++i;
+    if (i == from) break;
+    ++words;
+    lower += IsLowerWord(s.substr(from, i - from)) ? 1 : 0;
+  }
+  return {words, lower};
 }
 
 // "Not a CUDA out of memory issue this time, the GPU is empty:": a person's sentence introducing
@@ -108,15 +144,7 @@ bool IntroducesWhatFollows(std::string_view s) {
     if (s.find(word) != std::string_view::npos) return false;
   }
   if (s.ends_with("Error:") || s.ends_with("error:")) return false;
-  size_t words = 0, lower = 0;
-  for (size_t i = 0; i < s.size();) {
-    while (i < s.size() && s[i] == ' ') ++i;
-    const size_t from = i;
-    while (i < s.size() && s[i] != ' ') ++i;
-    if (i == from) break;
-    ++words;
-    lower += IsLowerWord(s.substr(from, i - from)) ? 1 : 0;
-  }
+  const auto [words, lower] = CountLowerWords(s, SIZE_MAX);
   return words >= 5 && lower >= 3;
 }
 
@@ -143,6 +171,17 @@ bool SizeOpensASentence(std::string_view s) {
   if (j >= s.size() || s[j] != ' ' || (unit != 'x' && j != i + 1)) return false;
   const std::string_view head = s.substr(0, 160);
   return CountWords(s, 6) >= 6 && head.find_first_of("=|:") == std::string_view::npos;
+}
+
+// An incident timeline's note: "14:02 restarted pod llm-70b after node drain" (a time of day to the
+// minute, then lowercase words). Programs stamp to the second and print a level or a capital.
+bool TimelineNote(std::string_view s) {
+  if (s.size() < 12 || !IsDigit(s[0]) || !IsDigit(s[1]) || s[2] != ':' || !IsDigit(s[3]) ||
+      !IsDigit(s[4]) || s[5] != ' ' || !IsLower(s[6])) {
+    return false;
+  }
+  const auto [words, lower] = CountLowerWords(s.substr(6), 8);
+  return words >= 3 && lower * 2 >= words;
 }
 
 // "Getting NCCL error, log:", "Got a NCCL error": `first` is the line's first word, `rest` what
@@ -242,7 +281,7 @@ bool LooksLikeProse(std::string_view line) {
   if (line.front() == '(') return Aside(line);
   if (line.front() == '`') return QuotesAnException(line);
   if (line.front() == '[') return IssueTitle(line);
-  if (IsDigit(line.front())) return SizeOpensASentence(line);
+  if (IsDigit(line.front())) return SizeOpensASentence(line) || TimelineNote(line);
   if (!IsUpper(line.front())) return false;
   if (IntroducesWhatFollows(line)) return true;
   size_t end = 0;
@@ -256,7 +295,8 @@ bool LooksLikeProse(std::string_view line) {
   // A short label with an "I" in it ("Error I get:") is a person's too.
   const size_t words = CountWords(line);
   return (opens && words >= 4) || (words >= 3 && HasFirstPersonI(line)) ||
-         (line.find('`') != std::string_view::npos && QuotesAnException(line));
+         (line.find('`') != std::string_view::npos && QuotesAnException(line)) ||
+         (words >= 4 && QuotesAnErrorInDoubleQuotes(line));
 }
 
 }  // namespace spinup

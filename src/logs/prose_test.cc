@@ -24,6 +24,12 @@ TEST(ProseTest, APersonsSentenceAboutTheLog) {
       "(the docs say to reduce them if `No available memory for the cache blocks`)"));
   EXPECT_TRUE(
       LooksLikeProse("(20 minutes later, still no \"The server is fired up and ready to roll!\")"));
+  // An error quoted in double quotes inside a sentence.
+  EXPECT_TRUE(LooksLikeProse("Weird one, still \"CUDA error: out of memory\". Pod has 48Gi."));
+  EXPECT_TRUE(LooksLikeProse("It fails with \"CUDA error: out of memory\"."));
+  // An incident timeline's note: a time to the minute, then the writer's words.
+  EXPECT_TRUE(LooksLikeProse("14:36 came up on its own, Application startup complete."));
+  EXPECT_TRUE(LooksLikeProse("14:02 restarted pod llm-70b-7d9f after node drain"));
 }
 
 // A sentence introducing what follows, and an issue's title as GitHub's templates prefix it.
@@ -82,6 +88,8 @@ TEST(ProseTest, AnEnginesBareLinesAreNot) {
   EXPECT_FALSE(LooksLikeProse("#0 0x00007f3a2b1c in ncclCommInitRank () from libnccl.so.2"));
   EXPECT_FALSE(LooksLikeProse("I failed"));  // too short to tell
   EXPECT_FALSE(LooksLikeProse("Got fatal signal from worker processes, shutting down."));
+  // A program's quoted name, no error in it.
+  EXPECT_FALSE(LooksLikeProse("Exception in thread \"MainThread\" while starting"));
   // Programs put flags and identifiers in backticks.
   EXPECT_FALSE(LooksLikeProse(
       "ValueError: Try increasing `gpu_memory_utilization` or decreasing `max_model_len`"));
@@ -93,6 +101,8 @@ TEST(ProseTest, AnEnginesBareLinesAreNot) {
   // Lines that open with a number: a stamp, a count, a bar, a size in a record.
   EXPECT_FALSE(LooksLikeProse("2025-01-09 03:40:11 INFO loading the model now, please wait a bit"));
   EXPECT_FALSE(LooksLikeProse("8 GPUs detected"));
+  // Programs stamp to the second.
+  EXPECT_FALSE(LooksLikeProse("14:02:11 loading the model weights now"));
   EXPECT_FALSE(LooksLikeProse("100%|##########| 35/35 [00:19<00:00, 1.81it/s]"));
   EXPECT_FALSE(LooksLikeProse("70B model: weights take 140 GB on each of the ranks"));
 }

@@ -20,7 +20,8 @@ const std::set<std::string>& KnownSignals() {
                                           "no_log_lines",       "rank_behind",
                                           "killed_after_stall", "killed_after_error",
                                           "collectives_differ", "engine_behind",
-                                          "gpu_held_elsewhere", "nvlink"};
+                                          "gpu_held_elsewhere", "nvlink",
+                                          "start_timed_out"};
   return s;
 }
 

@@ -91,7 +91,28 @@ size_t ParseSyslog5424(std::string_view s, CivilTime& t, std::string_view* app) 
   return std::min(k + 1, s.size());
 }
 
+namespace {
+
+// `journalctl --no-hostname`: the identifier right after the time. Only one with its pid
+// ("sglang-wrap[30112]: ") or the kernel's, so a sentence's "Aug 21 02:30 we saw: " is none.
+size_t SkipIdentOnly(std::string_view s, size_t i, std::string_view* ident) {
+  size_t k = i;
+  while (k < s.size() && k - i < 256 && s[k] != ' ' && s[k] != ':') ++k;
+  if (k == i || !At(s, k, ':') || !At(s, k + 1, ' ')) return std::string_view::npos;
+  const std::string_view word = s.substr(i, k - i);
+  const size_t open = word.find('[');
+  const bool pid = open != word.npos && open > 0 && word.back() == ']' && open + 2 < word.size() &&
+                   std::all_of(word.begin() + static_cast<std::ptrdiff_t>(open) + 1, word.end() - 1,
+                               [](char c) { return IsDigit(c); });
+  if (!pid && word != "kernel") return std::string_view::npos;
+  *ident = word;
+  return k + 2;
+}
+
+}  // namespace
+
 size_t SkipHostIdent(std::string_view s, size_t i, std::string_view* ident) {
+  if (const size_t m = SkipIdentOnly(s, i, ident); m != std::string_view::npos) return m;
   size_t sp = s.find(' ', i);
   if (sp == std::string_view::npos || sp == i || sp - i > 255) return std::string_view::npos;
   size_t j = sp + 1;

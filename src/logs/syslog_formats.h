@@ -17,7 +17,8 @@ size_t ParseJournalShortUnix(std::string_view s, CivilTime& t);
 // RFC 5424: "<14>1 2025-09-03T02:11:40.000000Z host app 24817 - - msg". The message's index, with
 // the app's name in `app` ("" when "-"), or npos.
 size_t ParseSyslog5424(std::string_view s, CivilTime& t, std::string_view* app);
-// After a journal timestamp at s[i]: "host ident[pid]: " → index of the message, or npos.
+// After a journal timestamp at s[i]: "host ident[pid]: " (or, --no-hostname, "ident[pid]: ") →
+// index of the message, or npos.
 // `ident` receives "ident[pid]".
 size_t SkipHostIdent(std::string_view s, size_t i, std::string_view* ident);
 // Any of the three formats above at the start of `s`: strips it, sets the wrapper's time and
