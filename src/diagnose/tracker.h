@@ -95,8 +95,7 @@ struct AttemptFacts {
   std::vector<PhaseSpan> timeline;  // capped (kMaxSpans)
   std::vector<BarState> bars;       // capped (kMaxBars)
   std::vector<std::string> errors;  // decisive lines, capped (kMaxErrors)
-  // Those of them a relay rule gave (a parent saying a child failed, as TGI's launcher does): the
-  // headline quotes the failure itself where the log has it. Capped (kMaxErrors).
+  // Those a relay rule gave (a parent saying a child failed: TGI's launcher). Capped (kMaxErrors).
   std::vector<std::string> relayed;
   bool crashed = false;  // a fatal line, or the process exited non-zero
   // A stop was asked for (systemd's "Stopping ..."): the exit that follows ends the attempt as
@@ -195,6 +194,7 @@ struct AttemptFacts {
   // start that had already failed (a worker's OOM, the rest waiting on it), so it died.
   bool failed_before_ctrl_c = false;
   bool ready = false;
+  bool ready_before_phases = false;  // said before any phase line: a wrapper's own server's
   // Ready only as far as the engine goes (vLLM's "init engine ... took"): an error before the
   // HTTP server says it is up or serves a request takes the ready back.
   bool engine_only_ready = false;

@@ -333,6 +333,13 @@ void StartupTracker::OnPhaseBegin(AttemptFacts& a, const LogEvent& e, std::optio
   // A step of the HTTP server's set-up logged again once it serves (a LoRA adapter loaded through
   // its API) starts nothing.
   if (e.phase == Phase::kHttpStart && a.ready && (a.http_up || a.request_served)) return;
+  // A server up before any phase line (a wrapper's own API: Xinference's uvicorn), then an
+  // engine's phases from the start: that engine's start goes on.
+  if (a.ready && a.ready_before_phases && !a.request_served && e.phase &&
+      Order(*e.phase) < Order(Phase::kHttpStart)) {
+    UndoEngineReady(a);
+    a.ready_before_phases = false;
+  }
   KeepErrorOfAnotherProcess(a, e);
   a.phase_line = true;
   // The engine said it is ready, and its HTTP server starts only now (vLLM's "init engine ...
@@ -435,6 +442,9 @@ void StartupTracker::OnReady(AttemptFacts& a, const LogEvent& e, std::optional<i
   }
   if (!a.ready) {
     BeginPhase(a, e.rank, Phase::kReady, t);
+    a.ready_before_phases = std::none_of(a.timeline.begin(), a.timeline.end(), [&](const auto& s) {
+      return s.phase != Phase::kLaunch && Order(s.phase) < Order(Phase::kHttpStart);
+    });
     a.engine_only_ready = e.engine_only;
     a.engine_ready_ms = t;
     a.errors_at_ready = a.errors.size();
