@@ -50,8 +50,12 @@ check-compile: deps
 	  -DSPINUP_SANITIZE=ON -DSPINUP_FUZZ=ON -DSPINUP_BUILD_BENCH=OFF >/dev/null
 	@cmake --build $(CHECK_BUILD) -j $(JOBS)
 
+# intercept_tls_get_addr=0: clang 14's leak checker misreads the dynamic TLS of the libsystemd
+# that spinup loads at run time to read journals (Debian's 252.39), and its tracer dies at exit
+# ("Tracer caught signal 11" after a "DTLS" line). Leaks are still checked.
 check-suite:
-	@cd $(CHECK_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	@cd $(CHECK_BUILD) && ASAN_OPTIONS=detect_leaks=1:intercept_tls_get_addr=0 \
+	  UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
 
 fuzz-only:

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 
 #include "base/duration.h"
@@ -59,9 +58,11 @@ Context::Context(const TrackerState& s, const JudgeOptions& o, const RuleSet& r)
       a == nullptr
           ? 0
           : std::max(st.crashed_attempts - (a->crashed ? 1 : 0) - not_turns + silent_turns,
-                     // A supervisor's back-off: its latest run failed as well
-                     // (unless that is the attempt the log shows dying).
-                     std::max(0, st.restarts) + (st.backoff_failed && !EndsInItsError(*a) ? 1 : 0));
+                     // A supervisor's back-off: its latest run failed as well (unless that is
+                     // the attempt the log shows dying, or that a record says ended: the log of
+                     // a pod in back-off is its latest run's).
+                     std::max(0, st.restarts) +
+                         (st.backoff_failed && !EndsInItsError(*a) && !a->ended_by_record ? 1 : 0));
   empty_attempt = EmptyAttempt(a);
   between_turns = a != nullptr && empty_attempt && crashed_before >= 2 && !health_ok;
 }
@@ -94,89 +95,6 @@ std::optional<int64_t> LastProgress(const Context& c, bool count_log_lines) {
     if (s && (!last || *s > *last)) last = s;
   }
   return last;
-}
-
-namespace {
-
-// Spans during which other ranks began two or more later phases were a wait for them, not the
-// phase's own work: a coordinator's launch that covers its workers' whole load, a main process's
-// unranked line that opened kv_cache while the ranks went on to compile and capture. A span the
-// engine timed itself (`reported`) is work. One later phase is not enough: a rank slow to load
-// overlaps its peer's next phase, and its span is the real delay.
-void MarkWaits(const Context& c, std::vector<TimelineEntry>& t, const std::vector<bool>& reported) {
-  for (size_t i = 0; i < t.size(); ++i) {
-    TimelineEntry& e = t[i];
-    if (reported[i] || !e.start_ms || !e.seconds || *e.seconds <= 0) continue;
-    const int64_t from = *e.start_ms;
-    const int64_t to = from + static_cast<int64_t>(*e.seconds * 1000);
-    uint64_t later = 0;  // the later phases others began, as bits of Phase
-    for (const TimelineEntry& o : t) {
-      if (o.rank == e.rank || !o.start_ms || *o.start_ms <= from || *o.start_ms >= to) continue;
-      if (o.phase == Phase::kReady || c.Order(o.phase) <= c.Order(e.phase)) continue;
-      later |= uint64_t{1} << static_cast<unsigned>(o.phase);
-    }
-    if (std::popcount(later) >= 2) {
-      e.waiting = true;
-      e.slow = false;
-    }
-  }
-}
-
-}  // namespace
-
-void BuildTimeline(const Context& c, Verdict& v) {
-  const AttemptFacts& a = *c.attempt;
-  std::vector<bool> reported;
-  for (const auto& s : a.timeline) {
-    TimelineEntry e;
-    e.rank = s.rank;
-    e.phase = s.phase;
-    e.start_ms = s.start_ms;
-    e.end_ms = s.end_ms;
-    if (s.reported_seconds) {
-      e.seconds = s.reported_seconds;  // the engine's own figure beats two timestamps
-    } else if (s.start_ms && s.end_ms) {
-      e.seconds = Span(c, *s.start_ms, *s.end_ms);
-    } else if (s.start_ms && !s.ended && c.now && !a.crashed && !a.ready) {
-      e.seconds = Span(c, *s.start_ms, *c.now);
-    }
-    if (!s.ended) {
-      // An untimed progress bar may know better how long its phase has run ("[06:12<...").
-      for (const auto& b : a.bars) {
-        if (b.phase == s.phase && b.elapsed_s && (!e.seconds || *b.elapsed_s > *e.seconds)) {
-          e.seconds = b.elapsed_s;
-        }
-      }
-    }
-    if (e.phase == Phase::kReady) e.seconds.reset();
-    if (e.seconds) e.slow = *e.seconds > c.Budget(e.phase).normal_s;
-    if (e.slow && !s.reported_seconds && s.start_ms && s.end_earliest_ms) {
-      e.slow = Span(c, *s.start_ms, *s.end_earliest_ms) > c.Budget(e.phase).normal_s;
-    }
-    if (s.implicit && s.ended && e.seconds && *e.seconds < c.thresholds().min_implicit_span_s) {
-      continue;
-    }
-    v.timeline.push_back(std::move(e));
-    reported.push_back(s.reported_seconds.has_value());
-  }
-  MarkWaits(c, v.timeline, reported);
-  for (const auto& r : a.ranks) v.ranks.push_back(RankPhase{r.rank, r.phase, r.since_ms});
-  v.errors = a.errors;
-  if (c.between_turns) {
-    // Between two turns of a loop, the latest attempt that said something is the one to quote.
-    for (auto it = c.st.attempts.rbegin(); it != c.st.attempts.rend(); ++it) {
-      if (!it->errors.empty()) {
-        v.errors = it->errors;
-        break;
-      }
-    }
-  }
-  if (!a.bars.empty()) {
-    const BarState& bar = a.bars.back();
-    v.progress.bar = bar.bar;
-    v.progress.bar_n = bar.n;
-    v.progress.bar_total = bar.total;
-  }
 }
 
 namespace {

@@ -417,6 +417,22 @@ void AddNotKnown(const Context& c, Verdict& v) {
   }
 }
 
+// "N start attempts in the log, M crashed". The last attempt's error after its last phase line
+// ended it, as the headline counts it, though no later start marked it crashed. Turns a
+// supervisor ended (a probe's kill, a restart counter) count as crashed in the headline; here only
+// the ones that logged a crash, and the line says so.
+std::string AttemptsInTheLog(const Context& c) {
+  const TrackerState& st = c.st;
+  const AttemptFacts* a = c.attempt;
+  const bool last_ended = a != nullptr && !a->crashed && a->error_after_progress && !a->ready &&
+                          !a->stopped && a == &st.attempts.back();
+  const int logged = st.crashed_attempts + (last_ended ? 1 : 0);
+  std::string line = fmt::format("{} start attempts in the log, {} {}", st.total_attempts, logged,
+                                 c.crashed_before > logged ? "logged a crash" : "crashed");
+  if (st.silent_ends > 0) line += fmt::format(", {} ended without a word", st.silent_ends);
+  return line;
+}
+
 }  // namespace
 
 void AddEvidence(const Context& c, Verdict& v) {
@@ -442,12 +458,7 @@ void AddEvidence(const Context& c, Verdict& v) {
                            std::string(std::string_view(it->second.last_text).substr(0, 120)));
     }
   }
-  if (st.total_attempts > 1) {
-    std::string line = fmt::format("{} start attempts in the log, {} crashed", st.total_attempts,
-                                   st.crashed_attempts);
-    if (st.silent_ends > 0) line += fmt::format(", {} ended without a word", st.silent_ends);
-    v.evidence.push_back(std::move(line));
-  }
+  if (st.total_attempts > 1) v.evidence.push_back(AttemptsInTheLog(c));
   if (st.restarts > 0) {
     v.evidence.push_back(fmt::format("restarted {} time{} by its supervisor (its restart counter)",
                                      st.restarts, st.restarts == 1 ? "" : "s"));

@@ -13,14 +13,13 @@
 #include "diagnose/rank_format.h"
 
 namespace spinup::judge {
-namespace {
 
-// A rank that coordinates workers (vLLM's engine cores and API server: with tensor parallelism the
-// core logs its broadcast queue and waits; the engine's "ranks.coordinators").
 bool Coordinator(const Context& c, std::string_view rank) {
   return std::any_of(c.ranks.coordinators.begin(), c.ranks.coordinators.end(),
                      [&](const std::string& name) { return rank.find(name) != rank.npos; });
 }
+
+namespace {
 
 // Phases whose work every tensor-parallel rank does together (from the engine's
 // "ranks.lockstep_from"): a rank seen doing one with a line of its own shows its peers had got

@@ -40,6 +40,10 @@ struct Context {
 // a misread date never gives a negative or absurd duration.
 double Span(const Context& c, int64_t a, int64_t b);
 
+// A rank that coordinates workers (vLLM's engine cores and API server: with tensor parallelism the
+// core logs its broadcast queue and waits; the engine's "ranks.coordinators").
+bool Coordinator(const Context& c, std::string_view rank);
+
 // The judged attempt's timeline, ranks, errors and the engine's own bar.
 void BuildTimeline(const Context& c, Verdict& v);
 // State, phase, phase_seconds, stalled_seconds and budget.

@@ -89,5 +89,52 @@ TEST(JudgeWaits, ASlowWorkersOwnLoadIsStillTheSlowestPhase) {
   EXPECT_NE(v.headline.find("slowest phase weight_load"), std::string::npos) << v.headline;
 }
 
+TEST(JudgeWaits, AWorkersSpanLeftOpenInAReadyStartEndsWhereTheStartWentOn) {
+  // A TPU worker's compile has no end line of its own: the engine core's next line closes it, so
+  // the 24 min compile is the slowest phase, not the worker's 2 min load.
+  const std::string w = "(RayWorkerWrapper pid=18822) INFO 06-11 ";
+  const Verdict v = testing::ExplainLog(
+      "INFO 06-11 09:02:27 [core.py:70] Initializing a V1 LLM engine (v0.9.1) with config: "
+      "model='m'\n" +
+      w + "09:02:58 [parallel_state.py:1065] rank 0 in world size 8 is assigned as DP rank 0\n" +
+      w + "09:03:02 [tpu_model_runner.py:1062] Loading model from scratch...\n" + w +
+      "09:05:14 [default_loader.py:272] Loading weights took 132.00 seconds\n" + w +
+      "09:05:15 [tpu_model_runner.py:1313] Compiling the model with different input shapes.\n" +
+      "INFO 06-11 09:29:48 [core.py:171] init engine (profile, create kv cache, warmup model) "
+      "took 1474.02 seconds\n"
+      "INFO 06-11 09:29:49 [api_server.py:1349] Starting vLLM API server 0 on "
+      "http://0.0.0.0:8000\n"
+      "INFO:     Application startup complete.\n");
+  ASSERT_EQ(v.state, State::kReady) << v.headline;
+  const TimelineEntry* compile = Find(v, "Worker-18822", Phase::kCompile);
+  ASSERT_NE(compile, nullptr);
+  ASSERT_TRUE(compile->seconds);
+  EXPECT_NEAR(*compile->seconds, 24 * 60 + 33, 1);
+  EXPECT_NE(v.headline.find("slowest phase compile"), std::string::npos) << v.headline;
+}
+
+TEST(JudgeWaits, ACoordinatorsSpanThatAWorkersCaptureFillsIsAWait) {
+  // The engine core sizes the KV cache, then its worker captures graphs for 15 min: the core's
+  // kv_cache span is the wait, the capture is the slowest phase.
+  const std::string w = "(VllmWorker rank=0 pid=55301) INFO 07-28 ";
+  const Verdict v = testing::ExplainLog(
+      "(EngineCore_0 pid=9) INFO 07-28 10:00:21 [core.py:69] Initializing a V1 LLM engine "
+      "(v0.9.1) with config: model='m'\n" +
+      w + "10:00:45 [gpu_model_runner.py:1745] Starting to load model m...\n" + w +
+      "10:03:34 [gpu_model_runner.py:1777] Model loading took 42.9 GiB and 160.1 seconds\n" +
+      "(EngineCore_0 pid=9) INFO 07-28 10:03:59 [kv_cache_utils.py:716] GPU KV cache size: "
+      "126,336 tokens\n" +
+      w + "10:04:01 [gpu_model_runner.py:2063] Capturing CUDA graph shapes: 100%\n" + w +
+      "10:19:40 [gpu_model_runner.py:2075] Graph capturing finished in 939 secs, took 2.87 GiB\n" +
+      "(EngineCore_0 pid=9) INFO 07-28 10:19:41 [core.py:172] init engine (profile, create kv "
+      "cache, warmup model) took 966.30 seconds\n"
+      "(APIServer pid=1) INFO:     Application startup complete.\n");
+  ASSERT_EQ(v.state, State::kReady) << v.headline;
+  const TimelineEntry* kv = Find(v, "EngineCore_0", Phase::kKvCache);
+  ASSERT_NE(kv, nullptr);
+  EXPECT_TRUE(kv->waiting);
+  EXPECT_NE(v.headline.find("slowest phase cuda_graph"), std::string::npos) << v.headline;
+}
+
 }  // namespace
 }  // namespace spinup

@@ -170,6 +170,23 @@ TEST(SessionRestarts, EverySupervisorsRestartWordingMakesACrashLoop) {
   EXPECT_EQ(calm.state, State::kCrashed) << calm.headline;
 }
 
+// The log of a pod in back-off is its latest run's: RESTARTS 4 and that run make five attempts,
+// not a sixth run that failed unseen.
+TEST(SessionWording, TheLogOfAPodInBackOffIsItsLatestRun) {
+  const Verdict v = Explain(
+      "$ kubectl get pods\n"
+      "NAME          READY   STATUS             RESTARTS      AGE\n"
+      "mixtral-4lq2z 0/1     CrashLoopBackOff   4 (38s ago)   21m\n"
+      "  Warning  BackOff    38s (x9 over 6m)     kubelet  Back-off restarting failed container "
+      "vllm in pod mixtral-4lq2z\n"
+      "$ kubectl logs mixtral-4lq2z --previous\n"
+      "INFO 08-05 14:31:05 [api_server.py:1755] vLLM API server version 0.10.0\n"
+      "(VllmWorker rank=0 pid=246) INFO 08-05 14:31:25 [gpu_model_runner.py:1843] Starting to "
+      "load model m...\n");
+  EXPECT_EQ(v.state, State::kCrashLoop) << v.headline;
+  EXPECT_NE(v.headline.find("5 attempts, 5 crashed"), std::string::npos) << v.headline;
+}
+
 }  // namespace
 }  // namespace spinup
 

@@ -379,9 +379,13 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
     return a.crashed && a.crash_ms && e.time_ms && !e.time_inferred &&
            *e.time_ms - *a.crash_ms >= kReadyAfterDeathMs;
   }
-  if (!t || e.kind != LogEvent::Kind::kPhaseBegin || !e.phase || !a.phase || !a.last_ms)
+  // So does a phase's end line for a phase before the one it died in (a retry loop's tails, each
+  // cut after its banner: "Load weight end." again, a minute after the death).
+  const bool ends = e.kind == LogEvent::Kind::kPhaseEnd;
+  if (!t || (e.kind != LogEvent::Kind::kPhaseBegin && !ends) || !e.phase || !a.phase || !a.last_ms)
     return false;
-  if (Order(*e.phase) > Order(a.crash_phase.value_or(*a.phase))) return false;
+  const int died_in = Order(a.crash_phase.value_or(*a.phase));
+  if (Order(*e.phase) > died_in || (ends && Order(*e.phase) == died_in)) return false;
   return *t - *a.last_ms >= kRestartGapMs;
 }
 

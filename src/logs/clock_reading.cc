@@ -6,6 +6,7 @@
 #include <array>
 #include <string>
 
+#include "logs/text_find.h"
 #include "logs/text_scan.h"
 
 namespace spinup {
@@ -252,11 +253,13 @@ std::optional<CivilTime> ParseReportedClock(std::string_view line) {
   if (line.size() > 400) return std::nullopt;
   if (auto stated = ReadStatedTimeOfDay(line)) return stated;
   auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
-  size_t word = line.find("date");
+  // (FindWord: every line without a time of its own comes here, and find stops at every 'd'.)
+  auto find_date = [line](size_t from) { return scan::FindWord(line, "date", from); };
+  size_t word = find_date(0);
   // The word itself, not "updated" or "dates".
   while (word != std::string_view::npos && ((word > 0 && letter(line[word - 1])) ||
                                             (word + 4 < line.size() && letter(line[word + 4])))) {
-    word = line.find("date", word + 4);
+    word = find_date(word + 4);
   }
   if (word == std::string_view::npos) return std::nullopt;
   // The reading follows the word closely: "`date` -> Thu ...", "date now says Sun ...".

@@ -58,6 +58,24 @@ size_t PythonLevelAndSource(std::string_view s) {
   return d + 2;
 }
 
+// DeepSpeed's logger after its time: "[INFO] [server.py:38:__init__] msg". Returns where the
+// message starts, or 0.
+size_t DeepSpeedLevelAndSource(std::string_view s) {
+  if (!At(s, 0, '[')) return 0;  // most lines: SGLang's message follows its time
+  const size_t level_end = FindByte(s.substr(0, 12), ']');
+  if (level_end == std::string_view::npos || !IsLevel(s.substr(1, level_end - 1)) ||
+      !At(s, level_end + 1, ' ') || !At(s, level_end + 2, '[')) {
+    return 0;
+  }
+  const std::string_view source = s.substr(level_end + 2, 160);
+  const size_t source_end = FindByte(source, ']');
+  if (source_end == std::string_view::npos ||
+      source.substr(0, source_end).find(".py:") == source.npos)
+    return 0;
+  const size_t start = level_end + 2 + source_end + 1;
+  return At(s, start, ' ') ? start + 1 : start;
+}
+
 // TensorRT-LLM's rank tags, at s[i]: "[RANK 3]" (Python logger, the C++ runtime's iteration
 // lines), "[MPI_Rank 1]" (Python logger of 0.x), "[3]" (C++ logger with a rank). On success sets
 // *rank, moves i past the tag and one space, and returns true.
@@ -177,6 +195,10 @@ bool ParseSglangTime(std::string_view& msg, size_t close, ParsedLine& p) {
     p.level = msg.substr(0, FindByte(msg, ' '));
     p.style = PrefixStyle::kPython;
     msg = msg.substr(src);
+  } else if (size_t start = DeepSpeedLevelAndSource(msg); start != 0) {
+    p.level = msg.substr(1, FindByte(msg, ']') - 1);
+    p.style = PrefixStyle::kPython;
+    msg = msg.substr(start);
   }
   return true;
 }

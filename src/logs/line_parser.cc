@@ -150,6 +150,33 @@ bool StripDateOutputTime(std::string_view& s, ParsedLine& p) {
   return false;
 }
 
+// A script's own bracket with its time ("[2024-11-04T11:30:02+00:00] ", "[start.sh
+// 2024-11-04T11:30:02+00:00] ", "[entrypoint 2024-11-04 11:30:02] "): a health loop's or an
+// entrypoint's lines in the server's log keep the log's clock going. SGLang's "[2024-11-04
+// 11:30:02 TP0]" puts its time first and has no 'T': the engine's prefix reads it.
+bool StripBracketedScriptTime(std::string_view& s, ParsedLine& p) {
+  if (s.size() < 24 || s[0] != '[') return false;
+  const size_t close = scan::FindByte(s.substr(0, 64), ']');
+  if (close == std::string_view::npos || close < 2) return false;
+  std::string_view inner = s.substr(1, close - 1);
+  const bool tagged = !IsDigit(inner[0]);
+  if (tagged) {
+    const size_t sp = scan::FindByte(inner, ' ');
+    if (sp == std::string_view::npos || sp > 32) return false;
+    inner.remove_prefix(sp + 1);
+  }
+  if (inner.size() < 19 || (!tagged && inner[10] != 'T')) return false;
+  CivilTime t;
+  size_t j = inner[10] == 'T'
+                 ? scan::ParseRfc3339(inner, 0, t)
+                 : scan::ParseFraction(inner, scan::ParseDateTime(inner, 0, ' ', t), t);
+  if (j != inner.size()) return false;
+  p.utc_stamp = inner[10] == 'T' && inner.find_first_of("Z+-", 19) != std::string_view::npos;
+  p.wrapper_time = t;
+  s = s.substr(At(s, close + 1, ' ') ? close + 2 : close + 1);
+  return true;
+}
+
 // After an RFC 3339 time at s[0..j): TGI's own prefix (then `p` is complete and true is
 // returned), journalctl -o short-iso's host and unit, or docker/kubectl --timestamps.
 bool StripRfc3339(std::string_view& s, size_t j, const CivilTime& t, ParsedLine& p) {
@@ -393,7 +420,8 @@ ParsedLine ReadLinePrefixes(std::string_view line) {
       changed = true;
     } else {
       changed = StripUntimedWrapper(s, p) ||
-                (!p.wrapper_time && (StripShipperTime(s, p) || StripDateOutputTime(s, p)));
+                (!p.wrapper_time && (StripShipperTime(s, p) || StripDateOutputTime(s, p) ||
+                                     StripBracketedScriptTime(s, p)));
     }
     note_ident();
     if (!changed) break;

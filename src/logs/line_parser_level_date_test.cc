@@ -31,5 +31,19 @@ TEST(ParseLine, ALevelAndADateWithoutRaysComponent) {
   EXPECT_FALSE(ParseLine("INFO 2025-13-01 10:02:01 x").time);
 }
 
+// DeepSpeed's logger puts its time in SGLang's bracket, then a bracketed level and source: a
+// Python logger's line, not SGLang's (no engine is read from it).
+TEST(ParseLine, DeepSpeedsBracketedLevelAndSource) {
+  const auto p = ParseLine(
+      "[2024-11-05 21:10:55,661] [INFO] [comm.py:683:init_distributed] Initializing TorchBackend");
+  ASSERT_TRUE(p.time);
+  EXPECT_EQ(p.level, "INFO");
+  EXPECT_EQ(p.message, "Initializing TorchBackend");
+  EXPECT_EQ(p.style, PrefixStyle::kPython);
+  // SGLang's own line stays SGLang's, and a bracket that names no source file is the message's.
+  EXPECT_EQ(ParseLine("[2024-11-05 21:10:55 TP0] Load weight begin.").style, PrefixStyle::kSglang);
+  EXPECT_EQ(ParseLine("[2024-11-05 21:10:55] [INFO] [note] x").message, "[INFO] [note] x");
+}
+
 }  // namespace
 }  // namespace spinup

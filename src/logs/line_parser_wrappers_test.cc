@@ -214,4 +214,25 @@ TEST(ParseLineWrappers, JournalctlWithoutHostnames) {
   EXPECT_FALSE(p.wrapper_time);
 }
 
+// A script's bracket with its time, tagged or not, keeps the log's clock; SGLang's own bracket
+// (time first, no 'T') stays the engine's.
+TEST(ParseLineWrappers, ScriptBracketWithTime) {
+  auto p = ParseLine("[start.sh 2024-11-04T11:30:02+00:00] /health -> curl: (7) Failed");
+  ASSERT_TRUE(p.wrapper_time);
+  EXPECT_EQ(p.wrapper_time->minute, 30);
+  EXPECT_TRUE(p.utc_stamp);
+  EXPECT_EQ(p.message, "/health -> curl: (7) Failed");
+  p = ParseLine("[2024-11-04T11:30:02.5Z] waiting for port 8000");
+  ASSERT_TRUE(p.wrapper_time);
+  EXPECT_EQ(p.message, "waiting for port 8000");
+  p = ParseLine("[entrypoint 2024-11-04 11:30:02] waiting");
+  ASSERT_TRUE(p.wrapper_time);
+  EXPECT_FALSE(p.utc_stamp);
+  p = ParseLine("[2024-11-04 11:30:02 TP0] Load weight begin.");
+  EXPECT_EQ(p.rank, "TP0");
+  EXPECT_FALSE(p.wrapper_time);
+  p = ParseLine("[see note 2024-11-04] not a time");
+  EXPECT_FALSE(p.wrapper_time);
+}
+
 }  // namespace spinup

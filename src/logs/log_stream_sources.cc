@@ -8,6 +8,7 @@
 #include "base/ascii.h"
 #include "logs/log_stream.h"
 #include "logs/systemd_message.h"
+#include "logs/text_scan.h"
 
 namespace spinup {
 namespace {
@@ -29,10 +30,11 @@ bool SpeaksForEveryProgram(std::string_view name) {
 // Compose's own line about a container, "whisper-1 exited with code 3": the container's name.
 std::string_view ExitedContainer(std::string_view msg) {
   if (msg.size() > 160 || msg.empty() || msg.back() < '0' || msg.back() > '9') return {};
-  const size_t at = msg.find(" exited with code ");
-  if (at == std::string_view::npos || at == 0) return {};
-  const std::string_view name = msg.substr(0, at);
-  return name.find(' ') == std::string_view::npos ? name : std::string_view();
+  // The name has no blank: the words follow the line's first one (a search from there only).
+  const size_t at = scan::FindByte(msg, ' ');
+  if (at == std::string_view::npos || at == 0 || !msg.substr(at).starts_with(" exited with code "))
+    return {};
+  return msg.substr(0, at);
 }
 
 }  // namespace

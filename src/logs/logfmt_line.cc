@@ -5,10 +5,19 @@
 namespace spinup {
 namespace {
 
-bool KeyByte(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-         c == '.' || c == '-' || c == '@';
-}
+// A key's bytes as a table: MayBeLogfmt asks it of up to 32 bytes of every wrapped line.
+struct KeyBytes {
+  bool t[256] = {};
+  constexpr KeyBytes() {
+    for (int c = 0; c < 256; ++c) {
+      t[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+             c == '_' || c == '.' || c == '-' || c == '@';
+    }
+  }
+};
+constexpr KeyBytes kKeyBytes;
+
+bool KeyByte(char c) { return kKeyBytes.t[static_cast<unsigned char>(c)]; }
 
 // One value at `i` (just past '='): quoted with backslash escapes, or a bare token up to a blank.
 // Advances `i` past it; false on an unterminated quote.

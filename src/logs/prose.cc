@@ -93,10 +93,19 @@ bool QuotesAnException(std::string_view s) {
   return false;
 }
 
+// Where " \"" first occurs in s at or after `from`: found by its quote (a byte few lines hold),
+// not by its space (a search per word).
+size_t FindSpaceQuote(std::string_view s, size_t from) {
+  for (size_t q = s.find('"', from + 1); q != std::string_view::npos; q = s.find('"', q + 1)) {
+    if (s[q - 1] == ' ') return q - 1;
+  }
+  return std::string_view::npos;
+}
+
 // A sentence's double-quoted error ("still \"CUDA error: out of memory\". Pod has ..."): the quote
 // opens after a space and closes before a space or punctuation, and names an error.
 bool QuotesAnErrorInDoubleQuotes(std::string_view s) {
-  size_t open = s.find(" \"");
+  size_t open = FindSpaceQuote(s, 0);
   while (open != std::string_view::npos) {
     const size_t from = open + 2;
     const size_t close = s.find('"', from);
@@ -109,7 +118,7 @@ bool QuotesAnErrorInDoubleQuotes(std::string_view s) {
          quoted.find("out of memory") != quoted.npos)) {
       return true;
     }
-    open = s.find(" \"", close + 1);
+    open = FindSpaceQuote(s, close + 1);
   }
   return false;
 }

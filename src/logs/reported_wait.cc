@@ -3,11 +3,14 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <string>
 
 #include "base/duration.h"
+#include "logs/text_find.h"
 #include "logs/text_scan.h"
 
 namespace spinup {
@@ -34,6 +37,25 @@ std::vector<std::string_view> Clauses(std::string_view paragraph) {
     from = end + width;
   }
   return out;
+}
+
+// Whether `word` occurs in s, found by its bytes j and j + 1 (see FindWord; " over " by "ov",
+// not by every blank of a traceback's frame lines).
+bool Contains(std::string_view s, std::string_view word, size_t j) {
+  return scan::FindWord(s, word, 0, j) != std::string_view::npos;
+}
+
+// Whether s has a byte >= 0x80, 8 bytes a step: most lines have none, and all are asked.
+bool HasHighByte(std::string_view s) {
+  size_t i = 0;
+  uint64_t any = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    any |= w;
+  }
+  for (; i < s.size(); ++i) any |= static_cast<unsigned char>(s[i]);
+  return (any & 0x8080808080808080ull) != 0;
 }
 
 // Words that say the start made no progress; a duration alone ("loading takes 20 minutes on the
@@ -176,7 +198,7 @@ std::optional<double> KubernetesAgeSeconds(std::string_view line) {
   // its events, and a row ends in its AGE's unit after a digit.
   if (line.size() < 8 || line.size() > 512) return std::nullopt;
   if (line.front() == ' ') {
-    if (line.find(" over ") == std::string_view::npos) return std::nullopt;
+    if (!Contains(line, " over ", 1)) return std::nullopt;
     static const RE2 kEvent(
         R"(\(x\d+ over ((?:\d{1,6}[smhd]){1,3})\)\s+kubelet\s+(?:Readiness|Startup) probe failed)");
     std::string span;
@@ -232,8 +254,10 @@ std::optional<double> CommandTimeSeconds(std::string_view line) {
     return (a.empty() ? 0 : 60.0 * std::atof(a.c_str())) + std::atof(b.c_str());
   }
   // A CI runner that cancelled the job at its time limit: the command ran that long. (Rare bytes
-  // first: 'x' for "execution", '%' for the shells' CPU share.)
-  if (scan::FindByte(line, 'x') != line.npos && line.find("execution t") != line.npos) {
+  // first: 'x' for "execution", '%' for the shells' CPU share; one scan tells a line with neither.)
+  const size_t x_or_percent = scan::FindEither(line, 'x', '%');
+  if (x_or_percent == line.npos) return std::nullopt;
+  if (scan::FindByte(line, 'x', x_or_percent) != line.npos && Contains(line, "execution t", 0)) {
     static const RE2 kCi(R"(execution took longer than ((?:\d{1,4}h)?(?:\d{1,4}m)?(?:\d{1,6}s)?)|)"
                          R"(exceeded the maximum execution time of (\d{1,6}) minutes)");
     if (!RE2::PartialMatch(line, kCi, &a, &b)) return std::nullopt;
@@ -256,8 +280,9 @@ std::optional<double> CommandTimeSeconds(std::string_view line) {
 // 分钟还是卡在这里", "40分以上このままです", "1시간째 멈춰 있습니다", "висит уже 20 минут"): a
 // word that it sits still and a number with its unit. Only lines with non-ASCII bytes.
 std::optional<double> ReportedWaitElsewhere(std::string_view line) {
-  if (line.size() < 6 || line.size() > kMaxSentence || ProgramPunctuation(line) ||
-      std::none_of(line.begin(), line.end(), [](char ch) { return (ch & 0x80) != 0; })) {
+  // (The high byte first: most lines are ASCII, and ProgramPunctuation scans the line four times.)
+  if (line.size() < 6 || line.size() > kMaxSentence || !HasHighByte(line) ||
+      ProgramPunctuation(line)) {
     return std::nullopt;
   }
   static const RE2 kStill(
@@ -298,7 +323,8 @@ std::optional<double> ReportedWaitInClaim(std::string_view line) {
   // says it moves.
   static const RE2 kDenied(
       R"((?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:hang|hangs|hanging|hung|stuck|frozen|froze)\b|)"
-      R"(\b(?:still|keeps?|slowly) (?:printing|going|progressing|moving|advancing|running through)\b|)"
+      R"(\b(?:still|keeps?|slowly) (?:printing|going|progressing|moving|advancing|scrolling|)"
+      R"(running through)\b|)"
       R"(\b(?:bars?|it|they|logs?|progress) (?:is|are|keeps?) (?:still )?(?:printing|progressing|moving|)"
       R"(advancing)\b)");
   if (RE2::PartialMatch(lower, kDenied)) return std::nullopt;
