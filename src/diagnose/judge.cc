@@ -19,6 +19,12 @@ bool EndsInItsError(const AttemptFacts& a) {
   return a.crashed || (a.error_after_progress && !a.ready && a.waits_after_error < 2);
 }
 
+// `kubectl logs --previous` of a pod that is not in back-off (running again, `1/1 Running 1 (6m
+// ago)`): the log's run is one of the restarts its counter shows, not one more.
+bool PreviousOfARunningPod(const TrackerState& st, const AttemptFacts& a) {
+  return a.ended_by_record && !st.backoff_failed && a.hits.count("generic.k8s_previous_log") > 0;
+}
+
 bool EmptyAttempt(const AttemptFacts* a) {
   return a == nullptr ||
          (a->timeline.empty() && a->errors.empty() && !a->ready && !a->crashed && !a->stopped);
@@ -61,7 +67,7 @@ Context::Context(const TrackerState& s, const JudgeOptions& o, const RuleSet& r)
                      // A supervisor's back-off: its latest run failed as well (unless that is
                      // the attempt the log shows dying, or that a record says ended: the log of
                      // a pod in back-off is its latest run's).
-                     std::max(0, st.restarts) +
+                     std::max(0, st.restarts - (PreviousOfARunningPod(st, *a) ? 1 : 0)) +
                          (st.backoff_failed && !EndsInItsError(*a) && !a->ended_by_record ? 1 : 0));
   empty_attempt = EmptyAttempt(a);
   between_turns = a != nullptr && empty_attempt && crashed_before >= 2 && !health_ok;
