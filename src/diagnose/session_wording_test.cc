@@ -170,6 +170,30 @@ TEST(SessionRestarts, EverySupervisorsRestartWordingMakesACrashLoop) {
   EXPECT_EQ(calm.state, State::kCrashed) << calm.headline;
 }
 
+// A rank that ends its load late, after a faster peer died further on, ends it once: no new start.
+// The same rank ending its load again a minute after the death is the next turn of a loop.
+TEST(SessionWording, ALateRanksLoadEndIsNoRestart) {
+  const std::string start =
+      "[2025-09-18 11:02:30 TP0] Load weight begin. avail mem=44.28 GB\n"
+      "[2025-09-18 11:02:30 TP1] Load weight begin. avail mem=44.28 GB\n"
+      "[2025-09-18 11:02:41 TP0] Load weight end. type=Qwen3ForCausalLM, avail mem=14.28 GB\n"
+      "[2025-09-18 11:02:42 TP0] Scheduler hit an exception: Traceback (most recent call last):\n"
+      "RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.\n"
+      "[2025-09-18 11:02:42] Received sigquit from a child process. It usually means the child "
+      "failed.\n";
+  const Verdict late = Explain(
+      start +
+      "[2025-09-18 11:02:58 TP1] Load weight end. type=Qwen3ForCausalLM, avail mem=14.28 GB\n");
+  EXPECT_EQ(late.attempts, 1) << late.headline;
+  const Verdict again = Explain(
+      start +
+      "[2025-09-18 11:04:12 TP0] Load weight end. type=Qwen3ForCausalLM, avail mem=14.28 GB\n"
+      "[2025-09-18 11:04:12 TP0] Scheduler hit an exception: Traceback (most recent call "
+      "last):\n"
+      "RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.\n");
+  EXPECT_EQ(again.attempts, 2) << again.headline;
+}
+
 // The log of a pod in back-off is its latest run's: RESTARTS 4 and that run make five attempts,
 // not a sixth run that failed unseen.
 TEST(SessionWording, TheLogOfAPodInBackOffIsItsLatestRun) {

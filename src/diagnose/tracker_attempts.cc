@@ -379,13 +379,19 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
     return a.crashed && a.crash_ms && e.time_ms && !e.time_inferred &&
            *e.time_ms - *a.crash_ms >= kReadyAfterDeathMs;
   }
-  // So does a phase's end line for a phase before the one it died in (a retry loop's tails, each
-  // cut after its banner: "Load weight end." again, a minute after the death).
+  // So does a rank's end line for a phase it had already ended, before the one the start died in
+  // (a retry loop's tails, each cut after its banner: "Load weight end." again, a minute after
+  // the death). A rank that ends its phase late, after a faster peer died further on, ends it once.
   const bool ends = e.kind == LogEvent::Kind::kPhaseEnd;
   if (!t || (e.kind != LogEvent::Kind::kPhaseBegin && !ends) || !e.phase || !a.phase || !a.last_ms)
     return false;
   const int died_in = Order(a.crash_phase.value_or(*a.phase));
   if (Order(*e.phase) > died_in || (ends && Order(*e.phase) == died_in)) return false;
+  if (ends && std::none_of(a.timeline.begin(), a.timeline.end(), [&](const PhaseSpan& s) {
+        return s.rank == e.rank && s.phase == *e.phase && s.ended;
+      })) {
+    return false;
+  }
   return *t - *a.last_ms >= kRestartGapMs;
 }
 
