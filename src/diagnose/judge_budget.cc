@@ -1,6 +1,7 @@
 // A phase's budget for this start: the engine's from the rules, grown with the checkpoint's size,
 // with a lazily compiling phase's, or learned from earlier starts (docs/rules.md, "Budgets").
 #include <algorithm>
+#include <optional>
 
 #include "diagnose/judge_steps.h"
 
@@ -8,6 +9,19 @@ namespace spinup::judge {
 namespace {
 
 constexpr double kGiB = 1024.0 * 1024 * 1024;
+
+// The time the attempt's last progress, a bar's reading short of its end, said was left at its own
+// rate ("6718/16384 [01:20<01:55"): elapsed × remaining / done.
+std::optional<double> LastBarTimeLeft(const AttemptFacts& a) {
+  if (!a.last_progress_ms) return std::nullopt;
+  for (const BarState& s : a.bars) {
+    if (s.last_advance_ms != a.last_progress_ms || !s.elapsed_s || s.n <= 0 || s.n >= s.total) {
+      continue;
+    }
+    return *s.elapsed_s * static_cast<double>(s.total - s.n) / static_cast<double>(s.n);
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -29,14 +43,19 @@ PhaseBudget Context::Budget(Phase p) const {
     }
   }
   // A later phase that compiles lazily (SGLang's DeepGEMM JIT inside the capture, "typically 10-20
-  // mins" cold) may take what compiling takes.
+  // mins" cold) may take what compiling takes; but where the JIT's own bar was the last thing
+  // printed, silence long past the time it said was left is no JIT at work.
   if (attempt != nullptr && attempt->compile_hint_ms && p > Phase::kCompile &&
       Order(p) > Order(Phase::kCompile)) {
     const std::optional<int64_t> since = PhaseSince(*attempt, p);
     if (since && *attempt->compile_hint_ms >= *since) {
       const PhaseBudget compile = rules.Budget(st.engine, Phase::kCompile);
+      double stall_s = compile.stall_s;
+      if (const auto left = LastBarTimeLeft(*attempt)) {
+        stall_s = std::min(stall_s, *left + std::max(300.0, 2 * *left));
+      }
       b.normal_s = std::max(b.normal_s, compile.normal_s);
-      b.stall_s = std::max(b.stall_s, compile.stall_s);
+      b.stall_s = std::max(b.stall_s, stall_s);
     }
   }
   if (opt.learned != nullptr) {

@@ -74,7 +74,9 @@ bool ExceptionShaped(std::string_view e) {
          (e.find("Fatal Python error: ") != std::string_view::npos &&
           e.find("Fatal Python error: Aborted") == std::string_view::npos) ||
          e.find("Exception: ") != std::string_view::npos ||
-         e.find("out of memory") != std::string_view::npos;
+         e.find("out of memory") != std::string_view::npos ||
+         // a command line's usage error (argparse's "prog: error: ", clap's "error: ")
+         e.find(": error: ") != std::string_view::npos || e.starts_with("error: ");
 }
 
 // A multi-line message kept as one line (a launcher's copy of a child's stderr, a JSON log's

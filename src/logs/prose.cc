@@ -153,6 +153,10 @@ bool IntroducesWhatFollows(std::string_view s) {
     if (s.find(word) != std::string_view::npos) return false;
   }
   if (s.ends_with("Error:") || s.ends_with("error:")) return false;
+  // An exception whose message introduces its details ("RuntimeError: Version mismatch: The cluster
+  // was started with:", then Ray's versions).
+  const std::string_view first = s.substr(0, s.find(' '));
+  if (first.ends_with("Error:") || first.ends_with("Exception:")) return false;
   const auto [words, lower] = CountLowerWords(s, SIZE_MAX);
   return words >= 5 && lower >= 3;
 }

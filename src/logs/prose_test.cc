@@ -39,6 +39,8 @@ TEST(ProseTest, ASentenceInChineseJapaneseOrKorean) {
   EXPECT_TRUE(LooksLikeProse("就停在 generating GPU P2P access cache 这一行"));
   EXPECT_TRUE(LooksLikeProse("30 分以上止まったまま"));
   EXPECT_TRUE(LooksLikeProse("여기서 멈춤"));
+  // An exception whose message introduces the lines after it.
+  EXPECT_FALSE(LooksLikeProse("RuntimeError: Version mismatch: The cluster was started with:"));
   EXPECT_FALSE(LooksLikeProse("Loading weights from /mnt/d/模型/Qwen3-8B"));
   EXPECT_FALSE(LooksLikeProse("████ 100%"));
   // A shell's report of its child's death in those locales is the shell's line.

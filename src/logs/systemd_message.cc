@@ -149,8 +149,10 @@ std::string_view UnitFactId(const UnitEvent& event) {
   switch (event.kind) {
     case UnitEvent::Kind::kProcessExited:
       if (event.clean) return {};
-      return event.exit_code == "killed" && event.exit_status == 9 ? unit_fact::kSigkill
-                                                                   : unit_fact::kProcessExited;
+      if (event.exit_code == "killed" && event.exit_status == 9) return unit_fact::kSigkill;
+      // (SIGILL dumps core where core dumps are on: "code=dumped, status=4/ILL".)
+      if (event.exit_code != "exited" && event.exit_status == 4) return unit_fact::kSigill;
+      return unit_fact::kProcessExited;
     case UnitEvent::Kind::kFailed:
       return unit_fact::kFailed;
     case UnitEvent::Kind::kOomKilled:
@@ -167,9 +169,10 @@ std::string_view UnitFactId(const UnitEvent& event) {
 }
 
 bool IsUnitFactId(std::string_view id) {
-  static constexpr std::string_view kAll[] = {
-      unit_fact::kProcessExited, unit_fact::kSigkill,  unit_fact::kFailed,
-      unit_fact::kOomKilled,     unit_fact::kStopping, unit_fact::kLeftOverProcess};
+  static constexpr std::string_view kAll[] = {unit_fact::kProcessExited,  unit_fact::kSigkill,
+                                              unit_fact::kSigill,         unit_fact::kFailed,
+                                              unit_fact::kOomKilled,      unit_fact::kStopping,
+                                              unit_fact::kLeftOverProcess};
   return std::find(std::begin(kAll), std::end(kAll), id) != std::end(kAll);
 }
 

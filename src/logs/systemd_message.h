@@ -24,13 +24,15 @@ std::optional<UnitEvent> ParseSystemdMessage(std::string_view message);
 namespace unit_fact {
 inline constexpr std::string_view kProcessExited = "systemd.process_exited";
 inline constexpr std::string_view kSigkill = "systemd.sigkill";
+inline constexpr std::string_view kSigill = "systemd.sigill";  // status=4/ILL: CPU instructions
 inline constexpr std::string_view kFailed = "systemd.failed";
 inline constexpr std::string_view kOomKilled = "systemd.oom_killed";
 inline constexpr std::string_view kStopping = "systemd.stopping";
 inline constexpr std::string_view kLeftOverProcess = "systemd.left_over_process";
 }  // namespace unit_fact
 
-// The fact an event counts as (an unclean exit by SIGKILL is kSigkill), or "" for none.
+// The fact an event counts as (an unclean exit by SIGKILL is kSigkill, by SIGILL kSigill), or ""
+// for none.
 std::string_view UnitFactId(const UnitEvent& event);
 
 // True for the ids above.

@@ -35,13 +35,20 @@ TEST(SystemdMessage, EventsCountAsTheirFactIds) {
             unit_fact::kProcessExited);
   EXPECT_EQ(fact("vllm.service: Main process exited, code=killed, status=9/KILL"),
             unit_fact::kSigkill);
+  EXPECT_EQ(fact("vllm.service: Main process exited, code=killed, status=4/ILL"),
+            unit_fact::kSigill);
+  EXPECT_EQ(fact("vllm.service: Main process exited, code=dumped, status=4/ILL"),
+            unit_fact::kSigill);
+  EXPECT_EQ(fact("vllm.service: Main process exited, code=exited, status=4/NOPERMISSION"),
+            unit_fact::kProcessExited);
   EXPECT_EQ(fact("vllm.service: A process of this unit has been killed by the OOM killer."),
             unit_fact::kOomKilled);
   EXPECT_EQ(fact("vllm.service: Failed with result 'oom-kill'."), unit_fact::kFailed);
   EXPECT_EQ(fact("vllm.service: Main process exited, code=exited, status=0/SUCCESS"), "");
   EXPECT_EQ(fact("vllm.service: Scheduled restart job, restart counter is at 3."), "");
-  for (auto id : {unit_fact::kProcessExited, unit_fact::kSigkill, unit_fact::kFailed,
-                  unit_fact::kOomKilled, unit_fact::kStopping, unit_fact::kLeftOverProcess}) {
+  for (auto id :
+       {unit_fact::kProcessExited, unit_fact::kSigkill, unit_fact::kSigill, unit_fact::kFailed,
+        unit_fact::kOomKilled, unit_fact::kStopping, unit_fact::kLeftOverProcess}) {
     EXPECT_TRUE(IsUnitFactId(id)) << id;
   }
   EXPECT_FALSE(IsUnitFactId("systemd.starting"));
