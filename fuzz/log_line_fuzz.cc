@@ -16,6 +16,7 @@
 #include "logs/reported_wait.h"
 #include "logs/rich_traceback.h"
 #include "logs/rules.h"
+#include "logs/smi_row.h"
 #include "logs/wrapped_lines.h"
 #include "sink/explain_json.h"
 #include "sink/explain_text.h"
@@ -46,6 +47,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       oom && (oom->free_bytes > oom->total_bytes || oom->HeldElsewhereBytes() < 0)) {
     __builtin_trap();
   }
+  if (auto smi = spinup::ParseSmiDeviceRow(in); smi && smi->utilization_percent < 0)
+    __builtin_trap();
   if (auto last = spinup::ParseLastTqdm(p.message); last && last->end > p.message.size()) {
     __builtin_trap();
   }

@@ -2,6 +2,7 @@
 // compile takes, but not silence long past the time its own bar said was left.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 
 #include "diagnose/startup_session.h"

@@ -317,6 +317,13 @@ bool SlowPhasesHold(const Context& c, const CauseCondition& w, const Verdict& v,
         *e.seconds <= ready_factor * budget.normal_s) {
       continue;
     }
+    // A phase still running, barely past a budget that knows nothing of this checkpoint, has
+    // shown no slowness yet (a load 8 s over two minutes).
+    const bool sized = budget.normal_s > c.rules.Budget(c.st.engine, e.phase).normal_s;
+    if (v.state == State::kInProgress && !sized && e.seconds &&
+        *e.seconds <= ready_factor * budget.normal_s) {
+      continue;
+    }
     m.finding.evidence.push_back(fmt::format("{}{} took {}; normal is under {}", PhaseName(e.phase),
                                              e.rank.empty() ? "" : " on " + e.rank,
                                              FormatDuration(e.seconds.value_or(0)),

@@ -7,6 +7,7 @@
 #include "diagnose/rank_format.h"
 #include "diagnose/tracker.h"
 #include "diagnose/tracker_spans.h"
+#include "logs/smi_row.h"
 
 namespace spinup {
 
@@ -162,6 +163,14 @@ static bool ServerStarted(const AttemptFacts& a) {
 }
 
 // A file of an installed package or of Python itself, not a script someone ran.
+// An nvidia-smi row whose device has a quarter or more of its memory in use and is idle: busy, it
+// was read while the run still ran.
+static bool MostlyHeld(std::string_view line) {
+  const std::optional<SmiDeviceRow> row = ParseSmiDeviceRow(line);
+  return row && row->total_mib > 0 && row->used_mib * 4 >= row->total_mib &&
+         row->utilization_percent <= 10;
+}
+
 static bool InstalledPath(std::string_view frame) {
   return frame.find("-packages/") != frame.npos || frame.find("/lib/python") != frame.npos ||
          frame.find("\"<") != frame.npos;
@@ -307,8 +316,11 @@ void StartupTracker::OnInfo(AttemptFacts& a, const LogEvent& e, std::optional<in
     }
   }
   if (a.crashed) a.crash_phase = a.phase;
-  // (While the run is alive, its own processes are the ones listed.)
-  if (e.rule_id == "generic.gpu_process_of_engine" && (a.crashed || a.stopped))
+  // (While the run is alive, its own processes are the ones listed; once it died, what nvidia-smi
+  // still shows in use is another's.)
+  if ((e.rule_id == "generic.gpu_process_of_engine" ||
+       (e.rule_id == "generic.smi_memory_row" && MostlyHeld(e.text))) &&
+      (a.crashed || a.stopped))
     state_.old_run_holds_gpu = true;
   if (e.phase == Phase::kCompile && t) a.compile_hint_ms = t;
   // A banner printed over several lines names its model on one of its own (TGI's Args).

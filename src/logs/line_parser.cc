@@ -159,11 +159,19 @@ bool StripBracketedScriptTime(std::string_view& s, ParsedLine& p) {
   const size_t close = scan::FindByte(s.substr(0, 64), ']');
   if (close == std::string_view::npos || close < 2) return false;
   std::string_view inner = s.substr(1, close - 1);
-  const bool tagged = !IsDigit(inner[0]);
+  // dmesg -T's "[Wed Jan 15 08:31:27 2025] Out of memory: Killed process ...".
+  const std::optional<CivilTime> reading =
+      scan::IsDayName(inner) ? ParseClockReading(inner) : std::nullopt;
+  if (reading) p.wrapper_time = *reading;
+  const bool tagged = !reading && !IsDigit(inner[0]);
   if (tagged) {
     const size_t sp = scan::FindByte(inner, ' ');
     if (sp == std::string_view::npos || sp > 32) return false;
     inner.remove_prefix(sp + 1);
+  }
+  if (reading) {
+    s = s.substr(At(s, close + 1, ' ') ? close + 2 : close + 1);
+    return true;
   }
   if (inner.size() < 19 || (!tagged && inner[10] != 'T')) return false;
   CivilTime t;

@@ -233,6 +233,14 @@ TEST(ParseLineWrappers, ScriptBracketWithTime) {
   EXPECT_FALSE(p.wrapper_time);
   p = ParseLine("[see note 2024-11-04] not a time");
   EXPECT_FALSE(p.wrapper_time);
+  // dmesg -T's human time dates the kernel's record.
+  p = ParseLine("[Wed Jan 15 08:31:27 2025] Out of memory: Killed process 5123 (python3)");
+  ASSERT_TRUE(p.wrapper_time);
+  EXPECT_EQ(p.wrapper_time->hour, 8);
+  EXPECT_EQ(p.wrapper_time->minute, 31);
+  EXPECT_EQ(p.message, "Out of memory: Killed process 5123 (python3)");
+  p = ParseLine("[Wed is a day] not a time");
+  EXPECT_FALSE(p.wrapper_time);
 }
 
 }  // namespace spinup
