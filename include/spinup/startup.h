@@ -124,6 +124,8 @@ struct LogEvent {
   // Markdown code fences ("```") seen before the line: a fence between an error and the log's
   // banner closes a quote above the log, or opens the log below it.
   uint32_t fences = 0;
+  // The line was a markdown quote ("> ..."): in a reply, the text of the comment it answers.
+  bool quoted = false;
 };
 
 // One process of the server's tree, sampled from /proc.

@@ -204,10 +204,13 @@ std::optional<Phase> LatestAttemptPhase(const Context& c, const AttemptFacts* sk
 
 // The exception a turn died of (a supervisor's "exit code 137, sleeping 10s" after it differs
 // from turn to turn), else its last error.
+// The first error that names an exception: the root, kept in log order before what it brought
+// down (a worker's "CUDA error: unknown error" before vLLM's "Engine core initialization failed",
+// which every turn that died of anything ends in).
 std::string_view RootError(const AttemptFacts& a) {
-  const auto it = std::find_if(a.errors.rbegin(), a.errors.rend(),
+  const auto it = std::find_if(a.errors.begin(), a.errors.end(),
                                [](const std::string& e) { return NamesAnException(e); });
-  return it != a.errors.rend() ? std::string_view(*it) : std::string_view(a.errors.back());
+  return it != a.errors.end() ? std::string_view(*it) : std::string_view(a.errors.back());
 }
 
 // Where a crash loop's last turn died when its own lines say little.
@@ -223,8 +226,8 @@ void PlaceLoopTurn(const Context& c, const AttemptFacts& a, Verdict& v) {
   // traceback ending in the same error says, or, for a turn with no phase line of its own, where
   // an earlier turn's phase lines had got when it died of that error.
   auto same = [&](const AttemptFacts& x) {
-    return x.crashed && (x.frame_phase || (x.phase_line && !a.phase_line)) && !x.errors.empty() &&
-           RootError(x) == RootError(a);
+    return x.crashed && (x.frame_phase || x.pinned_phase || (x.phase_line && !a.phase_line)) &&
+           !x.errors.empty() && RootError(x) == RootError(a);
   };
   if (auto p = LatestAttemptPhase(c, &a, same); p && c.Order(*p) > c.Order(v.phase)) v.phase = *p;
 }

@@ -249,11 +249,18 @@ void Weigh(const Context& c, const Verdict& v, const std::string& id, const Rule
   }
 }
 
-// A start under way that a person began again by hand at a shell prompt, after changing what they
-// run ("relaunched on --port 8001 and it's now loading"), is judged by its own lines alone: what
-// ended the earlier tries is what they changed.
+// A start that a person began again by hand at a shell prompt, after changing what they run
+// ("relaunched on --port 8001 and it's now loading", then up, or dead of something else), is
+// judged by its own lines alone: what ended the earlier tries is what they changed.
+// So is a start that came up after earlier ones died (a supervisor's turns, then one that
+// worked): its causes are its own slow phases', not what ended the turns before it.
+// (Not a command that printed no engine line: a person's `docker run --entrypoint nvidia-smi`
+// after the server's crash is a check, the server's lines still speak.)
 bool OnlyItsOwnLines(const Context& c, const Verdict& v) {
-  return c.attempt != nullptr && c.attempt->manual && UnderWay(v);
+  const AttemptFacts* a = c.attempt;
+  if (a == nullptr) return false;
+  const bool engine_spoke = a->banner_engine != kPromptEngine || a->phase_line || a->ready;
+  return (a->manual && (engine_spoke || UnderWay(v))) || v.state == State::kReady;
 }
 
 // Rule-id evidence: any attempt counts (a crash loop's causes are in its earlier attempts too), and
@@ -357,7 +364,8 @@ void WeighSignal(const Context& c, const Verdict& v, const std::string& s, Match
   }
   for (const auto& a : c.st.attempts) {
     for (const auto& [id, hit] : a.hits) {
-      if (id.rfind("oom_record.", 0) == 0 || id == "systemd.oom_killed" || id == "systemd.sigkill")
+      if (id.rfind("oom_record.", 0) == 0 || id == "systemd.oom_killed" ||
+          (id == "systemd.sigkill" && !a.stop_job))
         Weigh(c, v, id, hit, m);
     }
   }
@@ -446,8 +454,12 @@ bool SignalHolds(const Context& c, const std::string& s) {
   // links): their peer-to-peer traffic does not cross the PCIe switches that ACS or an IOMMU break.
   if (s == "nvlink") return AnyHitWithPrefix(c, "nvlink.");
   if (s == "oom_record") {
+    // (systemd's SIGKILL of a run it was stopping, its stop timed out, is its own kill.)
+    const bool unexplained_sigkill = std::any_of(
+        c.st.attempts.begin(), c.st.attempts.end(),
+        [](const AttemptFacts& a) { return !a.stop_job && a.hits.count("systemd.sigkill") > 0; });
     return AnyHitWithPrefix(c, "oom_record.") || AnyHit(c, "systemd.oom_killed") ||
-           AnyHit(c, "systemd.sigkill") || (c.st.exit_status && *c.st.exit_status == -9) ||
+           unexplained_sigkill || (c.st.exit_status && *c.st.exit_status == -9) ||
            std::any_of(c.st.attempts.begin(), c.st.attempts.end(),
                        [](const AttemptFacts& a) { return a.oom_killed; });
   }
@@ -506,7 +518,12 @@ bool Before(const Match& a, const Match& b) {
   const bool qb = b.strength > kOwnPattern && !b.consequence;
   if (qa != qb) return qa;
   if (qa && a.first_error != b.first_error) return a.first_error < b.first_error;
-  if (a.strength != b.strength) return a.strength > b.strength;
+  // A consequence's quoted line says no more than another cause's own pattern seen unquoted
+  // (nvidia-smi's "Driver/library version mismatch" pasted above vLLM's "Failed to infer device
+  // type"): the pattern that says what failed is as strong.
+  const int sa = a.consequence && !b.consequence ? std::min(a.strength, +kOwnPattern) : a.strength;
+  const int sb = b.consequence && !a.consequence ? std::min(b.strength, +kOwnPattern) : b.strength;
+  if (sa != sb) return sa > sb;
   // Of equally direct evidence, what says what failed before what says only that it failed.
   return !a.consequence && b.consequence;
 }

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "base/duration.h"
 #include "diagnose/judge_steps.h"
@@ -323,6 +324,12 @@ void Describe(const Context& c, Verdict& v) {
       v.headline = fmt::format("IN PROGRESS: the log ends in {}{}", ph, where);
       if (v.phase_seconds && *v.phase_seconds >= 1) {
         v.headline += " after " + FormatDuration(*v.phase_seconds);
+      }
+      // The writer's own count of the wait, where it is longer than the log shows ("sitting on
+      // this for ~18 minutes" below a JIT that may take 30): the time the verdict weighed.
+      if (const std::optional<double> told = c.st.reported_wait_s;
+          told && std::isfinite(*told) && *told > v.phase_seconds.value_or(0) + 60) {
+        v.headline += fmt::format(" (the report says {} so far)", FormatDuration(*told));
       }
       v.headline += fmt::format("; normal is under {}", FormatDuration(normal));
       break;

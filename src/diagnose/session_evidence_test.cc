@@ -182,5 +182,49 @@ TEST(SessionEvidence, AWatchdogAfterCompletedWorkIsNotP2p) {
   EXPECT_EQ(FirstCause(Explain(capture + watchdog(2))), "nccl_p2p");
 }
 
+// nvidia-smi's own failure pasted above the server's: the server's quoted "Failed to infer device
+// type" only says that no device was found, the unquoted NVML line says why; without that line
+// the consequence is still named.
+TEST(SessionEvidence, WhatFailedComesBeforeTheQuotedConsequence) {
+  const std::string server =
+      "INFO 01-15 10:02:13 [api_server.py:1034] vLLM API server version 0.8.4\n"
+      "Traceback (most recent call last):\n"
+      "  File \"/usr/local/lib/python3.12/dist-packages/vllm/engine/arg_utils.py\", line 1121, "
+      "in create_engine_config\n"
+      "    device_config = self.create_device_config()\n"
+      "RuntimeError: Failed to infer device type\n";
+  const std::string smi =
+      "$ nvidia-smi\n"
+      "Failed to initialize NVML: Driver/library version mismatch\n";
+  EXPECT_EQ(FirstCause(Explain(smi + server)), "cuda_build_mismatch");
+  EXPECT_EQ(FirstCause(Explain(server)), "no_gpu_visible");
+}
+
+// systemd's SIGKILL of a run whose stop timed out is its own kill, no unexplained one: no
+// host-RAM OOM is named for it; the same SIGKILL with no stop job before it still names one.
+TEST(SessionEvidence, SystemdsKillOfAStopThatTimedOutIsNoOom) {
+  auto unit = [](const std::string& t, const std::string& msg) {
+    return "Mar 03 " + t + " gpu07 systemd[1]: " + msg + "\n";
+  };
+  const std::string start =
+      unit("09:00:12", "Started vllm.service - vLLM server.") +
+      "Mar 03 09:00:15 gpu07 vllm[2987]: INFO 03-03 09:00:15 [api_server.py:1805] vLLM API "
+      "server version 0.10.1\n";
+  const std::string kill =
+      unit("09:16:25", "vllm.service: Killing process 2987 (vllm) with signal SIGKILL.") +
+      unit("09:16:25", "vllm.service: Main process exited, code=killed, status=9/KILL");
+  auto names_host_oom = [](const Verdict& v) {
+    for (const auto& f : v.findings) {
+      if (f.id == "host_oom") return true;
+    }
+    return false;
+  };
+  const Verdict stopped =
+      Explain(start + unit("09:14:55", "Stopping vllm.service - vLLM server...") +
+              unit("09:16:25", "vllm.service: State 'stop-sigterm' timed out. Killing.") + kill);
+  EXPECT_FALSE(names_host_oom(stopped)) << stopped.headline;
+  EXPECT_TRUE(names_host_oom(Explain(start + kill)));
+}
+
 }  // namespace
 }  // namespace spinup

@@ -157,5 +157,21 @@ TEST(SessionServingHeadline, EngineCoreExitAfterTheServerShutsDownIsNoDeath) {
   EXPECT_NE(killed.headline.find("died while serving"), std::string::npos) << killed.headline;
 }
 
+// A start in progress that the writer says has sat there longer than its log shows: the headline
+// gives the writer's count beside the log's, as the verdict weighed it.
+TEST(SessionRelayHeadline, AnInProgressStartQuotesTheWritersWait) {
+  const std::string log =
+      "[2025-07-02 03:14:50 TP0] Capture cuda graph begin. This can take up to several minutes. "
+      "avail mem=32.41 GB\n"
+      "[2025-07-02 03:14:53 TP0] Entering DeepGEMM JIT Pre-Compile session. It may take a long "
+      "time (typically 10-20 mins) if you have not run `sglang.compile_deep_gemm`.\n";
+  const Verdict told = Explain("It has been sitting on this for 18 minutes, is it hung?\n" + log);
+  EXPECT_EQ(told.state, State::kInProgress) << told.headline;
+  EXPECT_NE(told.headline.find("(the report says 18 min so far)"), std::string::npos)
+      << told.headline;
+  const Verdict plain = Explain(log);
+  EXPECT_EQ(plain.headline.find("the report says"), std::string::npos) << plain.headline;
+}
+
 }  // namespace
 }  // namespace spinup

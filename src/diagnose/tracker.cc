@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cstring>
 #include <iterator>
 
@@ -486,6 +485,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   Touch(e.time_ms);
   in_report_ = e.in_report;
   fences_ = e.fences;
+  event_quoted_ = e.quoted;
   if (e.rule_id == "generic.k8s_previous_log") {
     previous_log_ = true;
     Current().ended_by_record = true;
@@ -513,6 +513,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     Current().first_line = std::move(opening);
   }
   AttemptFacts& a = Current();
+  ++(e.quoted ? a.quoted_events : a.own_events);
   if (e.rule_id == "generic.faulthandler_stack") {
     innermost_first_ = true;
     innermost_placed_ = false;
@@ -575,26 +576,6 @@ void StartupTracker::CountHit(AttemptFacts& a, const LogEvent& e, std::optional<
     if (const std::optional<uint64_t> bytes = CheckpointBytesStated(e.text))
       NoteCheckpointEstimate(*bytes);
   }
-}
-
-// "[Rank 2] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=57, ...": which ranks
-// waited in the collective, and in which one.
-void StartupTracker::NoteWatchdogRank(AttemptFacts& a, std::string_view text) {
-  if (const size_t seq_at = text.find("(SeqNum="); seq_at != std::string_view::npos) {
-    uint64_t seq = 0;
-    const char* from = text.data() + seq_at + 8;
-    const auto [seq_end, seq_ec] = std::from_chars(from, text.data() + text.size(), seq);
-    if (seq_ec == std::errc() && seq_end != from) {
-      if (a.watchdog_seq && *a.watchdog_seq != seq) a.watchdog_seq_differs = true;
-      a.watchdog_seq = seq;
-    }
-  }
-  const size_t at = text.find("Rank ");
-  if (at == std::string_view::npos) return;
-  unsigned rank = 0;
-  const char* digits = text.data() + at + 5;
-  const auto [end, ec] = std::from_chars(digits, text.data() + text.size(), rank);
-  if (ec == std::errc() && end != digits && rank < 64) a.watchdog_ranks |= uint64_t{1} << rank;
 }
 
 }  // namespace spinup

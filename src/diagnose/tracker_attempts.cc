@@ -117,8 +117,10 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
     // before its lines: the same attempt's beginning pasted after it, not a restart. supervisord
     // writes its own log file, pasted below the program's: a "spawned:" stamped before the
     // attempt's lines is that attempt's.
+    // A supervisor's record of its runs (`docker events`' start and die) pasted above the log
+    // of its latest run: a banner stamped inside the record's last run is that run's.
     earlier = (!cur.banner || cur.banner_engine == kPromptEngine || cur.banner_pasted_after ||
-               banner_engine == "supervisor") &&
+               banner_engine == "supervisor" || cur.banner_engine == "supervisor") &&
               banner_ms && cur.last_ms && *banner_ms + 1000 < *cur.last_ms;
     const bool sibling = SiblingBanner(cur, rank);
     // Another engine's banner inside a start that is going well: a host loading a backend
@@ -145,7 +147,7 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
         record_only && std::any_of(cur.hits.begin(), cur.hits.end(), [](auto& h) {
           return h.first.starts_with("record.") || h.first == "generic.k8s_evicted";
         });
-    if (record || record_only || QuotedAboveTheLog(cur) ||
+    if (record || record_only || QuotedAboveTheLog(cur) || AnotherCommentsRun(cur) ||
         (OnlyAFinishedBuild(cur) && !built_just_before)) {
       ForgetQuote(t, previous_log_ || record_only);
       has_content = false;
@@ -355,7 +357,10 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
     // first rank's traceback (its header, and its time, gone) opens with frames the next repeats.
     if (e.rank.empty() && !a.error_rank.empty() && a.error_rank != a.failing_rank) return false;
     if (a.first_line_again) return !(a.again_is_copy && a.again_stamped > 0);
-    return t && a.crash_ms && *t - *a.crash_ms >= kRestartGapMs;
+    // (A death on an untimed line took the latest time before it: the gap after it is not known.
+    // TensorRT-LLM's untimed "[TensorRT-LLM][ERROR] Failed, NCCL error" comes two minutes after
+    // the last stamped line, right before the rank's own stamped report of it.)
+    return t && a.crash_ms && !a.crash_untimed && *t - *a.crash_ms >= kRestartGapMs;
   }
   // The attempt's first error again, long after its last line, with no phase line yet: a process
   // that died before its engine said anything, started again (a container restarting on an

@@ -88,7 +88,10 @@ void StartupTracker::OnStop(AttemptFacts& a, const LogEvent& e, std::optional<in
   // Nor does a terminal's "^C" echo: the tty prints it the moment the key is pressed, so every line
   // above it was printed before any process got the signal (a worker's OOM, then Ctrl+C on the
   // hang that followed).
-  const bool says_why = e.rule_id.rfind("shutdown.", 0) != 0 && e.rule_id != "generic.ctrl_c";
+  // Nor does Slurm's cancel of a step after srun said a task failed: srun ends the step because
+  // of that failure (the step's other tasks are killed), no person asked for it.
+  const bool says_why = e.rule_id.rfind("shutdown.", 0) != 0 && e.rule_id != "generic.ctrl_c" &&
+                        !(a.task_failed && e.rule_id == "slurm.scancel");
   if (says_why && a.crashed && !a.stop_requested && a.crash_ms && t && *t - *a.crash_ms <= 5000 &&
       *t >= *a.crash_ms) {
     a.crashed = false;
@@ -107,6 +110,7 @@ void StartupTracker::OnStop(AttemptFacts& a, const LogEvent& e, std::optional<in
 }
 
 void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  if (e.rule_id == "slurm.task_failed" && !a.stop_requested) a.task_failed = true;
   if (a.stop_requested) {
     PushError(a, e);
     return;
@@ -128,6 +132,7 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
   if (!a.crashed) {
     a.crashed = true;
     a.crash_ms = t;
+    a.crash_untimed = !e.time_ms || e.time_inferred;
     a.crash_line = Cap(e.rank + '\t' + e.text, 400);
     if (e.rank.empty()) a.first_death_phase = a.phase;
     state_.crashed_attempts++;

@@ -1,5 +1,7 @@
 // StartupTracker's reading of a traceback's frames: which phase the failure was raised in, and
-// whose frames they are.
+// whose frames they are; and of NCCL's watchdog lines: which ranks waited, in which collective.
+#include <charconv>
+
 #include "diagnose/tracker.h"
 
 namespace spinup {
@@ -56,6 +58,26 @@ void StartupTracker::OnFrame(AttemptFacts& a, const LogEvent& e) {
   }
   if (a.implicit_after) a.implicit_frame = e.phase;
   if (!a.unplaced_rank.empty() && rank == a.unplaced_rank) a.unplaced_frame = e.phase;
+}
+
+// "[Rank 2] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=57, ...": which ranks
+// waited in the collective, and in which one.
+void StartupTracker::NoteWatchdogRank(AttemptFacts& a, std::string_view text) {
+  if (const size_t seq_at = text.find("(SeqNum="); seq_at != std::string_view::npos) {
+    uint64_t seq = 0;
+    const char* from = text.data() + seq_at + 8;
+    const auto [seq_end, seq_ec] = std::from_chars(from, text.data() + text.size(), seq);
+    if (seq_ec == std::errc() && seq_end != from) {
+      if (a.watchdog_seq && *a.watchdog_seq != seq) a.watchdog_seq_differs = true;
+      a.watchdog_seq = seq;
+    }
+  }
+  const size_t at = text.find("Rank ");
+  if (at == std::string_view::npos) return;
+  unsigned rank = 0;
+  const char* digits = text.data() + at + 5;
+  const auto [end, ec] = std::from_chars(digits, text.data() + text.size(), rank);
+  if (ec == std::errc() && end != digits && rank < 64) a.watchdog_ranks |= uint64_t{1} << rank;
 }
 
 }  // namespace spinup

@@ -335,5 +335,53 @@ TEST(TrackerPaste, AnUntimedLineTakesTheStampedLineBeforeIt) {
   EXPECT_EQ(*a.last_progress_ms, kT0);
 }
 
+// A reply quotes the comment it answers ("> " before each line: a run that crashed), then pastes
+// the replier's own run: the quoted run is another's, not an earlier attempt of this start.
+TEST(TrackerPaste, AQuotedRunAboveTheRepliersOwnIsNotAnAttempt) {
+  for (const bool quoted : {true, false}) {
+    StartupTracker t;
+    LogEvent banner = Banner(kT0);
+    LogEvent fatal = Line(LogEvent::Kind::kFatal, "sglang.scheduler_exception", kT0 + 6000);
+    banner.quoted = fatal.quoted = quoted;
+    t.OnLogEvent(banner);
+    t.OnLogEvent(fatal);
+    t.OnLogEvent(Banner(kT0 + 600000));
+    t.OnLogEvent(Line(LogEvent::Kind::kReady, "sglang.ready", kT0 + 660000));
+    EXPECT_EQ(t.state().attempts.size(), quoted ? 1u : 2u) << quoted;
+    EXPECT_EQ(t.state().crashed_attempts, quoted ? 0 : 1) << quoted;
+    EXPECT_TRUE(t.state().attempts.back().ready) << quoted;
+  }
+}
+
+// A death on an untimed line takes the latest time seen before it; the same death stamped two
+// minutes later (the rank's own report of it) is that death again, not a restart's.
+TEST(TrackerPaste, AnUntimedDeathThenItsStampedReportIsOneStart) {
+  for (const bool untimed : {true, false}) {
+    StartupTracker t;
+    t.OnLogEvent(Banner(kT0));
+    t.OnLogEvent(Line(LogEvent::Kind::kPhaseBegin, "sglang.dist_begin", kT0 + 1000,
+                      Phase::kDistributedInit));
+    const std::optional<int64_t> first = untimed ? std::nullopt : std::optional(kT0 + 1000);
+    t.OnLogEvent(Line(LogEvent::Kind::kFatal, "sglang.scheduler_exception", first, std::nullopt,
+                      "NCCL error"));
+    t.OnLogEvent(Line(LogEvent::Kind::kFatal, "sglang.scheduler_exception", kT0 + 128000,
+                      std::nullopt, "NCCL error"));
+    EXPECT_EQ(t.state().attempts.size(), untimed ? 1u : 2u) << untimed;
+  }
+}
+
+// Slurm cancels the step after srun said one of its tasks failed: srun's teardown of a crash,
+// which stays a crash; the same cancel with no failure reported before it is a stop.
+TEST(TrackerPaste, SlurmsCancelAfterAFailedTaskKeepsTheCrash) {
+  for (const bool task_failed : {true, false}) {
+    StartupTracker t;
+    t.OnLogEvent(Banner(kT0));
+    t.OnLogEvent(Line(LogEvent::Kind::kFatal, "sglang.scheduler_exception", kT0 + 1000));
+    if (task_failed) t.OnLogEvent(Line(LogEvent::Kind::kFatal, "slurm.task_failed", kT0 + 2000));
+    t.OnLogEvent(Line(LogEvent::Kind::kStop, "slurm.scancel", kT0 + 3000));
+    EXPECT_EQ(t.state().attempts.back().crashed, task_failed) << task_failed;
+  }
+}
+
 }  // namespace
 }  // namespace spinup

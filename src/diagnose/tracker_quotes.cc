@@ -25,6 +25,14 @@ bool StartupTracker::QuotedAboveTheLog(const AttemptFacts& cur) const {
          (cur.crashed || !cur.errors.empty());
 }
 
+// A reply's quote of the comment it answers ("> " before every line the attempt's events came
+// from), then the replier's own start, not quoted: the quoted run is the other commenter's, not
+// an earlier attempt of this one, and its errors are not this start's.
+bool StartupTracker::AnotherCommentsRun(const AttemptFacts& cur) const {
+  return !event_quoted_ && state_.attempts.size() == 1 && cur.quoted_events > 0 &&
+         cur.own_events == 0;
+}
+
 // `kubectl describe`'s or `get`'s record of the container's end ("Last State: Terminated, Exit
 // Code: 137") pasted above `kubectl logs --previous`: the log below is that container's, so the
 // record is its end, not a start of its own. Only lines no server printed came before the banner.

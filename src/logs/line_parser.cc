@@ -115,6 +115,8 @@ bool StripShipperTime(std::string_view& s, ParsedLine& p) {
   if (j == std::string_view::npos) return false;
   j = scan::ParseFraction(s, j, t);
   if (At(s, j, 'Z')) ++j;
+  // The zone's name after the time ("2025-08-19 11:02:11 CEST INFO ..."): `ts '%F %T %Z'`.
+  if (const size_t z = scan::SkipZoneName(s, j, &p.utc_stamp); z != s.npos) j = z;
   if (!At(s, j, ' ') && !At(s, j, '\t')) return false;
   while (At(s, j, ' ') || At(s, j, '\t')) ++j;
   if (j >= s.size()) return false;

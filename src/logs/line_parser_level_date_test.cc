@@ -45,5 +45,19 @@ TEST(ParseLine, DeepSpeedsBracketedLevelAndSource) {
   EXPECT_EQ(ParseLine("[2024-11-05 21:10:55] [INFO] [note] x").message, "[INFO] [note] x");
 }
 
+// `ts '%F %T %Z'` and Cloud Logging's copies name the zone after a shipper's stamp; a level is no
+// zone.
+TEST(ParseLine, ZoneNameAfterAShippersStamp) {
+  const ParsedLine p = ParseLine(
+      "2025-08-19 11:02:11 CEST INFO 08-19 09:02:11 [api_server.py:1805] vLLM API "
+      "server version 0.10.1.1");
+  ASSERT_TRUE(p.time.has_value());
+  EXPECT_EQ(p.time->hour, 11);
+  EXPECT_FALSE(p.utc_stamp);
+  EXPECT_EQ(p.message, "vLLM API server version 0.10.1.1");
+  EXPECT_TRUE(ParseLine("2025-08-19 09:02:11.5 UTC Starting to load model m...").utc_stamp);
+  EXPECT_EQ(ParseLine("2025-08-19 09:02:11 ERROR boom").level, "ERROR");
+}
+
 }  // namespace
 }  // namespace spinup

@@ -172,6 +172,7 @@ void LogStream::Emit(LogEvent& e) {
   if (thread_exception_ != 0 && e.kind == LogEvent::Kind::kFatal) e.kind = LogEvent::Kind::kError;
   e.in_report = in_report_;
   e.fences = fences_;
+  e.quoted = line_quoted_;
   if (on_event_) on_event_(e);
 }
 

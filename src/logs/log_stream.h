@@ -249,6 +249,7 @@ class LogStream {
   bool in_traceback_ = false;   // inside a traceback block (see NoteTraceback)
   bool in_report_ = false;      // a person's line was seen (LogEvent::in_report)
   uint32_t fences_ = 0;         // markdown fences seen (LogEvent::fences)
+  bool line_quoted_ = false;    // the line being read is a markdown quote (LogEvent::quoted)
   bool in_unraisable_ = false;  // inside an "Exception ignored in:" report (SkipsUnraisable)
   int thread_exception_ =
       0;  // 1: in a thread's traceback, 2: past its exception (NoteThreadException)

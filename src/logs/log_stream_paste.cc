@@ -142,7 +142,8 @@ std::string_view LogStream::AsTracebackLine(std::string_view msg) {
 std::string_view LogStream::Unindent(std::string_view line) {
   // An indented block inside a markdown quote is indented after the quote's marks, and the
   // quote's own blank line (">") starts a block.
-  if (!line.empty() && line[0] == '>') {
+  line_quoted_ = !line.empty() && line[0] == '>';
+  if (line_quoted_) {
     const std::string_view inner = StripQuoteMarks(line);
     if (inner.find_first_not_of(" \t\r") == std::string_view::npos) {
       block_start_ = true;

@@ -143,6 +143,17 @@ bool IsLevel(std::string_view w) {
          w == "WARN" || w == "TRACE" || w == "FATAL";
 }
 
+size_t SkipZoneName(std::string_view s, size_t i, bool* utc) {
+  if (!At(s, i, ' ')) return std::string_view::npos;
+  ++i;
+  size_t n = 0;
+  while (i + n < s.size() && n < 6 && IsUpper(s[i + n])) ++n;
+  if (n < 2 || n > 5 || !At(s, i + n, ' ') || IsLevel(s.substr(i, n)))
+    return std::string_view::npos;
+  *utc = s.substr(i, n) == "UTC" || s.substr(i, n) == "GMT";
+  return i + n;
+}
+
 }  // namespace scan
 
 using scan::ParseDateTime;
