@@ -57,6 +57,9 @@ TEST(ParseLine, ZoneNameAfterAShippersStamp) {
   EXPECT_EQ(p.message, "vLLM API server version 0.10.1.1");
   EXPECT_TRUE(ParseLine("2025-08-19 09:02:11.5 UTC Starting to load model m...").utc_stamp);
   EXPECT_EQ(ParseLine("2025-08-19 09:02:11 ERROR boom").level, "ERROR");
+  // A script's own capitalised first word is no zone.
+  EXPECT_EQ(ParseLine("2025-08-19 09:02:11 CUDA error: out of memory").message,
+            "CUDA error: out of memory");
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
 // Scanners shared by the log line parsers, and the civil-time conversions line_parser.h declares.
 #include "logs/text_scan.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <iterator>
 
 namespace spinup {
 namespace scan {
@@ -144,13 +146,23 @@ bool IsLevel(std::string_view w) {
 }
 
 size_t SkipZoneName(std::string_view s, size_t i, bool* utc) {
+  // Only the names zones go by: a script's "CUDA error: ..." or "NCCL WARN ..." behind its `ts`
+  // stamp keeps its first word.
+  static constexpr std::string_view kZones[] = {
+      "UTC",  "GMT",  "CET", "CEST", "EET",  "EEST", "WET",  "WEST", "BST",  "IST",
+      "MSK",  "JST",  "KST", "HKT",  "SGT",  "CST",  "CDT",  "EST",  "EDT",  "MST",
+      "MDT",  "PST",  "PDT", "AKST", "AKDT", "HST",  "AEST", "AEDT", "ACST", "AWST",
+      "NZST", "NZDT", "ICT", "WIB",  "PHT",  "BRT",  "ART"};
   if (!At(s, i, ' ')) return std::string_view::npos;
   ++i;
   size_t n = 0;
   while (i + n < s.size() && n < 6 && IsUpper(s[i + n])) ++n;
-  if (n < 2 || n > 5 || !At(s, i + n, ' ') || IsLevel(s.substr(i, n)))
+  const std::string_view zone = s.substr(i, n);
+  if (!At(s, i + n, ' ') ||
+      std::find(std::begin(kZones), std::end(kZones), zone) == std::end(kZones)) {
     return std::string_view::npos;
-  *utc = s.substr(i, n) == "UTC" || s.substr(i, n) == "GMT";
+  }
+  *utc = zone == "UTC" || zone == "GMT";
   return i + n;
 }
 

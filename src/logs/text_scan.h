@@ -152,8 +152,8 @@ size_t ParseDateTime(std::string_view s, size_t i, char sep, CivilTime& t);
 size_t ParseRfc3339(std::string_view s, size_t i, CivilTime& t);
 // INFO, WARNING, ERROR, DEBUG, CRITICAL, WARN, TRACE, FATAL.
 bool IsLevel(std::string_view w);
-// A space and a time zone's name at s[i] (2 to 5 capitals, " CEST", " UTC", " PDT") followed by
-// a space, as `ts '%F %T %Z'` and Cloud Logging's copies print it after the time; not a level.
+// A space and a time zone's common name at s[i] (" CEST", " UTC", " PDT") followed by a space, as
+// `ts '%F %T %Z'` and Cloud Logging's copies print it after the time.
 // Returns the index of the space after it, or npos; on success *utc says whether it names UTC
 // itself (UTC, GMT).
 size_t SkipZoneName(std::string_view s, size_t i, bool* utc);
