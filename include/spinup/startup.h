@@ -107,6 +107,9 @@ struct LogEvent {
   bool while_serving = false;
   // The rule's "node_ready": on a non-head node of a multi-node start, its start is done.
   bool node_ready = false;
+  // `rank` came from the message (a rule's rank group: "Shard 2 failed to start"), not from the
+  // line's prefix: a relay's line then names the child it speaks of.
+  bool rank_from_message = false;
   // What the matching rule's line says of its phase (a rule's "role", docs/rules.md).
   enum class Role {
     kDirect,    // the line is the failing process's own

@@ -335,6 +335,21 @@ bool OnlyServedRequests(const AttemptFacts& a) {
                      [](const PhaseSpan& s) { return s.phase == Phase::kReady; });
 }
 
+// The attempt's only facts are a supervisor's record of how a run ended (`docker ps -a`'s "Exited
+// (137) 5 hours ago"): no line shows a start, nor where it was.
+// (Other tools' rows beside it, nvidia-smi's, are no start either.)
+bool OnlyARecord(const AttemptFacts& a) {
+  if (!a.timeline.empty() || a.errors.empty()) return false;
+  auto is_record = [](std::string_view id) {
+    return id.starts_with("record.") || id.starts_with("oom_record.") || id.starts_with("backoff.");
+  };
+  return std::all_of(a.errors.begin(), a.errors.end(), [&](const std::string& line) {
+    return std::any_of(a.hits.begin(), a.hits.end(), [&](const auto& h) {
+      return is_record(h.first) && (h.second.first_text == line || h.second.last_text == line);
+    });
+  });
+}
+
 // What the same log shows a ready server did next: the start is still judged ready.
 void NoteAfterReady(const AttemptFacts& a, Verdict& v) {
   if (a.died_after_ready) {
@@ -498,6 +513,12 @@ Verdict Judge::Evaluate(const TrackerState& st, const JudgeOptions& options) con
   // which server answered, nor that a start happened.
   if (v.state == State::kReady && st.engine.empty() && c.attempt != nullptr &&
       judge::OnlyServedRequests(*c.attempt)) {
+    v.state = State::kUnknown;
+  }
+  // Nor a supervisor's record of an end alone: the start it ended is not in the log.
+  // (A record of restarts, kubectl's "Restart Count: 5", still says the start loops.)
+  if (v.state == State::kCrashed && st.engine.empty() && st.attempts.size() == 1 &&
+      c.attempt != nullptr && judge::OnlyARecord(*c.attempt)) {
     v.state = State::kUnknown;
   }
   judge::Describe(c, v);

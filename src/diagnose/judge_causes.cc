@@ -207,7 +207,7 @@ bool UnderWay(const Verdict& v) {
 
 bool FellBack(std::string_view line) {
   static const RE2 kFallback(
-      R"((?i)falling back to|fall(?:s|ing)? ?back to|(?:unavailable|not available|not found|not installed)[;,.] (?:will )?us(?:e|ing) |, using \w+ instead|will use \w+ instead)");
+      R"((?i)falling back to|fall(?:s|ing)? ?back to|(?:unavailable|not available|not found|not installed)[;,.] (?:will )?us(?:e|ing) |, using \w+ instead|will use \w+ instead|\bus(?:e|ing) (?:the )?\w+ fallback\b)");
   return RE2::PartialMatch(line, kFallback);
 }
 

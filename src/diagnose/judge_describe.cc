@@ -339,6 +339,9 @@ void Describe(const Context& c, Verdict& v) {
       if (v.phase_seconds) v.headline += " for " + FormatDuration(*v.phase_seconds);
       v.headline += fmt::format("; normal is under {}", FormatDuration(normal));
       break;
+    case State::kUnknown:  // (a supervisor's record of an end, and no line of the server's)
+      v.headline = "UNKNOWN: no line of a known engine was recognised, only a record of an end";
+      break;
     default:
       v.headline = Upper(StateName(v.state));
   }

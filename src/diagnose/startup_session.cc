@@ -189,6 +189,11 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
     SyncEngineOf(*src);
     tracker_.OnLogActivity(stamp(t), /*own_time=*/t.has_value() && !feeding_arrival_);
   });
+  stream->OnClockReading([this, src, stamp](std::optional<int64_t> t, std::string_view) {
+    SyncEngineOf(*src);
+    tracker_.OnLogActivity(stamp(t), /*own_time=*/t.has_value() && !feeding_arrival_,
+                           /*reading=*/true);
+  });
   return *s;
 }
 

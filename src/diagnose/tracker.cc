@@ -442,7 +442,7 @@ void StartupTracker::DateUndated(std::optional<int64_t> t) {
   undated_at_.reset();
 }
 
-void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms, bool own_time) {
+void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms, bool own_time, bool reading) {
   if (replay_until_ms_ && (!time_ms || *time_ms <= *replay_until_ms_)) return;  // see Replayed
   DateUndated(time_ms);
   Touch(time_ms);
@@ -450,6 +450,10 @@ void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms, bool own_time
   Mark(Signal::kLogLine, t);
   state_.lines++;
   AttemptFacts& a = Current();
+  if (reading && !a.first_ms) {
+    now_from_reading_ = !stamped_ms_;
+    return;
+  }
   a.lines++;
   if (time_ms && own_time) {
     stamped_ms_ = time_ms;  // a line no rule names still dates the untimed lines after it
@@ -499,7 +503,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   // A banner printed twice in a row is read as one: the copy is a plain line.
   const bool banner = e.kind == LogEvent::Kind::kAttemptStart && !RepeatedBanner(e);
   if (pending_prompt_) ResolvePendingPrompt(e);
-  if (pending_banner_ && (banner || e.kind != LogEvent::Kind::kAttemptStart))
+  if (pending_banner_ && (banner || e.kind != LogEvent::Kind::kAttemptStart) && !EvidenceOnly(e))
     ResolvePendingBanner(e);
   if (banner) {
     StartAttempt(e, t);

@@ -97,7 +97,9 @@ class StartupTracker {
   void OnLogEvent(const LogEvent& event);
   // A log line that matched no rule (still proof the server is alive). `own_time`: time_ms is the
   // line's own stamp, not its arrival.
-  void OnLogActivity(std::optional<int64_t> time_ms, bool own_time = false);
+  // `reading`: a clock reading pasted with the log, whose time is when the paste was taken: the
+  // log's now, but no line of an attempt that has not begun (systemctl status above journalctl).
+  void OnLogActivity(std::optional<int64_t> time_ms, bool own_time = false, bool reading = false);
   // The pod had run `seconds` when Kubernetes' output below the log was taken: a clock reading
   // that far past the log's first line (never earlier than what the log already showed). Only for
   // a log of one start: a restarted container's log begins after its pod did.
@@ -255,7 +257,16 @@ class StartupTracker {
   std::optional<int64_t> undated_at_;  // when lines without a time last began or ended a span
   std::string stamped_rank_;           // the rank of the last line with a time of its own
   std::optional<int64_t> stamped_ms_;  // and its time: a line without one was printed after it
-  std::optional<int64_t> UntimedAt() const { return stamped_ms_ ? stamped_ms_ : now_ms_; }
+  // (Before any stamped line, a clock reading's now dates nothing: it was taken after the log.)
+  // A cause's pattern alone is evidence, not a line of a start: `df -h /dev/shm` run at a prompt
+  // after the crash shows what the crashed start lacked (no prompt or banner waits on it).
+  static bool EvidenceOnly(const LogEvent& e) {
+    return e.kind == LogEvent::Kind::kInfo && e.rule_id.starts_with("cause.");
+  }
+  std::optional<int64_t> UntimedAt() const {
+    return stamped_ms_ ? stamped_ms_ : now_from_reading_ ? std::nullopt : now_ms_;
+  }
+  bool now_from_reading_ = false;  // now_ms_ is a clock reading's, and no line was stamped yet
   std::optional<Sample> prev_sample_;
   LoadProgressEstimator load_;
   bool pending_banner_ = false;  // a banner without a time waits for the next stamped line

@@ -246,6 +246,7 @@ void StartupTracker::ResolvePendingBanner(const LogEvent& e) {
 void StartupTracker::ResolvePendingPrompt(const LogEvent& e) {
   if (e.kind == LogEvent::Kind::kAttemptStart && IsShellPrompt(e.rule_id)) return;
   if (e.kind == LogEvent::Kind::kInfo && IsLauncherBanner(RuleEngine(e.rule_id))) return;
+  if (EvidenceOnly(e)) return;
   const std::optional<int64_t> prompt_ms = *pending_prompt_;
   pending_prompt_.reset();
   OpenAttempt(prompt_ms, "", kPromptEngine,

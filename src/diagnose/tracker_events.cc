@@ -34,7 +34,9 @@ void StartupTracker::PushError(AttemptFacts& a, const LogEvent& e) {
   // A relay (a parent reporting that a child died or failed) names the process that waited, not
   // the one that failed: vLLM's engine core says "Worker proc VllmWorker-0 died" from wherever its
   // own last line left it, while the worker was loading.
-  if (e.role != LogEvent::Role::kRelay) NoteFailingRank(a, e.rank);
+  // (A relay that names the child it speaks of, TGI's "Shard 2 failed to start", names the rank.)
+  if (e.role != LogEvent::Role::kRelay || (e.rank_from_message && a.failing_rank.empty()))
+    NoteFailingRank(a, e.rank);
   // A rank-less error line starts a traceback of no rank.
   if (!rank_header_before) a.error_rank = e.rank;
 }
@@ -322,10 +324,13 @@ void StartupTracker::OnInfo(AttemptFacts& a, const LogEvent& e, std::optional<in
   }
   if (a.crashed) a.crash_phase = a.phase;
   // (While the run is alive, its own processes are the ones listed; once it died, what nvidia-smi
-  // still shows in use is another's.)
-  if ((e.rule_id == "generic.gpu_process_of_engine" ||
+  // still shows in use is another's. An error that ended the log's run, "RuntimeError: ... out of
+  // memory" with no traceback, is its death though no line said so yet. Before the run began,
+  // nvidia-smi pasted above its log, every process listed is another's.)
+  const bool not_begun = a.timeline.empty() && !a.banner && a.errors.empty();
+  if ((e.rule_id == "generic.gpu_process_of_engine" || e.rule_id == "generic.smi_app_row" ||
        (e.rule_id == "generic.smi_memory_row" && MostlyHeld(e.text))) &&
-      (a.crashed || a.stopped))
+      (a.crashed || a.stopped || (a.error_after_progress && !a.ready) || not_begun))
     state_.old_run_holds_gpu = true;
   if (e.phase == Phase::kCompile && t) a.compile_hint_ms = t;
   // A banner printed over several lines names its model on one of its own (TGI's Args).

@@ -13,12 +13,16 @@
 #include "logs/clock_reading.h"
 #include "logs/engine_prefix.h"
 #include "logs/line_parser_internal.h"
+#include "logs/script_stamps.h"
 #include "logs/syslog_formats.h"
 #include "logs/text_scan.h"
 
 namespace spinup {
 
 using line_internal::ReadLinePrefixes;
+using line_internal::StripBracketedScriptTime;
+using line_internal::StripDateOutputTime;
+using line_internal::StripShipperTime;
 using scan::At;
 using scan::Digits;
 using scan::IsDigit;
@@ -76,21 +80,6 @@ size_t ParseJournalShort(std::string_view s, CivilTime& t) {
   return j + 1;
 }
 
-// "03/14/2025 11:58:31 PM" (Python logging's `%m/%d/%Y %I:%M:%S %p`, US locales): month first, a
-// 12-hour clock with its half of the day (or a 24-hour one). Its end, or npos.
-size_t ParseUsDateTime(std::string_view s, CivilTime& t) {
-  CivilTime tt;
-  size_t j = ParseMonthFirstDateTime(s, '/', tt);
-  if (j == std::string_view::npos) return j;
-  const std::string_view half = s.substr(j, 3);
-  if ((half == " AM" || half == " PM") && tt.hour >= 1 && tt.hour <= 12) {
-    tt.hour = tt.hour % 12 + (half == " PM" ? 12 : 0);
-    j += 3;
-  }
-  t = tt;
-  return j;
-}
-
 // How far a local time of day is from the UTC one beside it, in minutes, where that is a zone's
 // offset: whole quarter hours (within two minutes: the two stamps are taken apart), -12 to +14
 // hours. nullopt otherwise.
@@ -103,88 +92,6 @@ std::optional<int> ZoneOffsetBetween(const CivilTime& local, const CivilTime& ut
     return std::nullopt;
   }
   return quarters * 15;
-}
-
-// A shipper's or `ts`'s time ("2025-09-22 10:00:01.123<TAB>", "03/14/2025 11:58:31 AM ") before a
-// line no prefix read.
-bool StripShipperTime(std::string_view& s, ParsedLine& p) {
-  if (s.size() < 20 || !IsDigit(s[0]) || (s[4] != '-' && s[2] != '/')) return false;
-  CivilTime t;
-  size_t j =
-      s[2] == '/' ? ParseUsDateTime(s, t) : scan::ParseDateTime(s, 0, s[10] == 'T' ? 'T' : ' ', t);
-  if (j == std::string_view::npos) return false;
-  j = scan::ParseFraction(s, j, t);
-  if (At(s, j, 'Z')) ++j;
-  // The zone's name after the time ("2025-08-19 11:02:11 CEST INFO ..."): `ts '%F %T %Z'`.
-  if (const size_t z = scan::SkipZoneName(s, j, &p.utc_stamp); z != s.npos) j = z;
-  if (!At(s, j, ' ') && !At(s, j, '\t')) return false;
-  while (At(s, j, ' ') || At(s, j, '\t')) ++j;
-  if (j >= s.size()) return false;
-  // An engine's own dated prefix (Python logging's "2025-09-22 10:00:01,123 - INFO") is read
-  // as the engine's.
-  ParsedLine engine;
-  std::string_view whole = s;
-  if (ParseEnginePrefix(whole, engine) && engine.time) return false;
-  p.wrapper_time = t;
-  s = s.substr(j);
-  return true;
-}
-
-// A script's `echo "$(date) waiting for the server ..."`: date(1)'s output ("Tue Oct 15 16:03:29
-// UTC 2024") before the line's text. Its year ends the stamp.
-bool StripDateOutputTime(std::string_view& s, ParsedLine& p) {
-  if (s.size() < 30 || s[3] != ' ' || !scan::IsDayName(s)) return false;
-  for (size_t y = 20; y + 5 < s.size() && y <= 34; ++y) {
-    if (s[y] != ' ' || s[y + 1] != '2' || !IsDigit(s[y + 2]) || !IsDigit(s[y + 3]) ||
-        !IsDigit(s[y + 4]) || (s[y + 5] != ' ' && s[y + 5] != ':')) {
-      continue;
-    }
-    const std::optional<CivilTime> t = ParseClockReading(s.substr(0, y + 5));
-    if (!t) return false;
-    size_t j = y + 5;
-    if (s[j] == ':') ++j;
-    while (At(s, j, ' ')) ++j;
-    if (j >= s.size()) return false;
-    p.wrapper_time = *t;
-    s = s.substr(j);
-    return true;
-  }
-  return false;
-}
-
-// A script's own bracket with its time ("[2024-11-04T11:30:02+00:00] ", "[start.sh
-// 2024-11-04T11:30:02+00:00] ", "[entrypoint 2024-11-04 11:30:02] "): a health loop's or an
-// entrypoint's lines in the server's log keep the log's clock going. SGLang's "[2024-11-04
-// 11:30:02 TP0]" puts its time first and has no 'T': the engine's prefix reads it.
-bool StripBracketedScriptTime(std::string_view& s, ParsedLine& p) {
-  if (s.size() < 24 || s[0] != '[') return false;
-  const size_t close = scan::FindByte(s.substr(0, 64), ']');
-  if (close == std::string_view::npos || close < 2) return false;
-  std::string_view inner = s.substr(1, close - 1);
-  // dmesg -T's "[Wed Jan 15 08:31:27 2025] Out of memory: Killed process ...".
-  const std::optional<CivilTime> reading =
-      scan::IsDayName(inner) ? ParseClockReading(inner) : std::nullopt;
-  if (reading) p.wrapper_time = *reading;
-  const bool tagged = !reading && !IsDigit(inner[0]);
-  if (tagged) {
-    const size_t sp = scan::FindByte(inner, ' ');
-    if (sp == std::string_view::npos || sp > 32) return false;
-    inner.remove_prefix(sp + 1);
-  }
-  if (reading) {
-    s = s.substr(At(s, close + 1, ' ') ? close + 2 : close + 1);
-    return true;
-  }
-  if (inner.size() < 19 || (!tagged && inner[10] != 'T')) return false;
-  CivilTime t;
-  size_t j = inner[10] == 'T'
-                 ? scan::ParseRfc3339(inner, 0, t)
-                 : scan::ParseFraction(inner, scan::ParseDateTime(inner, 0, ' ', t), t);
-  if (j != inner.size()) return false;
-  p.utc_stamp = inner[10] == 'T' && inner.find_first_of("Z+-", 19) != std::string_view::npos;
-  p.wrapper_time = t;
-  s = s.substr(At(s, close + 1, ' ') ? close + 2 : close + 1);
-  return true;
 }
 
 // After an RFC 3339 time at s[0..j): TGI's own prefix (then `p` is complete and true is

@@ -243,4 +243,18 @@ TEST(ParseLineWrappers, ScriptBracketWithTime) {
   EXPECT_FALSE(p.wrapper_time);
 }
 
+// `ts '[%H:%M:%S]'` before an engine's dated prefix: dropped, the engine's line is read. Before a
+// line no prefix dates, the bracket stays (SGLang 2024's time of day).
+TEST(ParseLineWrappers, TsTimeOfDayBeforeAnEnginePrefix) {
+  auto p = ParseLine("[13:02:03] INFO 03-03 13:02:03 api_server.py:912] vLLM API server version");
+  EXPECT_EQ(p.style, PrefixStyle::kVllm);
+  EXPECT_EQ(p.level, "INFO");
+  ASSERT_TRUE(p.time);
+  EXPECT_EQ(p.time->month, 3);
+  EXPECT_EQ(p.message, "vLLM API server version");
+  p = ParseLine("[07:02:10] waiting for http://10.1.4.22:8000/health ...");
+  EXPECT_EQ(p.style, PrefixStyle::kSglang);
+  EXPECT_EQ(p.message, "waiting for http://10.1.4.22:8000/health ...");
+}
+
 }  // namespace spinup

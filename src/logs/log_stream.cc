@@ -35,6 +35,12 @@ bool IsErrorLevel(std::string_view level) {
          level == "F";
 }
 
+// warnings.warn()'s format: "path/file.py:8: RuntimeWarning: message".
+bool PythonWarning(std::string_view msg) {
+  const size_t w = msg.find("Warning: ");
+  return w != msg.npos && msg.substr(0, w).find(".py:") != msg.npos;
+}
+
 }  // namespace
 
 LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
@@ -163,6 +169,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
   e.answer = false;
   e.while_serving = false;
   e.node_ready = false;
+  e.rank_from_message = false;
   e.role = LogEvent::Role::kDirect;
   return e;
 }
@@ -449,7 +456,11 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
     return;
   }
   ApplyTaughtPrefix(p, msg, t);
-  DetectEngineFromPrefix(p.style);
+  // A bare "[07:02:10] " (a time of day, no tags) is any script's stamp as much as 2024 SGLang's:
+  // the engine waits for a line of its own.
+  const bool any_scripts_stamp =
+      p.style == PrefixStyle::kSglang && p.rank.empty() && p.time && !p.time->has_date();
+  if (!any_scripts_stamp) DetectEngineFromPrefix(p.style);
   if (p.remote_node && !remote_node_said_) {
     // A fact about the job, like the launch flags that say it spans nodes (multi_node.*).
     remote_node_said_ = true;
@@ -474,6 +485,10 @@ void LogStream::ReadMatched(const ParsedLine& p, std::string_view msg, std::opti
     if (t && depth == 0 && on_activity_) on_activity_(t, {});
     return;
   }
+  // A Python warning ending in ':' goes on in the next line ("RuntimeWarning: Failed to read
+  // commit hash:", then "No module named 'vllm._version'"), the warning's text, no failure.
+  under_warning_ = warning_continues_;
+  warning_continues_ = msg.size() > 12 && msg.back() == ':' && PythonWarning(msg);
   bool fatal = false;
   if (!FirstPass(&fatal)) {  // noise
     EmitKeptFacts(p, msg.size() > opt_.max_text_bytes ? msg.substr(0, opt_.max_text_bytes) : msg,
@@ -511,7 +526,11 @@ void LogStream::ReadMatched(const ParsedLine& p, std::string_view msg, std::opti
     Emit(ResetEvent(LogEvent::Kind::kError, t, p.rank, "level.error", text));
     return;
   }
-  if (!any && on_activity_) on_activity_(t, msg);
+  if (!any && p.clock_reading && on_clock_reading_) {
+    on_clock_reading_(t, msg);
+  } else if (!any && on_activity_) {
+    on_activity_(t, msg);
+  }
 }
 
 // Lines in a log that no server process printed as its own: a person's, Python's teardown report.

@@ -50,6 +50,9 @@ class LogStream {
 
   void OnEvent(EventFn fn) { on_event_ = std::move(fn); }
   void OnActivity(ActivityFn fn) { on_activity_ = std::move(fn); }
+  // A clock reading pasted with the log (date(1)'s output, `systemctl status`'s "Active: ...
+  // since ...; 2min ago"): the time the paste was taken, though no line of the server's.
+  void OnClockReading(ActivityFn fn) { on_clock_reading_ = std::move(fn); }
   void OnUnitEvent(UnitEventFn fn) { on_unit_event_ = std::move(fn); }
   void OnClockShift(ClockShiftFn fn) { on_clock_shift_ = std::move(fn); }
   void OnReportedWait(ReportedWaitFn fn) { on_reported_wait_ = std::move(fn); }
@@ -160,6 +163,7 @@ class LogStream {
   LogStreamOptions opt_;
   EventFn on_event_;
   ActivityFn on_activity_;
+  ActivityFn on_clock_reading_;
   ReportedWaitFn on_reported_wait_;
   ReportedWaitFn on_kubernetes_age_;
   ReportedWaitFn on_command_time_;
@@ -175,6 +179,8 @@ class LogStream {
   int match_subset_ = 0;
   // The message matched_ was found for, and its subset (see HandleSegment).
   std::string last_message_;
+  bool warning_continues_ = false;  // the line was a Python warning that goes on in the next
+  bool under_warning_ = false;      // the line goes on a Python warning's text
   int last_subset_ = -1;
   std::string partial_;
   bool partial_truncated_ = false;

@@ -133,7 +133,10 @@ void LogStream::FillCaptures(const LogRule& r, int idx, std::string_view msg, Lo
     }
     return x;
   };
-  if (!cap(r.rank_group).empty()) e.rank = r.rank_prefix + CanonicalRank(cap(r.rank_group));
+  if (!cap(r.rank_group).empty()) {
+    e.rank = r.rank_prefix + CanonicalRank(cap(r.rank_group));
+    e.rank_from_message = true;
+  }
   if (!cap(r.bar_group).empty()) e.bar.assign(cap(r.bar_group).substr(0, 200));
   if (!cap(r.n_group).empty()) e.progress_n = to_i(cap(r.n_group));
   if (!cap(r.total_group).empty()) e.progress_total = to_i(cap(r.total_group));
@@ -185,7 +188,7 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
       e.node_ready = r.node_ready;
       e.role = r.role;
     }
-    e.quiet_level = IsQuietLevel(p.level);
+    e.quiet_level = IsQuietLevel(p.level) || under_warning_;
     // A launch banner, a rare line, is read whole (SGLang's server_args names node_rank late).
     if (r.emit == RuleEmit::kAttemptStart) AssignBytes(e.text, msg.substr(0, kMaxBannerBytes));
     // A restarts rule with no count ("Back-off restarting failed container") says the service has

@@ -307,6 +307,9 @@ bool LooksLikeProse(std::string_view line) {
   if (ReportsASymptom(first, line.substr(end))) return true;
   // A short label with an "I" in it ("Error I get:") is a person's too.
   const size_t words = CountWords(line);
+  // A question of six words or more ("TGI 2.2.0, 4x A100. Logs are full of NCCL WARN, is it safe
+  // to put traffic on it?") is asked of the reader; an engine's prompts end in "[y/N]".
+  if (line.back() == '?' && CountWords(line, 6) >= 6) return true;
   return (opens && words >= 4) || (words >= 3 && HasFirstPersonI(line)) ||
          (line.find('`') != std::string_view::npos && QuotesAnException(line)) ||
          (words >= 4 && QuotesAnErrorInDoubleQuotes(line));

@@ -13,6 +13,11 @@ TEST(ProseTest, APersonsSentenceAboutTheLog) {
   EXPECT_TRUE(LooksLikeProse("### 🐛 Describe the bug"));
   EXPECT_TRUE(LooksLikeProse("## Your current environment"));
   EXPECT_TRUE(LooksLikeProse("Error I get:"));  // a short label, with a first-person "I"
+  // A question to the reader, whatever it names.
+  EXPECT_TRUE(
+      LooksLikeProse("TGI 2.2.0, 4x A100. Logs are full of NCCL WARN, is it safe to put "
+                     "traffic on it?"));
+  EXPECT_FALSE(LooksLikeProse("Trust remote code?"));  // too short to be a person's question
   // An exception quoted in markdown's inline code.
   EXPECT_TRUE(LooksLikeProse("Error: `RuntimeError: Engine core initialization failed.`"));
   EXPECT_TRUE(LooksLikeProse("`ValueError: max seq len is larger than the KV cache`"));

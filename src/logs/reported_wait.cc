@@ -63,7 +63,8 @@ bool HasHighByte(std::string_view s) {
 const RE2& HangWords() {
   static const RE2 kHang(
       "(?i)hang|hung|stuck|forever|nothing|no progress|no more|no output|no new|froze|frozen|wait|"
-      "sits |sat |sitting|stays |stayed |still at|still there|still like this|still the "
+      "sits |sat |sitting|stays |stayed |still at|still there|been there|been here|still like "
+      "this|still the "
       "same|unchanged|no change|"
       "indefinitely|never finish|never complete|never reach|never print|never get|never move|"
       "never progress|still here|still waiting|no further|nothing further|"
@@ -226,7 +227,8 @@ bool SaysItWorksWith(std::string_view sentence) {
   static const RE2 kWorks(
       R"((?i)\b(?:works?|worked|working now|comes? up|came up|starts? (?:fine|normally|up|in \d)|)"
       R"(started (?:fine|normally|up)|loads? (?:fine|in \d)|fix(?:es|ed)\b|solved?\b|solves\b|)"
-      R"(resolved?\b|resolves\b|goes away|went away|no longer hangs?|runs fine|goes through)\b)");
+      R"(resolved?\b|resolves\b|goes away|went away|no longer hangs?|runs fine|goes through|)"
+      R"((?:makes?|made|lets?|gets?|got) it (?:to )?(?:start|work|come up|load|run|boot))\b)");
   // A command at a shell prompt is no sentence ("root@host:/workspace# python3 -m ...").
   static const RE2 kPrompt(R"(^(?:\S*[@:]\S*)?[$#] )");
   if (RE2::PartialMatch(sentence, kPrompt)) return false;

@@ -17,6 +17,9 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
                                 "output."),
             2400);
   EXPECT_EQ(ReportedWaitSeconds("It has been sitting on this line for over an hour now"), 3600);
+  EXPECT_EQ(ReportedWaitSeconds("It stops right after \"Init torch distributed begin.\" on all 4 "
+                                "ranks and has been there ~25 min."),
+            1500);
   EXPECT_EQ(ReportedWaitSeconds("It stays at capturing cuda graph for more than 30 minutes."),
             1800);
   EXPECT_EQ(ReportedWaitSeconds("after 20 minutes nothing, py-spy says it is in codecache.py"),
@@ -140,6 +143,8 @@ TEST(SaysItWorksWith, FlagsThatMadeItWork) {
                       "the custom all-reduce kernel"));
   EXPECT_TRUE(SaysItWorksWith("Setting NCCL_P2P_DISABLE=1 fixes it."));
   EXPECT_TRUE(SaysItWorksWith("EDIT: works with --enforce-eager"));
+  EXPECT_TRUE(SaysItWorksWith("NCCL_NVLS_ENABLE=0 makes it start."));
+  EXPECT_TRUE(SaysItWorksWith("Adding --enforce-eager got it to load."));
   EXPECT_FALSE(SaysItWorksWith("I tried NCCL_P2P_DISABLE=1 but it still hangs"));
   EXPECT_FALSE(SaysItWorksWith("--enforce-eager didn't help, same hang"));
   EXPECT_FALSE(SaysItWorksWith("It works on the other node without any change"));  // no flag
