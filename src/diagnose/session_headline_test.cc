@@ -35,6 +35,22 @@ TEST(SessionRelayHeadline, TgiLauncherRelayIsNotTheHeadline) {
   EXPECT_EQ(v.headline.find("WebserverFailed"), std::string::npos) << v.headline;
 }
 
+TEST(SessionRelayHeadline, ARelayThatNamesItsShardNamesTheFailingRank) {
+  // Four shards loading; the launcher's copy of one shard's error has no rank, its "Shard 2 failed
+  // to start" names the shard: the headline says which one failed, not all four.
+  std::string log = Tgi(0, "INFO", "Args { model_id: \"m\", num_shard: Some(4) }");
+  for (int r = 0; r < 4; ++r) log += Tgi(1, "INFO", "Starting shard rank=" + std::to_string(r));
+  log += Tgi(9, "ERROR", "Error when initializing model") +
+         "safetensors_rust.SafetensorError: Error while deserializing header: "
+         "MetadataIncompleteBuffer\n" +
+         Tgi(10, "ERROR", "Shard 2 failed to start") + Tgi(10, "INFO", "Shutting down shards") +
+         "Error: ShardCannotStart\n";
+  const Verdict v = Explain(log);
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_NE(v.headline.find("on shard2"), std::string::npos) << v.headline;
+  EXPECT_EQ(v.headline.find("shard0"), std::string::npos) << v.headline;
+}
+
 TEST(SessionRelayHeadline, RelayAloneIsStillQuoted) {
   // Nothing but the launcher's lines: its summary is all the log says, so it is quoted.
   const Verdict v = Explain(kTgiUp + Tgi(8, "ERROR", "Webserver Crashed") +
