@@ -182,7 +182,7 @@ std::string CrashHeadline(const Context& c, const Verdict& v, const std::string&
   if (!first.empty()) {
     h += ": " + first;
   } else if (c.attempt->ended_by_record) {
-    h += ": its container ended without a line saying why (the log is a previous container's)";
+    h += ": its container ended without a line saying why (a record beside the log says it ended)";
   }
   // An excerpt that ends inside the traceback it quotes the header of: where it stops.
   if (quoted == c.attempt && !c.opt.open_traceback_frame.empty() &&

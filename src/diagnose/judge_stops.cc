@@ -102,7 +102,9 @@ bool StepsCoverTheWait(const Context& c, const PhaseBudget& budget, double wait)
 // "it took forever, so I hit Ctrl-C" is impatience, "waited 45 min, then Ctrl-C" a stall.
 bool ReportedStall(const Context& c, const PhaseBudget& budget, Verdict& v,
                    bool stated_length_only) {
-  const std::optional<double> wait = c.st.reported_wait_s;
+  // ("Hangs forever ... waited ~50 min, then Ctrl-C": the stated length counts before a stop.)
+  const std::optional<double> wait =
+      stated_length_only && c.st.stated_wait_s ? c.st.stated_wait_s : c.st.reported_wait_s;
   if (!wait || *wait <= budget.stall_s || (stated_length_only && std::isinf(*wait)) ||
       BarCoversTheWait(c, v.phase, *wait) || StepsCoverTheWait(c, budget, *wait)) {
     return false;

@@ -98,7 +98,9 @@ TEST(SessionClock, AnotherPastesLaterStampGivesNoPhaseItsTime) {
   ASSERT_TRUE(v.phase_seconds.has_value()) << v.headline;
   EXPECT_LE(*v.phase_seconds, 61) << v.headline;
   for (const auto& t : v.timeline) {
-    if (t.seconds) EXPECT_LE(*t.seconds, 300) << PhaseName(t.phase);
+    if (t.seconds) {
+      EXPECT_LE(*t.seconds, 300) << PhaseName(t.phase);
+    }
   }
 }
 

@@ -457,6 +457,7 @@ void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms, bool own_time
   a.lines++;
   if (time_ms && own_time) {
     stamped_ms_ = time_ms;  // a line no rule names still dates the untimed lines after it
+    if (!reading) TakeLatest(latest_stamped_ms_, *time_ms);
     SettleStopTime(a, *time_ms);
     NoteServerNeverUp(a, time_ms);
   }
@@ -476,6 +477,7 @@ void StartupTracker::NoteStampedLine(const LogEvent& e) {
   DateUndated(e.time_ms);
   if (stamped_rank_ != e.rank) stamped_rank_ = e.rank;
   stamped_ms_ = e.time_ms;
+  TakeLatest(latest_stamped_ms_, *e.time_ms);
 }
 
 void StartupTracker::OnLogEvent(const LogEvent& e) {

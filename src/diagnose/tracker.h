@@ -48,7 +48,9 @@ struct TrackerState {
   int restarts = 0;           // the most of: samples' restarts, systemd's restart counter (journal)
   // The longest wait a person's sentence pasted with the log claims (infinity: "forever").
   std::optional<double> reported_wait_s;
-  bool reported_wait_is_run = false;    // it is the command's whole run, from `time`
+  bool reported_wait_is_run = false;  // it is the command's whole run, from `time`
+  std::optional<double>
+      stated_wait_s;  // the longest wait the writer gave a length ("forever" none)
   std::vector<std::string> works_with;  // a writer's "it works with --flag" sentences (first 8)
   // A supervisor said its latest run failed too and waits to start it again ("backoff.*" rules:
   // Kubernetes' CrashLoopBackOff/Error with its restart count): restarts + 1 runs failed.
@@ -290,6 +292,7 @@ class StartupTracker {
   // is pasted again, the latest time read before it (tracker_attempts.cc, Replayed).
   std::string first_stamped_line_;
   std::optional<int64_t> first_stamped_ms_;
+  std::optional<int64_t> latest_stamped_ms_;  // the latest own stamp of a line (Replayed)
   std::optional<int64_t> replay_until_ms_;
   bool Replayed(const LogEvent& e);
   bool ViewerInterrupted(const LogEvent& e);

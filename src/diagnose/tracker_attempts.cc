@@ -315,11 +315,13 @@ bool StartupTracker::Replayed(const LogEvent& e) {
   }
   // The times first, the text only then: most lines are stamped later, and this runs on each.
   constexpr int64_t kPasteSpanMs = 10'000;
-  if (*e.time_ms > *first_stamped_ms_ || !state_.last_ms ||
-      *state_.last_ms - *first_stamped_ms_ < kPasteSpanMs ||
+  // (Lines' own stamps: a clock reading pasted above the log, `systemctl status`'s "34min ago",
+  // is no line read after it.)
+  if (*e.time_ms > *first_stamped_ms_ || !latest_stamped_ms_ ||
+      *latest_stamped_ms_ - *first_stamped_ms_ < kPasteSpanMs ||
       !SameKey(first_stamped_line_, e.rank, e.text))
     return false;
-  replay_until_ms_ = state_.last_ms;
+  replay_until_ms_ = latest_stamped_ms_;
   return true;
 }
 

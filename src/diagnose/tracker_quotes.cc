@@ -75,7 +75,10 @@ bool StartupTracker::BuiltOnly(const AttemptFacts& cur, bool quoted_error) {
 bool StartupTracker::OnlyARecordOfAnEnd(const AttemptFacts& cur) {
   // (A kubelet's "Killing ... Stopping container" event beside the exit code is a record too;
   // read live, the stop may come before the exit code counts as a crash.)
-  if (cur.banner || cur.phase_line || cur.ready || !(cur.crashed || cur.stopped)) return false;
+  // (The command that started it, `docker run -d ...` at a prompt, is that run's, as the record.)
+  const bool prompt_only = cur.banner && cur.banner_engine == kPromptEngine;
+  if ((cur.banner && !prompt_only) || cur.phase_line || cur.ready || !(cur.crashed || cur.stopped))
+    return false;
   // Knative's "Container failed with:" quotes the container's last lines after it; the run's own
   // first lines before its banner may follow.
   if (!cur.hits.empty() && cur.hits.begin()->first == "record.revision_failed") return true;
@@ -101,6 +104,12 @@ void StartupTracker::ForgetQuote(std::optional<int64_t> t, bool keep_hits) {
   AttemptFacts& quote = state_.attempts.back();
   if (quote.crashed) state_.crashed_attempts--;
   const int index = quote.index;
+  // Nor was its first stamped line the log's: the log's own, coming again, is no second copy.
+  if (quote.first_ms && first_stamped_ms_ && *first_stamped_ms_ >= *quote.first_ms) {
+    first_stamped_ms_.reset();
+    first_stamped_line_.clear();
+    latest_stamped_ms_.reset();
+  }
   RuleHits hits = std::move(quote.hits);
   quote = AttemptFacts{};
   quote.index = index;

@@ -1,6 +1,7 @@
 // What a report's writer states beside the log: how long the pod had run, how long it sat, what
 // made it start, how long the command ran.
 #include <algorithm>
+#include <cmath>
 
 #include "diagnose/tracker.h"
 
@@ -18,6 +19,8 @@ void StartupTracker::NoteReportedWait(double seconds) {
   if (!state_.reported_wait_s || seconds > *state_.reported_wait_s || state_.reported_wait_is_run)
     state_.reported_wait_s = seconds;
   state_.reported_wait_is_run = false;
+  if (!std::isinf(seconds) && (!state_.stated_wait_s || seconds > *state_.stated_wait_s))
+    state_.stated_wait_s = seconds;
 }
 
 void StartupTracker::NoteWorksWith(std::string_view sentence) {

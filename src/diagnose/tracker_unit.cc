@@ -36,6 +36,14 @@ bool RanAsTheUnit(const AttemptFacts& a) {
          a.crashed;
 }
 
+// Lines stamped after the unit's start that comes below them, with no banner, phase line or end
+// of their own: `systemctl status`'s tail of the journal pasted above the journal, the same run's
+// lines, not a run before it.
+bool TailOfThisRun(const AttemptFacts& a, std::optional<int64_t> started) {
+  return started && a.first_ms && *a.first_ms > *started && !a.banner && !a.ready && !a.crashed &&
+         !a.stopped && a.errors.empty();
+}
+
 }  // namespace
 
 // "Started X." after "Starting X..." ends that start job (Type=notify, a start-post step): the
@@ -47,7 +55,13 @@ void StartupTracker::OnUnitStart(const UnitEvent& e, std::optional<int64_t> t) {
     start_job_open_ = false;
     return;
   }
-  if (state_.attempts.empty() || RanAsTheUnit(state_.attempts.back())) {
+  if (state_.attempts.size() == 1 && TailOfThisRun(Current(), t)) {
+    // `systemctl status`'s journal tail above `journalctl -u`: lines of the run that starts here.
+    ForgetQuote(t, /*keep_hits=*/true);
+  } else if (state_.attempts.size() == 1 && Current().stop_job && !RanAsTheUnit(Current())) {
+    // `systemctl restart`'s stop of a run the journal does not show: this start's stop it is not.
+    ForgetQuote(t, /*keep_hits=*/false);
+  } else if (state_.attempts.empty() || RanAsTheUnit(state_.attempts.back())) {
     // A start after a failed one with no restart scheduled by systemd in between: a person ran
     // `systemctl start` again (after editing the unit: "Reloading."), not the manager's loop.
     const bool after_failure = !state_.attempts.empty() && state_.attempts.back().crashed;

@@ -112,6 +112,12 @@ class LogStream {
   void ApplyTaughtPrefix(ParsedLine& p, std::string_view& msg, std::optional<int64_t>& t);
   void DetectEngineFromPrefix(PrefixStyle style);
   bool FirstPass(bool* fatal);
+  void DropCancelled();
+  bool PassesOver(const LogRule& r, int idx, std::string_view msg);
+  void NoteServerPort(std::string_view msg);
+  bool AnotherServersAddress(const LogRule& r, std::string_view msg) const;
+  static constexpr std::string_view kServerPortRule = "generic.server_port";
+  std::vector<int> server_ports_;  // the servers' launch ports (NoteServerPort)
   void EmitKeptFacts(const ParsedLine& p, std::string_view text, std::optional<int64_t> t);
   void FillCaptures(const LogRule& r, int idx, std::string_view msg, LogEvent& e);
   void EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::string_view text,

@@ -5,6 +5,7 @@
 #include "base/assign.h"
 #include "logs/line_parser.h"
 #include "logs/log_stream.h"
+#include "logs/server_port.h"
 
 namespace spinup {
 namespace {
@@ -71,6 +72,7 @@ bool LogStream::FirstPass(bool* fatal) {
   echo_ = -1;
   pinned_error_ = -1;
   const auto& all = rules_.rules();
+  DropCancelled();
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
     const bool generic = generic_[static_cast<size_t>(idx)] != 0;
@@ -91,6 +93,60 @@ bool LogStream::FirstPass(bool* fatal) {
     if (r.emit == RuleEmit::kError && r.pin && r.phase && pinned_error_ < 0) pinned_error_ = idx;
   }
   return true;
+}
+
+// A line that denies what other rules' matches assert ("the pod was not OOMKilled"): those
+// matches do not count (LogRule::cancels). The matched set is the cached one of this message, so
+// the next copy of the line finds it already without them.
+void LogStream::DropCancelled() {
+  const auto& all = rules_.rules();
+  for (size_t i = 0; i < matched_.size(); ++i) {
+    const std::vector<std::string>& cancels = all[static_cast<size_t>(matched_[i])].cancels;
+    if (cancels.empty()) continue;
+    const int self = matched_[i];
+    std::erase_if(matched_, [&](int idx) {
+      const std::string& id = all[static_cast<size_t>(idx)].id;
+      return idx != self && std::any_of(cancels.begin(), cancels.end(), [&](const std::string& k) {
+               return id == k || (k.ends_with('.') && id.starts_with(k));
+             });
+    });
+    i = static_cast<size_t>(std::find(matched_.begin(), matched_.end(), self) - matched_.begin());
+  }
+}
+
+// A matched rule whose event the line does not give: another engine's, another program's line or
+// address, a client's echo; the server's launch port is noted, not told.
+bool LogStream::PassesOver(const LogRule& r, int idx, std::string_view msg) {
+  if (!generic_[static_cast<size_t>(idx)] && !engine_.empty() && !SameName(r.engine, engine_)) {
+    return true;
+  }
+  if (r.emit == RuleEmit::kForeign || (echo_ >= 0 && idx != echo_)) return true;
+  if (r.id == kServerPortRule) {
+    NoteServerPort(msg);
+    return true;
+  }
+  return AnotherServersAddress(r, msg);
+}
+
+// The ports the paste's servers were launched on (their arguments): up to a few, one per server
+// in a paste of several (compose's chat and embedding services).
+void LogStream::NoteServerPort(std::string_view msg) {
+  const std::optional<int> port = LaunchArgPort(msg);
+  if (!port || std::find(server_ports_.begin(), server_ports_.end(), *port) != server_ports_.end())
+    return;
+  if (server_ports_.size() >= 4) server_ports_.erase(server_ports_.begin());
+  server_ports_.push_back(*port);
+}
+
+// A ready line that names an address on a port no server in the paste was launched on is
+// another program's listening (LiteLLM's or Open WebUI's Uvicorn beside vLLM's): not the start's.
+bool LogStream::AnotherServersAddress(const LogRule& r, std::string_view msg) const {
+  const bool up = r.emit == RuleEmit::kReady || r.emit == RuleEmit::kEngineReady ||
+                  (r.emit == RuleEmit::kPhaseEnd && r.phase == Phase::kHttpStart);
+  if (!up || server_ports_.empty()) return false;
+  const std::optional<int> port = UrlPort(msg);
+  return port &&
+         std::find(server_ports_.begin(), server_ports_.end(), *port) == server_ports_.end();
 }
 
 // A noise line's facts its rule keeps (LogRule::keep): info events, nothing else.
@@ -165,10 +221,7 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
   }
   for (int idx : matched_) {
     const LogRule& r = all[static_cast<size_t>(idx)];
-    if (!generic_[static_cast<size_t>(idx)] && !engine_.empty() && !SameName(r.engine, engine_)) {
-      continue;
-    }
-    if (r.emit == RuleEmit::kForeign || (echo_ >= 0 && idx != echo_)) continue;
+    if (PassesOver(r, idx, msg)) continue;
     // One decisive line, not two: beside a fatal rule an error rule's match is evidence only (a
     // cause may need it: "exited with code 137" is both a container's death and a SIGKILL).
     const bool evidence_only = fatal && r.emit == RuleEmit::kError;

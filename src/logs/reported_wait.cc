@@ -356,6 +356,9 @@ std::optional<double> ReportedWaitInClaim(std::string_view line) {
   // "the start takes forever" says it is slow, not that it stopped.
   static const RE2 kSlowly(R"(\b(?:takes?|taking|took) (?:so |like |literally )?forever\b)");
   if (RE2::PartialMatch(lower, kForever) && !RE2::PartialMatch(lower, kSlowly)) {
+    // "Sits there forever. Waited 45 minutes, then Ctrl-C": the length stated beside it is the
+    // wait (before a stop only a stated length says it was stuck); a few seconds is not one.
+    if (most && *most >= 60) return most;
     return std::numeric_limits<double>::infinity();
   }
   if (!most) most = ClockTimesApart(lower);

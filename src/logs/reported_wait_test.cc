@@ -63,6 +63,10 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
   const auto forever = ReportedWaitSeconds("It hangs here forever, nothing else is printed.");
   ASSERT_TRUE(forever.has_value());
   EXPECT_TRUE(std::isinf(*forever));
+  // Beside "forever", a length the writer states is the wait: a stop after it was a stall.
+  EXPECT_EQ(
+      ReportedWaitSeconds("With TP=2 it just sits there forever. Waited 45 minutes, no error"),
+      2700);
   // A query the sentence quotes in parentheses is no program's line; a bar outside them is.
   EXPECT_TRUE(ReportedWaitSeconds("It sits in capture forever. This is the stream from CloudWatch "
                                   "(fields @timestamp, @message | sort @timestamp asc).")

@@ -121,6 +121,7 @@ LogRule ParseRule(const json& r, FileParse& f) {
   }
   rule.role = ParseRole(r, rule, emit, line);
   rule.keep = ParseKeep(r, rule, line);
+  rule.cancels = StrList(r, "cancels", line);
   if (auto d = r.find("pin"); d != r.end()) {
     if (!d->is_boolean()) throw FileError{line, "\"pin\" must be true or false"};
     rule.pin = d->get<bool>();

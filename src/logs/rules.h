@@ -88,6 +88,9 @@ struct LogRule {
   // '.' ("multi_node."): a configuration dump is noise to every other rule, yet its multi-node
   // flags are facts.
   std::vector<std::string> keep;
+  // Any rule: the line denies what these rules' matches on it assert, by id or id prefix ending
+  // in '.' ("no OOMKilled in lastState" is no OOM record): their matches on it do not count.
+  std::vector<std::string> cancels;
   std::string source;  // "file:line" where the rule was defined, for messages
 };
 
