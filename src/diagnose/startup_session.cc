@@ -177,6 +177,7 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
   stream->OnKubernetesAge([this](double seconds) { tracker_.NoteRunningFor(seconds); });
   stream->OnCommandTime([this](double seconds) { tracker_.NoteCommandTime(seconds); });
   stream->OnWorksWith([this](std::string_view sentence) { tracker_.NoteWorksWith(sentence); });
+  stream->OnRetryByHand([this] { tracker_.NoteRetryByHand(); });
   stream->OnClockShift([this](int64_t shift_ms) {
     tracker_.ShiftTimes(shift_ms);
     // The events handed out so far are stamped as the tracker's now are: in the dated line's year.

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstring>
 #include <iterator>
+#include <utility>
 
 #include "base/assign.h"
 #include "diagnose/model_size.h"
@@ -112,8 +113,9 @@ void StartupTracker::NewAttempt(std::optional<int64_t> t) {
   a.start_ms = t;
   if (!state_.attempts.empty()) {
     const AttemptFacts& prev = state_.attempts.back();
-    a.manual = prev.crashed && state_.restarts == 0 && t && prev.last_ms &&
-               *t - *prev.last_ms > kRetryByHandGapMs;
+    a.manual = (prev.crashed && state_.restarts == 0 && t && prev.last_ms &&
+                *t - *prev.last_ms > kRetryByHandGapMs) ||
+               std::exchange(retry_by_hand_, false);
   }
   state_.attempts.push_back(std::move(a));
 }

@@ -109,7 +109,9 @@ class StartupTracker {
   void NoteReportedWait(double seconds);
   // The command's run time (`time` after the log): a clock reading, or the longest it can have sat.
   void NoteCommandTime(double seconds);
-  void NoteWorksWith(std::string_view sentence);  // logs/reported_wait.h SaysItWorksWith
+  void NoteWorksWith(std::string_view sentence);
+  void NoteRetryByHand();  // logs/reported_wait.h SaysItRanAgain  // logs/reported_wait.h
+                           // SaysItWorksWith
   // A /proc + GPU sample (live). Samples must come in time order.
   void OnSample(const Sample& sample);
   // The service manager about the unit (from the journal): a start begins an attempt, an unclean
@@ -293,6 +295,7 @@ class StartupTracker {
   std::string first_stamped_line_;
   std::optional<int64_t> first_stamped_ms_;
   std::optional<int64_t> latest_stamped_ms_;  // the latest own stamp of a line (Replayed)
+  bool retry_by_hand_ = false;  // the writer said the next start is another try of theirs
   std::optional<int64_t> replay_until_ms_;
   bool Replayed(const LogEvent& e);
   bool ViewerInterrupted(const LogEvent& e);

@@ -23,6 +23,12 @@ void StartupTracker::NoteReportedWait(double seconds) {
     state_.stated_wait_s = seconds;
 }
 
+// The writer says the log below is another try of theirs ("re-ran with NCCL_DEBUG=WARN:"): the next
+// start is theirs, not a supervisor's turn. Before any start it says nothing of one.
+void StartupTracker::NoteRetryByHand() {
+  if (!state_.attempts.empty() && Current().lines > 0) retry_by_hand_ = true;
+}
+
 void StartupTracker::NoteWorksWith(std::string_view sentence) {
   constexpr size_t kMaxSentences = 8, kMaxSentenceBytes = 400;
   if (state_.works_with.size() < kMaxSentences) {

@@ -545,15 +545,9 @@ bool LogStream::NotTheServers(const ParsedLine& p) {
         in_report_ = true;
         return true;
       }
-      // (The line is still read: a kubelet's event may be a probe kill's record.)
-      if (on_kubernetes_age_) {
-        if (const std::optional<double> age = KubernetesAgeSeconds(p.message)) {
-          on_kubernetes_age_(*age);
-        }
-      }
-      if (on_command_time_) {
-        if (const std::optional<double> ran = CommandTimeSeconds(p.message)) on_command_time_(*ran);
-      }
+      // (The line is still read, unless it is the writer's: a kubelet's event may be a probe
+      // kill's record.)
+      if (NoteReportFacts(p.message)) return true;
     }
     if (IsPersonsLine(p)) {
       NoteWorksWith(p.message);

@@ -66,6 +66,8 @@ class LogStream {
   // (SaysItWorksWith).
   using SentenceFn = std::function<void(std::string_view sentence)>;
   void OnWorksWith(SentenceFn fn) { on_works_with_ = std::move(fn); }
+  // A person's line saying the log below is another try of theirs ("re-ran with X:").
+  void OnRetryByHand(std::function<void()> fn) { on_retry_by_hand_ = std::move(fn); }
 
   void Feed(std::string_view bytes);
   // Flushes a last line without a newline. Feed may continue afterwards (a followed file).
@@ -134,6 +136,7 @@ class LogStream {
   bool SkipsUnraisable(std::string_view msg);
   void NoteThreadException(std::string_view msg);
   void NoteWorksWith(std::string_view sentence);
+  bool NoteReportFacts(std::string_view msg);
   // True for a bar's new reading, or its same reading once its own clock moved on by
   // kFrozenBarClockStep seconds (a frozen bar's redraw still dates the paste).
   bool NewBarValue(std::string_view bar, int64_t n, int64_t total, std::optional<double> elapsed_s);
@@ -174,6 +177,7 @@ class LogStream {
   ReportedWaitFn on_kubernetes_age_;
   ReportedWaitFn on_command_time_;
   SentenceFn on_works_with_;
+  std::function<void()> on_retry_by_hand_;
   UnitEventFn on_unit_event_;
   ClockShiftFn on_clock_shift_;
   std::string engine_;

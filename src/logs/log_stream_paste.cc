@@ -83,7 +83,24 @@ void LogStream::NoteTraceback(const ParsedLine& p, std::string_view msg, std::st
 }
 
 // A person's sentence: whether it says a flag or setting made the start work (SaysItWorksWith).
+// Facts a report's line states beside the log: a kubelet event's age, `time`'s run length, and the
+// writer's word that the log below is another try of theirs ("re-ran with NCCL_DEBUG=WARN:", a line
+// that introduces what follows). True when the line is the writer's, not read further.
+bool LogStream::NoteReportFacts(std::string_view msg) {
+  if (on_kubernetes_age_) {
+    if (const std::optional<double> age = KubernetesAgeSeconds(msg)) on_kubernetes_age_(*age);
+  }
+  if (on_command_time_) {
+    if (const std::optional<double> ran = CommandTimeSeconds(msg)) on_command_time_(*ran);
+  }
+  if (msg.empty() || msg.back() != ':' || !SaysItRanAgain(msg)) return false;
+  if (on_retry_by_hand_) on_retry_by_hand_();
+  in_report_ = true;
+  return true;
+}
+
 void LogStream::NoteWorksWith(std::string_view sentence) {
+  if (on_retry_by_hand_ && SaysItRanAgain(sentence)) on_retry_by_hand_();
   if (!on_works_with_) return;
   for (const std::string_view said : SentencesSayingItWorks(sentence)) on_works_with_(said);
 }

@@ -237,6 +237,14 @@ bool SaysItWorksWith(std::string_view sentence) {
   return RE2::PartialMatch(sentence, kWorks) && !RE2::PartialMatch(sentence, kDenied);
 }
 
+bool SaysItRanAgain(std::string_view sentence) {
+  if (sentence.size() < 6 || sentence.size() > kMaxSentence) return false;
+  static const RE2 kAgain(
+      R"((?i)\b(?:re-?ran|re-?run|ran (?:it |this |that |the same (?:command )?)?again|)"
+      R"(tried (?:it |this |that )?again|retried|(?:second|third|another|next) (?:try|attempt|run)\b))");
+  return RE2::PartialMatch(sentence, kAgain);
+}
+
 std::vector<std::string_view> SentencesSayingItWorks(std::string_view paragraph) {
   std::vector<std::string_view> out;
   if (paragraph.size() > 4 * kMaxSentence) return out;

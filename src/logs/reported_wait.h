@@ -25,6 +25,10 @@ std::optional<double> KubernetesAgeSeconds(std::string_view line);
 // word, no denial ("still hangs", "didn't help"), and a flag or setting (a `--` or `_`) in it.
 bool SaysItWorksWith(std::string_view sentence);
 
+// Whether a person's sentence says the log after it is another try of theirs ("re-ran with
+// NCCL_DEBUG=WARN:", "Then I ran it again with --enforce-eager", "second attempt:").
+bool SaysItRanAgain(std::string_view sentence);
+
 // The sentences of a person's paragraph that say the start works with something changed
 // (SaysItWorksWith, sentence by sentence): a paragraph tells of several tries, and one that
 // "did not help" must not hide the next that "fixes it".

@@ -215,3 +215,18 @@ TEST(CommandTimeSeconds, ShellsAndGnuTime) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// The writer's word that the log below is another try of theirs, not a supervisor's restart.
+TEST(SaysItRanAgain, AnotherTryByHand) {
+  EXPECT_TRUE(SaysItRanAgain("re-ran with NCCL_DEBUG=WARN:"));
+  EXPECT_TRUE(SaysItRanAgain("Then I ran it again with --enforce-eager and got this:"));
+  EXPECT_TRUE(SaysItRanAgain("Second attempt, after clearing the cache:"));
+  EXPECT_FALSE(SaysItRanAgain("Retrying in 10 seconds (attempt 2 of 5)"));
+  EXPECT_FALSE(SaysItRanAgain("The server never comes up:"));
+}
+
+}  // namespace
+}  // namespace spinup
