@@ -462,6 +462,13 @@ void StartupTracker::OnReady(AttemptFacts& a, const LogEvent& e, std::optional<i
     if (!a.ready) BeginPhase(a, e.rank, Phase::kHttpStart, t);
     return;
   }
+  if (a.crashed && !a.died_after_ready &&
+      (e.rule_id == "trtllm.triton_app_startup" || e.rule_id == "vllm.triton_ready")) {
+    // Triton's HTTP service started after a model failed to load (--exit-on-error=false): that
+    // model's failure, not the server's; the server came up without it.
+    a.crashed = false;
+    state_.crashed_attempts--;
+  }
   if (!a.ready) {
     BeginPhase(a, e.rank, Phase::kReady, t);
     a.ready_before_phases = std::none_of(a.timeline.begin(), a.timeline.end(), [&](const auto& s) {

@@ -140,11 +140,14 @@ void LogStream::NoteServerPort(std::string_view msg) {
 
 // A ready line that names an address on a port no server in the paste was launched on is
 // another program's listening (LiteLLM's or Open WebUI's Uvicorn beside vLLM's): not the start's.
+// So is a bind error on such a port (Ray's dashboard on 8265, quoted in Ray's warning).
 bool LogStream::AnotherServersAddress(const LogRule& r, std::string_view msg) const {
+  if (server_ports_.empty()) return false;
   const bool up = r.emit == RuleEmit::kReady || r.emit == RuleEmit::kEngineReady ||
                   (r.emit == RuleEmit::kPhaseEnd && r.phase == Phase::kHttpStart);
-  if (!up || server_ports_.empty()) return false;
-  const std::optional<int> port = UrlPort(msg);
+  const bool failed = r.emit == RuleEmit::kFatal || r.emit == RuleEmit::kError;
+  if (!up && !failed) return false;
+  const std::optional<int> port = up ? UrlPort(msg) : BindTuplePort(msg);
   return port &&
          std::find(server_ports_.begin(), server_ports_.end(), *port) == server_ports_.end();
 }

@@ -38,6 +38,14 @@ std::optional<int> LaunchArgPort(std::string_view line) {
   return std::nullopt;
 }
 
+std::optional<int> BindTuplePort(std::string_view line) {
+  const size_t open = line.find("address ('");
+  if (open == std::string_view::npos) return std::nullopt;
+  const size_t comma = line.find("', ", open + 10);
+  if (comma == std::string_view::npos || comma > open + 10 + 64) return std::nullopt;
+  return PortAt(line, comma + 3);
+}
+
 std::optional<int> UrlPort(std::string_view line) {
   const size_t scheme = line.find("://");
   if (scheme == std::string_view::npos) return std::nullopt;

@@ -15,4 +15,8 @@ std::optional<int> LaunchArgPort(std::string_view line);
 // The port of the first URL in the line ("scheme://host:port"), or nullopt.
 std::optional<int> UrlPort(std::string_view line);
 
+// The port of a bind error's address tuple ("[Errno 98] error while attempting to bind on address
+// ('0.0.0.0', 8265): address already in use"), or nullopt.
+std::optional<int> BindTuplePort(std::string_view line);
+
 }  // namespace spinup

@@ -24,6 +24,13 @@ TEST(ServerPort, OtherPortsAreNotTheServers) {
   EXPECT_EQ(LaunchArgPort("port=8000abc"), std::nullopt);
 }
 
+TEST(ServerPort, TheBindErrorsPort) {
+  EXPECT_EQ(BindTuplePort("OSError: [Errno 98] error while attempting to bind on address "
+                          "('0.0.0.0', 8265): address already in use"),
+            8265);
+  EXPECT_EQ(BindTuplePort("OSError: [Errno 98] Address already in use"), std::nullopt);
+}
+
 TEST(ServerPort, TheListeningAddressesPort) {
   EXPECT_EQ(UrlPort("INFO:     Uvicorn running on http://0.0.0.0:4000 (Press CTRL+C to quit)"),
             4000);
