@@ -111,11 +111,12 @@ void StartupTracker::NewAttempt(std::optional<int64_t> t) {
   }
   a.index = ++state_.total_attempts;
   a.start_ms = t;
+  // (The writer's word is spent on this start, whatever else makes it one by hand.)
+  const bool said_by_hand = std::exchange(retry_by_hand_, false);
   if (!state_.attempts.empty()) {
     const AttemptFacts& prev = state_.attempts.back();
-    a.manual = (prev.crashed && state_.restarts == 0 && t && prev.last_ms &&
-                *t - *prev.last_ms > kRetryByHandGapMs) ||
-               std::exchange(retry_by_hand_, false);
+    a.manual = said_by_hand || (prev.crashed && state_.restarts == 0 && t && prev.last_ms &&
+                                *t - *prev.last_ms > kRetryByHandGapMs);
   }
   state_.attempts.push_back(std::move(a));
 }

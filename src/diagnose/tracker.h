@@ -49,8 +49,8 @@ struct TrackerState {
   // The longest wait a person's sentence pasted with the log claims (infinity: "forever").
   std::optional<double> reported_wait_s;
   bool reported_wait_is_run = false;  // it is the command's whole run, from `time`
-  std::optional<double>
-      stated_wait_s;  // the longest wait the writer gave a length ("forever" none)
+  // The longest wait the writer gave a length ("waited 45 minutes"; "forever" gives none).
+  std::optional<double> stated_wait_s;
   std::vector<std::string> works_with;  // a writer's "it works with --flag" sentences (first 8)
   // A supervisor said its latest run failed too and waits to start it again ("backoff.*" rules:
   // Kubernetes' CrashLoopBackOff/Error with its restart count): restarts + 1 runs failed.
@@ -109,9 +109,8 @@ class StartupTracker {
   void NoteReportedWait(double seconds);
   // The command's run time (`time` after the log): a clock reading, or the longest it can have sat.
   void NoteCommandTime(double seconds);
-  void NoteWorksWith(std::string_view sentence);
-  void NoteRetryByHand();  // logs/reported_wait.h SaysItRanAgain  // logs/reported_wait.h
-                           // SaysItWorksWith
+  void NoteWorksWith(std::string_view sentence);  // logs/reported_wait.h SaysItWorksWith
+  void NoteRetryByHand();                         // logs/reported_wait.h SaysItRanAgain
   // A /proc + GPU sample (live). Samples must come in time order.
   void OnSample(const Sample& sample);
   // The service manager about the unit (from the journal): a start begins an attempt, an unclean

@@ -57,6 +57,8 @@ LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
   // matches is still an error, and the exception it names is still quoted).
   for (const LogRule& r : rules_.rules()) {
     if (r.id == "generic.traceback") traceback_rule_ = static_cast<int>(generic_.size());
+    if (r.id == kServerPortRule) server_port_rule_ = static_cast<int>(generic_.size());
+    if (!r.cancels.empty()) cancelling_.push_back(static_cast<int>(generic_.size()));
     const bool evidence = r.id.starts_with("cause.") || r.role == LogEvent::Role::kFallback;
     generic_.push_back(r.engine != "generic" ? 0 : evidence ? 2 : 1);
   }

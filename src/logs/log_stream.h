@@ -119,6 +119,8 @@ class LogStream {
   void NoteServerPort(std::string_view msg);
   bool AnotherServersAddress(const LogRule& r, std::string_view msg) const;
   static constexpr std::string_view kServerPortRule = "generic.server_port";
+  int server_port_rule_ = -1;      // its index, once (PassesOver asks of every matched rule)
+  std::vector<int> cancelling_;    // the rules that cancel others' matches (DropCancelled)
   std::vector<int> server_ports_;  // the servers' launch ports (NoteServerPort)
   void EmitKeptFacts(const ParsedLine& p, std::string_view text, std::optional<int64_t> t);
   void FillCaptures(const LogRule& r, int idx, std::string_view msg, LogEvent& e);

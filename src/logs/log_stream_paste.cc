@@ -82,7 +82,6 @@ void LogStream::NoteTraceback(const ParsedLine& p, std::string_view msg, std::st
   }
 }
 
-// A person's sentence: whether it says a flag or setting made the start work (SaysItWorksWith).
 // Facts a report's line states beside the log: a kubelet event's age, `time`'s run length, and the
 // writer's word that the log below is another try of theirs ("re-ran with NCCL_DEBUG=WARN:", a line
 // that introduces what follows). True when the line is the writer's, not read further.
@@ -99,6 +98,8 @@ bool LogStream::NoteReportFacts(std::string_view msg) {
   return true;
 }
 
+// A person's sentence: whether it says a flag or setting made the start work (SaysItWorksWith), or
+// that the log after it is another try of theirs (SaysItRanAgain).
 void LogStream::NoteWorksWith(std::string_view sentence) {
   if (on_retry_by_hand_ && SaysItRanAgain(sentence)) on_retry_by_hand_();
   if (!on_works_with_) return;

@@ -101,9 +101,9 @@ bool LogStream::FirstPass(bool* fatal) {
 void LogStream::DropCancelled() {
   const auto& all = rules_.rules();
   for (size_t i = 0; i < matched_.size(); ++i) {
-    const std::vector<std::string>& cancels = all[static_cast<size_t>(matched_[i])].cancels;
-    if (cancels.empty()) continue;
     const int self = matched_[i];
+    if (std::find(cancelling_.begin(), cancelling_.end(), self) == cancelling_.end()) continue;
+    const std::vector<std::string>& cancels = all[static_cast<size_t>(self)].cancels;
     std::erase_if(matched_, [&](int idx) {
       const std::string& id = all[static_cast<size_t>(idx)].id;
       return idx != self && std::any_of(cancels.begin(), cancels.end(), [&](const std::string& k) {
@@ -121,7 +121,7 @@ bool LogStream::PassesOver(const LogRule& r, int idx, std::string_view msg) {
     return true;
   }
   if (r.emit == RuleEmit::kForeign || (echo_ >= 0 && idx != echo_)) return true;
-  if (r.id == kServerPortRule) {
+  if (idx == server_port_rule_) {
     NoteServerPort(msg);
     return true;
   }
