@@ -65,6 +65,28 @@ TEST(ExplainCli, ReadyExitsZeroAndEngineCanBeForced) {
   EXPECT_EQ(r.out.rfind("READY", 0), 0u);
 }
 
+// A start that got up after a slow phase says so at the top level, not only per timeline entry:
+// scripts tell slow-then-ready from ready with `.slow_phases`.
+TEST(ExplainCli, SlowPhasesListWhatRanPastItsBudget) {
+  const std::string head = "[2026-03-09 12:00:00 TP0] Load weight begin. avail mem=78.00 GB\n";
+  auto run = [&](const std::string& load_end, const std::string& ready_at) {
+    auto r =
+        RunSpinup({"explain", "-", "--json"},
+                  head + "[2026-03-09 " + load_end +
+                      " TP0] Load weight end. type=LlamaForCausalLM, avail mem=60.00 GB\n" +
+                      "[2026-03-09 " + ready_at + "] The server is fired up and ready to roll!\n");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return nlohmann::json::parse(r.out);
+  };
+  auto slow = run("12:25:00", "12:26:00");
+  EXPECT_EQ(slow["outcome"], "ready");
+  EXPECT_EQ(slow["slow_phases"], nlohmann::json::array({"weight_load"}));
+  auto quick = run("12:00:20", "12:00:40");
+  EXPECT_EQ(quick["outcome"], "ready");
+  EXPECT_TRUE(quick["slow_phases"].is_array());
+  EXPECT_TRUE(quick["slow_phases"].empty()) << quick["slow_phases"];
+}
+
 TEST(ExplainCli, UserRulesAndTheirErrors) {
   testing::TempDir dir;
   testing::WriteFile(dir / "bad.json",

@@ -356,7 +356,7 @@ TEST_F(JournalE2ETest, RestartsWithOnlyATracebackEachAreACrashLoop) {
   EXPECT_TRUE(Mentions(v["evidence"], "restarted 3 times by its supervisor")) << v.dump(2);
 
   // Judged right after the third restart was scheduled, before the new run printed anything:
-  // still the loop, not an unknown start.
+  // still the loop, not an unknown start, and the next start is scheduled, not yet begun.
   ExportWriter w2(NowMs() - 60000);
   for (int n = 0; n <= 3; ++n) {
     if (n > 0) w2.RestartScheduled(n);
@@ -370,7 +370,7 @@ TEST_F(JournalE2ETest, RestartsWithOnlyATracebackEachAreACrashLoop) {
   EXPECT_EQ(r2.exit_code, 1) << r2.out << r2.err;
   json v2 = Final(Events(r2.out));
   EXPECT_EQ(v2["state"], "crash_loop") << v2.dump(2);
-  EXPECT_NE(v2["headline"].get<std::string>().find("attempt 4 is starting"), std::string::npos)
+  EXPECT_NE(v2["headline"].get<std::string>().find("attempt 4 is scheduled"), std::string::npos)
       << v2.dump(2);
   EXPECT_TRUE(Mentions(v2["errors"], "ImportError")) << v2.dump(2);
 }

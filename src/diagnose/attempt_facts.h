@@ -103,6 +103,8 @@ struct AttemptFacts {
   bool manual = false;
   bool stop_requested = false;
   bool stop_job = false;  // the stop was the service manager's stop job (systemctl stop/restart)
+  // The manager scheduled this start ("Scheduled restart job") and has not yet said "Started".
+  bool restart_scheduled = false;
   bool stopped = false;
   bool ended_silently = false;     // started again with no line saying why it ended (silent_ends)
   std::optional<int64_t> stop_ms;  // when the stop was asked for

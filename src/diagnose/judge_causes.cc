@@ -379,7 +379,9 @@ bool ExplainedAway(const Context& c, const Verdict& v, const std::string& rule_i
   if (c.attempt != nullptr && c.attempt->hits.count(rule_id)) return true;
   if (v.state != State::kReady && v.state != State::kCrashLoop) return false;
   return std::any_of(c.st.attempts.begin(), c.st.attempts.end(), [&](const AttemptFacts& a) {
-    return (v.state == State::kReady || a.crashed) && a.hits.count(rule_id) > 0;
+    // (A run a record says ended, `kubectl logs --previous` below the pod's events, died too.)
+    return (v.state == State::kReady || a.crashed || a.ended_by_record) &&
+           a.hits.count(rule_id) > 0;
   });
 }
 

@@ -76,6 +76,8 @@ bool ExceptionShaped(std::string_view e) {
           e.find("Fatal Python error: Aborted") == std::string_view::npos) ||
          e.find("Exception: ") != std::string_view::npos ||
          e.find("out of memory") != std::string_view::npos ||
+         // an OSError's text without its name (uvicorn's "ERROR:    [Errno 98] error while ...")
+         e.find("[Errno ") != std::string_view::npos ||
          // a command line's usage error (argparse's "prog: error: ", clap's "error: ")
          e.find(": error: ") != std::string_view::npos || e.starts_with("error: ");
 }
@@ -160,8 +162,13 @@ std::string CrashHeadline(const Context& c, const Verdict& v, const std::string&
     // A supervisor's restart counter tells of attempts the log does not show.
     const int crashed = std::max(c.st.crashed_attempts, c.crashed_before);
     const int attempts = std::max(c.st.total_attempts, crashed + 1);
+    // (Where the log ends at systemd's "Scheduled restart job", that start has not begun.)
+    const bool scheduled = c.attempt->restart_scheduled && c.attempt->lines == 0;
     h = fmt::format("CRASH LOOP: {} attempts, {} crashed; attempt {} {}", attempts, crashed,
-                    attempts, c.attempt->stopped ? "was stopped" : "is starting");
+                    attempts,
+                    c.attempt->stopped ? "was stopped"
+                    : scheduled        ? "is scheduled"
+                                       : "is starting");
   } else if (v.state == State::kCrashLoop) {
     const int crashed = std::max(c.st.crashed_attempts, c.crashed_before + (ended ? 1 : 0));
     h = fmt::format("CRASH LOOP: {} attempts, {} crashed; the last in {}{}",

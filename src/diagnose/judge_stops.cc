@@ -30,7 +30,9 @@ const RuleHit* KubeletRecord(const Context& c, std::initializer_list<std::string
 bool KilledAfterError(const Context& c) {
   const AttemptFacts* a = c.attempt;
   if (a == nullptr || a->oom_killed || a->errors.size() < 2) return false;
-  static constexpr std::string_view kKills[] = {"oom_record.sigkill", "systemd.sigkill"};
+  // (The shell's "Killed": SGLang kills its own process tree once a rank raised.)
+  static constexpr std::string_view kKills[] = {"oom_record.sigkill", "systemd.sigkill",
+                                                "generic.shell_killed"};
   size_t first_kill = a->errors.size();
   for (std::string_view id : kKills) {
     auto hit = a->hits.find(id);

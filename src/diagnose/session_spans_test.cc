@@ -133,5 +133,30 @@ TEST(SessionSpans, ASlurmCancelIsAStopOnlyOfAStartThatBegan) {
   EXPECT_EQ(v.phase, Phase::kWeightLoad);
 }
 
+// A terminal session: trtllm-build, then `mpirun ... trtllm-serve` typed at the prompt. The
+// serve's banner has no time of its own; the build that finished before it is the start's first
+// step, and its time counts.
+TEST(SessionSpans, ABuildThenAServeTypedAtThePromptIsOneStart) {
+  const std::string build =
+      "root@gpu-node-07:/workspace# time trtllm-build --checkpoint_dir /ckpt --output_dir /eng\n"
+      "[01/22/2025-09:14:27] [TRT-LLM] [I] Build TensorRT engine Unnamed Network 0\n"
+      "[01/22/2025-09:33:13] [TRT] [I] Engine generation completed in 1126.32 seconds.\n"
+      "[01/22/2025-09:33:42] [TRT-LLM] [I] Total time of building all engines: 00:19:15\n"
+      "\nreal    19m42.118s\n";
+  const std::string serve =
+      "[TensorRT-LLM] TensorRT-LLM version: 0.16.0\n"
+      "[01/22/2025-09:34:31] [TRT-LLM] [I] Using MpiCommSession to bind to external MPI "
+      "processes\n"
+      "[TensorRT-LLM][INFO] Rank 0 is using GPU 0\n"
+      "[01/22/2025-09:35:02] [TRT-LLM] [I] get signal from executor worker\n"
+      "INFO:     Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)\n";
+  const Verdict v = Explain(
+      build + "root@gpu-node-07:/workspace# mpirun -n 1 --allow-run-as-root trtllm-serve /eng\n" +
+      serve);
+  EXPECT_EQ(v.state, State::kReady) << v.headline;
+  EXPECT_EQ(v.attempts, 1) << v.headline;
+  EXPECT_EQ(Slowest(v), Phase::kCompile) << v.headline;
+}
+
 }  // namespace
 }  // namespace spinup

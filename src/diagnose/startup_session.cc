@@ -130,6 +130,17 @@ void StartupSession::Deliver(const LogEvent& event) {
   if (feeding_events_ != nullptr) feeding_events_->push_back(event);
 }
 
+// (A restarted start's bars count from zero again: "0/4 shards" in it is not the crashed start's
+// frozen bar.)
+void StartupSession::ForgetBarsOnNewAttempt() {
+  const int attempts = tracker_.state().total_attempts;
+  if (attempts == attempts_seen_) return;
+  attempts_seen_ = attempts;
+  for (auto& s : sources_) {
+    if (s) s->stream->ForgetBars();
+  }
+}
+
 StartupSession::Source& StartupSession::SourceAt(int source) {
   source = std::clamp(source, 0, 63);
   const auto i = static_cast<size_t>(source);
@@ -157,6 +168,7 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
     const std::optional<int64_t> t = timeless_banner ? std::nullopt : stamp(event.time_ms);
     if (t == event.time_ms) {  // the common case offline: no copy on the hot path
       tracker_.OnLogEvent(event);
+      ForgetBarsOnNewAttempt();
       Deliver(event);
       return;
     }
@@ -164,6 +176,7 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
     restamped_.time_ms = t;
     restamped_.time_inferred = event.time_inferred || !event.time_ms;
     tracker_.OnLogEvent(restamped_);
+    ForgetBarsOnNewAttempt();
     Deliver(restamped_);
   });
   stream->OnUnitEvent([this, src, stamp](const UnitEvent& event) {
@@ -171,6 +184,7 @@ StartupSession::Source& StartupSession::SourceAt(int source) {
     UnitEvent u = event;
     u.time_ms = stamp(event.time_ms);
     tracker_.OnUnitEvent(u);
+    ForgetBarsOnNewAttempt();
     Deliver(UnitLogEvent(u));
   });
   stream->OnReportedWait([this](double seconds) { tracker_.NoteReportedWait(seconds); });

@@ -82,6 +82,7 @@ class StartupSession {
   void SyncEngine(const std::string& detected, const Source* from = nullptr);
   void SyncEngineOf(Source& s);  // SyncEngine with the source's engine, when it may have changed
   void Deliver(const LogEvent& event);
+  void ForgetBarsOnNewAttempt();
 
   const RuleSet& rules_;
   SessionOptions options_;
@@ -96,7 +97,8 @@ class StartupSession {
   std::optional<int64_t> feeding_now_ms_;
   bool feeding_arrival_ = false;
   std::vector<LogEvent>* feeding_events_ = nullptr;
-  LogEvent restamped_;  // an event whose time the session changed (live, or a zone shift)
+  LogEvent restamped_;     // an event whose time the session changed (live, or a zone shift)
+  int attempts_seen_ = 0;  // the tracker's attempt count when the streams last forgot their bars
 };
 
 // Rules compiled into the binary plus `extra_files` (--rules, rules.d), loaded and compiled once.

@@ -400,6 +400,51 @@ TEST(SessionRestarts, AStopAskedForIsStoppedWithoutACause) {
   EXPECT_TRUE(v.findings.empty());
 }
 
+// `systemctl restart && journalctl -f`: the stop job's lines (docker stop echoing the container's
+// name) belong to the run before, which the journal does not show; the ^C ends the follower.
+TEST(SessionRestarts, ARestartThenFollowIsOneStartAndTheCtrlCStopsOnlyTheFollower) {
+  const std::string head =
+      "[ops@gpu-07 ~]$ sudo systemctl restart tgi && journalctl -u tgi -f\n"
+      "Sep 23 16:04:51 gpu-07 systemd[1]: Stopping TGI (docker)...\n"
+      "Sep 23 16:04:52 gpu-07 docker[3114]: tgi\n"
+      "Sep 23 16:04:52 gpu-07 systemd[1]: Stopped TGI (docker).\n"
+      "Sep 23 16:04:52 gpu-07 systemd[1]: Started TGI (docker).\n"
+      "Sep 23 16:04:53 gpu-07 docker[3190]: 2024-09-23T16:04:53.402118Z  INFO "
+      "text_generation_launcher: Starting shard rank=0\n";
+  const std::string ready =
+      "Sep 23 16:05:17 gpu-07 docker[3190]: 2024-09-23T16:05:17.891216Z  INFO "
+      "text_generation_router::server: router/src/server.rs:1884: Connected\n^C\n";
+  Verdict v = Explain(head + ready);
+  EXPECT_EQ(v.state, State::kReady) << v.headline;
+  EXPECT_EQ(v.attempts, 1) << v.headline;
+  EXPECT_TRUE(v.after_ready.empty()) << v.after_ready;
+  // The same ^C under a prompt that runs the server in the foreground stops it.
+  const Verdict fg = Explain(
+      "$ docker run --gpus all ghcr.io/huggingface/text-generation-inference:2.3 --model-id m\n"
+      "2024-09-23T16:04:53.402118Z  INFO text_generation_launcher: Starting shard rank=0\n"
+      "2024-09-23T16:05:17.891216Z  INFO text_generation_router::server: "
+      "router/src/server.rs:1884: Connected\n^C\n");
+  EXPECT_EQ(fg.state, State::kReady) << fg.headline;
+  EXPECT_EQ(fg.after_ready, "stopped") << fg.headline;
+  // Still hung where the writer gave up following a start that stopped moving.
+  const Verdict hung = Explain(head + "^C\n");
+  EXPECT_NE(hung.state, State::kStopped) << hung.headline;
+}
+
+// The writer's sentence above the paste names an error ("Fails with an NCCL error"); compose's
+// own lines, then the server's, follow: one start, not a crash before it.
+TEST(SessionRestarts, AWritersRemarkAboveAWrappersLinesIsNoEarlierStart) {
+  const Verdict v = Explain(
+      "docker compose, 2x A6000. Fails with an NCCL error on startup. Single GPU works.\n\n"
+      "$ docker compose up\n[+] Running 1/1\nAttaching to vllm-1\n"
+      "vllm-1  | INFO 07-14 09:01:02 [__init__.py:244] Automatically detected platform cuda.\n"
+      "vllm-1  | INFO 07-14 09:01:05 [api_server.py:1395] vLLM API server version 0.9.2\n"
+      "vllm-1  | (VllmWorker rank=0 pid=211) ERROR 07-14 09:01:20 [multiproc_executor.py:487] "
+      "RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)\n");
+  EXPECT_EQ(v.attempts, 1) << v.headline;
+  EXPECT_EQ(v.state, State::kCrashed) << v.headline;
+}
+
 // 7. Causes need evidence: no host OOM without an OOM record or a SIGKILL; multi-node starts get
 // rendezvous causes, single-node ones P2P.
 TEST(SessionCauses, HostOomNeedsAnOomRecord) {

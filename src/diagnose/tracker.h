@@ -209,7 +209,8 @@ class StartupTracker {
   bool RecordAboveThePreviousLog(const AttemptFacts& cur) const;
   static bool OnlyARecordOfAnEnd(const AttemptFacts& cur);
   static bool OnlyAFinishedBuild(const AttemptFacts& cur);
-  static bool BuiltJustBefore(const AttemptFacts& cur, std::optional<int64_t> banner_ms);
+  static bool BuiltJustBefore(const AttemptFacts& cur, std::optional<int64_t> banner_ms,
+                              std::string_view banner_engine);
   bool SiblingBanner(const AttemptFacts& cur, const std::string& rank) const;
   static bool BuiltOnly(const AttemptFacts& cur, bool quoted_error);
   void ForgetQuote(std::optional<int64_t> t, bool keep_hits);

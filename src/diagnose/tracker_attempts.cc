@@ -136,7 +136,7 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
         node_rank != cur.node_rank && ((node_rank >= 0 && cur.node_rank >= 0) ||
                                        node_rank == kWorkerNode || cur.node_rank == kWorkerNode);
     other_node = nodes_differ && banner_ms && cur.last_ms && *banner_ms <= *cur.last_ms;
-    const bool built_just_before = BuiltJustBefore(cur, banner_ms);
+    const bool built_just_before = BuiltJustBefore(cur, banner_ms, banner_engine);
     prepared = OnlyADownloadStep(cur) || built_just_before;
     if (sibling || nested || other_node || prepared) has_content = false;
     const bool record = RecordAboveThePreviousLog(cur);
@@ -184,9 +184,14 @@ bool StartupTracker::SiblingBanner(const AttemptFacts& cur, const std::string& r
 
 // An engine build that finished right before the server's banner (a script that builds, then
 // serves) is the start's first step, as a download step is: its time counts. One pasted from an
-// earlier day is the step that made the engine, forgotten as a quote.
-bool StartupTracker::BuiltJustBefore(const AttemptFacts& cur, std::optional<int64_t> banner_ms) {
-  return OnlyAFinishedBuild(cur) && banner_ms && cur.last_ms && *banner_ms >= *cur.last_ms &&
+// earlier day is the step that made the engine, forgotten as a quote. A banner with no time of its
+// own at a shell prompt (`mpirun ... trtllm-serve` typed after the build), or after one, is the
+// writer's next command in the same terminal.
+bool StartupTracker::BuiltJustBefore(const AttemptFacts& cur, std::optional<int64_t> banner_ms,
+                                     std::string_view banner_engine) {
+  if (!OnlyAFinishedBuild(cur)) return false;
+  if (!banner_ms) return banner_engine == kPromptEngine || cur.banner_engine == kPromptEngine;
+  return cur.last_ms && *banner_ms >= *cur.last_ms &&
          *banner_ms - *cur.last_ms <= kBuildThenServeMs;
 }
 

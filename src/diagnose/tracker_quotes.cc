@@ -16,8 +16,13 @@ namespace spinup {
 // "vllm 0.9.0 on 4x A10G, NCCL errors so I think NCCL is broken?"): a restart's tail cut to one
 // line ends in "SomeError: ...".
 bool StartupTracker::QuotedAboveTheLog(const AttemptFacts& cur) const {
+  // (Or its one error line came before any stamped line: the writer's sentence above the log,
+  // then a wrapper's lines or the engine's first lines before its banner, compose's "[+] Running
+  // 1/1", vLLM's "Automatically detected platform".)
   const bool lone_remark =
-      cur.lines == 1 && !cur.errors.empty() && !NamesAnException(cur.errors.front());
+      (cur.lines == 1 ||
+       (cur.errors.size() == 1 && (cur.stamped_lines == 0 || cur.error_before_stamps))) &&
+      !cur.errors.empty() && !NamesAnException(cur.errors.front());
   return (in_report_ || fences_ > cur.fences_at_error || lone_remark) &&
          state_.attempts.size() == 1 && !cur.banner &&
          (cur.stamped_lines == 0 || cur.error_before_stamps) &&

@@ -36,6 +36,13 @@ bool RanAsTheUnit(const AttemptFacts& a) {
          a.crashed;
 }
 
+// Lines printed only once the stop job began (`docker stop`'s echo of the container's name, the
+// server's shutdown lines): the stop's output, no sign of a run the journal shows.
+bool OnlyTheStopSpoke(const AttemptFacts& a) {
+  return a.stop_job && a.stop_ms && a.first_ms && *a.first_ms >= *a.stop_ms && a.timeline.empty() &&
+         a.errors.empty() && !a.ready && !a.crashed;
+}
+
 // Lines stamped after the unit's start that comes below them, with no banner, phase line or end
 // of their own: `systemctl status`'s tail of the journal pasted above the journal, the same run's
 // lines, not a run before it.
@@ -50,6 +57,7 @@ bool TailOfThisRun(const AttemptFacts& a, std::optional<int64_t> started) {
 // same start, come up. A simple service logs only "Started X." as it begins.
 void StartupTracker::OnUnitStart(const UnitEvent& e, std::optional<int64_t> t) {
   const bool started = e.text.starts_with("Started ");
+  if (!state_.attempts.empty()) Current().restart_scheduled = false;
   if (started && start_job_open_ && !state_.attempts.empty() && !Current().crashed &&
       !Current().stopped) {
     start_job_open_ = false;
@@ -58,7 +66,8 @@ void StartupTracker::OnUnitStart(const UnitEvent& e, std::optional<int64_t> t) {
   if (state_.attempts.size() == 1 && TailOfThisRun(Current(), t)) {
     // `systemctl status`'s journal tail above `journalctl -u`: lines of the run that starts here.
     ForgetQuote(t, /*keep_hits=*/true);
-  } else if (state_.attempts.size() == 1 && Current().stop_job && !RanAsTheUnit(Current())) {
+  } else if (state_.attempts.size() == 1 && Current().stop_job &&
+             (!RanAsTheUnit(Current()) || OnlyTheStopSpoke(Current()))) {
     // `systemctl restart`'s stop of a run the journal does not show: this start's stop it is not.
     ForgetQuote(t, /*keep_hits=*/false);
   } else if (state_.attempts.empty() || RanAsTheUnit(state_.attempts.back())) {
@@ -75,7 +84,6 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
   before_traceback_.reset();  // the manager's word about the attempt is not taken back with it
   Touch(e.time_ms);
   const auto t = e.time_ms ? e.time_ms : now_ms_;
-  auto note = [](AttemptFacts& a, const std::string& line) { NoteError(a, Cap(line, 400)); };
   auto died = [&](std::string why) {
     AttemptFacts& a = Current();
     if (a.stop_requested) {
@@ -87,7 +95,7 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
       state_.crashed_attempts++;
       a.crash_phase = a.phase;
     }
-    note(a, std::move(why));
+    NoteError(a, Cap(why, 400));
   };
   const std::string text = e.text.empty() ? e.unit : e.text;
   CountUnitHit(e, text, t);
@@ -121,7 +129,7 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
       if (e.result == "start-limit-hit") state_.restarts = std::max(state_.restarts, 1);
       break;
     case UnitEvent::Kind::kOomKilled:
-      note(Current(), "systemd: " + text);
+      NoteError(Current(), Cap("systemd: " + text, 400));
       Current().oom_killed = true;
       break;
     case UnitEvent::Kind::kStopping: {
@@ -147,6 +155,7 @@ void StartupTracker::OnUnitEvent(const UnitEvent& e) {
       if (state_.attempts.empty() || !state_.attempts.back().crashed) died("systemd: " + text);
       if (!state_.attempts.empty()) state_.attempts.back().stop_requested = false;
       NewAttempt(t);
+      Current().restart_scheduled = true;
       break;
     }
   }

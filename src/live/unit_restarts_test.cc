@@ -198,7 +198,7 @@ TEST_F(ModelTest, ARestartWithoutAnExitEntryStillEndsTheAttempt) {
   Unit(Restart(2));
   v = model_->Evaluate(now_);
   EXPECT_EQ(v.state, State::kCrashLoop) << v.headline;
-  EXPECT_NE(v.headline.find("attempt 3 is starting"), std::string::npos) << v.headline;
+  EXPECT_NE(v.headline.find("attempt 3 is scheduled"), std::string::npos) << v.headline;
 }
 
 TEST_F(ModelTest, CleanExitIsNotACrash) {

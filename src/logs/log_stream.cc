@@ -56,9 +56,7 @@ LogStream::LogStream(const RuleSet& rules, LogStreamOptions options)
   // 2: a cause's hidden pattern or a fallback frame (evidence only: an engine ERROR line it
   // matches is still an error, and the exception it names is still quoted).
   for (const LogRule& r : rules_.rules()) {
-    if (r.id == "generic.traceback") traceback_rule_ = static_cast<int>(generic_.size());
-    if (r.id == kServerPortRule) server_port_rule_ = static_cast<int>(generic_.size());
-    if (!r.cancels.empty()) cancelling_.push_back(static_cast<int>(generic_.size()));
+    NoteRuleWithARole(r, static_cast<int>(generic_.size()));
     const bool evidence = r.id.starts_with("cause.") || r.role == LogEvent::Role::kFallback;
     generic_.push_back(r.engine != "generic" ? 0 : evidence ? 2 : 1);
   }
@@ -413,7 +411,8 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
   if (size_t at = EchoBehindWrapper(p.message); at != std::string_view::npos) {
     // The terminal's echo of Ctrl+C, often glued to the next line the server prints, at the start
     // or behind a wrapper (compose's "svc  | ", a quote mark): a stop, then the line without it.
-    EmitCtrlCEcho();
+    // Under a prompt that follows the log it stopped the follower, and the server runs on.
+    if (!std::exchange(following_log_, false)) EmitCtrlCEcho();
     // The writer's words after it ("^C  <- after 20 minutes of nothing") are a sentence of their
     // own, not an indented program line.
     std::string_view after = last_clean_.substr(at + 2);
@@ -545,6 +544,7 @@ bool LogStream::NotTheServers(const ParsedLine& p) {
         if (on_reported_wait_) on_reported_wait_(*wait);
         NoteWorksWith(p.message);
         in_report_ = true;
+        ReadProse(p.message);
         return true;
       }
       // (The line is still read, unless it is the writer's: a kubelet's event may be a probe
@@ -554,6 +554,7 @@ bool LogStream::NotTheServers(const ParsedLine& p) {
     if (IsPersonsLine(p)) {
       NoteWorksWith(p.message);
       in_report_ = true;
+      ReadProse(p.message);
       return true;
     }
     if (IsMarkdownFence(p.message)) {

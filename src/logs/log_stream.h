@@ -74,6 +74,9 @@ class LogStream {
   void Finish();
   // Handles one complete line (no '\n'; '\r' splits tqdm redraws). Exposed for tests/fuzzing.
   void FeedLine(std::string_view line);
+  // A new start draws its bars from zero again: the reading a crashed start's bar showed is, in
+  // the next start, that start's progress (the session calls this when the tracker begins one).
+  void ForgetBars() { bars_.clear(); }
 
   const std::string& engine() const { return engine_; }  // "" until detected
   // Moves on whenever engine() may have changed: a caller that syncs on every event compares this.
@@ -119,10 +122,21 @@ class LogStream {
   void NoteServerPort(std::string_view msg);
   bool AnotherServersAddress(const LogRule& r, std::string_view msg) const;
   static constexpr std::string_view kServerPortRule = "generic.server_port";
-  int server_port_rule_ = -1;      // its index, once (PassesOver asks of every matched rule)
+  int server_port_rule_ = -1;  // its index, once (PassesOver asks of every matched rule)
+  // A prompt that follows a log (`journalctl -f`, `kubectl logs -f`, `tail -f`): the ^C after it
+  // ends the follower, not the server. A prompt that launches a server ends the following.
+  static constexpr std::string_view kLogFollowRule = "generic.log_follow";
+  static constexpr std::string_view kLaunchPromptRule = "manual.shell_prompt";
+  int log_follow_rule_ = -1;
+  int launch_prompt_rule_ = -1;
+  bool following_log_ = false;
   std::vector<int> cancelling_;    // the rules that cancel others' matches (DropCancelled)
   std::vector<int> server_ports_;  // the servers' launch ports (NoteServerPort)
   void EmitKeptFacts(const ParsedLine& p, std::string_view text, std::optional<int64_t> t);
+  // A writer's sentence, read for the rules that read prose (LogRule::prose) alone.
+  void ReadProse(std::string_view sentence);
+  void NoteRuleWithARole(const LogRule& r, int idx);
+  std::vector<int> prose_matched_;
   void FillCaptures(const LogRule& r, int idx, std::string_view msg, LogEvent& e);
   void EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::string_view text,
                       std::optional<int64_t> t, bool fatal, bool* any, bool* named, bool* progress);

@@ -125,6 +125,11 @@ bool LogStream::PassesOver(const LogRule& r, int idx, std::string_view msg) {
     NoteServerPort(msg);
     return true;
   }
+  if (idx == log_follow_rule_) {
+    following_log_ = true;
+    return true;
+  }
+  if (idx == launch_prompt_rule_) following_log_ = false;
   return AnotherServersAddress(r, msg);
 }
 
@@ -168,6 +173,25 @@ void LogStream::EmitKeptFacts(const ParsedLine& p, std::string_view text,
       return r.id == k || (k.ends_with('.') && r.id.starts_with(k));
     });
     if (kept) Emit(ResetEvent(LogEvent::Kind::kInfo, t, p.rank, r.id, text));
+  }
+}
+
+// The rules the stream treats by their index (found once: it asks of every matched rule).
+void LogStream::NoteRuleWithARole(const LogRule& r, int idx) {
+  if (r.id == "generic.traceback") traceback_rule_ = idx;
+  if (r.id == kServerPortRule) server_port_rule_ = idx;
+  if (r.id == kLogFollowRule) log_follow_rule_ = idx;
+  if (r.id == kLaunchPromptRule) launch_prompt_rule_ = idx;
+  if (!r.cancels.empty()) cancelling_.push_back(idx);
+}
+
+void LogStream::ReadProse(std::string_view sentence) {
+  const int subset = rules_.ProseSubset();
+  if (subset < 0) return;
+  rules_.Match(sentence, &prose_matched_, subset);
+  for (int idx : prose_matched_) {
+    const LogRule& r = rules_.rules()[static_cast<size_t>(idx)];
+    if (r.prose) Emit(ResetEvent(LogEvent::Kind::kInfo, std::nullopt, "", r.id, sentence));
   }
 }
 

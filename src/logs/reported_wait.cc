@@ -297,7 +297,7 @@ std::optional<double> ReportedWaitElsewhere(std::string_view line) {
   }
   static const RE2 kStill(
       "卡住|卡在|卡死|卡了|没反应|没有反应|不动|没动|停在|无响应|没有输出|没输出|一直|等了|"
-      "このまま|止まっ|止まる|固まっ|進まな|進みません|動かな|応答がな|待っ|"
+      "のまま|止まっ|止まる|固まっ|進まな|進みません|動かな|応答がな|待っ|待ちま|"
       "멈춰|멈춤|멈췄|그대로|진행이 안|진행되지|응답이 없|기다려|기다렸|"
       "(?i:завис|висит|ничего не происходит|не двигается|жду|ждал)");
   if (!RE2::PartialMatch(line, kStill)) return std::nullopt;
@@ -314,6 +314,8 @@ std::optional<double> ReportedWaitElsewhere(std::string_view line) {
     const double s = std::strtod(number.c_str(), nullptr) * (hours ? 3600 : seconds ? 1 : 60);
     if (!most || s > *most) most = s;
   }
+  // "从 16:40 等到 17:15 都没动": two times of day, as in English.
+  if (!most) most = ClockTimesApart(line);
   return most;
 }
 
@@ -354,6 +356,15 @@ std::optional<double> ReportedWaitInClaim(std::string_view line) {
       continue;
     }
     const double s = std::strtod(number.c_str(), nullptr) * UnitSeconds(unit);
+    if (!most || s > *most) most = s;
+  }
+  // "1h15m", "2h 30min": hours and minutes run together.
+  static const RE2 kHoursMinutes(R"((?:^|[\s(~<>])(\d{1,4})h ?(\d{1,2}) ?m(?:in|ins)?\b)");
+  re2::StringPiece compact(lower);
+  std::string minutes;
+  while (RE2::FindAndConsume(&compact, kHoursMinutes, &number, &minutes)) {
+    const double s =
+        std::strtod(number.c_str(), nullptr) * 3600 + std::strtod(minutes.c_str(), nullptr) * 60;
     if (!most || s > *most) most = s;
   }
   re2::StringPiece words(lower);

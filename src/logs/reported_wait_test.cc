@@ -9,6 +9,9 @@ namespace {
 
 TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
   EXPECT_EQ(ReportedWaitSeconds("after 20 minutes nothing"), 1200);
+  EXPECT_EQ(ReportedWaitSeconds("ranks 8-15 never print anything. Left it 1h15m, then scancel."),
+            4500);
+  EXPECT_EQ(ReportedWaitSeconds("no output, stuck for 2h 30min"), 9000);
   EXPECT_EQ(ReportedWaitSeconds("Stuck like this for 1 hour, no more output"), 3600);
   EXPECT_EQ(ReportedWaitSeconds("Stuck at 3/163 for 40 minutes now"), 2400);
   EXPECT_EQ(ReportedWaitSeconds("I waited 45+ min and it never finished loading"), 2700);
@@ -33,6 +36,8 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
   EXPECT_EQ(ReportedWaitSeconds("等了30分钟还是卡在这里，没有任何输出"), 1800);
   EXPECT_EQ(ReportedWaitSeconds("40分以上このままです。"), 2400);
   EXPECT_EQ(ReportedWaitSeconds("1시간째 멈춰 있습니다"), 3600);
+  EXPECT_EQ(ReportedWaitSeconds("（就停在 2/23 这里了，从 16:40 等到 17:15 都没动。）"), 2100);
+  EXPECT_EQ(ReportedWaitSeconds("30分以上待ちましたが 0/4 のままです。"), 1800);
   EXPECT_EQ(ReportedWaitSeconds("Висит уже 20 минут, ничего не происходит"), 1200);
   EXPECT_FALSE(ReportedWaitSeconds("模型加载用了30分钟，然后正常启动了").has_value());
   // A stop after a stated time, a sentence written below a log that sat still.

@@ -7,6 +7,7 @@
 #include <array>
 #include <cerrno>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <unordered_set>
 
@@ -87,6 +88,22 @@ LogEvent::Role ParseRole(const json& r, const LogRule& rule, const std::string& 
                             (role == "relay" ? "a frame, fatal or error rule" : "a frame rule")};
 }
 
+// A true/false key of a rule (absent: nullopt).
+std::optional<bool> Flag(const json& r, const char* key, int line) {
+  auto d = r.find(key);
+  if (d == r.end()) return std::nullopt;
+  if (!d->is_boolean()) throw FileError{line, "\"" + std::string(key) + "\" must be true or false"};
+  return d->get<bool>();
+}
+
+// A flag set on a rule of a kind it means nothing for.
+void RequireKind(bool set, bool kind_ok, const LogRule& rule, const char* key, const char* kind,
+                 int line) {
+  if (set && !kind_ok) {
+    throw FileError{line, "rule \"" + rule.id + "\": \"" + std::string(key) + "\" needs " + kind};
+  }
+}
+
 LogRule ParseRule(const json& r, FileParse& f) {
   int line = f.lines.FindKey("rules");
   if (!r.is_object()) throw FileError{line, "each rule must be an object"};
@@ -115,13 +132,12 @@ LogRule ParseRule(const json& r, FileParse& f) {
   rule.total_group = Int(r, "total", line);
   rule.elapsed_group = Int(r, "elapsed", line);
   rule.bar = Str(r, "bar_name", line);
-  if (auto d = r.find("detect"); d != r.end()) {
-    if (!d->is_boolean()) throw FileError{line, "\"detect\" must be true or false"};
-    rule.detect = d->get<bool>();
-  }
+  rule.detect = Flag(r, "detect", line).value_or(true);
   rule.role = ParseRole(r, rule, emit, line);
   rule.keep = ParseKeep(r, rule, line);
   rule.cancels = StrList(r, "cancels", line);
+  rule.prose = Flag(r, "prose", line).value_or(false);
+  RequireKind(rule.prose, rule.emit == RuleEmit::kInfo, rule, "prose", "an info rule", line);
   if (auto d = r.find("pin"); d != r.end()) {
     if (!d->is_boolean()) throw FileError{line, "\"pin\" must be true or false"};
     rule.pin = d->get<bool>();
@@ -136,32 +152,15 @@ LogRule ParseRule(const json& r, FileParse& f) {
                                 " (or a phase_end with no \"elapsed\")"};
     }
   }
-  if (auto d = r.find("answer"); d != r.end()) {
-    if (!d->is_boolean()) throw FileError{line, "\"answer\" must be true or false"};
-    rule.answer = d->get<bool>();
-    if (rule.answer && rule.emit != RuleEmit::kRequestServed) {
-      throw FileError{line, "rule \"" + rule.id + "\": \"answer\" needs a request_served rule"};
-    }
-  }
-  if (auto d = r.find("echo"); d != r.end()) {
-    if (!d->is_boolean()) throw FileError{line, "\"echo\" must be true or false"};
-    rule.echo = d->get<bool>();
-    if (rule.echo && rule.emit != RuleEmit::kRequestServed) {
-      throw FileError{line, "rule \"" + rule.id + "\": \"echo\" needs a request_served rule"};
-    }
-  }
-  if (auto d = r.find("serving"); d != r.end()) {
-    if (!d->is_boolean()) throw FileError{line, "\"serving\" must be true or false"};
-    rule.serving = d->get<bool>();
-    if (rule.serving && rule.emit != RuleEmit::kFatal && rule.emit != RuleEmit::kAttemptStart) {
-      throw FileError{line,
-                      "rule \"" + rule.id + "\": \"serving\" needs a fatal or attempt_start rule"};
-    }
-  }
-  if (auto d = r.find("node_ready"); d != r.end()) {
-    if (!d->is_boolean()) throw FileError{line, "\"node_ready\" must be true or false"};
-    rule.node_ready = d->get<bool>();
-  }
+  const bool served = rule.emit == RuleEmit::kRequestServed;
+  rule.answer = Flag(r, "answer", line).value_or(false);
+  RequireKind(rule.answer, served, rule, "answer", "a request_served rule", line);
+  rule.echo = Flag(r, "echo", line).value_or(false);
+  RequireKind(rule.echo, served, rule, "echo", "a request_served rule", line);
+  rule.serving = Flag(r, "serving", line).value_or(false);
+  RequireKind(rule.serving, rule.emit == RuleEmit::kFatal || rule.emit == RuleEmit::kAttemptStart,
+              rule, "serving", "a fatal or attempt_start rule", line);
+  rule.node_ready = Flag(r, "node_ready", line).value_or(false);
   rule.source = f.fname + ":" + std::to_string(line);
   return rule;
 }
@@ -337,6 +336,10 @@ void RuleSet::BuildEngineSubsets() {
   };
   generic_subset_ = subset_of("generic");
   for (const auto& e : Engines()) engine_subsets_.emplace_back(e, subset_of(e));
+  std::vector<bool> prose(rules_.size());
+  for (size_t i = 0; i < rules_.size(); ++i) prose[i] = rules_[i].prose;
+  prose_subset_ =
+      std::find(prose.begin(), prose.end(), true) == prose.end() ? -1 : matcher_.AddSubset(prose);
 }
 
 int RuleSet::EngineSubset(std::string_view engine) const {

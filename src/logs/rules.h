@@ -91,6 +91,9 @@ struct LogRule {
   // Any rule: the line denies what these rules' matches on it assert, by id or id prefix ending
   // in '.' ("no OOMKilled in lastState" is no OOM record): their matches on it do not count.
   std::vector<std::string> cancels;
+  // info: a fact the writer may state in their own sentences ("the weights are on our NFS
+  // share"): those lines, read for no other rule, are read for these (RuleSet::ProseSubset).
+  bool prose = false;
   std::string source;  // "file:line" where the rule was defined, for messages
 };
 
@@ -126,6 +129,8 @@ class RuleSet {
   // no rule names `engine`). For a caller whose engine is settled, which ignores every other
   // engine's rules anyway (LogStream): Match with it answers as Match does, less those rules.
   int EngineSubset(std::string_view engine) const;
+  // The matcher subset of the rules that read a writer's sentences (LogRule::prose); -1 if none.
+  int ProseSubset() const { return prose_subset_; }
   // The same answer by running every rule's regex: the definition Match must agree with (tests
   // and the fuzz target compare the two).
   void MatchEveryRule(std::string_view message, std::vector<int>* matched) const {
@@ -165,6 +170,7 @@ class RuleSet {
   PrefixBook prefixes_;
   std::vector<std::pair<std::string, int>> engine_subsets_;  // engine → matcher subset
   int generic_subset_ = 0;
+  int prose_subset_ = -1;
 };
 
 }  // namespace spinup

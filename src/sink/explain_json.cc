@@ -1,5 +1,8 @@
 #include "sink/explain_json.h"
 
+#include <algorithm>
+#include <string>
+
 #include "logs/line_parser.h"
 #include "sink/json_codec.h"
 
@@ -20,7 +23,15 @@ nlohmann::json ExplainJson(const Verdict& v) {
                                                {"since", Time(r.since_ms)}};
   }
   json timeline = json::array();
+  // The phases that ran past their normal time, once each in the order they began: the timeline
+  // holds them per rank, and a script asking "was this start slow, and where" reads this list.
+  json slow_phases = json::array();
   for (const auto& t : v.timeline) {
+    const std::string name(PhaseName(t.phase));
+    if (t.slow && !t.waiting &&
+        std::find(slow_phases.begin(), slow_phases.end(), name) == slow_phases.end()) {
+      slow_phases.push_back(name);
+    }
     json e = ToJson(t);  // rank, phase, start_ms, end_ms, seconds, slow, waiting
     e["rank"] = t.rank.empty() ? "main" : t.rank;
     e["start"] = Time(t.start_ms);
@@ -41,6 +52,7 @@ nlohmann::json ExplainJson(const Verdict& v) {
           {"after_ready", v.after_ready.empty() ? json(nullptr) : json(v.after_ready)},
           {"ranks", ranks},
           {"timeline", timeline},
+          {"slow_phases", slow_phases},
           {"errors", v.errors},
           {"evidence", v.evidence},
           {"findings", findings},

@@ -342,8 +342,8 @@ case('trt_serve_graph_crash', 'crashed', 'cuda_graph', 'graph_capture_incompatib
      ('_torch/pyexecutor/model_engine.py','warmup'),('_torch/pyexecutor/model_engine.py','_run_cuda_graph_warmup'),('_torch/pyexecutor/model_engine.py','_capture_generation_cuda_graphs')],
     'RuntimeError: CUDA error: operation not permitted when stream is capturing',
     'Failed to initialize executor on rank 0: CUDA error: operation not permitted when stream is capturing') + TRT_WORKER_END))
-# the autotuner's kernels do not support this GPU
-case('trt_serve_autotune_unsupported', 'crashed', 'compile', 'model_unsupported', trt(TRT_SERVE_HEAD + TRT_SERVE_LOADED + TRT_SERVE_KV + [
+# the autotuner's kernels do not support this GPU: a feature the GPU lacks (FP4 before SM100)
+case('trt_serve_autotune_unsupported', 'crashed', 'compile', 'gpu_arch_feature', trt(TRT_SERVE_HEAD + TRT_SERVE_LOADED + TRT_SERVE_KV + [
     ('I','[Autotuner] Autotuning process starts ...')] + trt_tb(
     [('executor/worker.py','worker_main'),('_torch/pyexecutor/model_engine.py','warmup'),('_torch/pyexecutor/model_engine.py','_run_autotuner_warmup')],
     'RuntimeError: Only SM100 is supported by FP4 block scale MOE',
@@ -1924,6 +1924,7 @@ exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam59_ca
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam64_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam71_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam76_cases.py')).read())
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam82_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'wrap_cases.py')).read())
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
