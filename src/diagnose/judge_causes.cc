@@ -237,6 +237,7 @@ struct Match {
   size_t first_error = SIZE_MAX;
   bool consequence = false;  // the condition only says that something failed
   bool underlies = false;    // KnownCause::underlies
+  const KnownCause* cause = nullptr;
 };
 
 // A matched rule's evidence counts toward the cause's strength and, on a quoted line, its place.
@@ -438,10 +439,9 @@ bool SignalHolds(const Context& c, const std::string& s) {
   const auto& p = c.st.process;
   const JudgeThresholds& t = c.thresholds();
   if (s == "restarts") {
-    // A person starting it again at a shell prompt is no supervisor restarting it; nor is a start
-    // after systemd's stop job (systemctl restart).
+    // A start again at a shell prompt is no supervisor's restart; nor one after systemd's stop job
+    // (systemctl restart), or after one that came up or was stopped: that run did not fail.
     const auto& at = c.st.attempts;
-    // Nor a start after one that came up, or was stopped: that run ended, it did not fail to start.
     for (size_t i = 1; i < at.size(); ++i) {
       if (!at[i].manual && !at[i - 1].hits.count("systemd.stopping") && !at[i - 1].ready &&
           !at[i - 1].stopped)
@@ -532,11 +532,10 @@ bool Before(const Match& a, const Match& b) {
 
 namespace {
 
-// The report's writer says the start works with a flag or setting that works around this cause
-// ("With --disable-custom-all-reduce it comes up in 50 s"): the writer tried it, so it comes
-// before any cause seen only on lines that did not fail (a P2P check that ran, a frame in a stack
-// dump), though below an error that names what failed. Not on a ready start: the log pasted is
-// then the one that worked.
+// The writer says the start works with a flag that works around this cause ("With
+// --disable-custom-all-reduce it comes up in 50 s"): it comes before causes seen only on lines
+// that did not fail (a P2P check that ran), below an error that names what failed. Not on a ready
+// start: the log pasted is then the one that worked.
 std::optional<Match> ConfirmedByTheReport(const Context& c, const KnownCause& cause,
                                           const Verdict& v) {
   if (cause.confirmed_by.empty() || v.state == State::kReady || v.state == State::kUnknown) {
@@ -560,6 +559,18 @@ std::optional<Match> ConfirmedByTheReport(const Context& c, const KnownCause& ca
   return std::nullopt;
 }
 
+// A finding that only says a step failed, where another cause's own evidence accounts for that
+// failure (KnownCause::explains), is no cause of its own.
+void DropExplained(std::vector<Match>& found) {
+  std::vector<std::string> explained;
+  for (const Match& m : found) {
+    if (m.consequence || m.cause == nullptr) continue;
+    explained.insert(explained.end(), m.cause->explains.begin(), m.cause->explains.end());
+  }
+  std::erase_if(found,
+                [&](const Match& m) { return m.consequence && Contains(explained, m.finding.id); });
+}
+
 }  // namespace
 
 void MatchCauses(const Context& c, Verdict& v) {
@@ -577,9 +588,11 @@ void MatchCauses(const Context& c, Verdict& v) {
     }
     if (best) {
       best->underlies = cause.underlies;
+      best->cause = &cause;
       found.push_back(std::move(*best));
     }
   }
+  DropExplained(found);
   std::stable_sort(found.begin(), found.end(), Before);
   for (auto& m : found) v.findings.push_back(std::move(m.finding));
 }

@@ -102,6 +102,9 @@ struct KnownCause {
   // The cause's evidence is the root of the errors around it (a GPU's own fault record under the
   // CUDA error it raised): it is named before causes whose evidence is those errors.
   bool underlies = false;
+  // Causes whose findings that only say a step failed ("consequence") this cause's own evidence
+  // accounts for: /dev/shm too small is why NCCL's setup failed, so no P2P guess beside it.
+  std::vector<std::string> explains;
   // Flags or settings (lowercase) whose use, the report's writer says, made the start work
   // ("with --disable-custom-all-reduce it comes up in 50 s"): the cause they work around is named.
   std::vector<std::string> confirmed_by;

@@ -377,5 +377,24 @@ TEST(SessionBudgets, AJitInsideTheCaptureGivesItCompilesStallTime) {
   EXPECT_EQ(Explain(head).state, State::kStalled) << Explain(head).headline;
 }
 
+// /dev/shm too small is why NCCL's setup failed: the NCCL error is its consequence, no PCIe P2P
+// guess beside it (dev_shm "explains" nccl_p2p). Without the shm line the guess is made.
+TEST(SessionCauses, ACauseThatExplainsTheFailureLeavesNoGuessBesideIt) {
+  const std::string head =
+      "[2025-01-27 21:04:06 TP0] Init torch distributed begin.\n"
+      "[2025-01-27 21:04:06 TP1] Init torch distributed begin.\n";
+  const std::string shm =
+      "h:312:312 [0] include/shm.h:48 NCCL WARN Error while creating shared memory segment "
+      "/dev/shm/nccl-Zb1kQe (size 9637888)\n";
+  const std::string error =
+      "[2025-01-27 21:04:09 TP0] Scheduler hit an exception: RuntimeError: NCCL error: unhandled "
+      "system error (run with NCCL_DEBUG=INFO for details)\n";
+  const Verdict v = Explain(head + shm + error);
+  EXPECT_EQ(FirstCause(v), "dev_shm") << v.headline;
+  for (const auto& f : v.findings) EXPECT_NE(f.id, "nccl_p2p") << v.headline;
+  const Verdict guess = Explain(head + error);
+  EXPECT_EQ(FirstCause(guess), "nccl_p2p") << guess.headline;
+}
+
 }  // namespace
 }  // namespace spinup

@@ -56,6 +56,11 @@ TEST(LogStreamDenials, NoSpaceOnDevShmIsNoFullDisk) {
   EXPECT_TRUE(Has(shm, "generic.shm_no_space"));
   EXPECT_FALSE(HasPrefix(shm, "cause.disk_full.")) << ::testing::PrintToString(shm);
   EXPECT_TRUE(HasPrefix(shm, "cause.dev_shm."));
+  // NCCL's own words for it, without the path.
+  const auto fallocate = RuleIds(head +
+                                 "a1f0c9d2e311:312:312 [0] include/shm.h:28 NCCL WARN Call to "
+                                 "posix_fallocate failed : No space left on device\n");
+  EXPECT_FALSE(HasPrefix(fallocate, "cause.disk_full.")) << ::testing::PrintToString(fallocate);
   const auto disk = RuleIds(head +
                             "OSError: [Errno 28] No space left on device: "
                             "'/root/.cache/huggingface/hub/models--m/blobs/abc.incomplete'\n");

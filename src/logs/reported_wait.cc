@@ -63,7 +63,8 @@ bool HasHighByte(std::string_view s) {
 const RE2& HangWords() {
   static const RE2 kHang(
       "(?i)hang|hung|stuck|forever|nothing|no progress|no more|no output|no new|froze|frozen|wait|"
-      "sits |sat |sitting|stays |stayed |still at|still there|been there|been here|still like "
+      "sits |sat |sitting|sit there|sit at |stays |stayed |still at|still there|been there|"
+      "been here|still like "
       "this|still the "
       "same|unchanged|no change|"
       "indefinitely|never finish|never complete|never reach|never print|never get|never move|"
@@ -185,6 +186,23 @@ std::optional<double> ClockTimesApart(std::string_view lower) {
   }
   if (seen < 2 || last <= first) return std::nullopt;
   return 60.0 * (last - first);
+}
+
+// The writer's note set beside or under the line it points at ("    <- hangs here, been 20+
+// min", "  \xe2\x86\x90 stuck", "       ^ stuck here"): the words after the arrow. Other indented
+// lines are a program's.
+std::string_view BesideTheLine(std::string_view line) {
+  if (line.empty() || (line.front() != ' ' && line.front() != '\t')) return line;
+  size_t i = 0;
+  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+  std::string_view rest = line.substr(i);
+  for (std::string_view arrow : {"<--", "<-", "\xe2\x86\x90", "^ ", "^^"}) {
+    if (!rest.starts_with(arrow)) continue;
+    rest.remove_prefix(arrow.size());
+    while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+    return rest;
+  }
+  return line;
 }
 
 // A parsed duration's seconds, or nullopt where it was not one.
@@ -389,6 +407,7 @@ std::optional<double> ReportedWaitInClaim(std::string_view line) {
 // A clause about another run ("it sat ~20 min last week on the other box") says nothing of this
 // one: the time it claims is not counted.
 std::optional<double> ReportedWaitSeconds(std::string_view line) {
+  line = BesideTheLine(line);
   static const RE2 kElsewhen(
       R"((?i)\b(?:last (?:week|time|month|night|run|year)|yesterday|the other (?:box|machine|node|)"
       R"(server|host|cluster)|another (?:box|machine|node|server|host)|previous(?:ly)? (?:run|start|)"

@@ -9,6 +9,11 @@ namespace {
 
 TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
   EXPECT_EQ(ReportedWaitSeconds("after 20 minutes nothing"), 1200);
+  // A note set beside or under the line it points at.
+  EXPECT_EQ(ReportedWaitSeconds("    <- hangs here, been 20+ min"), 1200);
+  EXPECT_EQ(ReportedWaitSeconds("          ^ stuck here. nothing for 40+ minutes, du stays"), 2400);
+  EXPECT_FALSE(ReportedWaitSeconds("    hangs here for 20 min").has_value());  // a program's line
+  EXPECT_EQ(ReportedWaitSeconds("both sides just sit there, 25 min now"), 1500);
   EXPECT_EQ(ReportedWaitSeconds("ranks 8-15 never print anything. Left it 1h15m, then scancel."),
             4500);
   EXPECT_EQ(ReportedWaitSeconds("no output, stuck for 2h 30min"), 9000);

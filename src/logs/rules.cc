@@ -318,6 +318,15 @@ Status RuleSet::Compile() {
         }
       }
     }
+    for (const auto& id : c.explains) {
+      const bool known = std::any_of(knowledge_.causes.begin(), knowledge_.causes.end(),
+                                     [&](const KnownCause& k) { return k.id == id; });
+      if (!known) {
+        matcher_.Invalidate();
+        return Status::Corrupt(c.source + ": cause \"" + c.id + "\" explains unknown cause \"" +
+                               id + "\"");
+      }
+    }
   }
   BuildEngineSubsets();
   return Status::Ok();

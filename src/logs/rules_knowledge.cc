@@ -285,6 +285,7 @@ void ParseCauses(const json& doc, FileParse& f) {
       if (!s->is_boolean()) throw FileError{cline, "\"underlies\" must be true or false"};
       kc.underlies = s->get<bool>();
     }
+    kc.explains = StrList(c, "explains", cline);
     kc.confirmed_by = StrList(c, "confirmed_by", cline);
     for (std::string& flag : kc.confirmed_by) {
       // A flag or a setting: the sentence's check only looks at lines that hold one.

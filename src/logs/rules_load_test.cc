@@ -285,5 +285,25 @@ TEST(RulesLoad, ModelSizesAreValidatedAndLongestFirst) {
             std::string::npos);
 }
 
+// "explains" names causes: a typo would silently explain nothing, so it is refused.
+TEST(RulesLoad, ACauseExplainsOnlyKnownCauses) {
+  auto compile = [](const std::string& explains) {
+    RuleSet rs;
+    Status st = rs.AddFile("c.json", R"({"rules": [
+      {"id": "t.shm", "regex": "shm is full here", "emit": "error"}],
+      "causes": [
+      {"id": "shm", "title": "t", "fix": "f", "explains": [")" +
+                                         explains + R"("],
+       "when": [{"rules": ["t.shm"]}]},
+      {"id": "p2p", "title": "t", "fix": "f", "when": [{"rules": ["t.shm"]}]}]})");
+    return st.ok() ? rs.Compile() : st;
+  };
+  EXPECT_TRUE(compile("p2p").ok());
+  const Status bad = compile("p2q");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.message().find("cause \"shm\" explains unknown cause \"p2q\""), std::string::npos)
+      << bad.message();
+}
+
 }  // namespace
 }  // namespace spinup
