@@ -18,6 +18,7 @@
 namespace spinup {
 namespace {
 
+using rules_parse::Bool;
 using rules_parse::CheckRegexLength;
 using rules_parse::FileError;
 using rules_parse::FileParse;
@@ -88,14 +89,6 @@ LogEvent::Role ParseRole(const json& r, const LogRule& rule, const std::string& 
                             (role == "relay" ? "a frame, fatal or error rule" : "a frame rule")};
 }
 
-// A true/false key of a rule (absent: nullopt).
-std::optional<bool> Flag(const json& r, const char* key, int line) {
-  auto d = r.find(key);
-  if (d == r.end()) return std::nullopt;
-  if (!d->is_boolean()) throw FileError{line, "\"" + std::string(key) + "\" must be true or false"};
-  return d->get<bool>();
-}
-
 // A flag set on a rule of a kind it means nothing for.
 void RequireKind(bool set, bool kind_ok, const LogRule& rule, const char* key, const char* kind,
                  int line) {
@@ -132,15 +125,14 @@ LogRule ParseRule(const json& r, FileParse& f) {
   rule.total_group = Int(r, "total", line);
   rule.elapsed_group = Int(r, "elapsed", line);
   rule.bar = Str(r, "bar_name", line);
-  rule.detect = Flag(r, "detect", line).value_or(true);
+  rule.detect = Bool(r, "detect", line).value_or(true);
   rule.role = ParseRole(r, rule, emit, line);
   rule.keep = ParseKeep(r, rule, line);
   rule.cancels = StrList(r, "cancels", line);
-  rule.prose = Flag(r, "prose", line).value_or(false);
+  rule.prose = Bool(r, "prose", line).value_or(false);
   RequireKind(rule.prose, rule.emit == RuleEmit::kInfo, rule, "prose", "an info rule", line);
-  if (auto d = r.find("pin"); d != r.end()) {
-    if (!d->is_boolean()) throw FileError{line, "\"pin\" must be true or false"};
-    rule.pin = d->get<bool>();
+  if (const std::optional<bool> pin = Bool(r, "pin", line)) {
+    rule.pin = *pin;
     // On a phase_end without a duration: the line comes before the phase's last work (vLLM logs
     // the KV-cache size, then allocates it), so a crash right after it with no frame is still
     // there.
@@ -153,14 +145,14 @@ LogRule ParseRule(const json& r, FileParse& f) {
     }
   }
   const bool served = rule.emit == RuleEmit::kRequestServed;
-  rule.answer = Flag(r, "answer", line).value_or(false);
+  rule.answer = Bool(r, "answer", line).value_or(false);
   RequireKind(rule.answer, served, rule, "answer", "a request_served rule", line);
-  rule.echo = Flag(r, "echo", line).value_or(false);
+  rule.echo = Bool(r, "echo", line).value_or(false);
   RequireKind(rule.echo, served, rule, "echo", "a request_served rule", line);
-  rule.serving = Flag(r, "serving", line).value_or(false);
+  rule.serving = Bool(r, "serving", line).value_or(false);
   RequireKind(rule.serving, rule.emit == RuleEmit::kFatal || rule.emit == RuleEmit::kAttemptStart,
               rule, "serving", "a fatal or attempt_start rule", line);
-  rule.node_ready = Flag(r, "node_ready", line).value_or(false);
+  rule.node_ready = Bool(r, "node_ready", line).value_or(false);
   rule.source = f.fname + ":" + std::to_string(line);
   return rule;
 }

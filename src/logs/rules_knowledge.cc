@@ -107,15 +107,8 @@ CauseCondition ParseCondition(const json& w, const KnownCause& kc, int cline, in
   cond.signals = StrList(w, "signals", cline);
   cond.not_signals = StrList(w, "not_signals", cline);
   cond.not_rules = StrList(w, "not_rules", cline);
-  for (auto [key, flag] : {std::pair{"consequence", &cond.consequence},
-                           std::pair{"since_progress", &cond.since_progress}}) {
-    if (auto c = w.find(key); c != w.end()) {
-      if (!c->is_boolean()) {
-        throw FileError{cline, "\"" + std::string(key) + "\" must be true or false"};
-      }
-      *flag = c->get<bool>();
-    }
-  }
+  cond.consequence = Bool(w, "consequence", cline).value_or(false);
+  cond.since_progress = Bool(w, "since_progress", cline).value_or(false);
   std::vector<std::string> all_signals = cond.signals;
   all_signals.insert(all_signals.end(), cond.not_signals.begin(), cond.not_signals.end());
   for (const auto& sname : all_signals) {
@@ -180,10 +173,7 @@ void ParseRanks(const json& doc, FileParse& f) {
   if (std::string from = Str(*o, "lockstep_from", line); !from.empty()) {
     r.lockstep_from = PhaseOf(from, line);
   }
-  if (auto own = o->find("own_main"); own != o->end()) {
-    if (!own->is_boolean()) throw FileError{line, "\"own_main\" must be true or false"};
-    r.own_main = own->get<bool>();
-  }
+  r.own_main = Bool(*o, "own_main", line).value_or(false);
   f.out.ranks = std::move(r);
 }
 
@@ -277,14 +267,8 @@ void ParseCauses(const json& doc, FileParse& f) {
     // "evidence" is this key's old name, still read.
     kc.why = c.contains("why") ? Str(c, "why", cline) : Str(c, "evidence", cline);
     kc.engines = StrList(c, "engines", cline);
-    if (auto s = c.find("slows_a_start"); s != c.end()) {
-      if (!s->is_boolean()) throw FileError{cline, "\"slows_a_start\" must be true or false"};
-      kc.slows_a_start = s->get<bool>();
-    }
-    if (auto s = c.find("underlies"); s != c.end()) {
-      if (!s->is_boolean()) throw FileError{cline, "\"underlies\" must be true or false"};
-      kc.underlies = s->get<bool>();
-    }
+    kc.slows_a_start = Bool(c, "slows_a_start", cline).value_or(false);
+    kc.underlies = Bool(c, "underlies", cline).value_or(false);
     kc.explains = StrList(c, "explains", cline);
     kc.confirmed_by = StrList(c, "confirmed_by", cline);
     for (std::string& flag : kc.confirmed_by) {

@@ -305,5 +305,24 @@ TEST(RulesLoad, ACauseExplainsOnlyKnownCauses) {
       << bad.message();
 }
 
+// A cause's and a condition's true/false keys are read by one helper: a string is refused, with
+// the key named.
+TEST(RulesLoad, CauseFlagsAreTrueOrFalse) {
+  auto load = [](const std::string& cause_flag, const std::string& when_flag) {
+    return RuleSet().AddFile("f.json", R"({"rules": [
+      {"id": "t.x", "regex": "x happened", "emit": "error"}],
+      "causes": [{"id": "c", "title": "t", "fix": "f", )" +
+                                           cause_flag + R"( "when": [{"rules": ["t.x"], )" +
+                                           when_flag + R"(}]}]})");
+  };
+  EXPECT_TRUE(load(R"("underlies": true,)", R"("consequence": true)").ok());
+  const Status cause = load(R"("underlies": "yes",)", R"("consequence": true)");
+  EXPECT_NE(cause.message().find("\"underlies\" must be true or false"), std::string::npos)
+      << cause.message();
+  const Status when = load("", R"("since_progress": 1)");
+  EXPECT_NE(when.message().find("\"since_progress\" must be true or false"), std::string::npos)
+      << when.message();
+}
+
 }  // namespace
 }  // namespace spinup

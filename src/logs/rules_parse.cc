@@ -46,6 +46,13 @@ Phase PhaseOf(const std::string& name, int line) {
   return *p;
 }
 
+std::optional<bool> Bool(const json& j, const char* key, int line) {
+  auto d = j.find(key);
+  if (d == j.end()) return std::nullopt;
+  if (!d->is_boolean()) throw FileError{line, "\"" + std::string(key) + "\" must be true or false"};
+  return d->get<bool>();
+}
+
 std::vector<std::string> StrList(const json& j, const char* key, int line) {
   std::vector<std::string> out;
   auto it = j.find(key);

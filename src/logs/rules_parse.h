@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -89,6 +90,8 @@ int Int(const json& j, const char* key, int line);
 double Num(const json& j, const char* key, int line, double fallback);
 Phase PhaseOf(const std::string& name, int line);
 std::vector<std::string> StrList(const json& j, const char* key, int line);
+// A true/false key (absent: nullopt).
+std::optional<bool> Bool(const json& j, const char* key, int line);
 
 // The knowledge beside the rules (rules_knowledge.cc).
 void ParsePhaseOrder(const json& doc, FileParse& f);
