@@ -60,11 +60,11 @@ bool AnnouncesOnly(std::string_view e) {
 // where the log has it, says more.
 bool PointsElsewhere(std::string_view e) {
   static constexpr std::string_view kPointers[] = {
-      "failed to start",       "See root cause above",
-      "See stack trace",       "see stack trace",
-      "died unexpectedly",     "scheduler is dead",
-      "remote process exited", "Engine core initialization failed",
-      "try '--help'",          "try --help"};
+      "failed to start", "See root cause above", "See stack trace", "see stack trace",
+      "died unexpectedly", "scheduler is dead", "remote process exited",
+      "Engine core initialization failed", "try '--help'", "try --help",
+      // (Triton: a model that waited on the one that failed to load)
+      "which has no loaded version"};
   return std::any_of(std::begin(kPointers), std::end(kPointers),
                      [&](std::string_view p) { return e.find(p) != std::string_view::npos; });
 }

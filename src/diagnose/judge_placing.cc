@@ -167,19 +167,36 @@ std::optional<Phase> SlowestIndependentEngine(const Context& c, const AttemptFac
   if (a.ready || a.crashed || a.error_after_progress || c.ranks.independent.empty()) {
     return std::nullopt;
   }
-  std::optional<Phase> slowest;
+  // SGLang's replicas ("DP2 TP0") each run an engine of their own too, unless their
+  // tensor-parallel ranks span the data-parallel groups (DP attention).
+  const bool replicas = std::find(c.ranks.independent.begin(), c.ranks.independent.end(), "DP") !=
+                            c.ranks.independent.end() &&
+                        !TensorRanksSpanDataParallel(a);
+  // Which engine a rank belongs to: an engine core of its own, or its replica, whose furthest
+  // rank says where it is (its other ranks may say nothing after their first lines).
+  auto engine_of = [&](std::string_view rank) -> int {
+    if (IndependentGroup(PeerGroup(rank), c.ranks.independent)) return -2;  // the rank itself
+    return replicas ? RankIndex(rank, "DP") : -1;
+  };
+  std::vector<std::pair<std::string, Phase>> engines;  // engine → where it got
   std::vector<std::string_view> seen;
-  int engines = 0;
   for (auto it = a.timeline.rbegin(); it != a.timeline.rend(); ++it) {
     if (std::find(seen.begin(), seen.end(), it->rank) != seen.end()) continue;
     seen.push_back(it->rank);  // the rank's last span is the one it is in
-    if (!IndependentGroup(PeerGroup(it->rank), c.ranks.independent)) continue;
-    ++engines;
+    const int engine = engine_of(it->rank);
+    if (engine == -1) continue;
+    const std::string key = engine == -2 ? it->rank : "DP" + std::to_string(engine);
+    auto at = std::find_if(engines.begin(), engines.end(), [&](auto& e) { return e.first == key; });
+    if (at == engines.end()) at = engines.insert(engines.end(), {key, Phase::kLaunch});
     // (An engine core still in launch coordinates workers that do the work: their lines place it.)
     if (it->ended || it->phase == Phase::kLaunch) continue;
-    if (c.Order(it->phase) < c.Order(slowest.value_or(phase))) slowest = it->phase;
+    if (c.Order(it->phase) > c.Order(at->second)) at->second = it->phase;
   }
-  return engines >= 2 ? slowest : std::nullopt;
+  std::optional<Phase> slowest;
+  for (const auto& [key, got] : engines) {
+    if (got != Phase::kLaunch && c.Order(got) < c.Order(slowest.value_or(phase))) slowest = got;
+  }
+  return engines.size() >= 2 ? slowest : std::nullopt;
 }
 
 // Whether a rank that got past `failing` says the failing rank was behind: a coordinator is

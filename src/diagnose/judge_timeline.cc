@@ -59,6 +59,23 @@ void CloseSpansLeftOpen(const Context& c, std::vector<TimelineEntry>& t) {
   }
 }
 
+// A span whose end came with untimed lines (StartupTracker::DateUndated) ran at least until its
+// earliest end; the rest of the gap to the next stamp went to it or to the phases those lines
+// began. Well past all of their normal times together (by the judge's ready_slow_factor) is slow,
+// and the gap is this span's (the timeline gives it the gap): Triton's stamped model load, then
+// TensorRT-LLM's unstamped engine and KV-cache lines, then "successfully loaded" 17 minutes later.
+bool SlowThroughTheGap(const Context& c, const AttemptFacts& a, const PhaseSpan& s,
+                       double seconds) {
+  if (!s.end_ms || !s.end_earliest_ms) return false;
+  double allowed = c.Budget(s.phase).normal_s;
+  for (const PhaseSpan& o : a.timeline) {
+    if (&o == &s || o.rank != s.rank || o.phase == Phase::kReady || o.start_ms != s.end_ms)
+      continue;
+    allowed += c.Budget(o.phase).normal_s;
+  }
+  return seconds > c.thresholds().ready_slow_factor * allowed;
+}
+
 }  // namespace
 
 void BuildTimeline(const Context& c, Verdict& v) {
@@ -88,7 +105,8 @@ void BuildTimeline(const Context& c, Verdict& v) {
     if (e.phase == Phase::kReady) e.seconds.reset();
     if (e.seconds) e.slow = *e.seconds > c.Budget(e.phase).normal_s;
     if (e.slow && !s.reported_seconds && s.start_ms && s.end_earliest_ms) {
-      e.slow = Span(c, *s.start_ms, *s.end_earliest_ms) > c.Budget(e.phase).normal_s;
+      e.slow = Span(c, *s.start_ms, *s.end_earliest_ms) > c.Budget(e.phase).normal_s ||
+               SlowThroughTheGap(c, a, s, *e.seconds);
     }
     if (s.implicit && s.ended && e.seconds && *e.seconds < c.thresholds().min_implicit_span_s) {
       continue;

@@ -35,6 +35,23 @@ TEST(SessionRelayHeadline, TgiLauncherRelayIsNotTheHeadline) {
   EXPECT_EQ(v.headline.find("WebserverFailed"), std::string::npos) << v.headline;
 }
 
+TEST(SessionRelayHeadline, TritonModelWaitingOnTheFailedOneIsNotTheHeadline) {
+  // The engine model's own failure, then the ensemble that depended on it: the headline quotes
+  // the failure, not the model that waited on it.
+  const Verdict v = Explain(
+      "I0409 15:12:01.100000 20417 model_lifecycle.cc:469] loading: tensorrt_llm:1\n"
+      "E0409 15:12:03.712601 20417 model_lifecycle.cc:638] failed to load 'tensorrt_llm' version "
+      "1: Internal: Assertion failed: tensorParallelism * pipelineParallelism == mpiSize\n"
+      "E0409 15:12:03.712793 20417 model_repository_manager.cc:579] Invalid argument: ensemble "
+      "'ensemble' depends on 'tensorrt_llm' which has no loaded version. Model 'tensorrt_llm' "
+      "loading failed with error: version 1 is at UNAVAILABLE state: Internal: Assertion failed\n"
+      "error: creating server: Internal - failed to load all models\n");
+  EXPECT_EQ(v.state, State::kCrashed);
+  EXPECT_NE(v.headline.find("failed to load 'tensorrt_llm'"), std::string::npos) << v.headline;
+  ASSERT_FALSE(v.findings.empty());
+  EXPECT_EQ(v.findings[0].id, "parallel_layout");
+}
+
 TEST(SessionRelayHeadline, ARelayThatNamesItsShardNamesTheFailingRank) {
   // Four shards loading; the launcher's copy of one shard's error has no rank, its "Shard 2 failed
   // to start" names the shard: the headline says which one failed, not all four.

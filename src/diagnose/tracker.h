@@ -201,6 +201,8 @@ class StartupTracker {
   // A dead attempt that, well after its last line, begins a phase it had passed: a restart whose
   // launch banner was not pasted.
   bool RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const;
+  static bool FirstErrorAgain(const AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t,
+                              int64_t gap_ms);
   bool OpensEntryTraceback(const LogEvent& e) const;
   static void ForgetAppStartup(AttemptFacts& a);
   static void SettleStopTime(AttemptFacts& a, int64_t stamped_ms);

@@ -109,9 +109,11 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
         });
     // The service manager's stop job, stamped before the banner, ended an earlier run: `systemctl
     // restart` journals the old run's "Stopping"/"Stopped" before the new run's "Started". (A
-    // kubelet's "Killing" event above `kubectl logs` is the record of the run below it.)
-    const bool stopped_before =
-        cur.stopped && cur.stop_job && cur.stop_ms && banner_ms && *cur.stop_ms <= *banner_ms;
+    // kubelet's "Killing" event above `kubectl logs` is the record of the run below it.) So does
+    // a watchdog's `pkill` stamped before it (its next line launches the new run).
+    const bool stopped_before = cur.stopped &&
+                                (cur.stop_job || cur.hits.count("generic.shell_stop") != 0) &&
+                                cur.stop_ms && banner_ms && *cur.stop_ms <= *banner_ms;
     has_content = past_launch || !cur.errors.empty() || cur.ready || cur.crashed || stopped_before;
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
     // before its lines: the same attempt's beginning pasted after it, not a restart. supervisord
@@ -198,7 +200,7 @@ bool StartupTracker::BuiltJustBefore(const AttemptFacts& cur, std::optional<int6
 // Before any banner, only a download step (NIM's "Preparing model workspace", a wrapper's fetch)
 // and the phase its end opened: the engine's banner after it is the same start's.
 bool StartupTracker::OnlyADownloadStep(const AttemptFacts& cur) {
-  return !cur.banner && !cur.crashed && !cur.ready && cur.errors.empty() &&
+  return !cur.banner && !cur.crashed && !cur.ready && !cur.stopped && cur.errors.empty() &&
          std::all_of(cur.timeline.begin(), cur.timeline.end(), [](const PhaseSpan& s) {
            return s.phase == Phase::kLaunch || s.phase == Phase::kDownload || s.implicit;
          });
@@ -330,6 +332,31 @@ bool StartupTracker::Replayed(const LogEvent& e) {
   return true;
 }
 
+// The attempt's first error again, long after its last line, with no phase line yet: a process
+// that died before its engine said anything, started again (a container restarting on an
+// ImportError). One process prints its own traceback once; ranks that fail alike print theirs
+// within a second, each under its own rank.
+bool StartupTracker::FirstErrorAgain(const AttemptFacts& a, const LogEvent& e,
+                                     std::optional<int64_t> t, int64_t gap_ms) {
+  if (!t || !a.last_ms || a.errors.empty() || (a.phase && *a.phase != Phase::kLaunch) ||
+      *t - *a.last_ms < gap_ms)
+    return false;
+  const std::string& first = a.errors.front();
+  const std::string_view text = std::string_view(e.text).substr(0, 400);
+  // A traceback's header again says only that another traceback follows: vLLM's API server
+  // prints its own ("Engine process failed to start") when its 10 s wait for the engine
+  // process that died runs out. A restart takes longer than that wait.
+  constexpr int64_t kHeaderAgainGapMs = 15'000;
+  if (text.starts_with("Traceback (most recent call last)") &&
+      *t - *a.last_ms < kHeaderAgainGapMs) {
+    return false;
+  }
+  if (e.rank.empty()) return first == text;
+  return first.size() == e.rank.size() + 3 + text.size() && first[0] == '[' &&
+         std::string_view(first).substr(1, e.rank.size()) == e.rank &&
+         std::string_view(first).substr(e.rank.size() + 3) == text;
+}
+
 bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const {
   // A restart spends seconds in imports before its first phase line; ranks of one start that go on
   // after a peer's crash print within that time, and never go back to a phase they passed.
@@ -370,21 +397,9 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
     // the last stamped line, right before the rank's own stamped report of it.)
     return t && a.crash_ms && !a.crash_untimed && *t - *a.crash_ms >= kRestartGapMs;
   }
-  // The attempt's first error again, long after its last line, with no phase line yet: a process
-  // that died before its engine said anything, started again (a container restarting on an
-  // ImportError). One process prints its own traceback once; ranks that fail alike print theirs
-  // within a second, each under its own rank.
-  if (e.kind == LogEvent::Kind::kError) {
-    if (!t || !a.last_ms || a.errors.empty() || (a.phase && *a.phase != Phase::kLaunch) ||
-        *t - *a.last_ms < kRestartGapMs)
-      return false;
-    const std::string& first = a.errors.front();
-    const std::string_view text = std::string_view(e.text).substr(0, 400);
-    if (e.rank.empty()) return first == text;
-    return first.size() == e.rank.size() + 3 + text.size() && first[0] == '[' &&
-           std::string_view(first).substr(1, e.rank.size()) == e.rank &&
-           std::string_view(first).substr(e.rank.size() + 3) == text;
-  }
+  // The attempt's first error again, long after its last line, with no phase line yet
+  // (FirstErrorAgain).
+  if (e.kind == LogEvent::Kind::kError) return FirstErrorAgain(a, e, t, kRestartGapMs);
   // The engine says it is ready long after the attempt died: ranks of a start that died never get
   // there, so a later start did (its tail pasted below the failed one's, after a "...").
   if (e.kind == LogEvent::Kind::kReady) {

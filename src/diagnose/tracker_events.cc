@@ -91,9 +91,13 @@ void StartupTracker::OnStop(AttemptFacts& a, const LogEvent& e, std::optional<in
   // above it was printed before any process got the signal (a worker's OOM, then Ctrl+C on the
   // hang that followed).
   // Nor does Slurm's cancel of a step after srun said a task failed: srun ends the step because
-  // of that failure (the step's other tasks are killed), no person asked for it.
-  const bool says_why = e.rule_id.rfind("shutdown.", 0) != 0 && e.rule_id != "generic.ctrl_c" &&
-                        !(a.task_failed && e.rule_id == "slurm.scancel");
+  // of that failure (the step's other tasks are killed), no person asked for it; nor its cancel
+  // "DUE TO JOB REQUEUE", which a failed run's wrapper asked for.
+  const bool slurm_after_failure =
+      e.rule_id == "slurm.scancel" &&
+      (a.task_failed || e.text.find("DUE TO JOB REQUEUE") != std::string::npos);
+  const bool says_why =
+      e.rule_id.rfind("shutdown.", 0) != 0 && e.rule_id != "generic.ctrl_c" && !slurm_after_failure;
   if (says_why && a.crashed && !a.stop_requested && a.crash_ms && t && *t - *a.crash_ms <= 5000 &&
       *t >= *a.crash_ms) {
     a.crashed = false;

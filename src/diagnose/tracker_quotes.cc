@@ -19,10 +19,14 @@ bool StartupTracker::QuotedAboveTheLog(const AttemptFacts& cur) const {
   // (Or its one error line came before any stamped line: the writer's sentence above the log,
   // then a wrapper's lines or the engine's first lines before its banner, compose's "[+] Running
   // 1/1", vLLM's "Automatically detected platform".)
+  // A supervisor's relay of a task's exit quoted alone ("srun: error: node: task 0: Exited with
+  // exit code 1") is such a remark too: no earlier start's own line came with it.
   const bool lone_remark =
       (cur.lines == 1 ||
        (cur.errors.size() == 1 && (cur.stamped_lines == 0 || cur.error_before_stamps))) &&
-      !cur.errors.empty() && !NamesAnException(cur.errors.front());
+      !cur.errors.empty() &&
+      (!NamesAnException(cur.errors.front()) ||
+       std::find(cur.relayed.begin(), cur.relayed.end(), cur.errors.front()) != cur.relayed.end());
   return (in_report_ || fences_ > cur.fences_at_error || lone_remark) &&
          state_.attempts.size() == 1 && !cur.banner &&
          (cur.stamped_lines == 0 || cur.error_before_stamps) &&

@@ -257,4 +257,20 @@ TEST(ParseLineWrappers, TsTimeOfDayBeforeAnEnginePrefix) {
   EXPECT_EQ(p.message, "waiting for http://10.1.4.22:8000/health ...");
 }
 
+// A log shipper's time (with the node's offset), its host or container name, then the engine's own
+// line with its own stamp: the name is the wrapper's, the engine's prefix is read.
+TEST(ParseLineWrappers, ShipperTimeAndHostBeforeAStampedLine) {
+  auto p = ParseLine(
+      "2024-12-07T13:50:06.077+05:30 tgi-qwen14b 2024-12-07T08:20:06.077000Z  INFO "
+      "text_generation_launcher: Starting shard rank=0");
+  EXPECT_EQ(p.style, PrefixStyle::kTgi);
+  EXPECT_EQ(p.wrapper_ident, "tgi-qwen14b");
+  ASSERT_TRUE(p.time);
+  EXPECT_EQ(p.time->hour, 8);
+  EXPECT_EQ(p.message, "Starting shard rank=0");
+  // A word before a line that has no date of its own stays the message's.
+  p = ParseLine("2024-12-07T13:50:06.077Z waiting 2024 seconds");
+  EXPECT_EQ(p.message, "waiting 2024 seconds");
+}
+
 }  // namespace spinup

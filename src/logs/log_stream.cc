@@ -8,7 +8,6 @@
 #include "logs/export_rows.h"
 #include "logs/json_line.h"
 #include "logs/logfmt_line.h"
-#include "logs/prose.h"
 #include "logs/reported_wait.h"
 #include "logs/systemd_message.h"
 #include "logs/text_scan.h"
@@ -532,44 +531,6 @@ void LogStream::ReadMatched(const ParsedLine& p, std::string_view msg, std::opti
   } else if (!any && on_activity_) {
     on_activity_(t, msg);
   }
-}
-
-// Lines in a log that no server process printed as its own: a person's, Python's teardown report.
-bool LogStream::NotTheServers(const ParsedLine& p) {
-  if (!in_traceback_ && p.style == PrefixStyle::kNone) {
-    if (p.rank.empty() && p.level.empty()) {
-      // A sentence that says how long the start sat there is the report's, whatever it quotes
-      // ("It never reaches \"The server is fired up\", stuck for 30 minutes").
-      if (const std::optional<double> wait = ReportedWaitSeconds(p.message)) {
-        if (on_reported_wait_) on_reported_wait_(*wait);
-        NoteWorksWith(p.message);
-        in_report_ = true;
-        ReadProse(p.message);
-        return true;
-      }
-      // (The line is still read, unless it is the writer's: a kubelet's event may be a probe
-      // kill's record.)
-      if (NoteReportFacts(p.message)) return true;
-    }
-    if (IsPersonsLine(p)) {
-      NoteWorksWith(p.message);
-      in_report_ = true;
-      ReadProse(p.message);
-      return true;
-    }
-    if (IsMarkdownFence(p.message)) {
-      ++fences_;
-      return true;
-    }
-  }
-  return SkipsUnraisable(p.message);
-}
-
-// A bug report's sentence about the log ("I get CUDA out of memory when ..."): a line with no
-// engine prefix (a wrapper's is the paste's, as every line of it carries the same).
-bool LogStream::IsPersonsLine(const ParsedLine& p) const {
-  return p.rank.empty() && p.level.empty() && p.wrapper_ident != "systemd[1]" &&
-         LooksLikeProse(p.message);
 }
 
 bool LogStream::NewBarValue(std::string_view bar, int64_t n, int64_t total,

@@ -149,6 +149,8 @@ class LogStream {
   // Records a bar reading; false when it repeats the last one (tqdm reprints).
   bool NotTheServers(const ParsedLine& p);
   bool IsPersonsLine(const ParsedLine& p) const;
+  // An indented sentence under a person's line: its text, unindented; empty when it is not one.
+  std::string_view NoteGoingOn(const ParsedLine& p) const;
   bool SkipsUnraisable(std::string_view msg);
   void NoteThreadException(std::string_view msg);
   void NoteWorksWith(std::string_view sentence);
@@ -280,6 +282,7 @@ class LogStream {
   int traceback_rule_ = -1;     // generic.traceback's index: a traceback's header
   bool in_traceback_ = false;   // inside a traceback block (see NoteTraceback)
   bool in_report_ = false;      // a person's line was seen (LogEvent::in_report)
+  bool note_open_ = false;      // the line before was a person's (NoteGoingOn)
   uint32_t fences_ = 0;         // markdown fences seen (LogEvent::fences)
   bool line_quoted_ = false;    // the line being read is a markdown quote (LogEvent::quoted)
   bool in_unraisable_ = false;  // inside an "Exception ignored in:" report (SkipsUnraisable)

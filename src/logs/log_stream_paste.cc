@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "base/assign.h"
+#include "logs/prose.h"
 #include "logs/reported_wait.h"
 #include "logs/text_scan.h"
 
@@ -329,6 +330,57 @@ void LogStream::ReleaseHeld() {
   HandleSegment(released_);
   line_no_ = line_no;
   segment_bytes_ = bytes;
+}
+
+// Lines in a log that no server process printed as its own: a person's, Python's teardown report.
+bool LogStream::NotTheServers(const ParsedLine& p) {
+  const bool under_note = std::exchange(note_open_, false);
+  if (!in_traceback_ && p.style == PrefixStyle::kNone) {
+    if (p.rank.empty() && p.level.empty()) {
+      // A sentence that says how long the start sat there is the report's, whatever it quotes
+      // ("It never reaches \"The server is fired up\", stuck for 30 minutes").
+      if (const std::optional<double> wait = ReportedWaitSeconds(p.message)) {
+        if (on_reported_wait_) on_reported_wait_(*wait);
+        NoteWorksWith(p.message);
+        in_report_ = note_open_ = true;
+        ReadProse(p.message);
+        return true;
+      }
+      // (The line is still read, unless it is the writer's: a kubelet's event may be a probe
+      // kill's record.)
+      if (NoteReportFacts(p.message)) return true;
+    }
+    // A note's sentence may go on on the next lines, indented under its first ("<--- hangs
+    // here, py-spy shows ...", then "     With --disable-custom-all-reduce it serves fine.").
+    const std::string_view said = under_note ? NoteGoingOn(p) : std::string_view();
+    if (!said.empty() || IsPersonsLine(p)) {
+      NoteWorksWith(said.empty() ? p.message : said);
+      in_report_ = note_open_ = true;
+      ReadProse(said.empty() ? p.message : said);
+      return true;
+    }
+    if (IsMarkdownFence(p.message)) {
+      ++fences_;
+      return true;
+    }
+  }
+  return SkipsUnraisable(p.message);
+}
+
+// A bug report's sentence about the log ("I get CUDA out of memory when ..."): a line with no
+// engine prefix (a wrapper's is the paste's, as every line of it carries the same).
+std::string_view LogStream::NoteGoingOn(const ParsedLine& p) const {
+  std::string_view text = p.message;
+  if (!p.rank.empty() || !p.level.empty() || text.empty() || (text[0] != ' ' && text[0] != '\t')) {
+    return {};
+  }
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  return GoesOnANote(text) ? text : std::string_view();
+}
+
+bool LogStream::IsPersonsLine(const ParsedLine& p) const {
+  return p.rank.empty() && p.level.empty() && p.wrapper_ident != "systemd[1]" &&
+         LooksLikeProse(p.message);
 }
 
 }  // namespace spinup

@@ -282,6 +282,14 @@ bool ShellSignalReport(std::string_view line) {
   });
 }
 
+bool GoesOnANote(std::string_view text) {
+  if (text.empty() || text.size() > 400) return false;
+  if (LooksLikeProse(text)) return true;
+  return IsLetter(text.front()) && CountWords(text, 5) >= 5 && !text.starts_with("File ") &&
+         text.find("\", line ") == std::string_view::npos &&
+         text.find(".py:") == std::string_view::npos;
+}
+
 bool LooksLikeProse(std::string_view line) {
   if (line.empty()) return false;
   // The engines print English: a sentence in Chinese, Japanese or Korean is the person's (a path

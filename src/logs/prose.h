@@ -15,6 +15,12 @@ namespace spinup {
 // "Getting `ValueError: ...` when I start it").
 bool LooksLikeProse(std::string_view line);
 
+// The next line of a person's note, indented under its first ("<--- hangs here. py-spy shows",
+// then "     With --disable-custom-all-reduce it serves fine."): prose, or words that open with a
+// letter, five or more, and no traceback frame ("File \"x.py\", line 3") or py-spy one ("f
+// (x.py:3)").
+bool GoesOnANote(std::string_view text);
+
 // "RuntimeError: ...", "torch.OutOfMemoryError: ...", "[TP0] Error: ShardCannotStart": the line
 // names its exception by an identifier before ": " (after an optional "[rank] " tag), as a
 // traceback's last line does. "Traceback (most recent call last):" and a person's "Got a NCCL

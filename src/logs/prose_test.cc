@@ -132,6 +132,17 @@ TEST(ProseTest, ALineNamingItsException) {
   EXPECT_FALSE(NamesAnException("    raise RuntimeError(\"Engine core initialization failed. \""));
 }
 
+// The next line of a note, indented under its first: words, not a traceback's or py-spy's frame.
+TEST(ProseTest, ANoteGoingOnOnItsNextLine) {
+  EXPECT_TRUE(
+      GoesOnANote("With --disable-custom-all-reduce it gets past this point and serves fine."));
+  EXPECT_TRUE(GoesOnANote("custom_all_reduce.py all_reduce -> ops.all_reduce during profile_run"));
+  EXPECT_FALSE(GoesOnANote("File \"/x/vllm/worker/worker.py\", line 183, in load_model"));
+  EXPECT_FALSE(GoesOnANote("all_reduce (vllm/distributed/device_communicators/pynccl.py:127)"));
+  EXPECT_FALSE(GoesOnANote("return self._call_impl(*args)"));  // code: too few words
+  EXPECT_FALSE(GoesOnANote(""));
+}
+
 TEST(ProseTest, MarkdownFences) {
   EXPECT_TRUE(IsMarkdownFence("```"));
   EXPECT_TRUE(IsMarkdownFence("```text"));

@@ -123,8 +123,13 @@ bool ProgramPunctuation(std::string_view s) {
   for (size_t i = scan::FindByte(s, ']'); i != s.npos; i = scan::FindByte(s, ']', i + 1)) {
     if (scan::At(s, i + 1, ' ')) return true;
   }
+  // A URL, unless it is an environment variable's value the sentence names
+  // ("Using HF_ENDPOINT=https://hf-mirror.com the download ... never moves").
   for (size_t i = scan::FindByte(s, ':'); i != s.npos; i = scan::FindByte(s, ':', i + 1)) {
-    if (s.substr(i).starts_with("://")) return true;
+    if (!s.substr(i).starts_with("://")) continue;
+    size_t scheme = i;
+    while (scheme > 0 && s[scheme - 1] >= 'a' && s[scheme - 1] <= 'z') --scheme;
+    if (scheme == 0 || s[scheme - 1] != '=' || !UpperCaseKeyBefore(s, scheme - 1)) return true;
   }
   return false;
 }
@@ -246,6 +251,7 @@ bool SaysItWorksWith(std::string_view sentence) {
       R"((?i)\b(?:works?|worked|working now|comes? up|came up|starts? (?:fine|normally|up|in \d)|)"
       R"(started (?:fine|normally|up)|loads? (?:fine|in \d)|fix(?:es|ed)\b|solved?\b|solves\b|)"
       R"(resolved?\b|resolves\b|goes away|went away|no longer hangs?|runs fine|goes through|)"
+      R"(serves? fine|(?:gets?|got|goes|went) past (?:it|this|that|there)\b|)"
       R"((?:makes?|made|lets?|gets?|got) it (?:to )?(?:start|work|come up|load|run|boot))\b)");
   // A command at a shell prompt is no sentence ("root@host:/workspace# python3 -m ...").
   static const RE2 kPrompt(R"(^(?:\S*[@:]\S*)?[$#] )");
@@ -362,7 +368,7 @@ std::optional<double> ReportedWaitInClaim(std::string_view line) {
       R"((?:^|[\s(~<>])(\d{1,6}(?:\.\d{1,3})?)\s*\+?\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s|days?)\b)");
   static const RE2 kWords(
       R"(\b(?:an?|one|half an|a few|a couple of|several|two|three) (hours?|days?|minutes?)\b)");
-  static const RE2 kForever(R"(\b(?:forever|indefinitely|overnight|all night)\b)");
+  static const RE2 kForever(R"(\b(?:forever|indefinitely|over ?night|all night)\b)");
   std::optional<double> most;
   re2::StringPiece in(lower);
   std::string number, unit;

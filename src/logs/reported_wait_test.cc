@@ -85,6 +85,19 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
       ReportedWaitSeconds("stuck for 30 minutes | waiting on rank 1 | (see below)").has_value());
 }
 
+// A URL that is an environment variable's value leaves the sentence a person's; "over night" is
+// "overnight".
+TEST(ReportedWait, ASentenceNamingAnEndpointVariable) {
+  EXPECT_TRUE(ReportedWaitSeconds("Using HF_ENDPOINT=https://hf-mirror.com the download of shard 3 "
+                                  "stops at 41% and never moves. Left it overnight.")
+                  .has_value());
+  EXPECT_TRUE(ReportedWaitSeconds("It sits there. I left it over night, nothing more is printed.")
+                  .has_value());
+  // A program's line with a URL of its own still claims nothing.
+  EXPECT_FALSE(ReportedWaitSeconds("Waiting for the server at http://localhost:8000 for 10 minutes")
+                   .has_value());
+}
+
 TEST(ReportedWait, OtherSentencesAndProgramLinesClaimNothing) {
   // A duration with no word of a hang, and a hang with no duration.
   EXPECT_FALSE(ReportedWaitSeconds("Loading takes 20 minutes on the other host.").has_value());
@@ -159,6 +172,12 @@ TEST(SaysItWorksWith, FlagsThatMadeItWork) {
   EXPECT_TRUE(SaysItWorksWith("EDIT: works with --enforce-eager"));
   EXPECT_TRUE(SaysItWorksWith("NCCL_NVLS_ENABLE=0 makes it start."));
   EXPECT_TRUE(SaysItWorksWith("Adding --enforce-eager got it to load."));
+  EXPECT_TRUE(
+      SaysItWorksWith("With --disable-custom-all-reduce it gets past this point and serves "
+                      "fine."));
+  EXPECT_FALSE(
+      SaysItWorksWith("With --disable-custom-all-reduce it still hangs, never gets past "
+                      "this."));
   EXPECT_FALSE(SaysItWorksWith("I tried NCCL_P2P_DISABLE=1 but it still hangs"));
   EXPECT_FALSE(SaysItWorksWith("--enforce-eager didn't help, same hang"));
   EXPECT_FALSE(SaysItWorksWith("It works on the other node without any change"));  // no flag
