@@ -244,7 +244,10 @@ struct AttemptFacts {
   std::optional<Phase> unplaced_frame;
   std::optional<Phase> unplaced_peer_phase;
   std::optional<int64_t> first_ms, last_ms;  // first and last timestamp in the attempt
-  std::optional<int64_t> last_progress_ms;   // last phase change / bar advance
+  // The first line with a time of its own (an untimed banner takes the time of the run pasted
+  // above it).
+  std::optional<int64_t> first_stamped_ms;
+  std::optional<int64_t> last_progress_ms;  // last phase change / bar advance
   std::optional<int64_t> last_heartbeat_ms;
   uint64_t heartbeats = 0;
   uint64_t lines = 0;

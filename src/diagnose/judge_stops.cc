@@ -93,7 +93,10 @@ bool BarCoversTheWait(const Context& c, Phase phase, double wait) {
 bool StepsCoverTheWait(const Context& c, const PhaseBudget& budget, double wait) {
   const AttemptFacts* a = c.attempt;
   if (a == nullptr || std::isinf(wait) || !a->last_progress_ms || !c.now) return false;
-  const std::optional<int64_t> start = a->start_ms ? a->start_ms : a->first_ms;
+  // (From its first line with a time of its own: a banner with none took the time of the run
+  // pasted above it.)
+  std::optional<int64_t> start = a->start_ms ? a->start_ms : a->first_ms;
+  if (a->first_stamped_ms && (!start || *a->first_stamped_ms > *start)) start = a->first_stamped_ms;
   return start && Span(c, *start, *a->last_progress_ms) >= 0.75 * wait &&
          Span(c, *a->last_progress_ms, *c.now) <= budget.stall_s;
 }

@@ -459,6 +459,7 @@ void StartupTracker::OnLogActivity(std::optional<int64_t> time_ms, bool own_time
   }
   a.lines++;
   if (time_ms && own_time) {
+    TakeFirst(a.first_stamped_ms, *time_ms);
     stamped_ms_ = time_ms;  // a line no rule names still dates the untimed lines after it
     if (!reading) TakeLatest(latest_stamped_ms_, *time_ms);
     SettleStopTime(a, *time_ms);
@@ -538,6 +539,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     TakeLatest(a.last_ms, *t);
     TakeFirst(a.start_ms, *t);
   }
+  if (e.time_ms && !e.time_inferred) TakeFirst(a.first_stamped_ms, *e.time_ms);
   // A kill after a stop was asked for is the stop's (docker's SIGKILL after its grace period, a
   // launcher killing its own tree): no record of a memory kill.
   if (!e.rule_id.empty() && !(a.stop_requested && e.rule_id.starts_with("oom_record.")))

@@ -410,8 +410,11 @@ bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int
   // So does a rank's end line for a phase it had already ended, before the one the start died in
   // (a retry loop's tails, each cut after its banner: "Load weight end." again, a minute after
   // the death). A rank that ends its phase late, after a faster peer died further on, ends it once.
+  // (Not after a death on an untimed line: how long ago it came is not known. Triton's next model
+  // begins 20 s after TensorRT-LLM's unstamped engine error, in the same start.)
   const bool ends = e.kind == LogEvent::Kind::kPhaseEnd;
-  if (!t || (e.kind != LogEvent::Kind::kPhaseBegin && !ends) || !e.phase || !a.phase || !a.last_ms)
+  if (!t || (e.kind != LogEvent::Kind::kPhaseBegin && !ends) || !e.phase || !a.phase ||
+      !a.last_ms || (a.crashed && a.crash_untimed))
     return false;
   const int died_in = Order(a.crash_phase.value_or(*a.phase));
   if (Order(*e.phase) > died_in || (ends && Order(*e.phase) == died_in)) return false;

@@ -172,8 +172,9 @@ void StartupTracker::ShiftTimes(int64_t d) {
   mv(state_.last_ms);
   for (auto& t : state_.last_signal_ms) mv(t);
   for (auto& a : state_.attempts) {
-    for (auto* t : {&a.start_ms, &a.first_ms, &a.last_ms, &a.last_progress_ms, &a.last_heartbeat_ms,
-                    &a.stop_ms, &a.crash_ms, &a.first_line_ms, &a.engine_ready_ms}) {
+    for (auto* t :
+         {&a.start_ms, &a.first_ms, &a.first_stamped_ms, &a.last_ms, &a.last_progress_ms,
+          &a.last_heartbeat_ms, &a.stop_ms, &a.crash_ms, &a.first_line_ms, &a.engine_ready_ms}) {
       mv(*t);
     }
     for (auto& r : a.ranks) mv(r.since_ms);

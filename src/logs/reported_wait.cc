@@ -194,14 +194,20 @@ std::optional<double> ClockTimesApart(std::string_view lower) {
 }
 
 // The writer's note set beside or under the line it points at ("    <- hangs here, been 20+
-// min", "  \xe2\x86\x90 stuck", "       ^ stuck here"): the words after the arrow. Other indented
-// lines are a program's.
+// min", "  \xe2\x86\x90 stuck", "       ^ stuck here"), or opening a line of its own ("==> stuck
+// here. now 14:58"): the words after the arrow. Other indented lines are a program's.
 std::string_view BesideTheLine(std::string_view line) {
-  if (line.empty() || (line.front() != ' ' && line.front() != '\t')) return line;
+  if (line.empty()) return line;
+  const char c = line.front();
+  if (c != ' ' && c != '\t' && c != '<' && c != '=' && c != '-' && c != '^' && c != '\xe2') {
+    return line;  // most lines
+  }
   size_t i = 0;
   while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
   std::string_view rest = line.substr(i);
-  for (std::string_view arrow : {"<--", "<-", "\xe2\x86\x90", "^ ", "^^"}) {
+  // (Also one that opens the line, pointing at the line above or below: "==> stuck here".)
+  for (std::string_view arrow :
+       {"<--", "<-", "\xe2\x86\x90", "^ ", "^^", "==>", "=>", "-->", "->", "\xe2\x86\x92"}) {
     if (!rest.starts_with(arrow)) continue;
     rest.remove_prefix(arrow.size());
     while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
@@ -379,6 +385,9 @@ std::optional<double> ReportedWaitInClaim(std::string_view line) {
         (after.size() == 3 || std::string_view(",.;:!?").find(after[3]) != after.npos)) {
       continue;
     }
+    // A size ("/dev/shm says 64M") is no duration: minutes are written lower-case.
+    const size_t unit_at = static_cast<size_t>(in.data() - lower.data()) - unit.size();
+    if (unit == "m" && unit_at < line.size() && line[unit_at] == 'M') continue;
     const double s = std::strtod(number.c_str(), nullptr) * UnitSeconds(unit);
     if (!most || s > *most) most = s;
   }

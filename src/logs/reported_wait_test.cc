@@ -85,6 +85,20 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
       ReportedWaitSeconds("stuck for 30 minutes | waiting on rank 1 | (see below)").has_value());
 }
 
+// A note that opens its line with an arrow; a size is no duration.
+TEST(ReportedWait, ArrowOpenedNotesAndSizes) {
+  const auto korean = ReportedWaitSeconds(
+      "==> \xec\x97\xac\xea\xb8\xb0\xec\x84\x9c \xeb\xa9\x88\xec\xb7\x84\xec\x8a\xb5"
+      "\xeb\x8b\x88\xeb\x8b\xa4. 50\xeb\xb6\x84 \xea\xb7\xb8\xeb\x8c\x80\xeb\xa1\x9c");
+  ASSERT_TRUE(korean.has_value());  // "==> 여기서 멈췄습니다. 50분 그대로"
+  EXPECT_DOUBLE_EQ(*korean, 3000);
+  EXPECT_TRUE(ReportedWaitSeconds("-> stuck here for 20 minutes, nothing after it").has_value());
+  // "/dev/shm says 64M" is a size: only the 10 minutes count.
+  const auto shm = ReportedWaitSeconds("It hangs, df shows /dev/shm is 64M. Waited 10 min.");
+  ASSERT_TRUE(shm.has_value());
+  EXPECT_DOUBLE_EQ(*shm, 600);
+}
+
 // A URL that is an environment variable's value leaves the sentence a person's; "over night" is
 // "overnight".
 TEST(ReportedWait, ASentenceNamingAnEndpointVariable) {
