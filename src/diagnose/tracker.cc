@@ -539,7 +539,6 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     TakeLatest(a.last_ms, *t);
     TakeFirst(a.start_ms, *t);
   }
-  if (e.time_ms && !e.time_inferred) TakeFirst(a.first_stamped_ms, *e.time_ms);
   // A kill after a stop was asked for is the stop's (docker's SIGKILL after its grace period, a
   // launcher killing its own tree): no record of a memory kill.
   if (!e.rule_id.empty() && !(a.stop_requested && e.rule_id.starts_with("oom_record.")))

@@ -488,6 +488,7 @@ void StartupTracker::NoteStamp(AttemptFacts& a, const LogEvent& e) {
   if (!e.time_ms || e.time_inferred || (e.line_no != 0 && e.line_no == a.last_stamped_line_no))
     return;
   DateUntimedStart(a, *e.time_ms);
+  if (!a.first_stamped_ms || *e.time_ms < *a.first_stamped_ms) a.first_stamped_ms = e.time_ms;
   SettleStopTime(a, *e.time_ms);
   a.last_stamped_line_no = e.line_no;
   if (a.stamped_lines == 0) a.error_before_stamps = a.crashed || !a.errors.empty();

@@ -369,6 +369,12 @@ bool LogStream::NotTheServers(const ParsedLine& p) {
 
 // A bug report's sentence about the log ("I get CUDA out of memory when ..."): a line with no
 // engine prefix (a wrapper's is the paste's, as every line of it carries the same).
+bool LogStream::IsPersonsLine(const ParsedLine& p) const {
+  return p.rank.empty() && p.level.empty() && p.wrapper_ident != "systemd[1]" &&
+         LooksLikeProse(p.message);
+}
+
+// The next line of a person's note, indented under it (GoesOnANote): its words, unindented.
 std::string_view LogStream::NoteGoingOn(const ParsedLine& p) const {
   std::string_view text = p.message;
   if (!p.rank.empty() || !p.level.empty() || text.empty() || (text[0] != ' ' && text[0] != '\t')) {
@@ -376,11 +382,6 @@ std::string_view LogStream::NoteGoingOn(const ParsedLine& p) const {
   }
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   return GoesOnANote(text) ? text : std::string_view();
-}
-
-bool LogStream::IsPersonsLine(const ParsedLine& p) const {
-  return p.rank.empty() && p.level.empty() && p.wrapper_ident != "systemd[1]" &&
-         LooksLikeProse(p.message);
 }
 
 }  // namespace spinup
