@@ -25,4 +25,16 @@ inline Verdict ExplainLog(const std::string& log, std::optional<int64_t> now = s
   return s.Evaluate(now);
 }
 
+// The slowest timed phase, as the corpus and the red team score a ready start.
+inline Phase SlowestPhase(const Verdict& v) {
+  Phase slowest = Phase::kReady;
+  double best = -1;
+  for (const TimelineEntry& e : v.timeline) {
+    if (!e.seconds || e.waiting || e.phase == Phase::kReady || *e.seconds <= best) continue;
+    best = *e.seconds;
+    slowest = e.phase;
+  }
+  return slowest;
+}
+
 }  // namespace spinup::testing

@@ -161,6 +161,18 @@ struct AttemptFacts {
   // The latest line that said compiling goes on (a JIT's info line: SGLang's DeepGEMM session,
   // FlashInfer's JIT), even inside a later phase that compiles lazily (DeepGEMM in the capture).
   std::optional<int64_t> compile_hint_ms;
+  // A JIT build inside a later phase that compiles lazily (SGLang's capture building FlashInfer's
+  // or DeepGEMM's kernels, vLLM's DeepGEMM warm-up after its profile run): from its first compile
+  // line to its last. The judge shows it as compile between the two parts of that phase.
+  struct JitInside {
+    Phase outer = Phase::kCudaGraph;
+    int64_t from_ms = 0;
+    int64_t to_ms = 0;
+    bool building = false;  // a line of a build itself (ninja's steps, DeepGEMM's "JIT Compiling")
+    bool open = true;       // the outer phase has not moved on since its last compile line
+    bool untimed_tail = false;  // its last line had no time of its own (a JIT's bars)
+  };
+  std::optional<JitInside> jit_inside;
   // Set while the attempt's phase was only opened because this phase ended on a line that did not
   // say how long it took (no line of the new phase yet): a crash whose frames name the ended phase
   // happened there (vLLM logs the KV-cache size before it allocates the cache; after "torch.compile

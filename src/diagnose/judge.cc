@@ -184,7 +184,7 @@ Phase JudgedPhase(const Context& c, const AttemptFacts& a) {
              *a.crash_phase != Phase::kReady) {
     phase = *a.crash_phase;
   }
-  return CompilingBeforeTheNextPhase(c, a, phase);
+  return BuildingInsideThePhase(a, CompilingBeforeTheNextPhase(c, a, phase));
 }
 
 // The latest earlier attempt that `counts`, and where it stood: the phase a loop's starts die in.

@@ -58,6 +58,11 @@ PhaseBudget Context::Budget(Phase p) const {
       b.stall_s = std::max(b.stall_s, stall_s);
     }
   }
+  // The same build judged as compile (AttemptFacts::jit_inside): its bar's time left holds too.
+  if (attempt != nullptr && p == Phase::kCompile && attempt->jit_inside) {
+    if (const auto left = LastBarTimeLeft(*attempt))
+      b.stall_s = std::min(b.stall_s, *left + std::max(300.0, 2 * *left));
+  }
   if (opt.learned != nullptr) {
     if (auto it = opt.learned->find(p); it != opt.learned->end()) {
       b.normal_s = it->second.slow_s;

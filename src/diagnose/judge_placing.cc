@@ -263,4 +263,23 @@ Phase CompilingBeforeTheNextPhase(const Context& c, const AttemptFacts& a, Phase
   return since && *a.compile_hint_ms >= *since ? Phase::kCompile : phase;
 }
 
+// A build inside the phase that the phase never moved on from, with a line of the build itself (a
+// kernel loaded from the cache builds nothing): the start hangs building, or died of the build
+// (its frames a compiler's, ninja's "build stopped"), not of the phase around it.
+// A build that failed while the start was in compile itself (SGLang's, opened when its memory
+// pool ended) failed there, whichever phase the frames above the build name (the capture that
+// asked for the kernel).
+Phase BuildingInsideThePhase(const AttemptFacts& a, Phase phase) {
+  if (a.ready || a.pinned_phase) return phase;
+  const bool died = a.crashed || a.error_after_progress;
+  const bool build_failed = a.hits.count("generic.jit_build_failed") != 0;
+  if (died && build_failed && a.phase == Phase::kCompile) return Phase::kCompile;
+  const auto& jit = a.jit_inside;
+  if (!jit || !jit->open || !jit->building || phase != jit->outer || a.phase != jit->outer) {
+    return phase;
+  }
+  const bool of_the_build = a.frame_phase == Phase::kCompile || build_failed;
+  return !died || of_the_build ? Phase::kCompile : phase;
+}
+
 }  // namespace spinup::judge

@@ -94,6 +94,8 @@ bool BehindAPeer(const Context& c, const AttemptFacts& a, Phase failing);
 Phase WhereTheChildDied(const Context& c, const AttemptFacts& a, Phase phase);
 // compile, when a JIT's lines came after a phase ended and before any line of the next one.
 Phase CompilingBeforeTheNextPhase(const Context& c, const AttemptFacts& a, Phase phase);
+// compile, when a JIT build inside `phase` (AttemptFacts::jit_inside) was the last thing it did.
+Phase BuildingInsideThePhase(const AttemptFacts& a, Phase phase);
 // Whether a rank last seen in distributed init passed its group's barrier with a peer that ended
 // it.
 bool PastTheBarrier(const Context& c, const AttemptFacts& a, const PhaseSpan& rank_span);

@@ -57,6 +57,8 @@ std::optional<int64_t> PhaseSince(const AttemptFacts& a, Phase phase) {
   for (const auto& r : a.ranks) {
     if (r.phase == phase && r.since_ms && (!since || *r.since_ms < *since)) since = r.since_ms;
   }
+  // A build inside a later phase (AttemptFacts::jit_inside) is no rank's phase of its own.
+  if (!since && phase == Phase::kCompile && a.jit_inside) since = a.jit_inside->from_ms;
   return since;
 }
 

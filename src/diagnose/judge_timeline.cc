@@ -76,6 +76,48 @@ bool SlowThroughTheGap(const Context& c, const AttemptFacts& a, const PhaseSpan&
   return seconds > c.thresholds().ready_slow_factor * allowed;
 }
 
+// A JIT build inside the span (AttemptFacts::jit_inside) of at least this long is shown as its
+// own compile entry: a kernel loaded from the cache takes milliseconds, a cold build minutes. In a
+// start that came up, only one long enough to be a slow compile of its own is; a shorter one stays
+// the outer phase's time, as it was.
+constexpr double kBuildInsideMinS = 30;
+
+// The span as its part before the build, the build as compile, and its part after (none while the
+// build is still going on): the build, not the capture around it, took the time. False where the
+// span holds no such build.
+bool SplitAroundTheBuild(const Context& c, const AttemptFacts& a, const PhaseSpan& s,
+                         const TimelineEntry& e, std::vector<TimelineEntry>& out) {
+  const auto& jit = a.jit_inside;
+  if (!jit || s.phase != jit->outer || !s.start_ms || *s.start_ms > jit->from_ms ||
+      (s.end_ms && *s.end_ms < jit->to_ms)) {
+    return false;
+  }
+  const bool still_building = !s.ended && jit->open && jit->building;
+  const double before_s = Span(c, *s.start_ms, jit->from_ms);
+  double build_s = Span(c, jit->from_ms, jit->to_ms);
+  if (still_building && e.seconds) build_s = std::max(build_s, *e.seconds - before_s);
+  const double min_s = a.ready
+                           ? c.thresholds().ready_slow_factor * c.Budget(Phase::kCompile).normal_s
+                           : kBuildInsideMinS;
+  if (!still_building && build_s < min_s) return false;
+  auto piece = [&](Phase phase, std::optional<int64_t> from, std::optional<int64_t> to,
+                   double seconds) {
+    TimelineEntry p = e;
+    p.phase = phase;
+    p.start_ms = from;
+    p.end_ms = to;
+    p.seconds = seconds;
+    p.slow = seconds > c.Budget(phase).normal_s;
+    out.push_back(std::move(p));
+  };
+  if (before_s > 0) piece(s.phase, s.start_ms, jit->from_ms, before_s);
+  piece(Phase::kCompile, jit->from_ms, still_building ? e.end_ms : jit->to_ms, build_s);
+  if (still_building || !e.seconds) return true;
+  const double after_s = *e.seconds - before_s - build_s;
+  if (after_s > 0 || !s.ended) piece(s.phase, jit->to_ms, e.end_ms, std::max(0.0, after_s));
+  return true;
+}
+
 }  // namespace
 
 void BuildTimeline(const Context& c, Verdict& v) {
@@ -109,6 +151,10 @@ void BuildTimeline(const Context& c, Verdict& v) {
                SlowThroughTheGap(c, a, s, *e.seconds);
     }
     if (s.implicit && s.ended && e.seconds && *e.seconds < c.thresholds().min_implicit_span_s) {
+      continue;
+    }
+    if (const size_t before = v.timeline.size(); SplitAroundTheBuild(c, a, s, e, v.timeline)) {
+      reported.resize(reported.size() + (v.timeline.size() - before), false);
       continue;
     }
     v.timeline.push_back(std::move(e));

@@ -13,17 +13,7 @@ namespace {
 
 Verdict Explain(const std::string& log) { return testing::ExplainLog(log); }
 
-// The slowest timed phase, as the corpus and the red team score a ready start.
-Phase Slowest(const Verdict& v) {
-  Phase slowest = Phase::kReady;
-  double best = -1;
-  for (const TimelineEntry& e : v.timeline) {
-    if (!e.seconds || e.waiting || e.phase == Phase::kReady || *e.seconds <= best) continue;
-    best = *e.seconds;
-    slowest = e.phase;
-  }
-  return slowest;
-}
+Phase Slowest(const Verdict& v) { return testing::SlowestPhase(v); }
 
 const TimelineEntry* Find(const Verdict& v, Phase phase) {
   for (const TimelineEntry& e : v.timeline) {

@@ -545,6 +545,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     CountHit(a, e, t);
   NoteStamp(a, e);
   ApplyLogEvent(a, e, t);
+  NoteJitInside(a, e, t);
   // A worker node's own "done" line (SGLang's scheduler ready): it starts no server of its own,
   // or one that logs nothing (its dummy health check).
   if (e.node_ready && a.node_rank >= 1 && !a.ready && !a.crashed && !a.stopped) OnReady(a, e, t);

@@ -136,6 +136,8 @@ class StartupTracker {
   std::optional<int64_t> BegunBefore(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void RedateOpenSpan(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   bool CarveEarlierPhase(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  // Keeps AttemptFacts::jit_inside: a JIT build's lines inside a later phase, until it moves on.
+  void NoteJitInside(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
   void CarveDownload(AttemptFacts& a, PhaseSpan* open, int64_t from, int64_t to,
                      std::optional<double> reported);
   bool DownloadInsideLoad(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);

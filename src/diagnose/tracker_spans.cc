@@ -133,6 +133,39 @@ void StartupTracker::CarveDownload(AttemptFacts& a, PhaseSpan* open, int64_t fro
   PushSpan(a, std::move(after));
 }
 
+// A compile line while the start is in a later phase that builds kernels lazily (SGLang's capture,
+// vLLM's profile run and the warm-up after it): the build ran from its first such line to its
+// last. A line of a build itself (ninja's compiler steps, DeepGEMM's "JIT Compiling") says it
+// built, not only loaded a cached kernel; the outer phase's own progress (its bar moving, its
+// end) says the build is over. Only the first build of the attempt is kept.
+void StartupTracker::NoteJitInside(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
+  static constexpr std::string_view kBuildSteps[] = {"generic.jit_build_step", "sglang.deepgemm",
+                                                     "sglang.jit_rebuild", "vllm.kernel_warmup"};
+  if (!t || !e.phase || a.ready || !a.phase) return;
+  auto& jit = a.jit_inside;
+  if (*e.phase != Phase::kCompile) {
+    const bool moved_on = e.kind == LogEvent::Kind::kPhaseEnd ||
+                          e.kind == LogEvent::Kind::kPhaseBegin ||
+                          (e.kind == LogEvent::Kind::kProgress && e.progress_n > 0);
+    if (!jit || *e.phase != jit->outer || !moved_on || !jit->open) return;
+    // Untimed lines (DeepGEMM's bars) ran until the phase's next stamped line.
+    if (jit->untimed_tail && e.time_ms && !e.time_inferred) jit->to_ms = std::max(jit->to_ms, *t);
+    jit->open = false;
+    return;
+  }
+  if (e.kind != LogEvent::Kind::kInfo && e.kind != LogEvent::Kind::kProgress) return;
+  const Phase outer = *a.phase;
+  if (outer != Phase::kKvCache && outer != Phase::kCudaGraph && outer != Phase::kWarmup) return;
+  if (jit && jit->outer != outer) return;
+  const bool building =
+      std::find(std::begin(kBuildSteps), std::end(kBuildSteps), e.rule_id) != std::end(kBuildSteps);
+  if (!jit) jit = AttemptFacts::JitInside{outer, *t, *t, building, true};
+  jit->to_ms = std::max(jit->to_ms, *t);
+  jit->building |= building;
+  jit->open = true;
+  jit->untimed_tail = !e.time_ms || e.time_inferred;
+}
+
 // A Hub download's bar ("Fetching 55 files", "model-00002-of-00012.safetensors:  43%") in a load
 // that has read nothing yet: vLLM and SGLang fetch the checkpoint inside their loader, so the load
 // so far was the download, and the start downloads until the loader's own bar moves it on.

@@ -146,6 +146,21 @@ std::optional<CivilTime> ReadCjkDate(std::string_view line) {
   return std::nullopt;
 }
 
+// A reading from its parts, the month by its place in the locale's twelve names.
+std::optional<CivilTime> FromLocaleParts(const std::string_view (&months)[12], std::string_view mon,
+                                         const std::string& day, const std::string& year,
+                                         const std::string& h, const std::string& m,
+                                         const std::string& s) {
+  CivilTime t;
+  t.month =
+      static_cast<int>(std::find(std::begin(months), std::end(months), mon) - std::begin(months)) +
+      1;
+  t.day = Number(day);
+  t.year = Number(year);
+  if (ValidDate(t) && SetClock(h, m, s, "", t)) return t;
+  return std::nullopt;
+}
+
 // date(1) under a German locale: "Do 10. Apr 14:47:52 CEST 2025" (day names of two letters, the
 // day with a dot, "Mär", "Mai", "Okt", "Dez").
 std::optional<CivilTime> ReadGermanDate(std::string_view line) {
@@ -157,14 +172,21 @@ std::optional<CivilTime> ReadGermanDate(std::string_view line) {
                                                  "Jul", "Aug", "Sep",        "Okt", "Nov", "Dez"};
   std::string day, mon, h, m, s, year;
   if (!RE2::FullMatch(line, kGerman, &day, &mon, &h, &m, &s, &year)) return std::nullopt;
-  CivilTime t;
-  t.month = static_cast<int>(std::find(std::begin(kMonths), std::end(kMonths), mon) -
-                             std::begin(kMonths)) +
-            1;
-  t.day = Number(day);
-  t.year = Number(year);
-  if (ValidDate(t) && SetClock(h, m, s, "", t)) return t;
-  return std::nullopt;
+  return FromLocaleParts(kMonths, mon, day, year, h, m, s);
+}
+
+// date(1) under a Russian locale: "Вт 03 дек 2024 15:17:42 MSK" (the day, the month's
+// abbreviation in the genitive, "мая" for May, then the year before the time).
+std::optional<CivilTime> ReadRussianDate(std::string_view line) {
+  static const RE2 kRussian(
+      "^(?:Пн|Вт|Ср|Чт|Пт|Сб|Вс),? +(\\d{1,2}) +"
+      "(янв|фев|мар|апр|мая|май|июн|июл|авг|сен|окт|ноя|дек)\\.? +(\\d{4})(?: г\\.)? +"
+      "(\\d{1,2}):(\\d{2}):(\\d{2})" SPINUP_ZONE "$");
+  static constexpr std::string_view kMonths[] = {"янв", "фев", "мар", "апр", "мая", "июн",
+                                                 "июл", "авг", "сен", "окт", "ноя", "дек"};
+  std::string day, mon, year, h, m, s;
+  if (!RE2::FullMatch(line, kRussian, &day, &mon, &year, &h, &m, &s)) return std::nullopt;
+  return FromLocaleParts(kMonths, mon == "май" ? "мая" : mon, day, year, h, m, s);
 }
 
 #undef SPINUP_DAY
@@ -334,8 +356,13 @@ std::optional<CivilTime> ParseClockReading(std::string_view line) {
     return fifth == '.' || fifth == 0xE5 || fifth == 0xEB ? ReadCjkDate(line) : std::nullopt;
   }
   if (scan::IsDayName(line)) return ReadNamedDay(line);
-  // A German day name is two letters and a space or comma ("Do 10. Apr ...").
-  return line[2] == ' ' || line[2] == ',' ? ReadGermanDate(line) : std::nullopt;
+  // A German day name is two letters and a space or comma ("Do 10. Apr ..."); a Russian one two
+  // Cyrillic letters, four bytes ("Вт 03 дек ...").
+  if (line[2] == ' ' || line[2] == ',') return ReadGermanDate(line);
+  const auto first = static_cast<unsigned char>(line[0]);
+  return (first == 0xD0 || first == 0xD1) && (line[4] == ' ' || line[4] == ',')
+             ? ReadRussianDate(line)
+             : std::nullopt;
 }
 
 }  // namespace spinup

@@ -21,6 +21,10 @@ TEST(ClockReading, DateCommandInEachLocale) {
   EXPECT_EQ(ParseClockReading("Mi 12. Mär 09:02:20 CET 2025"), At(2025, 3, 12, 9, 2, 20));
   EXPECT_EQ(ParseClockReading("So 5. Okt 23:59:59 CEST 2025"), At(2025, 10, 5, 23, 59, 59));
   EXPECT_FALSE(ParseClockReading("Do 10. Foo 14:47:52 CEST 2025").has_value());
+  // ru_RU: the month in the genitive, the year before the time.
+  EXPECT_EQ(ParseClockReading("Вт 03 дек 2024 15:17:42 MSK"), At(2024, 12, 3, 15, 17, 42));
+  EXPECT_EQ(ParseClockReading("Пт 16 мая 2025 08:01:02 MSK"), At(2025, 5, 16, 8, 1, 2));
+  EXPECT_FALSE(ParseClockReading("Вт 03 foo 2024 15:17:42 MSK").has_value());
 }
 
 // date(1) in zh_CN, ja_JP and ko_KR, and PowerShell's Get-Date in ko-KR.

@@ -64,11 +64,11 @@ const RE2& HangWords() {
   static const RE2 kHang(
       "(?i)hang|hung|stuck|forever|nothing|no progress|no more|no output|no new|froze|frozen|wait|"
       "sits |sat |sitting|sit there|sit at |stays |stayed |still at|still there|been there|"
-      "been here|still like "
+      "been here|been like th|still like "
       "this|still the "
       "same|unchanged|no change|"
       "indefinitely|never finish|never complete|never reach|never print|never get|never move|"
-      "never progress|still here|still waiting|no further|nothing further|"
+      "never progress|still here|still waiting|no further|nothing further|that's it\\.|thats it\\.|"
       // A stop after a stated time ("after 10 minutes I pressed ctrl-c", "gave up after an hour",
       // the terminal's own "^C after 35 min").
       "ctrl-c|ctrl\\+c|control-c|killed it|gave up|\\^c ");

@@ -202,6 +202,15 @@ TEST(SaysItWorksWith, FlagsThatMadeItWork) {
 }
 
 // "N minutes in" is the time since the start, not a wait.
+// No subject, and "that's it" for nothing more (rt93).
+TEST(ReportedWait, ShorthandClaims) {
+  EXPECT_EQ(ReportedWaitSeconds("Been like this for 25 min. With cuda graphs off it gets further"),
+            1500);
+  EXPECT_EQ(ReportedWaitSeconds("that's it. been 35 min. py-spy dump on TP0 shows it in capture"),
+            2100);
+  EXPECT_FALSE(ReportedWaitSeconds("that's it, it loads in 25 min on this box").has_value());
+}
+
 TEST(ReportedWaitSeconds, TimeSinceTheStartIsNoWait) {
   EXPECT_FALSE(
       ReportedWaitSeconds("Started it with the repo id. 20 minutes in, still this. Hung?"));
