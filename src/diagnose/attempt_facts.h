@@ -160,6 +160,7 @@ struct AttemptFacts {
   bool compile_open = false;
   // The latest line that said compiling goes on (a JIT's info line: SGLang's DeepGEMM session,
   // FlashInfer's JIT), even inside a later phase that compiles lazily (DeepGEMM in the capture).
+  // A line that ends compile (TensorRT-LLM's "Autotuning process ends") clears it.
   std::optional<int64_t> compile_hint_ms;
   // A JIT build inside a later phase that compiles lazily (SGLang's capture building FlashInfer's
   // or DeepGEMM's kernels, vLLM's DeepGEMM warm-up after its profile run): from its first compile
@@ -226,7 +227,8 @@ struct AttemptFacts {
   bool died_after_ready = false;
   // Its log came from "kubectl logs --previous" below the container's termination record (Exit
   // Code 137, OOMKilled, a probe kill): that record is how it ended. Also the log of such a
-  // command alone: a previous container's log is one that ended, whatever its last line was.
+  // command alone: a previous container's log is one that ended, whatever its last line was. And
+  // a log with a supervisor's back-off below it (rules `backoff.*`): nothing of it runs now.
   bool ended_by_record = false;
   size_t errors_at_ready = 0;  // errors.size() when it first became ready
   bool request_served = false;

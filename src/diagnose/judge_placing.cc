@@ -54,10 +54,11 @@ bool TensorRanksSpanDataParallel(const AttemptFacts& a) {
 }
 
 // The group of ranks that move in step with `rank` (PeerGroup), across data-parallel groups where
-// the tensor-parallel ranks span them.
+// the tensor-parallel ranks span them, and across pipeline stages (SGLang's "PP1 TP0"): the server
+// starts once every stage is done, so a stage still capturing holds the others.
 std::string_view StepGroup(std::string_view rank, bool spans_dp) {
   std::string_view group = PeerGroup(rank);
-  if (spans_dp && group.starts_with("DP")) {
+  if ((spans_dp && group.starts_with("DP")) || group.starts_with("PP")) {
     const size_t cut = group.find('_');
     if (cut != group.npos) group.remove_prefix(cut + 1);
   }
@@ -263,12 +264,12 @@ Phase CompilingBeforeTheNextPhase(const Context& c, const AttemptFacts& a, Phase
   return since && *a.compile_hint_ms >= *since ? Phase::kCompile : phase;
 }
 
-// A build inside the phase that the phase never moved on from, with a line of the build itself (a
-// kernel loaded from the cache builds nothing): the start hangs building, or died of the build
-// (its frames a compiler's, ninja's "build stopped"), not of the phase around it.
 // A build that failed while the start was in compile itself (SGLang's, opened when its memory
 // pool ended) failed there, whichever phase the frames above the build name (the capture that
 // asked for the kernel).
+// A build inside the phase that the phase never moved on from, with a line of the build itself (a
+// kernel loaded from the cache builds nothing): the start hangs building, or died of the build
+// (its frames a compiler's, ninja's "build stopped"), not of the phase around it.
 Phase BuildingInsideThePhase(const AttemptFacts& a, Phase phase) {
   if (a.ready || a.pinned_phase) return phase;
   const bool died = a.crashed || a.error_after_progress;

@@ -92,7 +92,8 @@ bool SplitAroundTheBuild(const Context& c, const AttemptFacts& a, const PhaseSpa
       (s.end_ms && *s.end_ms < jit->to_ms)) {
     return false;
   }
-  const bool still_building = !s.ended && jit->open && jit->building;
+  // (A start that came up finished its build, whatever span its rank left open.)
+  const bool still_building = !a.ready && !s.ended && jit->open && jit->building;
   const double before_s = Span(c, *s.start_ms, jit->from_ms);
   double build_s = Span(c, jit->from_ms, jit->to_ms);
   if (still_building && e.seconds) build_s = std::max(build_s, *e.seconds - before_s);

@@ -145,8 +145,10 @@ bool StartupTracker::UndatedAt(std::optional<int64_t> t) const {
 void StartupTracker::Touch(std::optional<int64_t> t) {
   if (!t) return;
   TakeLatest(now_ms_, *t);
-  if (!state_.first_ms || *t < *state_.first_ms) state_.first_ms = t;
+  const bool first = !state_.first_ms;
+  if (first || *t < *state_.first_ms) state_.first_ms = t;
   TakeLatest(state_.last_ms, *t);
+  if (first && running_for_s_) NoteRunningFor(*std::exchange(running_for_s_, std::nullopt));
 }
 
 void StartupTracker::Mark(Signal s, std::optional<int64_t> t) {

@@ -104,7 +104,8 @@ class StartupTracker {
   void OnLogActivity(std::optional<int64_t> time_ms, bool own_time = false, bool reading = false);
   // The pod had run `seconds` when Kubernetes' output below the log was taken: a clock reading
   // that far past the log's first line (never earlier than what the log already showed). Only for
-  // a log of one start: a restarted container's log begins after its pod did.
+  // a log of one start: a restarted container's log begins after its pod did. Output pasted above
+  // the log (`kubectl get pods`, then `kubectl logs`) counts from the first stamped line to come.
   void NoteRunningFor(double seconds);
   void NoteReportedWait(double seconds);
   // The command's run time (`time` after the log): a clock reading, or the longest it can have sat.
@@ -166,6 +167,7 @@ class StartupTracker {
   void OnFrame(AttemptFacts& a, const LogEvent& e);
   void NoteCheckpointEstimate(uint64_t bytes);
   void OnInfo(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t);
+  void OnRestarts(AttemptFacts& a, const LogEvent& e);  // a supervisor's restart count, back-off
   // Follows the traceback `e` may open, continue or end: an exception of another program (an HTTP
   // client's) takes back what its traceback did to `a` (tracker_events.cc). False for such an
   // exception raised through the server's own frames: the server's, not another program's.
@@ -291,6 +293,7 @@ class StartupTracker {
   // A shell prompt that starts a server waits for the first line the start prints: a command
   // pasted after the log (how it was run) starts nothing.
   std::optional<std::optional<int64_t>> pending_prompt_;
+  int pending_prompt_node_ = -1;  // the node its command names ("--node-rank 1")
   // A log viewer run at a prompt ("$ docker logs -f vllm") has not ended yet: a "^C" is its.
   bool viewer_running_ = false;
   bool start_job_open_ = false;  // systemd's "Starting X..." began the attempt (OnUnitStart)
@@ -299,7 +302,8 @@ class StartupTracker {
   std::string first_stamped_line_;
   std::optional<int64_t> first_stamped_ms_;
   std::optional<int64_t> latest_stamped_ms_;  // the latest own stamp of a line (Replayed)
-  bool retry_by_hand_ = false;  // the writer said the next start is another try of theirs
+  bool retry_by_hand_ = false;           // the writer said the next start is another try of theirs
+  std::optional<double> running_for_s_;  // a pod's age read before any stamped line
   std::optional<int64_t> replay_until_ms_;
   bool Replayed(const LogEvent& e);
   bool ViewerInterrupted(const LogEvent& e);

@@ -72,6 +72,7 @@ int BannerNodeRank(std::string_view text) {
 void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
   if (IsShellPrompt(e.rule_id) && !state_.attempts.empty()) {
     pending_prompt_ = e.time_ms;  // a later prompt before any output replaces it
+    pending_prompt_node_ = BannerNodeRank(e.text);
     return;
   }
   // A shell prompt is where a person started it, never a banner pasted out of order.
@@ -89,6 +90,23 @@ void StartupTracker::NoteCheckpointEstimate(uint64_t bytes) {
       (!state_.estimated_checkpoint_bytes || bytes > *state_.estimated_checkpoint_bytes))
     state_.estimated_checkpoint_bytes = bytes;
 }
+
+namespace {
+
+// Another node's banner stamped within this start (a multi-node job's logs pasted one after the
+// other): the same start seen from that node, not a restart. A banner that names no node is the
+// head's beside a headless one. A command typed at another node's prompt ("--node-rank 1") has no
+// time of its own: the writer pasted that node's terminal below the first's.
+bool OtherNodesBanner(const AttemptFacts& cur, int node_rank, std::optional<int64_t> banner_ms,
+                      std::string_view banner_engine) {
+  const bool nodes_differ =
+      node_rank != cur.node_rank && ((node_rank >= 0 && cur.node_rank >= 0) ||
+                                     node_rank == kWorkerNode || cur.node_rank == kWorkerNode);
+  return nodes_differ && ((banner_ms && cur.last_ms && *banner_ms <= *cur.last_ms) ||
+                          (!banner_ms && banner_engine == kPromptEngine));
+}
+
+}  // namespace
 
 void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::string& rank,
                                  std::string_view banner_engine, std::optional<int64_t> t,
@@ -131,13 +149,7 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
     const bool nested = cur.banner && !banner_engine.empty() && !IsLauncherBanner(banner_engine) &&
                         cur.banner_engine != banner_engine && !cur.ready &&
                         (IsHostBanner(cur.banner_engine) || (!cur.crashed && cur.errors.empty()));
-    // Another node's banner stamped within this start (a multi-node job's logs pasted one after
-    // the other): the same start seen from that node, not a restart. A banner that names no node
-    // is the head's beside a headless one.
-    const bool nodes_differ =
-        node_rank != cur.node_rank && ((node_rank >= 0 && cur.node_rank >= 0) ||
-                                       node_rank == kWorkerNode || cur.node_rank == kWorkerNode);
-    other_node = nodes_differ && banner_ms && cur.last_ms && *banner_ms <= *cur.last_ms;
+    other_node = OtherNodesBanner(cur, node_rank, banner_ms, banner_engine);
     const bool built_just_before = BuiltJustBefore(cur, banner_ms, banner_engine);
     prepared = OnlyADownloadStep(cur) || built_just_before;
     if (sibling || nested || other_node || prepared) has_content = false;
@@ -257,7 +269,7 @@ void StartupTracker::ResolvePendingPrompt(const LogEvent& e) {
   const std::optional<int64_t> prompt_ms = *pending_prompt_;
   pending_prompt_.reset();
   OpenAttempt(prompt_ms, "", kPromptEngine,
-              prompt_ms ? prompt_ms : (e.time_ms ? e.time_ms : now_ms_));
+              prompt_ms ? prompt_ms : (e.time_ms ? e.time_ms : now_ms_), pending_prompt_node_);
 }
 
 bool StartupTracker::RepeatedBanner(const LogEvent& e) {

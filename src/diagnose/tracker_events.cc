@@ -108,7 +108,8 @@ void StartupTracker::OnStop(AttemptFacts& a, const LogEvent& e, std::optional<in
     a.stop_time_carried = !e.time_ms || e.time_inferred;
   }
   if (!a.stop_requested && e.rule_id == "generic.ctrl_c") {
-    a.failed_before_ctrl_c = a.error_after_progress;
+    // (An error a ready server logged for a request, then Ctrl-C: it was serving, not failing.)
+    a.failed_before_ctrl_c = a.error_after_progress && !a.ready;
   }
   a.stop_requested = true;
   a.stopped = true;
@@ -400,7 +401,10 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
     case LogEvent::Kind::kPhaseEnd:
       KeepErrorOfAnotherProcess(a, e);
       a.phase_line = true;
-      if (e.phase == Phase::kCompile) a.compile_open = false;
+      if (e.phase == Phase::kCompile) {
+        a.compile_open = false;
+        a.compile_hint_ms.reset();  // the build is over: no sign the next phase compiles lazily
+      }
       if (e.phase) EndPhase(a, e.rank, *e.phase, t, e.elapsed_seconds);
       Mark(Signal::kLogProgress, t);
       break;
@@ -439,9 +443,7 @@ void StartupTracker::ApplyEvent(AttemptFacts& a, const LogEvent& e, std::optiona
       OnFrame(a, e);
       break;
     case LogEvent::Kind::kRestarts:
-      state_.restarts = std::max<int>(state_.restarts,
-                                      static_cast<int>(std::min<int64_t>(e.progress_n, 1 << 20)));
-      if (e.rule_id.rfind("backoff.", 0) == 0) state_.backoff_failed = true;
+      OnRestarts(a, e);
       break;
     case LogEvent::Kind::kInfo:
       OnInfo(a, e, t);

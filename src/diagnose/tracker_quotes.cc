@@ -80,7 +80,8 @@ bool StartupTracker::BuiltOnly(const AttemptFacts& cur, bool quoted_error) {
 // Above the log's first banner, nothing but a record of how a process ended (`docker inspect`'s
 // "OOMKilled": true, `kubectl describe`'s exit code, the kernel's OOM kill, `docker ps`'s "Exited
 // (1)": rules `oom_record.*`, `record.*`): the record tells of a run the log shows, not a start of
-// its own, so it is no failed attempt; its evidence stays.
+// its own, so it is no failed attempt; its evidence stays. A restart count beside it (`kubectl get
+// pods`' row, rules `backoff.*`) is the supervisor's, not a run's line.
 bool StartupTracker::OnlyARecordOfAnEnd(const AttemptFacts& cur) {
   // (A kubelet's "Killing ... Stopping container" event beside the exit code is a record too;
   // read live, the stop may come before the exit code counts as a crash.)
@@ -100,7 +101,8 @@ bool StartupTracker::OnlyARecordOfAnEnd(const AttemptFacts& cur) {
       record = true;
     } else if (id == "vllm.platform") {
       before_banner += hit.count;
-    } else if (!id.starts_with("generic.") && !id.starts_with("cause.")) {
+    } else if (!id.starts_with("generic.") && !id.starts_with("cause.") &&
+               !id.starts_with("backoff.")) {
       return false;  // an engine's line: the tail of a run of its own
     }
   }

@@ -1,5 +1,5 @@
 // What a report's writer states beside the log: how long the pod had run, how long it sat, what
-// made it start, how long the command ran.
+// made it start, how long the command ran; and a supervisor's restart count pasted beside it.
 #include <algorithm>
 #include <cmath>
 
@@ -8,6 +8,7 @@
 namespace spinup {
 
 void StartupTracker::NoteRunningFor(double seconds) {
+  if (!state_.first_ms && seconds >= 0) running_for_s_ = seconds;  // read at the first stamp
   if (state_.first_ms && state_.attempts.size() <= 1 && state_.restarts == 0 && seconds >= 0 &&
       seconds < 366.0 * 86400) {
     Touch(*state_.first_ms + static_cast<int64_t>(seconds * 1000));
@@ -53,6 +54,19 @@ void StartupTracker::NoteCommandTime(double seconds) {
     state_.reported_wait_s = seconds;
     state_.reported_wait_is_run = true;
   }
+}
+
+// A supervisor's count of restarts (Kubernetes' RESTARTS, systemd's counter), or its back-off.
+void StartupTracker::OnRestarts(AttemptFacts& a, const LogEvent& e) {
+  state_.restarts =
+      std::max<int>(state_.restarts, static_cast<int>(std::min<int64_t>(e.progress_n, 1 << 20)));
+  if (e.rule_id.rfind("backoff.", 0) != 0) return;
+  state_.backoff_failed = true;
+  // A supervisor backing off below a run's lines (`kubectl get events`' "Back-off restarting
+  // failed container", a pod in CrashLoopBackOff): nothing runs now, so the run the log shows has
+  // ended, with or without a word.
+  if ((a.banner || !a.timeline.empty()) && !a.ready && !a.crashed && !a.stopped)
+    a.ended_by_record = true;
 }
 
 }  // namespace spinup

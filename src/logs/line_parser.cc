@@ -127,14 +127,18 @@ bool StripRfc3339(std::string_view& s, size_t j, const CivilTime& t, ParsedLine&
     s = s.substr(j + 1);
     // A log shipper's host or container name between its time and the line, whose own dated
     // stamp follows (Vector, Fluent Bit: "...T13:50:06.077+05:30 tgi-qwen14b 2024-12-07T08:20:06Z
-    // INFO ...").
+    // INFO ..."), or a log stream's name before a JSON line (`aws logs tail`: "...+00:00
+    // ecs/tgi/8c1e55a2 {"timestamp":...}").
     const size_t blank = s.find(' ');
-    if (blank != std::string_view::npos && blank > 0 && blank < 64 && s.size() > blank + 6 &&
-        IsDigit(s[blank + 1]) && IsDigit(s[blank + 2]) && IsDigit(s[blank + 3]) &&
-        IsDigit(s[blank + 4]) && s[blank + 5] == '-' &&
-        std::all_of(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(blank), [](char c) {
+    const bool dated = blank != std::string_view::npos && s.size() > blank + 6 &&
+                       IsDigit(s[blank + 1]) && IsDigit(s[blank + 2]) && IsDigit(s[blank + 3]) &&
+                       IsDigit(s[blank + 4]) && s[blank + 5] == '-';
+    const bool json = blank != std::string_view::npos && s.size() > blank + 2 &&
+                      s[blank + 1] == '{' && s[blank + 2] == '"';
+    if ((dated || json) && blank > 0 && blank < 96 &&
+        std::all_of(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(blank), [&](char c) {
           return IsDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' ||
-                 c == '.' || c == '_';
+                 c == '.' || c == '_' || (json && c == '/');
         })) {
       p.wrapper_ident = s.substr(0, blank);
       s = s.substr(blank + 1);

@@ -271,6 +271,13 @@ TEST(ParseLineWrappers, ShipperTimeAndHostBeforeAStampedLine) {
   // A word before a line that has no date of its own stays the message's.
   p = ParseLine("2024-12-07T13:50:06.077Z waiting 2024 seconds");
   EXPECT_EQ(p.message, "waiting 2024 seconds");
+  // `aws logs tail`: the log stream's name before a JSON line.
+  p = ParseLine(R"(2024-08-12T15:04:36.521000+00:00 ecs/tgi/8c1e55a2 {"level":"INFO"})");
+  EXPECT_EQ(p.wrapper_ident, "ecs/tgi/8c1e55a2");
+  EXPECT_EQ(p.message, R"({"level":"INFO"})");
+  // A path before other text stays the message's.
+  p = ParseLine("2024-08-12T15:04:36Z ecs/tgi/8c1e55a2 started");
+  EXPECT_EQ(p.message, "ecs/tgi/8c1e55a2 started");
 }
 
 }  // namespace spinup

@@ -308,6 +308,12 @@ bool LooksLikeProse(std::string_view line) {
   size_t end = 0;
   while (end < line.size() && (IsLetter(line[end]) || line[end] == '\'')) ++end;
   if (end < line.size() && line[end] != ' ' && line[end] != ',') {  // "Error:", "I0501"
+    // A later note of the writer's ("Update: adding --shm-size 1g fixed it, ..."): its words.
+    static constexpr std::array<std::string_view, 10> kNoteLabels = {
+        "Update", "UPDATE", "Upd", "UPD", "Edit", "EDIT", "Solved", "SOLVED", "Workaround", "PS"};
+    if (line[end] == ':' && CountWords(line.substr(end + 1), 4) >= 4 &&
+        std::find(kNoteLabels.begin(), kNoteLabels.end(), line.substr(0, end)) != kNoteLabels.end())
+      return true;
     return line[end] == ':' && line.find('`') != std::string_view::npos && QuotesAnException(line);
   }
   const std::string_view first = line.substr(0, end);

@@ -64,6 +64,12 @@ TEST(ProseTest, AnIntroductionOrAnIssueTitle) {
       LooksLikeProse("Update: earlier I got `Initialization failed. warmup error: "
                      "ConnectionRefusedError`. Now it works:"));
   EXPECT_TRUE(LooksLikeProse("[Usage]: server hangs at Init torch distributed begin"));
+  // A later note under its label, in lower case after it.
+  EXPECT_TRUE(
+      LooksLikeProse("Update: adding `--shm-size 1g` to docker run fixed it, shards ready "
+                     "in ~90s."));
+  EXPECT_TRUE(LooksLikeProse("EDIT: same thing with the 0.9 image"));
+  EXPECT_FALSE(LooksLikeProse("Update: 3/4"));  // too short for a sentence
   // A program's lines that end in a colon: a stack's header, an exception announced.
   EXPECT_FALSE(LooksLikeProse("Current thread 0x00007c15379bc740 (most recent call first):"));
   EXPECT_FALSE(LooksLikeProse("Exception in thread Thread-3 (run) raised while starting:"));

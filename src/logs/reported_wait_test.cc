@@ -107,6 +107,18 @@ TEST(ReportedWait, ASentenceNamingAnEndpointVariable) {
                   .has_value());
   EXPECT_TRUE(ReportedWaitSeconds("It sits there. I left it over night, nothing more is printed.")
                   .has_value());
+  // Settings in an aside are the sentence's; a program's own parentheses follow a name.
+  EXPECT_TRUE(ReportedWaitSeconds("Nothing after this for 50+ minutes. The NFS server (a single "
+                                  "NetApp export, nfsvers=3, rsize=65536) shows ~90 MB/s.")
+                  .has_value());
+  EXPECT_FALSE(ReportedWaitSeconds("Waited 50 minutes: Config(use_cuda_graph=True, max_bs=64) "
+                                   "nothing more printed")
+                   .has_value());
+  // Two settings far apart in a sentence are the writer's too; side by side they are a list.
+  EXPECT_TRUE(ReportedWaitSeconds("vllm hangs on MI300X with tp=8. No error, GPUs at 100% but "
+                                  "nothing progresses. Waited 40 min then ctrl-c. tp=1 works.")
+                  .has_value());
+  EXPECT_FALSE(ReportedWaitSeconds("waited 40 min for rank=0 world_size=8 to finish").has_value());
   // A program's line with a URL of its own still claims nothing.
   EXPECT_FALSE(ReportedWaitSeconds("Waiting for the server at http://localhost:8000 for 10 minutes")
                    .has_value());

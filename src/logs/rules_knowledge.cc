@@ -21,7 +21,7 @@ const std::set<std::string>& KnownSignals() {
                                           "killed_after_stall", "killed_after_error",
                                           "collectives_differ", "engine_behind",
                                           "gpu_held_elsewhere", "nvlink",
-                                          "start_timed_out"};
+                                          "start_timed_out",    "timed_out_when_up"};
   return s;
 }
 
