@@ -441,6 +441,11 @@ void DecideState(const Context& c, Verdict& v) {
     // The engine was ready and its HTTP server starting, a step of milliseconds, when the log
     // ended: the start got there (live, only once every log source has ended). Not once the
     // server process said it waits on its startup hook: the next line, at once, says it is done.
+    // Nor where the writer says it sat there far longer ("been like this ~25 min, curl hangs").
+    if (ReportedStall(c, budget, v)) {
+      v.state = State::kStalled;
+      return;
+    }
     v.state = State::kReady;
     v.phase = Phase::kReady;
     v.evidence.push_back(

@@ -63,7 +63,8 @@ bool HasHighByte(std::string_view s) {
 const RE2& HangWords() {
   static const RE2 kHang(
       "(?i)hang|hung|stuck|forever|nothing|no progress|no more|no output|no new|froze|frozen|wait|"
-      "sits |sat |sitting|sit there|sit at |stays |stayed |still at|still there|been there|"
+      "sits |sat |sitting|sit there|sit at |sit like th|stays |stayed |still at|still there|"
+      "been there|"
       "been here|been like th|still like "
       "this|still the "
       "same|unchanged|no change|"
