@@ -110,23 +110,6 @@ bool BareBar(std::string_view s) {
   return false;
 }
 
-// Whether s[at] stands inside an aside in parentheses that opens after a space ("the export
-// (nfsvers=3, rsize=65536) reads"): a sentence quoting settings. A program's own parentheses
-// follow a name ("PyTorchConfig(use_cuda_graph=True, ...)").
-bool InsideAnAside(std::string_view s, size_t at) {
-  size_t depth = 0;
-  for (size_t i = at; i-- > 0;) {
-    if (s[i] == ')') {
-      ++depth;
-    } else if (s[i] == '(' && depth > 0) {
-      --depth;
-    } else if (s[i] == '(') {
-      return i == 0 || s[i - 1] == ' ';
-    }
-  }
-  return false;
-}
-
 // Whether six words or more stand between s[from] and s[to]: two settings a sentence names far
 // apart ("hangs with tp=8 ... no error ... tp=1 works"), not one list of them.
 bool ProseBetween(std::string_view s, size_t from, size_t to) {
@@ -136,19 +119,40 @@ bool ProseBetween(std::string_view s, size_t from, size_t to) {
   return words >= 6;
 }
 
-// A program's line, not a sentence: key=value lists, bracketed tags, URLs, progress bars, an
-// exception. One "tp=4", any number of upper-case settings ("TP=8 PP=2"), settings in an aside
-// ("(nfsvers=3, rsize=65536)") and settings far apart in a sentence are a person's shorthand.
-bool ProgramPunctuation(std::string_view s) {
-  if (NamesAnException(s) || BareBar(s)) return true;
-  // One step from each '=', ']' and ':' (rare in a sentence) rather than a search per pair.
+// Whether s holds a program's key=value list: two lower-case settings side by side, or a value
+// that opens a list or a dict. One "tp=4", any number of upper-case settings ("TP=8 PP=2"),
+// settings in an aside, a parenthesis opened after a space ("the export (nfsvers=3,
+// rsize=65536) reads"; a program's own follow a name: "PyTorchConfig(use_cuda_graph=True, ...)"),
+// and settings far apart in a sentence are a person's shorthand. One pass, left to right.
+bool KeyValueList(std::string_view s) {
+  if (scan::FindByte(s, '=') == s.npos) return false;
+  constexpr size_t kMaxDepth = 32;
+  uint32_t asides = 0;  // bit d: the parenthesis open at depth d opened after a space
+  size_t depth = 0;
   size_t last = s.npos;
-  for (size_t i = scan::FindByte(s, '='); i != s.npos; i = scan::FindByte(s, '=', i + 1)) {
-    if (scan::At(s, i + 1, '[') || scan::At(s, i + 1, '{')) return true;
-    if (UpperCaseKeyBefore(s, i) || InsideAnAside(s, i)) continue;
-    if (last != s.npos && !ProseBetween(s, last, i)) return true;
-    last = i;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '(') {
+      const uint32_t bit = depth < kMaxDepth ? uint32_t{1} << depth : 0;
+      asides = i == 0 || s[i - 1] == ' ' ? asides | bit : asides & ~bit;
+      ++depth;
+    } else if (s[i] == ')') {
+      depth -= depth > 0 ? 1 : 0;
+    } else if (s[i] == '=') {
+      if (scan::At(s, i + 1, '[') || scan::At(s, i + 1, '{')) return true;
+      const bool aside = depth > 0 && depth <= kMaxDepth && ((asides >> (depth - 1)) & 1u) != 0;
+      if (UpperCaseKeyBefore(s, i) || aside) continue;
+      if (last != s.npos && !ProseBetween(s, last, i)) return true;
+      last = i;
+    }
   }
+  return false;
+}
+
+// A program's line, not a sentence: key=value lists, bracketed tags, URLs, progress bars, an
+// exception.
+bool ProgramPunctuation(std::string_view s) {
+  if (NamesAnException(s) || BareBar(s) || KeyValueList(s)) return true;
+  // One step from each ']' and ':' (rare in a sentence) rather than a search per pair.
   for (size_t i = scan::FindByte(s, ']'); i != s.npos; i = scan::FindByte(s, ']', i + 1)) {
     if (scan::At(s, i + 1, ' ')) return true;
   }

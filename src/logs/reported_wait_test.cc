@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 
 namespace spinup {
 namespace {
@@ -119,6 +120,10 @@ TEST(ReportedWait, ASentenceNamingAnEndpointVariable) {
                                   "nothing progresses. Waited 40 min then ctrl-c. tp=1 works.")
                   .has_value());
   EXPECT_FALSE(ReportedWaitSeconds("waited 40 min for rank=0 world_size=8 to finish").has_value());
+  // Parentheses nested past what is kept, or closed more often than opened, are read safely.
+  EXPECT_FALSE(ReportedWaitSeconds("It hangs for 30 minutes " + std::string(40, '(') + "a=1 b=2" +
+                                   std::string(45, ')'))
+                   .has_value());
   // A program's line with a URL of its own still claims nothing.
   EXPECT_FALSE(ReportedWaitSeconds("Waiting for the server at http://localhost:8000 for 10 minutes")
                    .has_value());
