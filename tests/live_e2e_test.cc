@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -43,8 +44,15 @@ std::set<int> SeenPids(const std::vector<json>& events) {
 }
 
 bool Alive(int pid) {
-  std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
-  std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  // A process that exits between the open and the read fails the read (ESRCH), which libstdc++'s
+  // stream reports by throwing: that process is gone.
+  std::string text;
+  try {
+    std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
+    text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  } catch (const std::exception&) {
+    return false;
+  }
   auto close = text.rfind(')');
   return close != std::string::npos && close + 2 < text.size() && text[close + 2] != 'Z';
 }

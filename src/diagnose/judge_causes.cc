@@ -14,10 +14,6 @@
 namespace spinup::judge {
 namespace {
 
-bool Contains(const auto& list, const auto& x) {
-  return std::find(list.begin(), list.end(), x) != list.end();
-}
-
 // How direct a condition's evidence is: the cause's own pattern beats an error or fatal line, which
 // beats a slow phase, which beats phase lines and process signals; and any line the verdict quotes
 // as the attempt's error beats the same kind of line elsewhere (a warning that mentions "not

@@ -11,10 +11,6 @@
 namespace spinup::judge {
 namespace {
 
-bool Contains(const auto& list, const auto& x) {
-  return std::find(list.begin(), list.end(), x) != list.end();
-}
-
 bool AnyHitWithPrefix(const Context& c, std::string_view prefix) {
   for (const auto& a : c.st.attempts) {
     for (const auto& [id, hit] : a.hits) {

@@ -4,12 +4,18 @@
 // Internal to src/diagnose.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
 #include "diagnose/judge.h"
 
 namespace spinup::judge {
+
+// Whether a list (a condition's states, phases, a rank list) holds x.
+bool Contains(const auto& list, const auto& x) {
+  return std::find(list.begin(), list.end(), x) != list.end();
+}
 
 // What every step reads: the facts, the options, the knowledge, and derived values computed once.
 struct Context {
