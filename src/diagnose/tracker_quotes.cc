@@ -81,7 +81,8 @@ bool StartupTracker::BuiltOnly(const AttemptFacts& cur, bool quoted_error) {
 // "OOMKilled": true, `kubectl describe`'s exit code, the kernel's OOM kill, `docker ps`'s "Exited
 // (1)": rules `oom_record.*`, `record.*`): the record tells of a run the log shows, not a start of
 // its own, so it is no failed attempt; its evidence stays. A restart count beside it (`kubectl get
-// pods`' row, rules `backoff.*`) is the supervisor's, not a run's line.
+// pods`' row, rules `backoff.*`) is the supervisor's, not a run's line, and the command at a prompt
+// that started it (`docker run -d ...`, rules `manual.*`) the person's.
 bool StartupTracker::OnlyARecordOfAnEnd(const AttemptFacts& cur) {
   // (A kubelet's "Killing ... Stopping container" event beside the exit code is a record too;
   // read live, the stop may come before the exit code counts as a crash.)
@@ -102,7 +103,7 @@ bool StartupTracker::OnlyARecordOfAnEnd(const AttemptFacts& cur) {
     } else if (id == "vllm.platform") {
       before_banner += hit.count;
     } else if (!id.starts_with("generic.") && !id.starts_with("cause.") &&
-               !id.starts_with("backoff.")) {
+               !id.starts_with("backoff.") && !id.starts_with("manual.")) {
       return false;  // an engine's line: the tail of a run of its own
     }
   }
