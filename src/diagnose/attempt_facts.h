@@ -73,6 +73,7 @@ struct BarState {
   int64_t total = 0;
   std::optional<int64_t> first_ms;
   std::optional<int64_t> last_advance_ms;
+  uint64_t last_advance_line = 0;   // the log line of that advance (untimed bars share a time)
   std::optional<double> elapsed_s;  // the bar's own elapsed time ("[1:09:28<00:00"), if printed
   // When the bar began, by the first redraw's time less its elapsed: dates later redraws that carry
   // no time of their own.

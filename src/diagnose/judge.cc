@@ -215,6 +215,15 @@ std::string_view RootError(const AttemptFacts& a) {
 
 // Where a crash loop's last turn died when its own lines say little.
 void PlaceLoopTurn(const Context& c, const AttemptFacts& a, Verdict& v) {
+  if (a.ended_by_record && a.errors.empty()) {
+    // Its end only a record below it says (compose's "Restarting (137)" after the paste was cut):
+    // it died after its last line, no earlier than where the turns before it died.
+    auto spoke = [](const AttemptFacts& x) { return x.crashed && !x.errors.empty(); };
+    if (auto p = LatestAttemptPhase(c, &a, spoke); p && c.Order(*p) > c.Order(v.phase)) {
+      v.phase = *p;
+    }
+    return;
+  }
   if (SupervisorOnly(a)) {
     // Its last turns only the supervisor reported: where the last start that spoke died.
     auto spoke = [](const AttemptFacts& x) { return x.crashed && !SupervisorOnly(x); };

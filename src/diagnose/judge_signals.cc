@@ -118,6 +118,24 @@ bool GpuHeldElsewhere(const Context& c) {
   return false;
 }
 
+// Every JIT bar of the judged attempt ran to its end (DeepGEMM's warm-up at 16384/16384) and a
+// later phase's bar moved after it (capture went on from bs=64 to bs=48): the compile is over,
+// whatever banner warned it may take 10-20 minutes, and is not what the start is stuck in.
+bool CompileDoneThenProgress(const Context& c) {
+  if (c.attempt == nullptr || c.attempt->ready) return false;
+  uint64_t compile_last = 0;
+  for (const BarState& b : c.attempt->bars) {
+    if (b.phase != Phase::kCompile) continue;
+    if (b.total <= 0 || b.n < b.total) return false;
+    compile_last = std::max(compile_last, b.last_advance_line);
+  }
+  if (compile_last == 0) return false;
+  return std::any_of(c.attempt->bars.begin(), c.attempt->bars.end(), [&](const BarState& b) {
+    return b.phase && c.Order(*b.phase) > c.Order(Phase::kCompile) &&
+           b.last_advance_line > compile_last;
+  });
+}
+
 bool AnyHit(const Context& c, std::string_view id) {
   for (const auto& a : c.st.attempts) {
     if (a.hits.count(std::string(id))) return true;
@@ -183,6 +201,7 @@ bool SignalHolds(const Context& c, const std::string& s) {
       return a.start_timed_out && (a.ready || a.http_up);
     });
   }
+  if (s == "compile_done_then_progress") return CompileDoneThenProgress(c);
   if (s == "stop_requested") {
     return c.attempt != nullptr && c.attempt->stop_requested;
   }

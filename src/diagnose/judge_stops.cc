@@ -151,12 +151,14 @@ State StoppedOrStalled(const Context& c, const AttemptFacts& a, const PhaseBudge
   if (const std::optional<int64_t> since = PhaseSince(a, v.phase);
       since && (!last || *since > *last))
     last = since;
-  // A stop with no time of its own ("^C" takes the line before's) or none: the writer's stated
-  // wait says how long it sat there before someone gave up.
-  if (!a.stop_ms || !last || *a.stop_ms < *last) {
+  // A stop with no time of its own ("^C" takes the line before's) came no earlier than the
+  // attempt's last line: the quiet up to that line is the least it sat still. Otherwise the
+  // writer's stated wait says how long it sat there before someone gave up.
+  const std::optional<int64_t> stop = a.stop_ms ? a.stop_ms : a.last_ms;
+  if (!stop || !last || *stop < *last) {
     return ReportedStall(c, budget, v, true) ? State::kStalled : State::kStopped;
   }
-  const double quiet = Span(c, *last, *a.stop_ms);
+  const double quiet = Span(c, *last, *stop);
   if (quiet <= budget.stall_s) {
     return ReportedStall(c, budget, v, true) ? State::kStalled : State::kStopped;
   }

@@ -121,5 +121,24 @@ TEST(SessionRecords, AShellsTraceOfAnEchoIsNoAttempt) {
   EXPECT_EQ(v.attempts, 3) << v.headline;
 }
 
+// A writer's sentence, then compose's log of a container dying at import three times: each
+// block ends in compose's exit record, so none is the writer's quote of the error.
+TEST(SessionRecords, ComposeExitRecordsMakeEveryBlockARun) {
+  std::string block =
+      "sglang-1  | Traceback (most recent call last):\n"
+      "sglang-1  |   File \"<frozen runpy>\", line 198, in _run_module_as_main\n"
+      "sglang-1  |   File \"/usr/local/lib/python3.11/site-packages/sglang/srt/layers/"
+      "activation.py\", line 47, in <module>\n"
+      "sglang-1  |     from sgl_kernel import gelu_and_mul\n"
+      "sglang-1  | ImportError: libnuma.so.1: cannot open shared object file: No such file or "
+      "directory\n"
+      "sglang-1 exited with code 1\n";
+  const Verdict v =
+      Explain("Our compose file builds FROM python:3.11-slim and pip installs sglang.\n" + block +
+              block + block);
+  EXPECT_EQ(v.state, State::kCrashLoop) << v.headline;
+  EXPECT_EQ(v.attempts, 3) << v.headline;
+}
+
 }  // namespace
 }  // namespace spinup

@@ -132,7 +132,12 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
     const bool stopped_before = cur.stopped &&
                                 (cur.stop_job || cur.hits.count("generic.shell_stop") != 0) &&
                                 cur.stop_ms && banner_ms && *cur.stop_ms <= *banner_ms;
-    has_content = past_launch || !cur.errors.empty() || cur.ready || cur.crashed || stopped_before;
+    // (Errors a start typed at a prompt logged before its banner and lived through, vLLM's
+    // "Failed to load plugin ascend" with its traceback, are that start's.)
+    const bool prompt_errors_only =
+        cur.banner && cur.banner_engine == kPromptEngine && !cur.crashed && !past_launch;
+    has_content = past_launch || (!cur.errors.empty() && !prompt_errors_only) || cur.ready ||
+                  cur.crashed || stopped_before;
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
     // before its lines: the same attempt's beginning pasted after it, not a restart. supervisord
     // writes its own log file, pasted below the program's: a "spawned:" stamped before the

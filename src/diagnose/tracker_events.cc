@@ -588,6 +588,7 @@ void StartupTracker::OnProgress(AttemptFacts& a, const LogEvent& e, std::optiona
   t = DateUntimedRedraw(*bar, e, t);
   if (e.progress_n != bar->n || e.progress_total != bar->total || !bar->last_advance_ms) {
     bar->last_advance_ms = t;
+    bar->last_advance_line = e.line_no;
     a.last_progress_ms = t;
     a.error_after_progress = false;
     Mark(Signal::kLogProgress, t);

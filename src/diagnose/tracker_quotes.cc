@@ -27,8 +27,11 @@ bool StartupTracker::QuotedAboveTheLog(const AttemptFacts& cur) const {
       !cur.errors.empty() &&
       (!NamesAnException(cur.errors.front()) ||
        std::find(cur.relayed.begin(), cur.relayed.end(), cur.errors.front()) != cur.relayed.end());
+  // (A container's exit record under it, compose's "sglang-1 exited with code 1", is the log's:
+  // no writer quotes the supervisor's line with the error.)
   return (in_report_ || fences_ > cur.fences_at_error || lone_remark) &&
          state_.attempts.size() == 1 && !cur.banner &&
+         !cur.hits.count("generic.container_exited") &&
          (cur.stamped_lines == 0 || cur.error_before_stamps) &&
          (!cur.phase_line || BuiltOnly(cur, true)) && !cur.ready && !cur.stopped &&
          (cur.crashed || !cur.errors.empty());

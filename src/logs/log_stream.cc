@@ -179,6 +179,7 @@ void LogStream::Emit(LogEvent& e) {
   e.in_report = in_report_;
   e.fences = fences_;
   e.quoted = line_quoted_;
+  if (e.phase) line_phase_ = e.phase;
   if (on_event_) on_event_(e);
 }
 
@@ -346,6 +347,7 @@ bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::strin
     e.progress_n = bar->n;
     e.progress_total = bar->total;
     e.elapsed_seconds = bar->elapsed_s;
+    e.phase = line_phase_;
     Emit(e);
   }
   // tqdm without a newline glues the next log line onto the bar.
@@ -500,6 +502,7 @@ void LogStream::ReadMatched(const ParsedLine& p, std::string_view msg, std::opti
   bool any = false;
   bool named = false;
   bool progress = false;
+  line_phase_.reset();
   NoteThreadException(msg);
   NoteTraceback(p, msg, text, t);
   EmitRuleEvents(p, msg, text, t, fatal, &any, &named, &progress);

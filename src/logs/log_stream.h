@@ -279,12 +279,15 @@ class LogStream {
     double elapsed_s = -1;  // the bar's own clock when its reading was last passed on
   };
   std::vector<BarSeen> bars_;
-  int traceback_rule_ = -1;     // generic.traceback's index: a traceback's header
-  bool in_traceback_ = false;   // inside a traceback block (see NoteTraceback)
-  bool in_report_ = false;      // a person's line was seen (LogEvent::in_report)
-  bool note_open_ = false;      // the line before was a person's (NoteGoingOn)
-  uint32_t fences_ = 0;         // markdown fences seen (LogEvent::fences)
-  bool line_quoted_ = false;    // the line being read is a markdown quote (LogEvent::quoted)
+  int traceback_rule_ = -1;    // generic.traceback's index: a traceback's header
+  bool in_traceback_ = false;  // inside a traceback block (see NoteTraceback)
+  bool in_report_ = false;     // a person's line was seen (LogEvent::in_report)
+  bool note_open_ = false;     // the line before was a person's (NoteGoingOn)
+  uint32_t fences_ = 0;        // markdown fences seen (LogEvent::fences)
+  bool line_quoted_ = false;   // the line being read is a markdown quote (LogEvent::quoted)
+  // The phase a rule named on the line being read: an unnamed bar on it is that phase's
+  // ("DeepGEMM warmup: 100%|...", a JIT's warm-up while graphs are captured).
+  std::optional<Phase> line_phase_;
   bool in_unraisable_ = false;  // inside an "Exception ignored in:" report (SkipsUnraisable)
   int thread_exception_ =
       0;  // 1: in a thread's traceback, 2: past its exception (NoteThreadException)

@@ -162,6 +162,21 @@ bool IntroducesWhatFollows(std::string_view s) {
 }
 
 // An issue's title, as GitHub's issue templates prefix it ("[Bug]: NCCL error ...").
+// An exception's name as a report's title, the writer's own sentence after it ("RuntimeError: Not
+// enough memory when serving Llama-3.3-70B on 2x A100. I set --mem-fraction-static 0.6 because
+// ..."): an engine's message does not go on in the first person after a full stop.
+bool ExceptionTitleThenSentence(std::string_view s) {
+  for (size_t stop = s.find(". "); stop != std::string_view::npos; stop = s.find(". ", stop + 2)) {
+    std::string_view next = s.substr(stop + 2);
+    next = next.substr(0, next.find(' '));
+    if (std::find(kOpeners.begin(), kOpeners.end(), next) != kOpeners.end() &&
+        CountWords(s.substr(stop + 2), 4) >= 4) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool IssueTitle(std::string_view s) {
   for (std::string_view tag : {"[Bug]", "[BUG]", "[Usage]", "[Installation]", "[Performance]",
                                "[Feature]", "[Misc]", "[Doc]", "[RFC]"}) {
@@ -314,7 +329,9 @@ bool LooksLikeProse(std::string_view line) {
     if (line[end] == ':' && CountWords(line.substr(end + 1), 4) >= 4 &&
         std::find(kNoteLabels.begin(), kNoteLabels.end(), line.substr(0, end)) != kNoteLabels.end())
       return true;
-    return line[end] == ':' && line.find('`') != std::string_view::npos && QuotesAnException(line);
+    if (line[end] != ':') return false;
+    return (line.find('`') != std::string_view::npos && QuotesAnException(line)) ||
+           (NamesAnException(line) && ExceptionTitleThenSentence(line.substr(end + 1)));
   }
   const std::string_view first = line.substr(0, end);
   const bool opens = std::find(kOpeners.begin(), kOpeners.end(), first) != kOpeners.end();

@@ -70,6 +70,13 @@ TEST(ProseTest, AnIntroductionOrAnIssueTitle) {
                      "in ~90s."));
   EXPECT_TRUE(LooksLikeProse("EDIT: same thing with the 0.9 image"));
   EXPECT_FALSE(LooksLikeProse("Update: 3/4"));  // too short for a sentence
+  // An exception's name as the title, the writer's sentence after its full stop.
+  EXPECT_TRUE(
+      LooksLikeProse("RuntimeError: Not enough memory when serving Llama-3.3-70B on 2x A100. I "
+                     "set --mem-fraction-static 0.6 because the GPUs are shared."));
+  EXPECT_FALSE(LooksLikeProse(
+      "RuntimeError: Not enough memory. Please try to increase --mem-fraction-static."));
+  EXPECT_FALSE(LooksLikeProse("ValueError: Invalid value. I/O failed for /models/x"));
   // A program's lines that end in a colon: a stack's header, an exception announced.
   EXPECT_FALSE(LooksLikeProse("Current thread 0x00007c15379bc740 (most recent call first):"));
   EXPECT_FALSE(LooksLikeProse("Exception in thread Thread-3 (run) raised while starting:"));

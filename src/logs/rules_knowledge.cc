@@ -10,18 +10,31 @@ namespace spinup::rules_parse {
 namespace {
 
 const std::set<std::string>& KnownSignals() {
-  static const std::set<std::string> s = {"multi_node",         "oom_record",
-                                          "stop_requested",     "cpu_idle",
-                                          "futex_waits",        "no_disk_reads",
-                                          "disk_wait",          "reads_active",
-                                          "gpu_flat",           "gpu_busy",
-                                          "compiler_children",  "rank_lost",
-                                          "restarts",           "cpu_busy",
-                                          "no_log_lines",       "rank_behind",
-                                          "killed_after_stall", "killed_after_error",
-                                          "collectives_differ", "engine_behind",
-                                          "gpu_held_elsewhere", "nvlink",
-                                          "start_timed_out",    "timed_out_when_up"};
+  static const std::set<std::string> s = {"multi_node",
+                                          "oom_record",
+                                          "stop_requested",
+                                          "cpu_idle",
+                                          "futex_waits",
+                                          "no_disk_reads",
+                                          "disk_wait",
+                                          "reads_active",
+                                          "gpu_flat",
+                                          "gpu_busy",
+                                          "compiler_children",
+                                          "rank_lost",
+                                          "restarts",
+                                          "cpu_busy",
+                                          "no_log_lines",
+                                          "rank_behind",
+                                          "killed_after_stall",
+                                          "killed_after_error",
+                                          "collectives_differ",
+                                          "engine_behind",
+                                          "gpu_held_elsewhere",
+                                          "nvlink",
+                                          "start_timed_out",
+                                          "timed_out_when_up",
+                                          "compile_done_then_progress"};
   return s;
 }
 
