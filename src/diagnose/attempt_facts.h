@@ -231,6 +231,9 @@ struct AttemptFacts {
   // command alone: a previous container's log is one that ended, whatever its last line was. And
   // a log with a supervisor's back-off below it (rules `backoff.*`): nothing of it runs now.
   bool ended_by_record = false;
+  // A download step of its own came before the engine's banner (KServe's storage initializer,
+  // NIM's workspace): its download span is no phase of the engine's start.
+  bool download_step_before = false;
   size_t errors_at_ready = 0;  // errors.size() when it first became ready
   bool request_served = false;
   bool http_up = false;

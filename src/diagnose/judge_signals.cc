@@ -136,6 +136,19 @@ bool CompileDoneThenProgress(const Context& c) {
   });
 }
 
+// A record of an OOM kill in any attempt. A bare SIGKILL after the attempt's own exception is no
+// such record: the launcher ended its other processes (TGI's "Shard process was signaled to
+// shutdown with signal 9 rank=1" right after rank 0's "Found no NVIDIA driver").
+bool OomRecordHit(const Context& c) {
+  for (const auto& a : c.st.attempts) {
+    for (const auto& [id, hit] : a.hits) {
+      if (!id.starts_with("oom_record.")) continue;
+      if (id != "oom_record.sigkill" || !KilledAfterErrorIn(a)) return true;
+    }
+  }
+  return false;
+}
+
 bool AnyHit(const Context& c, std::string_view id) {
   for (const auto& a : c.st.attempts) {
     if (a.hits.count(std::string(id))) return true;
@@ -170,8 +183,8 @@ bool SignalHolds(const Context& c, const std::string& s) {
     const bool unexplained_sigkill = std::any_of(
         c.st.attempts.begin(), c.st.attempts.end(),
         [](const AttemptFacts& a) { return !a.stop_job && a.hits.count("systemd.sigkill") > 0; });
-    return AnyHitWithPrefix(c, "oom_record.") || AnyHit(c, "systemd.oom_killed") ||
-           unexplained_sigkill || (c.st.exit_status && *c.st.exit_status == -9) ||
+    return OomRecordHit(c) || AnyHit(c, "systemd.oom_killed") || unexplained_sigkill ||
+           (c.st.exit_status && *c.st.exit_status == -9) ||
            std::any_of(c.st.attempts.begin(), c.st.attempts.end(),
                        [](const AttemptFacts& a) { return a.oom_killed; });
   }

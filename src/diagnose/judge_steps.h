@@ -82,6 +82,7 @@ bool BareKill(const AttemptFacts& a, std::optional<int64_t>* kill_ms);
 // an exception of its own: the teardown of a start that had already failed, not a memory kill.
 // Relayed errors (a parent saying a child died) do not count.
 bool KilledAfterError(const Context& c);
+bool KilledAfterErrorIn(const AttemptFacts& a);
 
 // Where peers hold a start that has not failed (judge_placing.cc): the earlier phase a peer of the
 // ranks that opened `phase` has not ended; the phase of the slowest data-parallel engine. nullopt

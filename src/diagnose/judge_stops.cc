@@ -28,8 +28,12 @@ const RuleHit* KubeletRecord(const Context& c, std::initializer_list<std::string
 }  // namespace
 
 bool KilledAfterError(const Context& c) {
-  const AttemptFacts* a = c.attempt;
-  if (a == nullptr || a->oom_killed || a->errors.size() < 2) return false;
+  return c.attempt != nullptr && KilledAfterErrorIn(*c.attempt);
+}
+
+bool KilledAfterErrorIn(const AttemptFacts& attempt) {
+  const AttemptFacts* a = &attempt;
+  if (a->oom_killed || a->errors.size() < 2) return false;
   // (The shell's "Killed": SGLang kills its own process tree once a rank raised.)
   static constexpr std::string_view kKills[] = {"oom_record.sigkill", "systemd.sigkill",
                                                 "generic.shell_killed"};

@@ -93,6 +93,34 @@ void StartupTracker::NoteCheckpointEstimate(uint64_t bytes) {
 
 namespace {
 
+// Whether the attempt before a banner is a run of its own, not the first lines of the start the
+// banner opens.
+bool RanBeforeTheBanner(const AttemptFacts& cur, std::optional<int64_t> banner_ms) {
+  // Lines of the launch alone are not content: vLLM's API server banner is followed by its
+  // engine's ("Initializing a V1 LLM engine"), both within one start.
+  // Nor is an HTTP server's start with nothing after it: an application that builds its engine
+  // in its startup hook prints uvicorn's "Started server process" first.
+  // (Nor a download step that ran before the engine's banner: KServe's storage initializer.)
+  const bool past_launch =
+      std::any_of(cur.timeline.begin(), cur.timeline.end(), [&](const PhaseSpan& s) {
+        return s.phase != Phase::kLaunch && s.phase != Phase::kHttpStart &&
+               !(s.phase == Phase::kDownload && cur.download_step_before);
+      });
+  // The service manager's stop job, stamped before the banner, ended an earlier run: `systemctl
+  // restart` journals the old run's "Stopping"/"Stopped" before the new run's "Started". (A
+  // kubelet's "Killing" event above `kubectl logs` is the record of the run below it.) So does
+  // a watchdog's `pkill` stamped before it (its next line launches the new run).
+  const bool stopped_before = cur.stopped &&
+                              (cur.stop_job || cur.hits.count("generic.shell_stop") != 0) &&
+                              cur.stop_ms && banner_ms && *cur.stop_ms <= *banner_ms;
+  // (Errors a start typed at a prompt logged before its banner and lived through, vLLM's
+  // "Failed to load plugin ascend" with its traceback, are that start's.)
+  const bool prompt_errors_only =
+      cur.banner && cur.banner_engine == kPromptEngine && !cur.crashed && !past_launch;
+  return past_launch || (!cur.errors.empty() && !prompt_errors_only) || cur.ready || cur.crashed ||
+         stopped_before;
+}
+
 // Another node's banner stamped within this start (a multi-node job's logs pasted one after the
 // other): the same start seen from that node, not a restart. A banner that names no node is the
 // head's beside a headless one. A command typed at another node's prompt ("--node-rank 1") has no
@@ -117,27 +145,7 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
   bool prepared = false;
   if (!state_.attempts.empty()) {
     const AttemptFacts& cur = state_.attempts.back();
-    // Lines of the launch alone are not content: vLLM's API server banner is followed by its
-    // engine's ("Initializing a V1 LLM engine"), both within one start.
-    // Nor is an HTTP server's start with nothing after it: an application that builds its engine
-    // in its startup hook prints uvicorn's "Started server process" first.
-    const bool past_launch =
-        std::any_of(cur.timeline.begin(), cur.timeline.end(), [](const PhaseSpan& s) {
-          return s.phase != Phase::kLaunch && s.phase != Phase::kHttpStart;
-        });
-    // The service manager's stop job, stamped before the banner, ended an earlier run: `systemctl
-    // restart` journals the old run's "Stopping"/"Stopped" before the new run's "Started". (A
-    // kubelet's "Killing" event above `kubectl logs` is the record of the run below it.) So does
-    // a watchdog's `pkill` stamped before it (its next line launches the new run).
-    const bool stopped_before = cur.stopped &&
-                                (cur.stop_job || cur.hits.count("generic.shell_stop") != 0) &&
-                                cur.stop_ms && banner_ms && *cur.stop_ms <= *banner_ms;
-    // (Errors a start typed at a prompt logged before its banner and lived through, vLLM's
-    // "Failed to load plugin ascend" with its traceback, are that start's.)
-    const bool prompt_errors_only =
-        cur.banner && cur.banner_engine == kPromptEngine && !cur.crashed && !past_launch;
-    has_content = past_launch || (!cur.errors.empty() && !prompt_errors_only) || cur.ready ||
-                  cur.crashed || stopped_before;
+    has_content = RanBeforeTheBanner(cur, banner_ms);
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
     // before its lines: the same attempt's beginning pasted after it, not a restart. supervisord
     // writes its own log file, pasted below the program's: a "spawned:" stamped before the
@@ -181,7 +189,10 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
   if (previous_container) opened.ended_by_record = true;
   if (!IsLauncherBanner(banner_engine) && banner_engine != kPromptEngine) ForgetAppStartup(opened);
   if (earlier) opened.banner_pasted_after = true;
-  if (prepared) LaunchAfterDownload(opened);
+  if (prepared) {
+    LaunchAfterDownload(opened);
+    opened.download_step_before = OnlyADownloadStep(opened);
+  }
   // The engine's own banner after the prompt that started it names the start's engine.
   if (!opened.banner || opened.banner_engine == kPromptEngine) opened.banner_engine = banner_engine;
   opened.banner = true;

@@ -448,7 +448,16 @@ void LogStream::ReadSegment(std::string_view raw, int depth) {
     last_line_time_ms_ = t;
     NoteRichRow(p);
   }
-  if (!p.wrapper_ident.empty() && IsSystemdIdent(p.wrapper_ident)) {
+  if (!p.wrapper_ident.empty() && HostDaemonIdent(p.wrapper_ident)) {
+    // (Its stamp still says the journal went on while the server printed nothing: a reading of
+    // the clock, which opens no start.)
+    if (t && depth == 0 && on_clock_reading_) on_clock_reading_(t, {});
+    return;
+  }
+  // (Or its line without the journal's prefix, `journalctl -o cat`.)
+  const bool bare_unit_line = p.wrapper_ident.empty() && p.style == PrefixStyle::kNone &&
+                              p.rank.empty() && p.level.empty() && BareUnitLine(msg);
+  if ((!p.wrapper_ident.empty() && IsSystemdIdent(p.wrapper_ident)) || bare_unit_line) {
     // The service manager's own line, not the server's: a fact about the unit or nothing.
     if (auto u = ParseSystemdMessage(msg);
         u && on_unit_event_ && !OtherProgramsUnit(u->unit, msg)) {

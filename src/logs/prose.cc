@@ -143,6 +143,34 @@ std::pair<size_t, size_t> CountLowerWords(std::string_view s, size_t most) {
   return {words, lower};
 }
 
+// "prefill node for comparison reached `The server is fired up and ready to roll!` at 11:23:40.":
+// a sentence in lower case around a quote in backticks (markdown's code), which no program's
+// bare line is. Five words or more outside the quotes, four of them lowercase, and none of a
+// record's punctuation there (Rust's "called `Result::unwrap()` on an `Err` value: Os { code: 98,
+// ... }" is a program's panic).
+bool SentenceQuotingCode(std::string_view s) {
+  size_t words = 0, lower = 0, quotes = 0;
+  size_t at = 0;
+  while (at < s.size()) {
+    const size_t open = s.find('`', at);
+    const std::string_view outside =
+        s.substr(at, open == std::string_view::npos ? s.npos : open - at);
+    if (outside.find_first_of("{}[]=|<>") != std::string_view::npos ||
+        outside.find("::") != std::string_view::npos) {
+      return false;
+    }
+    const auto [w, l] = CountLowerWords(outside, SIZE_MAX);
+    words += w;
+    lower += l;
+    if (open == std::string_view::npos) break;
+    const size_t close = s.find('`', open + 1);
+    if (close == std::string_view::npos) return false;  // not a closed quote
+    ++quotes;
+    at = close + 1;
+  }
+  return quotes > 0 && words >= 5 && lower >= 4;
+}
+
 // "Not a CUDA out of memory issue this time, the GPU is empty:": a person's sentence introducing
 // what follows, with several lowercase words and a closing colon. A program's lines that end so
 // are a traceback's joints ("During handling of the above exception ...:", "Current thread 0x...
@@ -318,6 +346,9 @@ bool LooksLikeProse(std::string_view line) {
   if (line.front() == '`') return QuotesAnException(line);
   if (line.front() == '[') return IssueTitle(line);
   if (IsDigit(line.front())) return SizeOpensASentence(line) || TimelineNote(line);
+  if (IsLower(line.front())) {
+    return line.find('`') != std::string_view::npos && SentenceQuotingCode(line);
+  }
   if (!IsUpper(line.front())) return false;
   if (IntroducesWhatFollows(line)) return true;
   size_t end = 0;

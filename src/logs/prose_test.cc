@@ -70,6 +70,15 @@ TEST(ProseTest, AnIntroductionOrAnIssueTitle) {
                      "in ~90s."));
   EXPECT_TRUE(LooksLikeProse("EDIT: same thing with the 0.9 image"));
   EXPECT_FALSE(LooksLikeProse("Update: 3/4"));  // too short for a sentence
+  // A sentence in lower case around a quote in backticks.
+  EXPECT_TRUE(
+      LooksLikeProse("prefill node for comparison reached `The server is fired up and ready to "
+                     "roll!` at 11:23:40."));
+  EXPECT_FALSE(LooksLikeProse("export `VLLM_USE_V1=1`"));
+  EXPECT_FALSE(
+      LooksLikeProse("called `Result::unwrap()` on an `Err` value: Os { code: 98, kind: "
+                     "AddrInUse, message: \"Address already in use\" }"));
+  EXPECT_FALSE(LooksLikeProse("use `--foo` to set `bar` and more `x"));  // an open quote
   // An exception's name as the title, the writer's sentence after its full stop.
   EXPECT_TRUE(
       LooksLikeProse("RuntimeError: Not enough memory when serving Llama-3.3-70B on 2x A100. I "

@@ -72,7 +72,9 @@ const RE2& HangWords() {
       "never progress|still here|still waiting|no further|nothing further|that's it\\.|thats it\\.|"
       // A stop after a stated time ("after 10 minutes I pressed ctrl-c", "gave up after an hour",
       // the terminal's own "^C after 35 min").
-      "ctrl-c|ctrl\\+c|control-c|killed it|gave up|\\^c ");
+      "ctrl-c|ctrl\\+c|control-c|killed it|gave up|\\^c |"
+      // Leaving it for a stated time ("I left it for over an hour (until 11:15)").
+      "left it (?:for|running|alone|sitting|there|overnight|over)");
   return kHang;
 }
 

@@ -87,6 +87,14 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
 }
 
 // A note that opens its line with an arrow; a size is no duration.
+TEST(ReportedWait, LeftItForAStatedTime) {
+  EXPECT_EQ(ReportedWaitSeconds("That's the last line. I left it for over an hour (until 11:15). "
+                                "No error, no \"Setting max batch total tokens\"."),
+            3600);
+  EXPECT_EQ(ReportedWaitSeconds("I left it running for 70 minutes"), 4200);
+  EXPECT_FALSE(ReportedWaitSeconds("I left it at the default settings").has_value());
+}
+
 TEST(ReportedWait, ArrowOpenedNotesAndSizes) {
   const auto korean = ReportedWaitSeconds(
       "==> \xec\x97\xac\xea\xb8\xb0\xec\x84\x9c \xeb\xa9\x88\xec\xb7\x84\xec\x8a\xb5"

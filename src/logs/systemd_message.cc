@@ -1,6 +1,7 @@
 #include "logs/systemd_message.h"
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 
 namespace spinup {
@@ -143,6 +144,55 @@ std::optional<UnitEvent> ParseSystemdMessage(std::string_view message) {
     return e;
   }
   return std::nullopt;
+}
+
+bool HostDaemonIdent(std::string_view ident) {
+  ident = ident.substr(0, ident.find('['));
+  static constexpr std::string_view kDaemons[] = {"CRON",
+                                                  "cron",
+                                                  "crond",
+                                                  "anacron",
+                                                  "sudo",
+                                                  "su",
+                                                  "sshd",
+                                                  "login",
+                                                  "systemd-logind",
+                                                  "dbus-daemon",
+                                                  "dbus-broker",
+                                                  "polkitd",
+                                                  "chronyd",
+                                                  "systemd-timesyncd",
+                                                  "systemd-resolved",
+                                                  "rsyslogd",
+                                                  "(sd-pam)",
+                                                  "systemd-journald",
+                                                  "snapd",
+                                                  "packagekitd"};
+  return std::find(std::begin(kDaemons), std::end(kDaemons), ident) != std::end(kDaemons);
+}
+
+bool BareUnitLine(std::string_view message) {
+  const size_t service = message.find(".service");
+  if (service == std::string_view::npos || service > 120) return false;
+  const std::string_view after = message.substr(service + 8);
+  if (after.starts_with(": ")) {
+    const std::string_view unit = message.substr(0, service);
+    return std::all_of(unit.begin(), unit.end(),
+                       [](char c) {
+                         return std::isalnum(static_cast<unsigned char>(c)) || c == '-' ||
+                                c == '_' || c == '@' || c == '.' || c == '\\';
+                       }) &&
+           ParseSystemdMessage(message).has_value();
+  }
+  // "Started vllm.service - vLLM server." (systemd 249 and later name the unit and its
+  // description), "Stopped vllm.service.".
+  for (std::string_view verb : {"Started ", "Starting ", "Stopping ", "Stopped "}) {
+    if (message.starts_with(verb) && message.find(' ', verb.size()) >= service &&
+        (after.empty() || after.starts_with(" - ") || after == ".")) {
+      return true;
+    }
+  }
+  return false;
 }
 
 std::string_view UnitFactId(const UnitEvent& event) {

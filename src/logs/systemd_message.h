@@ -19,6 +19,16 @@ bool IsSystemdIdent(std::string_view ident);
 // (CPU accounting, "Deactivated successfully", ...). time_ms is left unset.
 std::optional<UnitEvent> ParseSystemdMessage(std::string_view message);
 
+// The host's own daemons in a journal read without -u (`journalctl -f`): cron, sudo, logins,
+// time and name services. Their lines are no server's ("CRON[99120]: pam_unix(cron:session):
+// session opened", "sudo[99180]: alice : ... COMMAND=/usr/bin/systemctl start vllm").
+bool HostDaemonIdent(std::string_view ident);
+
+// A bare line that is systemd's about a service unit, pasted without its journal prefix
+// (`journalctl -o cat`): "vllm.service: Scheduled restart job, restart counter is at 2.",
+// "Started vllm.service - vLLM server.".
+bool BareUnitLine(std::string_view message);
+
 // The ids under which the manager's facts about the unit count as rule hits, so a known cause in
 // rules/*.json can ask for them like for a rule's ("systemd.oom_killed").
 namespace unit_fact {
