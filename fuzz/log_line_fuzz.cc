@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "diagnose/startup_session.h"
+#include "logs/csv_export.h"
 #include "logs/export_rows.h"
 #include "logs/gpu_oom_figures.h"
 #include "logs/line_parser.h"
@@ -41,6 +42,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (p.message.size() > clean.size()) __builtin_trap();
   (void)spinup::ParseTqdm(p.message);
   (void)spinup::ReportedWaitSeconds(in);
+  if (auto csv = spinup::ReadCsvHeader(in); csv && (csv->time < 0 || csv->message < 0)) {
+    __builtin_trap();
+  }
+  spinup::CivilTime portal;
+  if (spinup::ParseUsPortalTime(in, portal) && (portal.month < 1 || portal.month > 12)) {
+    __builtin_trap();
+  }
   std::string exported;
   if (auto row = spinup::ExportedLine(in, &exported); row && row->size() > size) __builtin_trap();
   if (auto oom = spinup::ParseGpuOomFigures(in);

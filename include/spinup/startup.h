@@ -107,6 +107,8 @@ struct LogEvent {
   bool while_serving = false;
   // The rule's "node_ready": on a non-head node of a multi-node start, its start is done.
   bool node_ready = false;
+  // The rule's "in_process": the engine runs inside the user's program, which serves no HTTP.
+  bool in_process = false;
   // `rank` came from the message (a rule's rank group: "Shard 2 failed to start"), not from the
   // line's prefix: a relay's line then names the child it speaks of.
   bool rank_from_message = false;

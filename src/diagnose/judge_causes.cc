@@ -343,6 +343,18 @@ namespace {
 // --disable-custom-all-reduce it comes up in 50 s"): it comes before causes seen only on lines
 // that did not fail (a P2P check that ran), below an error that names what failed. Not on a ready
 // start: the log pasted is then the one that worked.
+// Whether `phase` is among those the cause's conditions name (true where none names any).
+bool InTheCausesPhases(const KnownCause& cause, Phase phase) {
+  bool named = false;
+  for (const CauseCondition& w : cause.when) {
+    for (const std::vector<Phase>* list : {&w.phases, &w.slow_phases}) {
+      named = named || !list->empty();
+      if (std::find(list->begin(), list->end(), phase) != list->end()) return true;
+    }
+  }
+  return !named;
+}
+
 std::optional<Match> ConfirmedByTheReport(const Context& c, const KnownCause& cause,
                                           const Verdict& v) {
   if (cause.confirmed_by.empty() || v.state == State::kReady || v.state == State::kUnknown) {
@@ -353,7 +365,11 @@ std::optional<Match> ConfirmedByTheReport(const Context& c, const KnownCause& ca
     for (const std::string& flag : cause.confirmed_by) {
       if (lower.find(flag) == std::string::npos) continue;
       Match m;
-      m.strength = kOwnPattern + 1;
+      // A workaround that also skips other steps (vLLM's --enforce-eager skips the compile as
+      // well as the capture) confirms no more than a cause's own pattern says, where the start
+      // crashed in a phase none of the cause's conditions names (its error says what failed).
+      const bool crash = v.state == State::kCrashed || v.state == State::kCrashLoop;
+      m.strength = crash && !InTheCausesPhases(cause, v.phase) ? kOwnPattern - 1 : kOwnPattern + 1;
       m.finding.id = cause.id;
       m.finding.title = cause.title;
       m.finding.fix = cause.fix;

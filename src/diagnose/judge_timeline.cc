@@ -4,10 +4,19 @@
 #include <bit>
 
 #include "diagnose/judge_steps.h"
+#include "diagnose/rank_format.h"
 
 namespace spinup {
 namespace judge {
 namespace {
+
+// A rank's span in a phase its tensor-parallel peers do together ("ranks.lockstep_from"; not a
+// coordinator's, not a data-parallel group's of its own).
+bool InLockstep(const Context& c, const TimelineEntry& e) {
+  if (e.rank.empty() || !c.ranks.lockstep_from || Coordinator(c, e.rank)) return false;
+  if (IndependentGroup(PeerGroup(e.rank), c.ranks.independent)) return false;
+  return c.Order(e.phase) >= c.Order(*c.ranks.lockstep_from);
+}
 
 // Spans during which other ranks began two or more later phases were a wait for them, not the
 // phase's own work: a coordinator's launch that covers its workers' whole load, a main process's
@@ -23,17 +32,38 @@ void MarkWaits(const Context& c, std::vector<TimelineEntry>& t, const std::vecto
     if (reported[i] || !e.start_ms || !e.seconds || *e.seconds <= 0) continue;
     const int64_t from = *e.start_ms;
     const int64_t to = from + static_cast<int64_t>(*e.seconds * 1000);
-    uint64_t later = 0;   // the later phases others began, as bits of Phase
-    double filled_s = 0;  // the most of it one such span fills
+    uint64_t later = 0;        // the later phases others began, as bits of Phase
+    double filled_s = 0;       // the most of it one such span fills
+    double peer_s = 0;         // the most of it a lockstep peer's span of another phase fills
+    double main_s = 0;         // the most of it the main process's HTTP start or warm-up fills
+    int64_t first_later = to;  // when the first of those later phases began
+    const bool lockstep = InLockstep(c, e);
     for (const TimelineEntry& o : t) {
       if (o.rank == e.rank || !o.start_ms || *o.start_ms <= from || *o.start_ms >= to) continue;
-      if (o.phase == Phase::kReady || c.Order(o.phase) <= c.Order(e.phase)) continue;
+      if (o.phase == Phase::kReady) continue;
+      const double within = o.seconds ? std::min(*o.seconds, (to - *o.start_ms) / 1e3) : 0;
+      if (lockstep && o.phase != e.phase && PeerGroup(o.rank) == PeerGroup(e.rank))
+        peer_s = std::max(peer_s, within);
+      if (c.Order(o.phase) <= c.Order(e.phase)) continue;
       later |= uint64_t{1} << static_cast<unsigned>(o.phase);
-      if (o.seconds) filled_s = std::max(filled_s, std::min(*o.seconds, (to - *o.start_ms) / 1e3));
+      first_later = std::min(first_later, *o.start_ms);
+      filled_s = std::max(filled_s, within);
+      // (The server's own steps: its start and its warm-up request.)
+      if (o.rank.empty() && (o.phase == Phase::kHttpStart || o.phase == Phase::kWarmup))
+        main_s = std::max(main_s, within);
     }
     const bool main_filled =
         (e.rank.empty() || Coordinator(c, e.rank)) && filled_s >= 0.8 * *e.seconds;
-    if (std::popcount(later) >= 2 || main_filled) {
+    // A silent rank in step with a peer whose own lines show it doing another phase through
+    // most of the span (vLLM V1's rank 2 left in kv_cache while rank 0 compiles): it did that.
+    // A rank whose span the main process's later phase fills (SGLang's TP0 up, then the
+    // server's warm-up request for minutes): the rank waited on the server.
+    const bool rank_waits_main = !e.rank.empty() && main_s >= 0.8 * *e.seconds;
+    // (Later phases that all began in the span's last fifth came after its work: a download
+    // that ends as the workers start.)
+    const bool others_worked_through = (to - first_later) >= (to - from) / 5;
+    if ((std::popcount(later) >= 2 && others_worked_through) || main_filled ||
+        peer_s >= 0.8 * *e.seconds || rank_waits_main) {
       e.waiting = true;
       e.slow = false;
     }

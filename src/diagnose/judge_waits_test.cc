@@ -136,5 +136,36 @@ TEST(JudgeWaits, ACoordinatorsSpanThatAWorkersCaptureFillsIsAWait) {
   EXPECT_NE(v.headline.find("slowest phase cuda_graph"), std::string::npos) << v.headline;
 }
 
+TEST(JudgeWaits, ASilentRankInStepWithAPeerThatCompilesIsNotTheSlowestPhase) {
+  // Only TP0 logs its 6 min compile; TP1 says nothing between its load and the capture. TP1's
+  // span after its load covers TP0's compile: it compiled too, and compile is the slowest phase.
+  std::string log =
+      V("(APIServer pid=1)", 3, "api_server.py:1805", "vLLM API server version 0.10.1") +
+      V(kCore, 19, "core.py:74", "Initializing a V1 LLM engine (v0.10.1) with config: model='m'");
+  for (auto tag : {kTp0, kTp1}) {
+    log += V(tag, 29, "gpu_model_runner.py:1953", "Starting to load model m...");
+    log += V(tag, 59, "gpu_model_runner.py:2007", "Model loading took 13.9 GiB and 30.0 seconds");
+  }
+  log += V(kTp0, 65, "backends.py:559", "Dynamo bytecode transform time: 4.48 s");
+  log += V(kTp0, 465, "monitor.py:34", "torch.compile takes 400.2 s in total");
+  log += V(kTp0, 468, "gpu_worker.py:276", "Available KV cache memory: 50.37 GiB");
+  log += V(kCore, 470, "kv_cache_utils.py:849", "GPU KV cache size: 550,112 tokens");
+  for (auto tag : {kTp0, kTp1}) {
+    log += V(tag, 476, "gpu_model_runner.py:2708",
+             "Graph capturing finished in 6 secs, took 0.61 GiB");
+  }
+  log += V(kCore, 477, "core.py:214",
+           "init engine (profile, create kv cache, warmup model) took 458.1 seconds");
+  log += "(APIServer pid=1) INFO:     Application startup complete.\n";
+  const Verdict v = testing::ExplainLog(log);
+  ASSERT_EQ(v.state, State::kReady) << v.headline;
+  EXPECT_NE(v.headline.find("slowest phase compile"), std::string::npos) << v.headline;
+  for (const auto& e : v.timeline) {
+    if (e.rank == "TP1" && e.phase != Phase::kCompile && e.seconds && *e.seconds > 300) {
+      EXPECT_TRUE(e.waiting) << PhaseName(e.phase);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace spinup

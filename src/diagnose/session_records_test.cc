@@ -140,5 +140,40 @@ TEST(SessionRecords, ComposeExitRecordsMakeEveryBlockARun) {
   EXPECT_EQ(v.attempts, 3) << v.headline;
 }
 
+// A command typed again after the first died at import is a run of its own, as is a start after
+// a first one that stalled in its download below the writer's opening sentence.
+TEST(SessionRecords, ASecondCommandOrPodIsASecondRun) {
+  const Verdict typed = Explain(
+      "first attempt was in my own venv:\n"
+      "(trt) jdoe@node12:~$ trtllm-serve m --tp_size 2\n"
+      "Traceback (most recent call last):\n"
+      "  File \"/home/jdoe/trt/bin/trtllm-serve\", line 5, in <module>\n"
+      "ImportError: bindings.so: undefined symbol: _ZN3c105ErrorC2E\n"
+      "root@node12:/app# trtllm-serve m --tp_size 2\n"
+      "[TensorRT-LLM] TensorRT-LLM version: 0.20.0\n"
+      "[06/10/2025-15:47:14] [TRT-LLM] [I] Using LLM with PyTorch backend\n"
+      "[06/10/2025-15:48:47] [TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: CUDA "
+      "out of memory. Tried to allocate 1.25 GiB.\n"
+      "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.25 GiB.\n");
+  EXPECT_EQ(typed.attempts, 2) << typed.headline;
+  EXPECT_EQ(FirstCause(typed), "gpu_oom") << typed.headline;
+  std::string pods = "k8s pod, first pod pulls from the hub:\n";
+  for (const char* at : {"07:41", "09:02"}) {
+    pods +=
+        std::string("INFO 03-03 ") + at + ":21 api_server.py:912] vLLM API server version 0.7.3\n";
+    pods +=
+        std::string("INFO 03-03 ") + at + ":36 model_runner.py:1110] Starting to load model m...\n";
+    if (std::string_view(at) == "07:41") {
+      pods +=
+          "model-00001-of-00008.safetensors:  41%|####      | 809M/1.95G [00:31<10:12, 1.87MB/s]\n";
+    }
+  }
+  pods +=
+      "ERROR 03-03 09:02:40 engine.py:400] ValueError: Loading m requires you to execute the "
+      "configuration file in that repo on your local machine.\n";
+  const Verdict v = Explain(pods);
+  EXPECT_EQ(v.attempts, 2) << v.headline;
+}
+
 }  // namespace
 }  // namespace spinup

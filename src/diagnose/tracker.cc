@@ -507,7 +507,6 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   const auto t = e.time_ms ? e.time_ms : UntimedAt();
   Mark(Signal::kLogLine, t);
   state_.lines++;
-
   // A banner printed twice in a row is read as one: the copy is a plain line.
   const bool banner = e.kind == LogEvent::Kind::kAttemptStart && !RepeatedBanner(e);
   if (pending_prompt_) ResolvePendingPrompt(e);
@@ -516,7 +515,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   if (banner) {
     StartAttempt(e, t);
     // A prompt waiting for its start's first line belongs to no attempt yet.
-    if (pending_prompt_ && IsShellPrompt(e.rule_id)) return;
+    if (pending_prompt_ && IsCommandLine(e.rule_id)) return;
   }
   if (RestartedWithoutBanner(e, t)) {
     // The restart began at its opening line, seen again before this one: the new attempt's too.
@@ -549,16 +548,17 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
   ApplyLogEvent(a, e, t);
   NoteJitInside(a, e, t);
   // A worker node's own "done" line (SGLang's scheduler ready): it starts no server of its own,
-  // or one that logs nothing (its dummy health check).
-  if (e.node_ready && a.node_rank >= 1 && !a.ready && !a.crashed && !a.stopped) OnReady(a, e, t);
+  // or one that logs nothing (its dummy health check); nor does an engine inside a script.
+  state_.in_process = state_.in_process || e.in_process;
+  const bool no_server = a.node_rank >= 1 || state_.in_process;
+  if (e.node_ready && no_server && !a.ready && !a.crashed && !a.stopped) OnReady(a, e, t);
   if (e.phase && *e.phase == Phase::kHttpStart && e.kind == LogEvent::Kind::kPhaseEnd) {
     a.http_up = true;
     // A node other than the head of a multi-node start (SGLang's node_rank=1) sends no warm-up
     // request and serves no client: its server up is that node's start done.
     if (a.node_rank >= 1 && !a.ready && !a.crashed && !a.stopped) OnReady(a, e, t);
   }
-  // Remember the rank's last line (a rank appears once a phase line names it; Rank() keeps the
-  // names unique, so the first one found is the only one).
+  // The rank's last line (Rank() keeps the names unique: the first one found is the only one).
   for (auto& r : a.ranks) {
     if (r.rank == e.rank) {
       AssignBytes(r.last_text, std::string_view(e.text).substr(0, kMaxHitText));

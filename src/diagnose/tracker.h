@@ -26,6 +26,11 @@ namespace spinup {
 // where a person started it, an engine of its own in the tracker's eyes.
 inline constexpr std::string_view kPromptEngine = "manual";
 bool IsShellPrompt(std::string_view rule_id);
+// A script's trace of the command it runs (`set -x`'s "+ vllm serve ..."; rules "trace.*"): like
+// a prompt, its run starts when it prints; unlike one, nobody typed it (no retry by hand).
+inline constexpr std::string_view kTraceEngine = "trace";
+// A prompt's command or a script's trace of one.
+bool IsCommandLine(std::string_view rule_id);
 
 struct TrackerState {
   std::string engine;
@@ -57,6 +62,9 @@ struct TrackerState {
   bool backoff_failed = false;
   // nvidia-smi lists an engine's process holding memory after the log's run ended: a leftover.
   bool old_run_holds_gpu = false;
+  // The engine runs inside the user's program (a rule's "in_process"), seen in any attempt: the
+  // script's own line that creates it comes before the engine's banner.
+  bool in_process = false;
   // Checkpoint bytes read, rate and ETA measured from outside (open shards' offsets, residency).
   Progress load;
   std::optional<int> health_http_status;
@@ -294,6 +302,7 @@ class StartupTracker {
   // pasted after the log (how it was run) starts nothing.
   std::optional<std::optional<int64_t>> pending_prompt_;
   int pending_prompt_node_ = -1;  // the node its command names ("--node-rank 1")
+  std::string pending_prompt_engine_{kPromptEngine};  // manual or trace
   // A log viewer run at a prompt ("$ docker logs -f vllm") has not ended yet: a "^C" is its.
   bool viewer_running_ = false;
   bool start_job_open_ = false;  // systemd's "Starting X..." began the attempt (OnUnitStart)

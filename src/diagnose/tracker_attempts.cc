@@ -20,7 +20,8 @@ std::string_view RuleEngine(std::string_view rule_id) {
 // A banner of rules/generic.json (a container image's, a supervisor's spawn): it starts a process,
 // so it is a restart whenever the engine's own banner would be.
 bool IsLauncherBanner(std::string_view engine) {
-  return engine == "generic" || engine == "supervisor" || engine == kPromptEngine;
+  return engine == "generic" || engine == "supervisor" || engine == kPromptEngine ||
+         engine == kTraceEngine;
 }
 
 // A banner of a server that loads engines as its models' backends (rules "host.*": Triton): an
@@ -43,6 +44,11 @@ bool SameKey(std::string_view stored, std::string_view rank, std::string_view te
 }  // namespace
 
 bool IsShellPrompt(std::string_view rule_id) { return RuleEngine(rule_id) == kPromptEngine; }
+
+bool IsCommandLine(std::string_view rule_id) {
+  const std::string_view engine = RuleEngine(rule_id);
+  return engine == kPromptEngine || engine == kTraceEngine;
+}
 
 // A banner of a node that is not the head, by number unknown: vLLM's headless executor, which
 // only the nodes beside the one serving HTTP run.
@@ -70,13 +76,16 @@ int BannerNodeRank(std::string_view text) {
 }
 
 void StartupTracker::StartAttempt(const LogEvent& e, std::optional<int64_t> t) {
-  if (IsShellPrompt(e.rule_id) && !state_.attempts.empty()) {
+  // A command typed at a prompt, or a script's `set -x` trace of it, starts the run that prints
+  // after it (its time is when it prints).
+  if (IsCommandLine(e.rule_id) && !state_.attempts.empty()) {
     pending_prompt_ = e.time_ms;  // a later prompt before any output replaces it
+    pending_prompt_engine_.assign(RuleEngine(e.rule_id));
     pending_prompt_node_ = BannerNodeRank(e.text);
     return;
   }
   // A shell prompt is where a person started it, never a banner pasted out of order.
-  if (!e.time_ms && !state_.attempts.empty() && !IsShellPrompt(e.rule_id)) {
+  if (!e.time_ms && !state_.attempts.empty() && !IsCommandLine(e.rule_id)) {
     pending_banner_ = true;
     pending_banner_engine_ = RuleEngine(e.rule_id);
     return;
@@ -95,7 +104,8 @@ namespace {
 
 // Whether the attempt before a banner is a run of its own, not the first lines of the start the
 // banner opens.
-bool RanBeforeTheBanner(const AttemptFacts& cur, std::optional<int64_t> banner_ms) {
+bool RanBeforeTheBanner(const AttemptFacts& cur, std::optional<int64_t> banner_ms,
+                        std::string_view banner_engine) {
   // Lines of the launch alone are not content: vLLM's API server banner is followed by its
   // engine's ("Initializing a V1 LLM engine"), both within one start.
   // Nor is an HTTP server's start with nothing after it: an application that builds its engine
@@ -114,9 +124,10 @@ bool RanBeforeTheBanner(const AttemptFacts& cur, std::optional<int64_t> banner_m
                               (cur.stop_job || cur.hits.count("generic.shell_stop") != 0) &&
                               cur.stop_ms && banner_ms && *cur.stop_ms <= *banner_ms;
   // (Errors a start typed at a prompt logged before its banner and lived through, vLLM's
-  // "Failed to load plugin ascend" with its traceback, are that start's.)
-  const bool prompt_errors_only =
-      cur.banner && cur.banner_engine == kPromptEngine && !cur.crashed && !past_launch;
+  // "Failed to load plugin ascend" with its traceback, are that start's; not when the next
+  // banner is another command typed: the first one had ended.)
+  const bool prompt_errors_only = cur.banner && cur.banner_engine == kPromptEngine &&
+                                  banner_engine != kPromptEngine && !cur.crashed && !past_launch;
   return past_launch || (!cur.errors.empty() && !prompt_errors_only) || cur.ready || cur.crashed ||
          stopped_before;
 }
@@ -145,7 +156,7 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
   bool prepared = false;
   if (!state_.attempts.empty()) {
     const AttemptFacts& cur = state_.attempts.back();
-    has_content = RanBeforeTheBanner(cur, banner_ms);
+    has_content = RanBeforeTheBanner(cur, banner_ms, banner_engine);
     // An attempt seen without its launch banner (an excerpt's middle), then a banner stamped
     // before its lines: the same attempt's beginning pasted after it, not a restart. supervisord
     // writes its own log file, pasted below the program's: a "spawned:" stamped before the
@@ -194,7 +205,10 @@ void StartupTracker::OpenAttempt(std::optional<int64_t> banner_ms, const std::st
     opened.download_step_before = OnlyADownloadStep(opened);
   }
   // The engine's own banner after the prompt that started it names the start's engine.
-  if (!opened.banner || opened.banner_engine == kPromptEngine) opened.banner_engine = banner_engine;
+  if (!opened.banner || opened.banner_engine == kPromptEngine ||
+      opened.banner_engine == kTraceEngine) {
+    opened.banner_engine = banner_engine;
+  }
   opened.banner = true;
   if (banner_engine == kPromptEngine) opened.manual = true;
   if (opened.node_rank < 0 && !other_node) opened.node_rank = node_rank;  // the first node's
@@ -220,7 +234,12 @@ bool StartupTracker::SiblingBanner(const AttemptFacts& cur, const std::string& r
 bool StartupTracker::BuiltJustBefore(const AttemptFacts& cur, std::optional<int64_t> banner_ms,
                                      std::string_view banner_engine) {
   if (!OnlyAFinishedBuild(cur)) return false;
-  if (!banner_ms) return banner_engine == kPromptEngine || cur.banner_engine == kPromptEngine;
+  if (!banner_ms) {
+    const auto command = [](std::string_view engine) {
+      return engine == kPromptEngine || engine == kTraceEngine;
+    };
+    return command(banner_engine) || command(cur.banner_engine);
+  }
   return cur.last_ms && *banner_ms >= *cur.last_ms &&
          *banner_ms - *cur.last_ms <= kBuildThenServeMs;
 }
@@ -229,6 +248,8 @@ bool StartupTracker::BuiltJustBefore(const AttemptFacts& cur, std::optional<int6
 // and the phase its end opened: the engine's banner after it is the same start's.
 bool StartupTracker::OnlyADownloadStep(const AttemptFacts& cur) {
   return !cur.banner && !cur.crashed && !cur.ready && !cur.stopped && cur.errors.empty() &&
+         std::any_of(cur.timeline.begin(), cur.timeline.end(),
+                     [](const PhaseSpan& s) { return s.phase == Phase::kDownload; }) &&
          std::all_of(cur.timeline.begin(), cur.timeline.end(), [](const PhaseSpan& s) {
            return s.phase == Phase::kLaunch || s.phase == Phase::kDownload || s.implicit;
          });
@@ -279,12 +300,12 @@ void StartupTracker::ResolvePendingBanner(const LogEvent& e) {
 // The start a prompt began speaks with its first line that is not a launcher's or a pasted
 // environment's plain fact (a phase, an error, an engine's banner or line).
 void StartupTracker::ResolvePendingPrompt(const LogEvent& e) {
-  if (e.kind == LogEvent::Kind::kAttemptStart && IsShellPrompt(e.rule_id)) return;
+  if (e.kind == LogEvent::Kind::kAttemptStart && IsCommandLine(e.rule_id)) return;
   if (e.kind == LogEvent::Kind::kInfo && IsLauncherBanner(RuleEngine(e.rule_id))) return;
   if (EvidenceOnly(e)) return;
   const std::optional<int64_t> prompt_ms = *pending_prompt_;
   pending_prompt_.reset();
-  OpenAttempt(prompt_ms, "", kPromptEngine,
+  OpenAttempt(prompt_ms, "", pending_prompt_engine_,
               prompt_ms ? prompt_ms : (e.time_ms ? e.time_ms : now_ms_), pending_prompt_node_);
 }
 

@@ -84,12 +84,12 @@ void StartupTracker::OnError(AttemptFacts& a, const LogEvent& e, std::optional<i
 
 void StartupTracker::OnStop(AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t) {
   // Ctrl+C, SIGTERM: the tracebacks and deaths that follow are the stop's, not a crash; so are
-  // those a few seconds before its own line (processes report a peer's death first). A server's
-  // own "shutdown complete" ("shutdown.*" rules) only says that what follows is teardown: it also
-  // ends a start that died (uvicorn shuts down after failing to bind), so it takes nothing back.
-  // Nor does a terminal's "^C" echo: the tty prints it the moment the key is pressed, so every line
-  // above it was printed before any process got the signal (a worker's OOM, then Ctrl+C on the
-  // hang that followed).
+  // those a few seconds before its own stamp (a peer's death is reported first; an unstamped
+  // stop, typed below the log, came after all of it). A server's own "shutdown complete"
+  // ("shutdown.*" rules) only says that what follows is teardown: it also ends a start that died
+  // (uvicorn shuts down after failing to bind), so it takes nothing back. Nor does a terminal's
+  // "^C" echo: the tty prints it as the key is pressed, so every line above it was printed before
+  // any process got the signal (a worker's OOM, then Ctrl+C on the hang that followed).
   // Nor does Slurm's cancel of a step after srun said a task failed: srun ends the step because
   // of that failure (the step's other tasks are killed), no person asked for it; nor its cancel
   // "DUE TO JOB REQUEUE", which a failed run's wrapper asked for.
@@ -98,8 +98,8 @@ void StartupTracker::OnStop(AttemptFacts& a, const LogEvent& e, std::optional<in
       (a.task_failed || e.text.find("DUE TO JOB REQUEUE") != std::string::npos);
   const bool says_why =
       e.rule_id.rfind("shutdown.", 0) != 0 && e.rule_id != "generic.ctrl_c" && !slurm_after_failure;
-  if (says_why && a.crashed && !a.stop_requested && a.crash_ms && t && *t - *a.crash_ms <= 5000 &&
-      *t >= *a.crash_ms) {
+  if (says_why && e.time_ms && !e.time_inferred && a.crashed && !a.stop_requested && a.crash_ms &&
+      t && *t - *a.crash_ms <= 5000 && *t >= *a.crash_ms) {
     a.crashed = false;
     state_.crashed_attempts--;
   }

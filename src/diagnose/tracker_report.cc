@@ -22,6 +22,17 @@ void StartupTracker::NoteReportedWait(double seconds) {
   state_.reported_wait_is_run = false;
   if (!std::isinf(seconds) && (!state_.stated_wait_s || seconds > *state_.stated_wait_s))
     state_.stated_wait_s = seconds;
+  // The engine said it was ready and the log ends there; the writer waited longer than a server
+  // takes to bind after it, and nothing of the server came: the HTTP start hung (as when the
+  // log's own clock goes on, NoteServerNeverUp).
+  if (!state_.attempts.empty()) {
+    AttemptFacts& a = state_.attempts.back();
+    if (server_start_wait_s_ > 0 && seconds > server_start_wait_s_ && a.ready &&
+        a.engine_only_ready && a.serves_http && !a.http_up && !a.request_served &&
+        !a.stop_requested) {
+      UndoEngineReady(a);
+    }
+  }
 }
 
 // The writer says the log below is another try of theirs ("re-ran with NCCL_DEBUG=WARN:"): the next

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <vector>
 
+#include "logs/text_scan.h"
+
 namespace spinup {
 namespace {
 
@@ -22,7 +24,7 @@ bool IsName(std::string_view s) {
   if (s.empty() || s.size() > 40) return false;
   return std::all_of(s.begin(), s.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '@' || c == '.' ||
-           c == '-';
+           c == '-' || c == ' ' || c == '[' || c == ']';
   });
 }
 
@@ -64,6 +66,18 @@ void Unquote(std::string_view field, std::string* out) {
   }
 }
 
+// A number of 1 to `most` digits at s[*at]: its value, *at past it; -1 where none.
+int Digits(std::string_view s, size_t* at, size_t most) {
+  int v = 0;
+  size_t n = 0;
+  while (*at < s.size() && n < most && scan::IsDigit(s[*at])) {
+    v = v * 10 + (s[*at] - '0');
+    ++*at;
+    ++n;
+  }
+  return n == 0 ? -1 : v;
+}
+
 }  // namespace
 
 std::optional<CsvColumns> ReadCsvHeader(std::string_view line) {
@@ -73,17 +87,21 @@ std::optional<CsvColumns> ReadCsvHeader(std::string_view line) {
     line.remove_prefix(1);
   }
   if (line.size() > kMaxHeader || line.find(',') == std::string_view::npos) return std::nullopt;
-  static constexpr std::array<std::string_view, 7> kTime = {
-      "date", "@timestamp", "_time", "timestamp", "time", "datetime", "eventtime"};
-  static constexpr std::array<std::string_view, 8> kMessage = {
-      "message", "@message", "_raw", "msg", "log", "textpayload", "line", "content"};
+  // (Azure Log Analytics: TimeGenerated, ContainerLogV2's LogMessage, ContainerLog's LogEntry.)
+  static constexpr std::array<std::string_view, 8> kTime = {
+      "date", "@timestamp", "_time", "timestamp", "time", "datetime", "eventtime", "timegenerated"};
+  static constexpr std::array<std::string_view, 10> kMessage = {
+      "message",     "@message", "_raw",    "msg",        "log",
+      "textpayload", "line",     "content", "logmessage", "logentry"};
   CsvColumns c;
   size_t at = 0;
   while (at <= line.size() && c.count < kMaxColumns) {
     const size_t end = FieldEnd(line, at);
     const std::string_view field = line.substr(at, end - at);
     if (!IsName(field)) return std::nullopt;
-    const std::string name = Lower(Unquoted(field));
+    // A portal's export names the zone after the column ("TimeGenerated [UTC]").
+    std::string name = Lower(Unquoted(field));
+    if (const size_t zone = name.find(" ["); zone != std::string::npos) name.resize(zone);
     if (c.time < 0 && std::find(kTime.begin(), kTime.end(), name) != kTime.end()) c.time = c.count;
     if (c.message < 0 && std::find(kMessage.begin(), kMessage.end(), name) != kMessage.end()) {
       c.message = c.count;
@@ -119,6 +137,42 @@ bool ReadCsvRow(std::string_view line, const CsvColumns& columns, std::string* m
   if (static_cast<int>(fields.size()) <= std::max(columns.time, columns.message)) return false;
   *time = Unquoted(fields[static_cast<size_t>(columns.time)]);
   Unquote(fields[static_cast<size_t>(columns.message)], message);
+  return true;
+}
+
+// A portal's US-style time ("2/11/2025, 1:05:03.004 PM", Azure Log Analytics' CSV export).
+bool ParseUsPortalTime(std::string_view s, CivilTime& t) {
+  size_t at = 0;
+  const int month = Digits(s, &at, 2);
+  if (month < 1 || month > 12 || !scan::At(s, at++, '/')) return false;
+  const int day = Digits(s, &at, 2);
+  if (day < 1 || day > 31 || !scan::At(s, at++, '/')) return false;
+  const int year = Digits(s, &at, 4);
+  if (year < 1970 || year > 2200) return false;
+  if (scan::At(s, at, ',')) ++at;
+  if (!scan::At(s, at++, ' ')) return false;
+  const int hour = Digits(s, &at, 2);
+  if (hour < 0 || hour > 23 || !scan::At(s, at++, ':')) return false;
+  const int minute = Digits(s, &at, 2);
+  if (minute < 0 || minute > 59 || !scan::At(s, at++, ':')) return false;
+  const int second = Digits(s, &at, 2);
+  if (second < 0 || second > 60) return false;
+  CivilTime out;
+  out.year = year;
+  out.month = month;
+  out.day = day;
+  out.hour = hour;
+  out.minute = minute;
+  out.second = second;
+  at = scan::ParseFraction(s, at, out);
+  const std::string_view half = s.substr(std::min(at, s.size()));
+  if (half == " PM" || half == " AM") {
+    if (hour < 1 || hour > 12) return false;
+    out.hour = hour % 12 + (half == " PM" ? 12 : 0);
+  } else if (!half.empty()) {
+    return false;
+  }
+  t = out;
   return true;
 }
 

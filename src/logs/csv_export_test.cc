@@ -51,5 +51,26 @@ TEST(CsvExport, RowsGiveTheMessageAndItsTime) {
   EXPECT_FALSE(ReadCsvRow("", dd, &message, &time));
 }
 
+// Azure Log Analytics: the zone after the time column's name, its own message column names, and
+// a US-style time with a comma and a 12-hour clock.
+TEST(CsvExport, AzureLogAnalyticsExport) {
+  const auto az = ReadCsvHeader(R"("TimeGenerated [UTC]","PodName","LogSource","LogMessage")");
+  ASSERT_TRUE(az.has_value());
+  EXPECT_EQ(az->time, 0);
+  EXPECT_EQ(az->message, 3);
+  CivilTime t;
+  ASSERT_TRUE(ParseUsPortalTime("2/11/2025, 1:05:03.004 PM", t));
+  EXPECT_EQ(t.year, 2025);
+  EXPECT_EQ(t.month, 2);
+  EXPECT_EQ(t.day, 11);
+  EXPECT_EQ(t.hour, 13);
+  EXPECT_EQ(t.millis, 4);
+  ASSERT_TRUE(ParseUsPortalTime("12/31/2024 23:59:59", t));
+  EXPECT_EQ(t.hour, 23);
+  EXPECT_FALSE(ParseUsPortalTime("13/01/2025, 1:00:00 PM", t));
+  EXPECT_FALSE(ParseUsPortalTime("2/11/2025, 13:05:03 PM", t));
+  EXPECT_FALSE(ParseUsPortalTime("2/11/2025, 1:05:03 PM and more", t));
+}
+
 }  // namespace
 }  // namespace spinup

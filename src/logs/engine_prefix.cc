@@ -436,7 +436,10 @@ bool ParseTgiLevelOnly(std::string_view& msg, size_t sp, ParsedLine& p) {
   // The crate follows the level within a span's name or two: only those bytes are searched.
   constexpr std::string_view kCrate = "text_generation_";
   const size_t crate = s.substr(0, sp + 1 + 160 + kCrate.size()).find(kCrate, sp + 1);
-  if (crate == std::string_view::npos || s.find(": ", crate) == s.npos) return false;
+  if ((crate == std::string_view::npos || s.find(": ", crate) == s.npos) &&
+      !StartsWithTgiSpan(s.substr(sp + 1))) {
+    return false;
+  }
   p.level = s.substr(0, sp);
   p.style = PrefixStyle::kTgi;
   p.client_request = IsTgiRequestSpan(s.substr(sp + 1));

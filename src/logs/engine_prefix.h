@@ -33,6 +33,10 @@ bool ParsePythonLogging(std::string_view& msg, ParsedLine& p);
 // span, then maybe the Rust source location. Returns the message after all of it.
 std::string_view StripTgiTarget(std::string_view rest, size_t after_level);
 
+// Whether a TGI line's message (after its level) opens with one of the launcher's span names
+// alone ("download: ", "shard-manager: "), as a log whose tracing target was cut prints it.
+bool StartsWithTgiSpan(std::string_view after_level);
+
 // Whether a TGI line (after its level) was logged inside an HTTP handler's span
 // ("generate{parameters=...}:", "chat_completions{...}:generate_stream{...}:"): a client's
 // request, not the server's own work.

@@ -9,6 +9,10 @@ namespace spinup {
 
 using scan::IsDigit;
 
+bool StartsWithTgiSpan(std::string_view after_level) {
+  return after_level.starts_with("download: ") || after_level.starts_with("shard-manager: ");
+}
+
 // TGI's router instruments each HTTP handler with a span named after it; a line logged inside one
 // starts "generate{parameters=...}:" or "chat_completions{total_time=...}:generate_stream{...}:".
 bool IsTgiRequestSpan(std::string_view after_level) {
@@ -21,12 +25,32 @@ bool IsTgiRequestSpan(std::string_view after_level) {
   return false;
 }
 
+namespace {
+
+// A span's or another crate's name alone before the message ("download: Successfully downloaded
+// weights", "shard-manager: Starting shard rank=0", "hf_hub: Token file not found"): lower-case,
+// no blanks, then ": ". At most two.
+std::string_view StripSpanNames(std::string_view msg) {
+  for (int k = 0; k < 2; ++k) {
+    size_t i = 0;
+    while (i < msg.size() && i < 40 &&
+           ((msg[i] >= 'a' && msg[i] <= 'z') || IsDigit(msg[i]) || msg[i] == '_' || msg[i] == '-'))
+      ++i;
+    if (i == 0 || i + 2 > msg.size() || msg[i] != ':' || msg[i + 1] != ' ' || IsDigit(msg[0]))
+      break;
+    msg.remove_prefix(i + 2);
+  }
+  return msg;
+}
+
+}  // namespace
+
 // TGI's tracing target: the launcher, router and client crates ("text_generation_router::server:
 // "), maybe inside a span ("warmup{...}:warmup: text_generation_client: "), then maybe the Rust
 // source location ("router/src/server.rs:1597: "). All of it is prefix.
 std::string_view StripTgiTarget(std::string_view rest, size_t after_level) {
   size_t tl = rest.find("text_generation_");
-  if (tl == std::string_view::npos || tl > 512) return rest.substr(after_level);
+  if (tl == std::string_view::npos || tl > 512) return StripSpanNames(rest.substr(after_level));
   size_t colon = rest.find(": ", tl);
   if (colon == std::string_view::npos) return rest.substr(after_level);
   std::string_view msg = rest.substr(colon + 2);

@@ -103,7 +103,8 @@ bool StripRfc3339(std::string_view& s, size_t j, const CivilTime& t, ParsedLine&
   while (k < rest.size() && rest[k] == ' ') ++k;
   size_t w = rest.find(' ', k);
   std::string_view word = rest.substr(k, w == std::string_view::npos ? 0 : w - k);
-  if (IsLevel(word) && rest.find("text_generation_") != std::string_view::npos) {
+  if (IsLevel(word) && (rest.find("text_generation_") != std::string_view::npos ||
+                        (w != std::string_view::npos && StartsWithTgiSpan(rest.substr(w + 1))))) {
     p.time = t;
     p.level = word;
     p.style = PrefixStyle::kTgi;
@@ -117,28 +118,35 @@ bool StripRfc3339(std::string_view& s, size_t j, const CivilTime& t, ParsedLine&
   size_t m = SkipHostIdent(s, j + 1, &ident);
   // journalctl -o short-iso: "2026-03-09T12:01:49+0000 host unit[1]: msg". A Z time is docker's
   // or kubectl's, never journalctl's: `vllm serve: error:` after it is no host and unit.
+  // (A host name has no '/': "ecs/tgi/0d3e5f7a" is a log stream's.)
   if (m != std::string_view::npos && s[j - 1] != 'Z' && !IsLevel(word) &&
-      rest.find(' ') < rest.find(": ")) {
+      rest.find(' ') < rest.find(": ") && rest.substr(0, rest.find(' ')).find('/') == rest.npos) {
     p.wrapper_time = t;
     p.wrapper_ident = ident;
     s = s.substr(m);
   } else {
     p.wrapper_time = t;  // docker/kubectl --timestamps
+    const bool zulu = s[j - 1] == 'Z';
     s = s.substr(j + 1);
     // A log shipper's host or container name between its time and the line, whose own dated
     // stamp follows (Vector, Fluent Bit: "...T13:50:06.077+05:30 tgi-qwen14b 2024-12-07T08:20:06Z
-    // INFO ..."), or a log stream's name before a JSON line (`aws logs tail`: "...+00:00
-    // ecs/tgi/8c1e55a2 {"timestamp":...}").
+    // INFO ..."), or a log stream's name before a JSON line or a dated one (`aws logs tail`:
+    // "...+00:00 ecs/tgi/8c1e55a2 {"timestamp":...}").
     const size_t blank = s.find(' ');
     const bool dated = blank != std::string_view::npos && s.size() > blank + 6 &&
                        IsDigit(s[blank + 1]) && IsDigit(s[blank + 2]) && IsDigit(s[blank + 3]) &&
                        IsDigit(s[blank + 4]) && s[blank + 5] == '-';
     const bool json = blank != std::string_view::npos && s.size() > blank + 2 &&
                       s[blank + 1] == '{' && s[blank + 2] == '"';
-    if ((dated || json) && blank > 0 && blank < 96 &&
+    // A stream's path-like name before any line, behind `aws logs tail`'s time with its offset
+    // ("+00:00 ecs/tgi/0d3e5f7a RuntimeError: ..."; docker's and kubectl's end in Z): a name,
+    // not a path (which starts with '/').
+    const bool stream = !zulu && blank != std::string_view::npos && blank >= 8 && s[0] != '/' &&
+                        s.substr(0, blank).find('/') != std::string_view::npos;
+    if ((dated || json || stream) && blank > 0 && blank < 96 &&
         std::all_of(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(blank), [&](char c) {
           return IsDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' ||
-                 c == '.' || c == '_' || (json && c == '/');
+                 c == '.' || c == '_' || c == '/';
         })) {
       p.wrapper_ident = s.substr(0, blank);
       s = s.substr(blank + 1);
@@ -356,7 +364,8 @@ ParsedLine ReadLinePrefixes(std::string_view line) {
     } else {
       changed = StripUntimedWrapper(s, p) ||
                 (!p.wrapper_time && (StripShipperTime(s, p) || StripDateOutputTime(s, p) ||
-                                     StripBracketedScriptTime(s, p)));
+                                     StripBracketedScriptTime(s, p))) ||
+                (IsDigit(s.empty() ? '\0' : s[0]) && StripProcfileTime(s));
     }
     note_ident();
     if (!changed) break;

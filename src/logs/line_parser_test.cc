@@ -419,6 +419,13 @@ TEST(ParseLineTgi, RouterAndClientTargetsAreStripped) {
       "text_generation_router::server: router/src/server.rs:1200: Input validation error: x");
   EXPECT_TRUE(r.client_request);
   EXPECT_EQ(r.message, "Input validation error: x");
+  // The launcher's span name alone, its target cut.
+  ParsedLine d = ParseLine(
+      "2024-10-08T03:21:51.602118Z  INFO download: Successfully downloaded weights for m");
+  EXPECT_EQ(d.style, PrefixStyle::kTgi);
+  EXPECT_EQ(d.message, "Successfully downloaded weights for m");
+  EXPECT_EQ(ParseLine("INFO shard-manager: Waiting for shard to be ready... rank=1").rank,
+            "shard1");
 }
 
 }  // namespace

@@ -112,6 +112,20 @@ TEST(ParseLineWrappers, ComposeAndKubectlPrefixNameTheSource) {
   EXPECT_EQ(ParseLine("INFO 06-02 14:40:39 [loader.py:1] Loading weights took 3 s").source, "");
 }
 
+// honcho's and foreman's time of day and process name before the engine's own prefix.
+TEST(ParseLineWrappers, ProcfileRunnersTimeAndName) {
+  ParsedLine p = ParseLine(
+      "10:02:14 vllm.1   | INFO 03-02 10:02:14 [api_server.py:1043] vLLM API server version 0.8.5");
+  EXPECT_EQ(p.style, PrefixStyle::kVllm);
+  EXPECT_EQ(p.source, "vllm.1");
+  EXPECT_EQ(p.message, "vLLM API server version 0.8.5");
+  p = ParseLine("10:02:28 vllm.1   | Loading safetensors checkpoint shards:   0% Completed");
+  EXPECT_EQ(p.message, "Loading safetensors checkpoint shards:   0% Completed");
+  EXPECT_EQ(p.source, "vllm.1");
+  // A time of day before a sentence with a bar in it is no runner's prefix.
+  EXPECT_EQ(ParseLine("10:02:28 it hangs | here").message, "10:02:28 it hangs | here");
+}
+
 TEST(ParseLineWrappers, MpirunTagOutput) {
   ParsedLine p = ParseLine("[1,3]<stderr>:[TensorRT-LLM][INFO] Loaded engine size: 8745 MiB");
   EXPECT_EQ(p.style, PrefixStyle::kTrtllm);
@@ -278,6 +292,12 @@ TEST(ParseLineWrappers, ShipperTimeAndHostBeforeAStampedLine) {
   // A path before other text stays the message's.
   p = ParseLine("2024-08-12T15:04:36Z ecs/tgi/8c1e55a2 started");
   EXPECT_EQ(p.message, "ecs/tgi/8c1e55a2 started");
+  // Behind `aws logs tail`'s own time (an offset, not Z) the stream's name is the wrapper's,
+  // before any line; it is no journal's host.
+  p = ParseLine(
+      "2025-01-27T16:20:12.218000+00:00 ecs/tgi/0d3e5f7a RuntimeError: Found no NVIDIA driver");
+  EXPECT_EQ(p.wrapper_ident, "ecs/tgi/0d3e5f7a");
+  EXPECT_EQ(p.message, "RuntimeError: Found no NVIDIA driver");
 }
 
 }  // namespace spinup

@@ -34,6 +34,15 @@ bool IsErrorLevel(std::string_view level) {
          level == "F";
 }
 
+// "Method is_available not supported by backend 'marlin' on sm_86, falling back": the program
+// went on another way, whatever level it logged it at.
+bool SaysItFallsBack(std::string_view msg) {
+  for (std::string_view words : {"falling back", "Falling back", "fall back to", "falls back to"}) {
+    if (msg.find(words) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 // warnings.warn()'s format: "path/file.py:8: RuntimeWarning: message".
 bool PythonWarning(std::string_view msg) {
   const size_t w = msg.find("Warning: ");
@@ -168,6 +177,7 @@ LogEvent& LogStream::ResetEvent(LogEvent::Kind kind, std::optional<int64_t> t,
   e.answer = false;
   e.while_serving = false;
   e.node_ready = false;
+  e.in_process = false;
   e.rank_from_message = false;
   e.role = LogEvent::Role::kDirect;
   return e;
@@ -201,8 +211,10 @@ ParsedLine LogStream::Parse(std::string_view raw) {
     while (!row.empty() && (row.front() == ' ' || row.front() == '\t')) row.remove_prefix(1);
     std::string_view time;
     if (csv_ && ReadCsvRow(row, *csv_, &csv_message_, &time)) return ReadCsvMessage(time);
+    // (A header has no blank but before a column's zone: "TimeGenerated [UTC]".)
+    const size_t blank = row.find(' ');
     if (!csv_ && row.find(',') != std::string_view::npos &&
-        row.find(' ') == std::string_view::npos) {
+        (blank == std::string_view::npos || row.substr(blank, 2) == " [")) {
       csv_ = ReadCsvHeader(row);
     }
   }
@@ -531,10 +543,11 @@ void LogStream::ReadMatched(const ParsedLine& p, std::string_view msg, std::opti
     Emit(ResetEvent(LogEvent::Kind::kRequestServed, t, "", "tgi.request_span", text));
     return;
   }
-  if (!named && IsErrorLevel(p.level) && !msg.empty() && msg.front() != ' ' && msg.front() != '^') {
+  if (!named && IsErrorLevel(p.level) && !msg.empty() && msg.front() != ' ' && msg.front() != '^' &&
+      !SaysItFallsBack(msg)) {
     // An engine's own ERROR/CRITICAL line that no rule names (a cause's pattern is evidence, not
     // a name) is still a decisive error (frames and code lines of a logged traceback, which start
-    // indented, are not).
+    // indented, are not; nor is one that says the program fell back to another way).
     Emit(ResetEvent(LogEvent::Kind::kError, t, p.rank, "level.error", text));
     return;
   }

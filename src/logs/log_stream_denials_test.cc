@@ -38,6 +38,21 @@ TEST(LogStreamDenials, AWritersDenialOfAnOomKillCancelsTheRecord) {
   EXPECT_TRUE(Has(denied, "generic.not_oom_record"));
 }
 
+// An ERROR line no rule names is a decisive error, unless it says the program fell back.
+TEST(LogStreamDenials, AnErrorLineThatFallsBackIsNoError) {
+  const std::string head =
+      "2024-12-05T13:02:44.000000Z  INFO text_generation_launcher: Args { model_id: \"m\" }\n";
+  EXPECT_FALSE(
+      Has(RuleIds(head + "2024-12-05T13:02:54.011220Z ERROR text_generation_launcher: Method "
+                         "is_available not supported by backend 'marlin' on sm_86, falling "
+                         "back\n"),
+          "level.error"));
+  EXPECT_TRUE(
+      Has(RuleIds(head + "2024-12-05T13:02:54.011220Z ERROR text_generation_launcher: Method "
+                         "is_available not supported by backend 'marlin' on sm_86\n"),
+          "level.error"));
+}
+
 bool HasPrefix(const std::vector<std::string>& ids, std::string_view prefix) {
   return std::any_of(ids.begin(), ids.end(), [&](const std::string& id) {
     return std::string_view(id).starts_with(prefix);

@@ -29,7 +29,11 @@ ParsedLine LogStream::ReadCsvMessage(std::string_view time) {
   size_t end = scan::ParseRfc3339(time, 0, t);
   if (end == std::string_view::npos) {
     end = scan::ParseDateTime(time, 0, time.size() > 10 && time[10] == 'T' ? 'T' : ' ', t);
-    if (end != std::string_view::npos) scan::ParseFraction(time, end, t);
+    if (end != std::string_view::npos) {
+      scan::ParseFraction(time, end, t);
+    } else if (ParseUsPortalTime(time, t)) {
+      end = time.size();
+    }
   } else {
     p.utc_stamp = true;
   }

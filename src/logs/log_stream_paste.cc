@@ -370,8 +370,13 @@ bool LogStream::NotTheServers(const ParsedLine& p) {
 // A bug report's sentence about the log ("I get CUDA out of memory when ..."): a line with no
 // engine prefix (a wrapper's is the paste's, as every line of it carries the same).
 bool LogStream::IsPersonsLine(const ParsedLine& p) const {
-  return p.rank.empty() && p.level.empty() && p.wrapper_ident != "systemd[1]" &&
-         LooksLikeProse(p.message);
+  if (!p.rank.empty() || !p.level.empty() || p.wrapper_ident == "systemd[1]") return false;
+  if (LooksLikeProse(p.message)) return true;
+  // "With --disable-cuda-graph it starts fine (slow though). No NCCL error, no exception, just
+  // stuck at 0/23.": what a flag did, in words; no exception's line (its first word ends in ':').
+  const std::string_view first = p.message.substr(0, p.message.find(' '));
+  return !p.message.empty() && scan::IsUpper(p.message[0]) && !first.ends_with(':') &&
+         SaysItWorksWith(p.message);
 }
 
 // The next line of a person's note, indented under it (GoesOnANote): its words, unindented.

@@ -266,6 +266,7 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
       e.answer = r.answer;
       e.while_serving = r.serving;
       e.node_ready = r.node_ready;
+      e.in_process = r.in_process;
       e.role = r.role;
     }
     e.quiet_level = IsQuietLevel(p.level) || under_warning_;

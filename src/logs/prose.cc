@@ -229,6 +229,13 @@ bool SizeOpensASentence(std::string_view s) {
   return CountWords(s, 6) >= 6 && head.find_first_of("=|:") == std::string_view::npos;
 }
 
+// A number and a blank, then a lower-case word ("135 bytes each"): no stamp, level or code.
+bool NumberThenWord(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size() && i < 8 && IsDigit(s[i])) ++i;
+  return i > 0 && i + 1 < s.size() && s[i] == ' ' && IsLower(s[i + 1]);
+}
+
 // An incident timeline's note: "14:02 restarted pod llm-70b after node drain" (a time of day to the
 // minute, then lowercase words). Programs stamp to the second and print a level or a capital.
 bool TimelineNote(std::string_view s) {
@@ -318,7 +325,10 @@ bool ShellSignalReport(std::string_view line) {
       "\xE5\xBC\xB7\xE5\x88\xB6\xE7\xB5\x82\xE4\xBA\x86",  // 強制終了
       "\xE3\x82\xBB\xE3\x82\xB0\xE3\x83\xA1\xE3\x83\xB3\xE3\x83\x86\xE3\x83\xBC\xE3\x82\xB7\xE3\x83"
       "\xA7\xE3\x83\xB3\xE9\x81\x95\xE5\x8F\x8D",  // セグメンテーション違反
-      "\xE4\xB8\x8D\xE6\xAD\xA3\xE3\x81\xAA\xE5\x91\xBD\xE4\xBB\xA4"};  // 不正な命令
+      "\xE4\xB8\x8D\xE6\xAD\xA3\xE3\x81\xAA\xE5\x91\xBD\xE4\xBB\xA4",  // 不正な命令
+      "\xEC\xA3\xBD\xEC\x97\x88\xEC\x9D\x8C",                          // 죽었음
+      "\xEC\x84\xB8\xEA\xB7\xB8\xEB\xA9\x98\xED\x85\x8C\xEC\x9D\xB4\xEC\x85\x98",  // 세그멘테이션
+      "\xEC\x9E\x98\xEB\xAA\xBB\xEB\x90\x9C"};                                     // 잘못된
   // The word alone, or before its parenthesis ("(核心已转储)") or the command the shell names.
   return std::any_of(std::begin(kReports), std::end(kReports), [&](std::string_view r) {
     return line.starts_with(r) && (line.size() == r.size() || line[r.size()] == ' ');
@@ -345,7 +355,12 @@ bool LooksLikeProse(std::string_view line) {
   if (line.front() == '(') return Aside(line);
   if (line.front() == '`') return QuotesAnException(line);
   if (line.front() == '[') return IssueTitle(line);
-  if (IsDigit(line.front())) return SizeOpensASentence(line) || TimelineNote(line);
+  if (IsDigit(line.front())) {
+    // "135 bytes each. the ansible role did `git clone` ...": a count, then the writer's words.
+    return SizeOpensASentence(line) || TimelineNote(line) ||
+           (line.find('`') != std::string_view::npos && NumberThenWord(line) &&
+            SentenceQuotingCode(line));
+  }
   if (IsLower(line.front())) {
     return line.find('`') != std::string_view::npos && SentenceQuotingCode(line);
   }

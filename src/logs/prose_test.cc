@@ -142,6 +142,12 @@ TEST(ProseTest, ASentenceOpeningWithTheModelsSize) {
       "405B FP8 on 8xH100 hangs during CUDA graph capture at 25/35, every time, same shape."));
   EXPECT_TRUE(LooksLikeProse("8x A100 box, the start hangs after loading the weights."));
   EXPECT_FALSE(LooksLikeProse("405B hangs"));  // too short to tell
+  // A count, then the writer's sentence quoting a command.
+  EXPECT_TRUE(
+      LooksLikeProse("135 bytes each. the ansible role did `git clone` of the HF repo, so "
+                     "these are LFS pointer files."));
+  EXPECT_FALSE(LooksLikeProse("0 errors in `x` when [rank0] said so"));
+  EXPECT_FALSE(LooksLikeProse("2025-01-02 10:00:00 INFO loading `model` from disk now"));
 }
 
 TEST(ProseTest, ALineNamingItsException) {

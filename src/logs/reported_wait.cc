@@ -70,11 +70,18 @@ const RE2& HangWords() {
       "same|unchanged|no change|"
       "indefinitely|never finish|never complete|never reach|never print|never get|never move|"
       "never progress|still here|still waiting|no further|nothing further|that's it\\.|thats it\\.|"
+      // What it last printed and that it still runs ("that's the last line. pod has been Running
+      // (0/1 ready) for 40 min now", "cell has been running 45 minutes ... never returns").
+      "the last line|last output|been running|never returns|never came back|it stops|stops here|"
       // A stop after a stated time ("after 10 minutes I pressed ctrl-c", "gave up after an hour",
       // the terminal's own "^C after 35 min").
       "ctrl-c|ctrl\\+c|control-c|killed it|gave up|\\^c |"
       // Leaving it for a stated time ("I left it for over an hour (until 11:15)").
-      "left it (?:for|running|alone|sitting|there|overnight|over)");
+      "left it (?:for|running|alone|sitting|there|overnight|over)|"
+      // Spanish, German, French, Portuguese ("Lo dejé una hora entera", "steht jetzt seit 45
+      // Minuten da").
+      "colgad|atascad|se queda|no avanza|no pasa de|lo dejé|esperé|hängt|hängen|steht jetzt|"
+      "seit \\d|gewartet|bloqué|coincé|j'ai attendu|travad|esperei");
   return kHang;
 }
 
@@ -150,13 +157,23 @@ bool KeyValueList(std::string_view s) {
   return false;
 }
 
+// A writer's heading in brackets before the sentence ("[sglang 0.4.1, A10G 24GB, awq] -- stuck
+// at ..."): a list of words with commas, where a program's bracket holds a time, a tag, keys and
+// values or a Python list of quoted strings.
+bool WritersHeading(std::string_view s, size_t close) {
+  if (s.empty() || s[0] != '[' || close > 120) return false;
+  const std::string_view inner = s.substr(1, close - 1);
+  if (inner == "*") return true;  // Jupyter's mark of a cell still running
+  return inner.find(", ") != inner.npos && inner.find_first_of("'\"[:=") == inner.npos;
+}
+
 // A program's line, not a sentence: key=value lists, bracketed tags, URLs, progress bars, an
 // exception.
 bool ProgramPunctuation(std::string_view s) {
   if (NamesAnException(s) || BareBar(s) || KeyValueList(s)) return true;
   // One step from each ']' and ':' (rare in a sentence) rather than a search per pair.
   for (size_t i = scan::FindByte(s, ']'); i != s.npos; i = scan::FindByte(s, ']', i + 1)) {
-    if (scan::At(s, i + 1, ' ')) return true;
+    if (scan::At(s, i + 1, ' ') && !WritersHeading(s, i)) return true;
   }
   // A URL, unless it is an environment variable's value the sentence names
   // ("Using HF_ENDPOINT=https://hf-mirror.com the download ... never moves").
@@ -202,6 +219,8 @@ double UnitSeconds(std::string_view unit) {
   switch (unit.empty() ? 's' : unit[0]) {
     case 'h':
       return 3600;
+    case 's':
+      return unit.starts_with("stund") ? 3600 : 1;  // German hours
     case 'd':
       return 86400;
     case 'm':
@@ -404,11 +423,16 @@ std::optional<double> ReportedWaitInClaim(std::string_view line) {
       R"(running through)\b|)"
       R"(\b(?:bars?|it|they|logs?|progress) (?:is|are|keeps?) (?:still )?(?:printing|progressing|moving|)"
       R"(advancing)\b)");
-  if (RE2::PartialMatch(lower, kDenied)) return std::nullopt;
+  // ("keeps printing exactly this every 10s": the same wait line again is no progress.)
+  static const RE2 kRepeats(
+      R"(\b(?:keeps?|still) printing (?:exactly |just |only )?(?:this|that|the same|it)\b)");
+  if (RE2::PartialMatch(lower, kDenied) && !RE2::PartialMatch(lower, kRepeats)) return std::nullopt;
   static const RE2 kNumber(
-      R"((?:^|[\s(~<>])(\d{1,6}(?:\.\d{1,3})?)\s*\+?\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s|days?)\b)");
+      R"((?:^|[\s(~<>])(\d{1,6}(?:\.\d{1,3})?)\s*\+?\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s|days?|)"
+      R"(minutos|minuten|minute|horas|hora|stunden|stunde|heures|heure|segundos|sekunden)\b)");
   static const RE2 kWords(
-      R"(\b(?:an?|one|half an|a few|a couple of|several|two|three) (hours?|days?|minutes?)\b)");
+      R"(\b(?:an?|one|half an|a few|a couple of|several|two|three) (hours?|days?|minutes?)\b|)"
+      R"(\b(?:una|eine|une|uma) (hora|stunde|heure)\b)");
   static const RE2 kForever(R"(\b(?:forever|indefinitely|over ?night|all night)\b)");
   std::optional<double> most;
   re2::StringPiece in(lower);
@@ -420,6 +444,9 @@ std::optional<double> ReportedWaitInClaim(std::string_view line) {
         (after.size() == 3 || std::string_view(",.;:!?").find(after[3]) != after.npos)) {
       continue;
     }
+    // "the OLD server (3 days old)": an age, not a wait. ("stops here, this was 40 min ago" is
+    // one: "ago" says how long since the log's last line.)
+    if (after.starts_with(" old")) continue;
     // A size ("/dev/shm says 64M") is no duration: minutes are written lower-case.
     const size_t unit_at = static_cast<size_t>(in.data() - lower.data()) - unit.size();
     if (unit == "m" && unit_at < line.size() && line[unit_at] == 'M') continue;
@@ -461,7 +488,8 @@ std::optional<double> ReportedWaitSeconds(std::string_view line) {
   static const RE2 kElsewhen(
       R"((?i)\b(?:last (?:week|time|month|night|run|year)|yesterday|the other (?:box|machine|node|)"
       R"(server|host|cluster)|another (?:box|machine|node|server|host)|previous(?:ly)? (?:run|start|)"
-      R"(version|release)|before the (?:upgrade|update|reboot))\b)");
+      R"(version|release)|before the (?:upgrade|update|reboot)|(?:spent|wasted|lost) (?:a|an|the|)"
+      R"(half|all|most|\d+|two|three|several|hours|days))\b)");
   // (The claim first: most lines make none, and are told so by their first bytes.)
   std::optional<double> whole = ReportedWaitInClaim(line);
   if (!whole || !RE2::PartialMatch(line, kElsewhen)) return whole;

@@ -19,6 +19,41 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
             4500);
   EXPECT_EQ(ReportedWaitSeconds("no output, stuck for 2h 30min"), 9000);
   EXPECT_EQ(ReportedWaitSeconds("Stuck like this for 1 hour, no more output"), 3600);
+}
+
+// The forms writers added in later rounds: headings, what the log last printed, ages, effort.
+TEST(ReportedWait, HeadingsLastLinesAgesAndEffort) {
+  // A heading in brackets before the claim; what it last printed and that it still runs.
+  EXPECT_EQ(ReportedWaitSeconds("[sglang 0.4.1, A10G 24GB, awq checkpoint] -- stuck at cuda graph "
+                                "capture, left it over lunch (1.5h), log never moves past this."),
+            5400);
+  EXPECT_FALSE(ReportedWaitSeconds("[2025-01-02 10:00:00, rank0] stuck for 20 min").has_value());
+  EXPECT_FALSE(ReportedWaitSeconds("[TP0] waited 20 min for peers").has_value());
+  EXPECT_EQ(ReportedWaitSeconds("vllm 0.8.4, V1 engine, LLM() in a notebook. cell has been running "
+                                "45 minutes, GPU idle. never returns."),
+            2700);
+  EXPECT_EQ(ReportedWaitSeconds("(keeps printing exactly this every 10s for both ranks, I left it "
+                                "for 2 hours. no 'Shard ready', no error.)"),
+            7200);
+  EXPECT_FALSE(
+      ReportedWaitSeconds("it keeps printing progress, not stuck, 20 min so far").has_value());
+  EXPECT_EQ(ReportedWaitSeconds("[*] <- cell still running after 55 min. Nothing after the graph "
+                                "line."),
+            3300);
+  // An age is no wait.
+  EXPECT_FALSE(ReportedWaitSeconds("it's the engine process of the OLD server (3 days old); the "
+                                   "kill matched nothing and it survived")
+                   .has_value());
+  // The time the writer spent on the problem is no wait of the start's.
+  EXPECT_FALSE(ReportedWaitSeconds("Posting for the record since I spent a day on this; I thought "
+                                   "the container was hung.")
+                   .has_value());
+  EXPECT_EQ(ReportedWaitSeconds("here it stops. been 25 minutes. py-spy dump on rank 0 shows it in "
+                                "graph capture"),
+            1500);
+  EXPECT_EQ(ReportedWaitSeconds("that's the last line. pod has been Running (0/1 ready) for 40 min "
+                                "now, no restarts, no errors."),
+            2400);
   EXPECT_EQ(ReportedWaitSeconds("Stuck at 3/163 for 40 minutes now"), 2400);
   EXPECT_EQ(ReportedWaitSeconds("I waited 45+ min and it never finished loading"), 2700);
   EXPECT_EQ(ReportedWaitSeconds("It hangs at CUDA graph capture, I waited over an hour"), 3600);
@@ -38,6 +73,9 @@ TEST(ReportedWait, AWritersClaimOfTimeWithoutProgress) {
   EXPECT_EQ(ReportedWaitSeconds("node 1 never prints anything after `Init torch distributed "
                                 "begin.` either. Still like this 30 minutes later:"),
             1800);
+}
+
+TEST(ReportedWait, OtherLanguagesStopsAndShorthand) {
   // Reports written in other languages.
   EXPECT_EQ(ReportedWaitSeconds("等了30分钟还是卡在这里，没有任何输出"), 1800);
   EXPECT_EQ(ReportedWaitSeconds("40分以上このままです。"), 2400);

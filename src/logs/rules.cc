@@ -153,6 +153,9 @@ LogRule ParseRule(const json& r, FileParse& f) {
   RequireKind(rule.serving, rule.emit == RuleEmit::kFatal || rule.emit == RuleEmit::kAttemptStart,
               rule, "serving", "a fatal or attempt_start rule", line);
   rule.node_ready = Bool(r, "node_ready", line).value_or(false);
+  rule.in_process = Bool(r, "in_process", line).value_or(false);
+  RequireKind(rule.in_process, rule.emit == RuleEmit::kInfo, rule, "in_process", "an info rule",
+              line);
   rule.source = f.fname + ":" + std::to_string(line);
   return rule;
 }

@@ -82,6 +82,9 @@ struct LogRule {
   // Any rule: on a node other than the head of a multi-node start (node_rank >= 1), the line is
   // that node's start done (SGLang's scheduler ready: a worker node serves no HTTP of its own).
   bool node_ready = false;
+  // info: the engine runs inside the user's own program (sglang.Engine, vLLM's LLM()), which
+  // starts no server: a node_ready line is then the start done, as on a worker node.
+  bool in_process = false;
   // "relay" or "fallback": the line says less of where the failure was than other frames do.
   LogEvent::Role role = LogEvent::Role::kDirect;
   // noise: the info rules whose matches still count on its lines, by id or id prefix ending in

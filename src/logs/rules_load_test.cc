@@ -246,6 +246,20 @@ TEST(RulesLoad, NodeReadyIsAFlag) {
       << error.message();
 }
 
+// "in_process" marks an info rule: on any other kind it is refused, naming the line.
+TEST(RulesLoad, InProcessNeedsAnInfoRule) {
+  auto load = [](const std::string& rule) {
+    return RuleSet().AddFile("inproc.json", "{\"engine\": \"toy\", \"rules\": [\n" + rule + "\n]}");
+  };
+  EXPECT_TRUE(
+      load("{\"id\": \"a\", \"regex\": \"x\", \"emit\": \"info\", \"in_process\": true}").ok());
+  const Status error =
+      load("{\"id\": \"b\", \"regex\": \"x\", \"emit\": \"ready\", \"in_process\": true}");
+  EXPECT_NE(error.message().find("inproc.json:2: rule \"b\": \"in_process\" needs an info rule"),
+            std::string::npos)
+      << error.message();
+}
+
 // "programs" is an object of two word lists; anything else is refused, naming the line.
 TEST(RulesLoad, ProgramsAreTwoListsOfWords) {
   auto load = [](const std::string& programs) {

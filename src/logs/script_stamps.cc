@@ -130,4 +130,17 @@ bool StripBracketedScriptTime(std::string_view& s, ParsedLine& p) {
   return true;
 }
 
+bool StripProcfileTime(std::string_view& s) {
+  if (s.size() < 14 || s[8] != ' ' || !TimeOfDayOnly(s.substr(0, 8))) return false;
+  // The name: no blanks, padded to the longest name's width, then "| ".
+  const std::string_view rest = s.substr(9);
+  const size_t name_end = scan::FindEither(rest.substr(0, 64), ' ', '|');
+  if (name_end == 0 || name_end == std::string_view::npos || rest[name_end] != ' ') return false;
+  size_t bar = name_end;
+  while (bar < rest.size() && rest[bar] == ' ') ++bar;
+  if (bar + 1 >= rest.size() || rest[bar] != '|' || rest[bar + 1] != ' ') return false;
+  s = rest;
+  return true;
+}
+
 }  // namespace spinup::line_internal

@@ -15,5 +15,9 @@ bool StripDateOutputTime(std::string_view& s, ParsedLine& p);
 // A script's own bracket with its time ("[entrypoint 2024-11-04 11:30:02] ", dmesg -T's), or
 // `ts '[%H:%M:%S]'` before an engine's dated prefix (dropped: the engine's stamp is the time).
 bool StripBracketedScriptTime(std::string_view& s, ParsedLine& p);
+// A Procfile runner's time of day before its process name (honcho's and foreman's
+// "10:02:14 vllm.1   | "): `s` past the time, the name left for compose's reader. Dropped like
+// `ts`'s: without a date it cannot stand beside the engine's stamps.
+bool StripProcfileTime(std::string_view& s);
 
 }  // namespace spinup::line_internal
