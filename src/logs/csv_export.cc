@@ -66,8 +66,9 @@ void Unquote(std::string_view field, std::string* out) {
   }
 }
 
-// A number of 1 to `most` digits at s[*at]: its value, *at past it; -1 where none.
-int Digits(std::string_view s, size_t* at, size_t most) {
+// A number of 1 to `most` digits at s[*at] (scan::Digits reads a fixed count): its value, *at
+// past it; -1 where none.
+int ReadNumber(std::string_view s, size_t* at, size_t most) {
   int v = 0;
   size_t n = 0;
   while (*at < s.size() && n < most && scan::IsDigit(s[*at])) {
@@ -143,27 +144,22 @@ bool ReadCsvRow(std::string_view line, const CsvColumns& columns, std::string* m
 // A portal's US-style time ("2/11/2025, 1:05:03.004 PM", Azure Log Analytics' CSV export).
 bool ParseUsPortalTime(std::string_view s, CivilTime& t) {
   size_t at = 0;
-  const int month = Digits(s, &at, 2);
+  const int month = ReadNumber(s, &at, 2);
   if (month < 1 || month > 12 || !scan::At(s, at++, '/')) return false;
-  const int day = Digits(s, &at, 2);
+  const int day = ReadNumber(s, &at, 2);
   if (day < 1 || day > 31 || !scan::At(s, at++, '/')) return false;
-  const int year = Digits(s, &at, 4);
+  const int year = ReadNumber(s, &at, 4);
   if (year < 1970 || year > 2200) return false;
   if (scan::At(s, at, ',')) ++at;
   if (!scan::At(s, at++, ' ')) return false;
-  const int hour = Digits(s, &at, 2);
+  const int hour = ReadNumber(s, &at, 2);
   if (hour < 0 || hour > 23 || !scan::At(s, at++, ':')) return false;
-  const int minute = Digits(s, &at, 2);
+  const int minute = ReadNumber(s, &at, 2);
   if (minute < 0 || minute > 59 || !scan::At(s, at++, ':')) return false;
-  const int second = Digits(s, &at, 2);
+  const int second = ReadNumber(s, &at, 2);
   if (second < 0 || second > 60) return false;
-  CivilTime out;
-  out.year = year;
-  out.month = month;
-  out.day = day;
-  out.hour = hour;
-  out.minute = minute;
-  out.second = second;
+  CivilTime out{
+      .year = year, .month = month, .day = day, .hour = hour, .minute = minute, .second = second};
   at = scan::ParseFraction(s, at, out);
   const std::string_view half = s.substr(std::min(at, s.size()));
   if (half == " PM" || half == " AM") {

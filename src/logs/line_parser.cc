@@ -365,7 +365,7 @@ ParsedLine ReadLinePrefixes(std::string_view line) {
       changed = StripUntimedWrapper(s, p) ||
                 (!p.wrapper_time && (StripShipperTime(s, p) || StripDateOutputTime(s, p) ||
                                      StripBracketedScriptTime(s, p))) ||
-                (IsDigit(s.empty() ? '\0' : s[0]) && StripProcfileTime(s));
+                StripProcfileTime(s);
     }
     note_ident();
     if (!changed) break;
