@@ -87,6 +87,7 @@ struct AttemptFacts {
   std::vector<PhaseSpan> timeline;  // capped (kMaxSpans)
   std::vector<BarState> bars;       // capped (kMaxBars)
   std::vector<std::string> errors;  // decisive lines, capped (kMaxErrors)
+  size_t errors_at_death = 0;       // errors.size() once its first death line was read
   // Those a relay rule gave (a parent saying a child failed: TGI's launcher). Capped (kMaxErrors).
   std::vector<std::string> relayed;
   bool crashed = false;  // a fatal line, or the process exited non-zero

@@ -146,6 +146,14 @@ std::string ShortFrame(std::string_view frame) {
                      frame.substr(line + 7, in - line - 7));
 }
 
+// The pod's events say the kubelet killed a container for failing its liveness or startup probe
+// ("Container vllm failed liveness probe, will be restarted"), as a line or its repeat count.
+bool KilledByItsProbe(const Context& c) {
+  return std::any_of(c.st.attempts.begin(), c.st.attempts.end(), [](const AttemptFacts& a) {
+    return a.hits.count("generic.probe_kill") != 0 || a.hits.count("generic.k8s_probe_kills") != 0;
+  });
+}
+
 std::string CrashHeadline(const Context& c, const Verdict& v, const std::string& where) {
   // A loop judged between turns quotes the latest attempt that has errors.
   const AttemptFacts* quoted = c.attempt;
@@ -188,6 +196,8 @@ std::string CrashHeadline(const Context& c, const Verdict& v, const std::string&
                                          : QuotedError(quoted->errors, quoted->relayed);
   if (!first.empty()) {
     h += ": " + first;
+  } else if (c.attempt->ended_by_record && KilledByItsProbe(c)) {
+    h += ": the kubelet killed its container for failing its health probe (the pod's events)";
   } else if (c.attempt->ended_by_record) {
     h += ": its container ended without a line saying why (a record beside the log says it ended)";
   }

@@ -87,11 +87,14 @@ bool LeftBehind(const AttemptFacts& a, const PhaseSpan& peer, bool spans_dp) {
 // done (TGI starts its webserver after all shards are ready): a start that has not failed, whose
 // phase was only opened because some ranks ended the one before it (no line of its own), is still
 // waiting in the earlier phase a peer of theirs began and has not ended. A start that died there
-// with no rank named by its failure died in it (TGI's launcher: one shard ready, "Shard 1 failed").
+// with no rank named by its failure died in it (TGI's launcher: one shard ready, "Shard 1 failed"),
+// and so did one whose ranks' watchdog gave up waiting for that peer.
 std::optional<Phase> LaggingPeerPhase(const Context& c, const AttemptFacts& a, Phase phase) {
   if (a.ready) return std::nullopt;
   const bool failed = a.crashed || a.error_after_progress;
-  if (failed && (a.failing_rank_phase || !a.unplaced_rank.empty())) return std::nullopt;
+  // (A collective's watchdog that timed out names the rank that waited, not the one it waited for.)
+  const bool waited = a.hits.count("generic.nccl_watchdog") != 0;
+  if (failed && !waited && (a.failing_rank_phase || !a.unplaced_rank.empty())) return std::nullopt;
   // The last span of each rank is the one it is in.
   std::vector<const PhaseSpan*> open;
   for (auto it = a.timeline.rbegin(); it != a.timeline.rend(); ++it) {

@@ -398,3 +398,29 @@ TEST(SessionCauses, ACauseThatExplainsTheFailureLeavesNoGuessBesideIt) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// A container that ended with no line of its own says why only in the pod's record beside the log:
+// where the kubelet's events say it failed its probe, the headline says so; without them, only
+// that it ended.
+TEST(SessionWording, AProbeKillInThePodsEventsIsTheHeadlinesReason) {
+  const std::string record =
+      "$ kubectl get pods\n"
+      "NAME        READY   STATUS    RESTARTS      AGE\n"
+      "vllm-0      0/1     Running   3 (20s ago)   14m\n"
+      "$ kubectl logs vllm-0 --previous\n";
+  const std::string events =
+      "Events:\n"
+      "  Normal   Killing    20s (x3 over 12m)  kubelet  Container vllm failed liveness probe, "
+      "will be restarted\n";
+  const std::string log = std::string(kVllmUpToLoad).substr(0, 230);  // ends inside the load
+  const Verdict killed = testing::ExplainLog(events + record + log);
+  EXPECT_NE(killed.headline.find("failing its health probe"), std::string::npos) << killed.headline;
+  const Verdict ended = testing::ExplainLog(record + log);
+  EXPECT_EQ(ended.headline.find("failing its health probe"), std::string::npos) << ended.headline;
+}
+
+}  // namespace
+}  // namespace spinup

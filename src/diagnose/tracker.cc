@@ -517,12 +517,7 @@ void StartupTracker::OnLogEvent(const LogEvent& e) {
     // A prompt waiting for its start's first line belongs to no attempt yet.
     if (pending_prompt_ && IsCommandLine(e.rule_id)) return;
   }
-  if (RestartedWithoutBanner(e, t)) {
-    // The restart began at its opening line, seen again before this one: the new attempt's too.
-    std::string opening = Current().first_line_again ? Current().first_line : std::string();
-    NewAttempt(t);
-    Current().first_line = std::move(opening);
-  }
+  if (RestartedWithoutBanner(e, t)) RestartWithoutBanner(e, t);
   AttemptFacts& a = Current();
   ++(e.quoted ? a.quoted_events : a.own_events);
   if (e.rule_id == "generic.faulthandler_stack") {

@@ -213,6 +213,8 @@ class StartupTracker {
   // A dead attempt that, well after its last line, begins a phase it had passed: a restart whose
   // launch banner was not pasted.
   bool RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const;
+  // Opens the attempt RestartedWithoutBanner found, with the lines already read that were its.
+  void RestartWithoutBanner(const LogEvent& e, std::optional<int64_t> t);
   static bool FirstErrorAgain(const AttemptFacts& a, const LogEvent& e, std::optional<int64_t> t,
                               int64_t gap_ms);
   bool OpensEntryTraceback(const LogEvent& e) const;

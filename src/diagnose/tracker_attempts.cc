@@ -381,31 +381,6 @@ bool StartupTracker::Replayed(const LogEvent& e) {
   return true;
 }
 
-// The attempt's first error again, long after its last line, with no phase line yet: a process
-// that died before its engine said anything, started again (a container restarting on an
-// ImportError). One process prints its own traceback once; ranks that fail alike print theirs
-// within a second, each under its own rank.
-bool StartupTracker::FirstErrorAgain(const AttemptFacts& a, const LogEvent& e,
-                                     std::optional<int64_t> t, int64_t gap_ms) {
-  if (!t || !a.last_ms || a.errors.empty() || (a.phase && *a.phase != Phase::kLaunch) ||
-      *t - *a.last_ms < gap_ms)
-    return false;
-  const std::string& first = a.errors.front();
-  const std::string_view text = std::string_view(e.text).substr(0, 400);
-  // A traceback's header again says only that another traceback follows: vLLM's API server
-  // prints its own ("Engine process failed to start") when its 10 s wait for the engine
-  // process that died runs out. A restart takes longer than that wait.
-  constexpr int64_t kHeaderAgainGapMs = 15'000;
-  if (text.starts_with("Traceback (most recent call last)") &&
-      *t - *a.last_ms < kHeaderAgainGapMs) {
-    return false;
-  }
-  if (e.rank.empty()) return first == text;
-  return first.size() == e.rank.size() + 3 + text.size() && first[0] == '[' &&
-         std::string_view(first).substr(1, e.rank.size()) == e.rank &&
-         std::string_view(first).substr(e.rank.size() + 3) == text;
-}
-
 bool StartupTracker::RestartedWithoutBanner(const LogEvent& e, std::optional<int64_t> t) const {
   // A restart spends seconds in imports before its first phase line; ranks of one start that go on
   // after a peer's crash print within that time, and never go back to a phase they passed.

@@ -141,30 +141,12 @@ void StartupTracker::OnFatal(AttemptFacts& a, const LogEvent& e, std::optional<i
     a.crash_ms = t;
     a.crash_untimed = !e.time_ms || e.time_inferred;
     a.crash_line = Cap(e.rank + '\t' + e.text, 400);
+    a.errors_at_death = a.errors.size();
     if (e.rank.empty()) a.first_death_phase = a.phase;
     state_.crashed_attempts++;
   }
   if (e.phase) Hint(a, e.rank, *e.phase, t);
   a.crash_phase = a.phase;
-}
-
-// A client's traceback pasted below the server's log (a request sent before the server was up, a
-// benchmark's connection error) is not the server's failure. Its exception names the client's
-// library; until then the traceback reads like the server's own, so the attempt is kept as it was
-// before its header, and given back when the chain ends in such an exception with no frame of the
-// server's in it (the hub download of a server raises a client library's exception through its
-// own frames).
-// The attempt as it was before the traceback being read began, but for its rule hits and bars
-// (which an error line does not move): the traceback was not the server's failure.
-void StartupTracker::TakeBackTraceback(AttemptFacts& a) {
-  if (!before_traceback_ || before_traceback_->index != a.index ||
-      before_traceback_->crashed != a.crashed) {
-    return;
-  }
-  AttemptFacts& was = *before_traceback_;
-  was.hits = std::move(a.hits);
-  was.bars = std::move(a.bars);
-  a = std::move(was);
 }
 
 // Whether an HTTP server's own line came (its start, or that it is up).

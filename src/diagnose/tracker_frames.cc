@@ -1,10 +1,30 @@
 // StartupTracker's reading of a traceback's frames: which phase the failure was raised in, and
-// whose frames they are; and of NCCL's watchdog lines: which ranks waited, in which collective.
+// whose frames they are (or that they were a client's); and of NCCL's watchdog lines: which ranks
+// waited, in which collective.
 #include <charconv>
 
 #include "diagnose/tracker.h"
 
 namespace spinup {
+
+// A client's traceback pasted below the server's log (a request sent before the server was up, a
+// benchmark's connection error) is not the server's failure. Its exception names the client's
+// library; until then the traceback reads like the server's own, so the attempt is kept as it was
+// before its header, and given back when the chain ends in such an exception with no frame of the
+// server's in it (the hub download of a server raises a client library's exception through its
+// own frames).
+// The attempt as it was before the traceback being read began, but for its rule hits and bars
+// (which an error line does not move): the traceback was not the server's failure.
+void StartupTracker::TakeBackTraceback(AttemptFacts& a) {
+  if (!before_traceback_ || before_traceback_->index != a.index ||
+      before_traceback_->crashed != a.crashed) {
+    return;
+  }
+  AttemptFacts& was = *before_traceback_;
+  was.hits = std::move(a.hits);
+  was.bars = std::move(a.bars);
+  a = std::move(was);
+}
 
 void StartupTracker::KeepFramesAtHeader(const AttemptFacts& a) {
   frames_at_header_ = {a.frame_phase,        a.failing_frame,  a.implicit_frame,

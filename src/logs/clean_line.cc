@@ -160,17 +160,22 @@ std::string_view CleanLine(std::string_view line, std::string* scratch, bool pla
                            line.back() == '\t')) {
     line.remove_suffix(1);
   }
+  // (Again once colour codes are gone: "Connected \x1b[0m" ends in a blank then.)
+  auto trim_end = [](std::string_view s) {
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+  };
   // Colour codes pasted without their ESC bytes ("[2m2024-...Z[0m [32m INFO[0m", maybe after a
   // compose prefix); SGLang's "[2026-" and TRT-LLM's "[05/" are not. One pass, then the escapes.
   if (!no_bracket && StripSgrRemnants(line, scratch)) {
-    if (plain) return *scratch;  // what is left of a plain line is plain
+    if (plain) return trim_end(*scratch);  // what is left of a plain line is plain
     std::string stripped = std::move(*scratch);
     std::string_view clean = CleanEscapes(stripped, scratch);
-    if (clean.data() != stripped.data()) return clean;
+    if (clean.data() != stripped.data()) return trim_end(clean);
     *scratch = std::move(stripped);
-    return *scratch;
+    return trim_end(*scratch);
   }
-  return plain ? line : CleanEscapes(line, scratch);
+  return plain ? line : trim_end(CleanEscapes(line, scratch));
 }
 
 }  // namespace spinup

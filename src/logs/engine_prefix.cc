@@ -508,13 +508,20 @@ size_t SgrRemnantAt(std::string_view s, size_t i) {
 
 namespace {
 
+// Whether line[k] ('[') follows an ESC: the byte, or JSON's escape of it ("\\u001b", Docker's
+// json-file lines), which the JSON reader decodes into the byte later.
+bool AfterEsc(std::string_view line, size_t k) {
+  if (k > 0 && line[k - 1] == '\x1b') return true;
+  return k >= 6 && (line.substr(k - 6, 6) == "\\u001b" || line.substr(k - 6, 6) == "\\u001B");
+}
+
 // Where the first colour remnant within the first `limit` bytes starts, npos when none.
 size_t FirstSgrRemnant(std::string_view line, size_t limit) {
   const std::string_view head = line.substr(0, limit);
   // Inline searches (a memchr call each cost more over these few bytes, on most lines).
   for (size_t k = FindByte(head, '['); k != std::string_view::npos;
        k = FindByte(head, '[', k + 1)) {
-    if (k > 0 && line[k - 1] == '\x1b') continue;  // a real escape sequence
+    if (AfterEsc(line, k)) continue;  // a real escape sequence
     // What follows tells first: a remnant's parameters, or caret notation's second '['.
     const char next = k + 1 < line.size() ? line[k + 1] : '\0';
     if (next == '[' && k > 0 && line[k - 1] == '^' && SgrRemnantAt(line, k - 1) != 0) return k - 1;
@@ -544,7 +551,7 @@ bool StripSgrRemnants(std::string_view line, std::string* out) {
     out->append(line.substr(i, (octal ? k - 4 : start) - i));
     if (k == line.size()) break;
     // A whole escape sequence ("\x1b[0m") is CleanLine's to remove.
-    const size_t len = start > 0 && line[start - 1] == '\x1b' ? 0 : SgrRemnantAt(line, start);
+    const size_t len = AfterEsc(line, start) ? 0 : SgrRemnantAt(line, start);
     if (len == 0) {
       if (octal) out->append("#033");
       out->append(line.substr(start, k + 1 - start));

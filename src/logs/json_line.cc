@@ -41,6 +41,8 @@ class LogFields : public nlohmann::json_sax<json> {
     kSpanKey,    // "span": tracing's current span (TGI: {"rank":0,"name":"shard-manager"})
     kSpansKey,   // "spans": tracing's span list, outermost first
     kExcInfo,    // python-json-logger's formatted traceback, after the message
+    kRealtime,   // `journalctl -o json`'s "__REALTIME_TIMESTAMP" (microseconds since the epoch)
+    kSyslogIdentifier,  // and its "SYSLOG_IDENTIFIER" (the program: "systemd" for the unit's lines)
     kTopSlots,
     kFieldsMessage = kTopSlots,
     kFieldsMsg,  // inside "fields"
@@ -98,10 +100,28 @@ class LogFields : public nlohmann::json_sax<json> {
   bool key(string_t& val) override {
     key_ = -1;
     if (stack_.size() == 1) {
-      static constexpr std::string_view kTop[kTopSlots] = {
-          "message",   "msg",       "log",    "MESSAGE", "textPayload", "line",    "@message",
-          "Log",       "timestamp", "time",   "ts",      "@timestamp",  "asctime", "level",
-          "levelname", "severity",  "fields", "span",    "spans",       "exc_info"};
+      static constexpr std::string_view kTop[kTopSlots] = {"message",
+                                                           "msg",
+                                                           "log",
+                                                           "MESSAGE",
+                                                           "textPayload",
+                                                           "line",
+                                                           "@message",
+                                                           "Log",
+                                                           "timestamp",
+                                                           "time",
+                                                           "ts",
+                                                           "@timestamp",
+                                                           "asctime",
+                                                           "level",
+                                                           "levelname",
+                                                           "severity",
+                                                           "fields",
+                                                           "span",
+                                                           "spans",
+                                                           "exc_info",
+                                                           "__REALTIME_TIMESTAMP",
+                                                           "SYSLOG_IDENTIFIER"};
       for (int k = 0; k < kTopSlots; ++k) {
         if (val == kTop[k]) key_ = k;
       }
@@ -363,6 +383,17 @@ class SubsetParser {
   std::string text_;
 };
 
+// journald's "__REALTIME_TIMESTAMP": decimal microseconds since the epoch, as a string.
+std::optional<CivilTime> EpochMicros(std::string_view digits) {
+  if (digits.size() < 13 || digits.size() > 17) return std::nullopt;  // 1973 to 5138
+  int64_t us = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') return std::nullopt;
+    us = us * 10 + (c - '0');
+  }
+  return UnixMsToCivil(us / 1000);
+}
+
 // The message and the other fields, from what the handler kept.
 std::optional<JsonLogLine> Extract(const LogFields& f, std::string* message, bool keep_breaks) {
   using S = LogFields::Slot;
@@ -393,6 +424,10 @@ std::optional<JsonLogLine> Extract(const LogFields& f, std::string* message, boo
           First(f, {S::kTimestamp, S::kTime, S::kTs, S::kAtTimestamp, S::kAsctime})) {
     out.time = ParseRfc3339Time(*t);
   }
+  if (const std::string* us = First(f, {S::kRealtime}); !out.time && us != nullptr) {
+    out.time = EpochMicros(*us);
+  }
+  if (const std::string* ident = First(f, {S::kSyslogIdentifier})) out.ident = ident->substr(0, 64);
   if (const std::string* l = First(f, {S::kLevel, S::kLevelname, S::kSeverity})) {
     out.level = l->substr(0, 16);
     for (auto& c : out.level) {
@@ -421,7 +456,8 @@ std::optional<JsonLogLine> ParseOne(std::string_view line, std::string* message,
 
 bool SameFields(const std::optional<JsonLogLine>& a, const std::optional<JsonLogLine>& b) {
   if (a.has_value() != b.has_value()) return false;
-  return !a || (a->time == b->time && a->level == b->level && a->rank == b->rank);
+  return !a ||
+         (a->time == b->time && a->level == b->level && a->rank == b->rank && a->ident == b->ident);
 }
 
 }  // namespace

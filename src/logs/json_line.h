@@ -15,9 +15,11 @@ namespace spinup {
 inline constexpr size_t kMaxJsonLineBytes = 64 << 10;
 
 struct JsonLogLine {
-  std::optional<CivilTime> time;  // "timestamp", "time", "ts", "@timestamp" (RFC 3339)
-  std::string level;              // "level", "levelname", "severity" (upper-cased)
-  std::string rank;  // tracing's span rank ("span" or the innermost of "spans"): "shard0", "rank1"
+  // "timestamp", "time", "ts", "@timestamp" (RFC 3339); else journald's "__REALTIME_TIMESTAMP"
+  std::optional<CivilTime> time;
+  std::string level;  // "level", "levelname", "severity" (upper-cased)
+  std::string rank;   // tracing's span rank ("span" or the innermost of "spans"): "shard0", "rank1"
+  std::string ident;  // journald's "SYSLOG_IDENTIFIER" (`journalctl -o json`): "systemd", "python3"
 };
 
 // When `line` is a JSON object with a message field ("message", "msg", "fields.message" (or under

@@ -198,3 +198,31 @@ TEST(JsonLogLine, ReadsAJsonLineInsideAJsonLine) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// `journalctl -o json`: the time is "__REALTIME_TIMESTAMP" (microseconds since the epoch, a
+// string), the program "SYSLOG_IDENTIFIER"; an RFC 3339 time field would win.
+TEST(JsonLogLine, ReadsJournaldsTimeAndIdentifier) {
+  std::string msg;
+  auto j = ParseJsonLogLine(
+      R"({"__REALTIME_TIMESTAMP":"1722289541791000","PRIORITY":"4","SYSLOG_IDENTIFIER":"systemd",)"
+      R"("MESSAGE":"vllm.service: Failed with result 'timeout'."})",
+      &msg);
+  ASSERT_TRUE(j);
+  EXPECT_EQ(msg, "vllm.service: Failed with result 'timeout'.");
+  EXPECT_EQ(j->ident, "systemd");
+  ASSERT_TRUE(j->time);
+  EXPECT_EQ(j->time->year, 2024);
+  EXPECT_EQ(j->time->hour, 21);
+  EXPECT_EQ(j->time->minute, 45);
+  EXPECT_EQ(j->time->second, 41);
+  auto bad = ParseJsonLogLine(R"({"__REALTIME_TIMESTAMP":"17x2289541791000","MESSAGE":"m"})", &msg);
+  ASSERT_TRUE(bad);
+  EXPECT_FALSE(bad->time);
+  EXPECT_TRUE(bad->ident.empty());
+}
+
+}  // namespace
+}  // namespace spinup

@@ -290,6 +290,10 @@ std::optional<ParsedLine> LogStream::ParseStructured(std::string_view object,
     p.time = p.wrapper_time = j->time;
   }
   if (p.wrapper_ident.empty()) p.wrapper_ident = outer.wrapper_ident;
+  if (p.wrapper_ident.empty() && !j->ident.empty()) {
+    json_ident_ = std::move(j->ident);  // journald's program name, as its text prefix gives it
+    p.wrapper_ident = json_ident_;
+  }
   if (p.source.empty()) p.source = outer.source;
   if (p.rank.empty()) p.rank = !j->rank.empty() ? std::move(j->rank) : outer.rank;
   if (p.level.empty()) {
@@ -377,7 +381,13 @@ bool LogStream::UnnamedBar(const ParsedLine& p, std::string_view msg, std::strin
 }
 
 void LogStream::HandleSegment(std::string_view raw, int depth) {
-  ReadSegment(raw, depth);
+  // A writer's note behind the line ("... 5/35 [00:02<00:14]  <-- stuck here for 20 min") is
+  // read after it, as the line of its own it would be on the next line.
+  // (The line search noted whether it holds a '<' or a high byte: most hold neither.)
+  const bool arrow = (segment_bytes_ & (scan::kAngle | scan::kEscOrHigh)) != 0;
+  const size_t note = depth == 0 && arrow ? NoteBehindTheLine(raw) : std::string_view::npos;
+  ReadSegment(raw.substr(0, note), depth);
+  if (note != std::string_view::npos) ReadSegment(raw.substr(note), depth + 1);
   if (!json_rest_.empty()) {
     const std::string rest = std::move(json_rest_);
     json_rest_.clear();
@@ -512,6 +522,12 @@ void LogStream::ReadMatched(const ParsedLine& p, std::string_view msg, std::opti
   // commit hash:", then "No module named 'vllm._version'"), the warning's text, no failure.
   under_warning_ = warning_continues_;
   warning_continues_ = msg.size() > 12 && msg.back() == ':' && PythonWarning(msg);
+  // A C++ exception's stack right under a warning (c10d's "[W...] TCP client failed to connect
+  // ... - retrying", then "Exception raised from ..." and its frames) was caught and logged.
+  const bool stack_line = msg.starts_with("Exception raised from ") || msg.starts_with("frame #");
+  stack_of_warning_ = stack_line && warning_stack_open_;
+  warning_stack_open_ =
+      p.level == "W" || p.level == "WARNING" || p.level == "WARN" || stack_of_warning_;
   bool fatal = false;
   if (!FirstPass(&fatal)) {  // noise
     EmitKeptFacts(p, msg.size() > opt_.max_text_bytes ? msg.substr(0, opt_.max_text_bytes) : msg,

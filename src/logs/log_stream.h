@@ -207,8 +207,10 @@ class LogStream {
   int match_subset_ = 0;
   // The message matched_ was found for, and its subset (see HandleSegment).
   std::string last_message_;
-  bool warning_continues_ = false;  // the line was a Python warning that goes on in the next
-  bool under_warning_ = false;      // the line goes on a Python warning's text
+  bool warning_continues_ = false;   // the line was a Python warning that goes on in the next
+  bool under_warning_ = false;       // the line goes on a Python warning's text
+  bool warning_stack_open_ = false;  // a warning-level line, or a C++ stack line right under one
+  bool stack_of_warning_ = false;    // the line is a C++ stack's under a warning (no error)
   int last_subset_ = -1;
   std::string partial_;
   bool partial_truncated_ = false;
@@ -241,6 +243,7 @@ class LogStream {
   std::string scratch_;
   std::string html_;  // a line with its HTML entities decoded (log_stream_paste.cc)
   std::string json_message_, json_scratch_, json_level_;  // a JSON line's fields (see Parse)
+  std::string json_ident_;   // a JSON line's journald identifier, which wrapper_ident views
   std::string export_line_;  // a text export's row's line, its escapes undone (ExportedLine)
   std::string csv_message_;  // a CSV export's message field, its quotes undone (ReadCsvField)
   // A CSV export's columns, from its header row within the first kCsvHeaderLines lines.

@@ -250,8 +250,9 @@ void LogStream::EmitRuleEvents(const ParsedLine& p, std::string_view msg, std::s
     const LogRule& r = all[static_cast<size_t>(idx)];
     if (PassesOver(r, idx, msg)) continue;
     // One decisive line, not two: beside a fatal rule an error rule's match is evidence only (a
-    // cause may need it: "exited with code 137" is both a container's death and a SIGKILL).
-    const bool evidence_only = fatal && r.emit == RuleEmit::kError;
+    // cause may need it: "exited with code 137" is both a container's death and a SIGKILL). So is a
+    // C++ stack's line under a warning that logged it.
+    const bool evidence_only = (fatal || stack_of_warning_) && r.emit == RuleEmit::kError;
     LogEvent& e =
         ResetEvent(evidence_only ? LogEvent::Kind::kInfo : KindOf(r.emit), t, p.rank, r.id, text);
     if (!evidence_only) {

@@ -204,26 +204,28 @@ bool PatternMatcher::NeedBytes::In(std::string_view message) const {
 }
 
 // `found`: the rule's atoms that occur (0 when it has none).
-bool PatternMatcher::RunRule(int idx, std::string_view message, uint64_t found) const {
+bool PatternMatcher::RunRule(int idx, std::string_view message, uint64_t found,
+                             std::vector<int>* regex_runs) const {
   const FastRule& f = fast_[static_cast<size_t>(idx)];
   if (f.test == Test::kLiterals) return AnyLiteral(f.literals, message);
   // Unanchored even for '^' rules: RE2 anchors those itself.
   const re2::StringPiece text(message.data(), message.size());
+  auto run = [&](const RE2& regex) {
+    if (regex_runs != nullptr) regex_runs->push_back(idx);
+    return regex.Match(text, 0, message.size(), RE2::UNANCHORED, nullptr, 0);
+  };
   if (!f.alts.empty()) {
     for (const Alternative& alt : f.alts) {
       if (!alt.Passes(found)) continue;
-      if (alt.literals.empty()
-              ? alt.need.In(message) &&
-                    alt.regex->Match(text, 0, message.size(), RE2::UNANCHORED, nullptr, 0)
-              : AnyLiteral(alt.literals, message)) {
+      if (alt.literals.empty() ? alt.need.In(message) && run(*alt.regex)
+                               : AnyLiteral(alt.literals, message)) {
         return true;
       }
     }
     return false;
   }
   return f.need.In(message) && pattern_internal::LeadAdmits(f.lead, message) &&
-         compiled_[static_cast<size_t>(idx)]->Match(text, 0, message.size(), RE2::UNANCHORED,
-                                                    nullptr, 0);
+         run(*compiled_[static_cast<size_t>(idx)]);
 }
 
 // Atom `atom` occurs: its rules' bits are set, and the unanchored ones become candidates.
@@ -320,8 +322,10 @@ void PatternMatcher::FindAtoms(const Index& ix, std::string_view message, Scan& 
   }
 }
 
-void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, int subset) const {
+void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, int subset,
+                           std::vector<int>* regex_runs) const {
   matched->clear();
+  if (regex_runs != nullptr) regex_runs->clear();
   if (!compiled_ok_ || subset < 0 || static_cast<size_t>(subset) >= indexes_.size()) return;
   const Index& ix = indexes_[static_cast<size_t>(subset)];
   if (message.empty()) {
@@ -346,12 +350,12 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, 
     // The first check of AnchoredAdmits, without reading the rule's FastRule.
     if (c.same8 ? head8 != c.min8 : head8 < c.min8) continue;
     const FastRule& f = fast_[static_cast<size_t>(c.rule)];
-    if (AnchoredAdmits(f, message, head8) && RunRule(c.rule, message, 0)) {
+    if (AnchoredAdmits(f, message, head8) && RunRule(c.rule, message, 0, regex_runs)) {
       matched->push_back(c.rule);
     }
   }
   for (int idx : ix.always) {
-    if (RunRule(idx, message, 0)) matched->push_back(idx);
+    if (RunRule(idx, message, 0, regex_runs)) matched->push_back(idx);
   }
   for (int idx : scan.candidates) {
     // Whether the atoms found satisfy the rule's prefilter formula. Its lazy atoms are searched
@@ -367,7 +371,7 @@ void PatternMatcher::Match(std::string_view message, std::vector<int>* matched, 
     }
     if (!pass) continue;
     if (f.anchored && !AnchoredAdmits(f, message, head8)) continue;
-    if (RunRule(idx, message, found)) matched->push_back(idx);
+    if (RunRule(idx, message, found, regex_runs)) matched->push_back(idx);
   }
   std::sort(matched->begin(), matched->end());
 }

@@ -73,8 +73,11 @@ class PatternMatcher {
 
   // Indices of every pattern of `subset` whose regex matches `message` (unanchored), ascending.
   // Thread-safe. Cheap exact tests pick the few patterns that can match and only those run.
-  // An unknown subset finds nothing.
-  void Match(std::string_view message, std::vector<int>* matched, int subset = 0) const;
+  // An unknown subset finds nothing. `regex_runs`, when given, gets the patterns whose regex ran
+  // (once per run: a split rule may run more than one of its alternatives), the cost a test
+  // keeps low.
+  void Match(std::string_view message, std::vector<int>* matched, int subset = 0,
+             std::vector<int>* regex_runs = nullptr) const;
   // The same answer by running every regex: the definition Match must agree with (tests and the
   // fuzz target compare the two).
   void MatchEveryRule(std::string_view message, std::vector<int>* matched) const;
@@ -211,7 +214,8 @@ class PatternMatcher {
   void BuildGramIndex(Index& ix) const;
   void FindAtoms(const Index& ix, std::string_view message, Scan& scan) const;
   void NoteAtom(const Index& ix, size_t atom, Scan& scan) const;
-  bool RunRule(int idx, std::string_view message, uint64_t found) const;
+  bool RunRule(int idx, std::string_view message, uint64_t found,
+               std::vector<int>* regex_runs) const;
   static bool AnyLiteral(const std::vector<Literal>& literals, std::string_view message);
 
   std::vector<std::string> regexes_;

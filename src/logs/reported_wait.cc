@@ -270,6 +270,42 @@ std::string_view BesideTheLine(std::string_view line) {
   return line;
 }
 
+}  // namespace
+
+size_t NoteBehindTheLine(std::string_view line) {
+  constexpr std::string_view kLeftArrow = "\xe2\x86\x90";  // U+2190
+  const bool left_arrow = std::memchr(line.data(), '\xe2', line.size()) != nullptr;
+  for (size_t at = 1; at < line.size(); ++at) {
+    const char* next =
+        static_cast<const char*>(std::memchr(line.data() + at, '<', line.size() - at));
+    const size_t ascii = next ? static_cast<size_t>(next - line.data()) : line.size();
+    const size_t arrow = left_arrow ? std::min(ascii, line.find(kLeftArrow, at)) : ascii;
+    if (arrow >= line.size()) return std::string_view::npos;
+    at = arrow;
+    if (line[arrow - 1] != ' ' && line[arrow - 1] != '\t') continue;
+    size_t end = arrow + (line[arrow] == '<' ? 1 : kLeftArrow.size());
+    if (line[arrow] == '<') {
+      const size_t dashes = end;
+      while (end < line.size() && line[end] == '-') ++end;
+      if (end == dashes) continue;  // "<" alone: a comparison, a tag
+    }
+    // Words after it (three or more, the first a letter's): "x <- y" is code, not a note.
+    if (end >= line.size() || line[end] != ' ') continue;
+    std::string_view words = line.substr(end);
+    while (!words.empty() && words.front() == ' ') words.remove_prefix(1);
+    if (words.empty() || !scan::IsAlnum(words[0]) || scan::IsDigit(words[0]) ||
+        scan::CountByte(words, ' ') < 2) {
+      continue;
+    }
+    size_t blank = arrow;
+    while (blank > 0 && (line[blank - 1] == ' ' || line[blank - 1] == '\t')) --blank;
+    if (blank > 0) return blank;
+  }
+  return std::string_view::npos;
+}
+
+namespace {
+
 // A parsed duration's seconds, or nullopt where it was not one.
 std::optional<double> Seconds(const Result<double>& d) {
   return d.ok() ? std::optional<double>(*d) : std::nullopt;

@@ -14,6 +14,12 @@ namespace spinup {
 // stuck or printed nothing more, and names a duration or "forever". nullopt otherwise.
 std::optional<double> ReportedWaitSeconds(std::string_view line);
 
+// Where a writer's note set behind a log line on the same line starts ("Capturing CUDA graph
+// shapes:  14%|...| 5/35 [00:02<00:14]   <-- stuck here for 20 min"): the blanks before its arrow
+// ("<-", "<--", "\xe2\x86\x90"), which a blank precedes and three or more words follow; npos when
+// the line holds none ("x <- y" is code).
+size_t NoteBehindTheLine(std::string_view line);
+
 // How long the pod had run when Kubernetes' output pasted below the log was taken, in seconds:
 // a `kubectl get pods` row that has not restarted ("vllm-0   0/1   Running   0   27m": its AGE),
 // or a readiness or startup probe's failure that has repeated since ("Unhealthy  2m (x160 over

@@ -345,3 +345,26 @@ TEST(SaysItRanAgain, AnotherTryByHand) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// A note typed behind a log line on the same line: where it starts, so the line and the note are
+// read apart; code's arrows, bars' "<" and a note with nothing before it are no such note.
+TEST(NoteBehindTheLine, ArrowsWithWordsAfterALine) {
+  const std::string bar =
+      "Capturing CUDA graph shapes:  14%|x| 5/35 [00:02<00:14,  2.08it/s]   <-- stuck here for 20 "
+      "min";
+  EXPECT_EQ(NoteBehindTheLine(bar), bar.find("   <--"));
+  const std::string line = "[TP0] Init torch distributed begin.  \xe2\x86\x90 hangs here forever";
+  EXPECT_EQ(NoteBehindTheLine(line), line.find("  \xe2\x86\x90"));
+  EXPECT_EQ(NoteBehindTheLine("Load weight begin. <--- and it just sits here"), 18u);
+  EXPECT_EQ(NoteBehindTheLine("5/35 [00:02<00:14,  2.08it/s]"), std::string_view::npos);
+  EXPECT_EQ(NoteBehindTheLine("x <- y"), std::string_view::npos);
+  EXPECT_EQ(NoteBehindTheLine("a <-- 20 minutes here"), std::string_view::npos);
+  EXPECT_EQ(NoteBehindTheLine("   <-- stuck here for 20 min"), std::string_view::npos);
+  EXPECT_EQ(NoteBehindTheLine("File \"x.py\", line 3, in <module>"), std::string_view::npos);
+}
+
+}  // namespace
+}  // namespace spinup

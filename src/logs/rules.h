@@ -125,8 +125,9 @@ class RuleSet {
   // Indices (into rules()) of every rule whose regex matches `message`, ascending. Thread-safe.
   // Cheap exact tests pick the few rules that can match (see PatternMatcher) and only those run.
   // `subset` 0 is every rule; EngineSubset gives a smaller one.
-  void Match(std::string_view message, std::vector<int>* matched, int subset = 0) const {
-    matcher_.Match(message, matched, subset);
+  void Match(std::string_view message, std::vector<int>* matched, int subset = 0,
+             std::vector<int>* regex_runs = nullptr) const {
+    matcher_.Match(message, matched, subset, regex_runs);
   }
   // The matcher subset holding `engine`'s rules and the generic ones (only the generic ones when
   // no rule names `engine`). For a caller whose engine is settled, which ignores every other

@@ -83,13 +83,14 @@ inline size_t CountByte(std::string_view s, char c) {
 // Classes of bytes a line may hold, noted by FindLineBreak on its way to the line's end: a step
 // that needs a byte the line lacks is skipped.
 enum LineBytes : unsigned {
-  kEscOrHigh = 1u,  // ESC or a byte >= 0x80: escape sequences, UTF-8 (CleanLine)
-  kPercent = 2u,    // '%': a tqdm bar
-  kBracket = 4u,    // '[': a colour code that lost its ESC
-  kCaret = 8u,      // '^': a terminal's echo of Ctrl+C
-  kAmp = 16u,       // '&': HTML entities of a paste copied from a page's source
-  kQuote = 32u,     // '"': a traceback's frame, a JSON line (wrapped_lines.h)
-  kAnyBytes = 63u,  // nothing known
+  kEscOrHigh = 1u,   // ESC or a byte >= 0x80: escape sequences, UTF-8 (CleanLine)
+  kPercent = 2u,     // '%': a tqdm bar
+  kBracket = 4u,     // '[': a colour code that lost its ESC
+  kCaret = 8u,       // '^': a terminal's echo of Ctrl+C
+  kAmp = 16u,        // '&': HTML entities of a paste copied from a page's source
+  kQuote = 32u,      // '"': a traceback's frame, a JSON line (wrapped_lines.h)
+  kAngle = 64u,      // '<': a writer's arrow note behind the line ("<-- stuck here")
+  kAnyBytes = 127u,  // nothing known
 };
 
 // The index of the first '\n' or '\r' in s, else s.size(). *bytes gets the LineBytes classes of
@@ -102,13 +103,14 @@ enum LineBytes : unsigned {
 #ifdef __SSE2__
   const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), esc = _mm_set1_epi8(0x1b);
   const __m128i pct = _mm_set1_epi8('%'), br = _mm_set1_epi8('['), caret = _mm_set1_epi8('^');
-  const __m128i amp = _mm_set1_epi8('&'), quote = _mm_set1_epi8('"');
-  __m128i odd = _mm_setzero_si128(), p = odd, b = odd, c = odd, a = odd, q = odd;
+  const __m128i amp = _mm_set1_epi8('&'), quote = _mm_set1_epi8('"'), angle = _mm_set1_epi8('<');
+  __m128i odd = _mm_setzero_si128(), p = odd, b = odd, c = odd, a = odd, q = odd, l = odd;
   auto classes = [&] {
     return (_mm_movemask_epi8(odd) != 0 ? kEscOrHigh : 0u) |
            (_mm_movemask_epi8(p) != 0 ? kPercent : 0u) |
            (_mm_movemask_epi8(b) != 0 ? kBracket : 0u) | (_mm_movemask_epi8(c) != 0 ? kCaret : 0u) |
-           (_mm_movemask_epi8(a) != 0 ? kAmp : 0u) | (_mm_movemask_epi8(q) != 0 ? kQuote : 0u);
+           (_mm_movemask_epi8(a) != 0 ? kAmp : 0u) | (_mm_movemask_epi8(q) != 0 ? kQuote : 0u) |
+           (_mm_movemask_epi8(l) != 0 ? kAngle : 0u);
   };
   for (; i + 16 <= s.size(); i += 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
@@ -118,6 +120,7 @@ enum LineBytes : unsigned {
     c = _mm_or_si128(c, _mm_cmpeq_epi8(v, caret));
     a = _mm_or_si128(a, _mm_cmpeq_epi8(v, amp));
     q = _mm_or_si128(q, _mm_cmpeq_epi8(v, quote));
+    l = _mm_or_si128(l, _mm_cmpeq_epi8(v, angle));
     const int hit = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, cr)));
     if (hit != 0) {
       *bytes = classes();
@@ -134,6 +137,7 @@ enum LineBytes : unsigned {
     if (ch == '^') seen |= kCaret;
     if (ch == '&') seen |= kAmp;
     if (ch == '"') seen |= kQuote;
+    if (ch == '<') seen |= kAngle;
   }
   *bytes = seen;
   return i;

@@ -78,7 +78,9 @@ TEST(FindLineBreak, BytesFarPastTheBreakAreNotReported) {
 
 TEST(FindLineBreak, ClassesCombine) {
   EXPECT_EQ(Classes("Loading: 45%|#### | [00:01<00:02] ^C\n"),
-            scan::kPercent | scan::kBracket | scan::kCaret);
+            scan::kPercent | scan::kBracket | scan::kCaret | scan::kAngle);
+  EXPECT_EQ(Classes("Load weight end.  <-- stuck after this one\n") & scan::kAngle, scan::kAngle);
+  EXPECT_EQ(Classes("Load weight end.\n") & scan::kAngle, 0u);
 }
 
 TEST(TextScan, MonthAndDayNamesAreReadFromTheirFirstThreeLetters) {

@@ -92,3 +92,30 @@ TEST(SgrRemnants, OnePassOnly) {
 
 }  // namespace
 }  // namespace spinup
+
+namespace spinup {
+namespace {
+
+// Docker's json-file lines keep TGI's colours as JSON escapes ("\u001b[2m"): the code after one is
+// a whole escape sequence the JSON reader decodes, not a remnant to strip from the JSON text
+// (which left a bare ESC glued to the next word once decoded).
+TEST(SgrRemnants, AJsonEscapedEscKeepsItsCode) {
+  std::string out = "untouched";
+  EXPECT_FALSE(
+      StripSgrRemnants(R"({"log":"\u001b[2m2024-07-03T12:01:51Z\u001b[0m \u001b[32m INFO)", &out));
+  EXPECT_FALSE(StripSgrRemnants(R"(x \u001B[32m INFO)", &out));
+  EXPECT_EQ(out, "untouched");
+  ASSERT_TRUE(StripSgrRemnants(R"(x [32m INFO \u001b[0m y)", &out));
+  EXPECT_EQ(out, R"(x  INFO \u001b[0m y)");
+}
+
+// Blanks left at the end once a colour code is gone are the line's end too: rules anchor there.
+TEST(CleanLine, BlanksLeftByColourCodesAtTheEndGo) {
+  std::string scratch;
+  EXPECT_EQ(CleanLine("router: Connected \x1b[0m", &scratch), "router: Connected");
+  EXPECT_EQ(CleanLine("router: Connected [0m  ", &scratch), "router: Connected");
+  EXPECT_EQ(CleanLine("plain line  ", &scratch), "plain line");
+}
+
+}  // namespace
+}  // namespace spinup

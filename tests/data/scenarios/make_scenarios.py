@@ -1926,6 +1926,7 @@ exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam71_ca
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam76_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam82_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam86_cases.py')).read())
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'redteam111_cases.py')).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'wrap_cases.py')).read())
 out = os.path.dirname(os.path.abspath(__file__))
 exp = {"about": "Synthetic startup logs written from the engines' sources and ../shared/docs (not from corpus logs), one per failure class of issue 10; tests/scenario_test.cc explains each and compares outcome, phase and first cause ('*' = any). Written by make_scenarios.py."}
