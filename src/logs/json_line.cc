@@ -100,28 +100,13 @@ class LogFields : public nlohmann::json_sax<json> {
   bool key(string_t& val) override {
     key_ = -1;
     if (stack_.size() == 1) {
-      static constexpr std::string_view kTop[kTopSlots] = {"message",
-                                                           "msg",
-                                                           "log",
-                                                           "MESSAGE",
-                                                           "textPayload",
-                                                           "line",
-                                                           "@message",
-                                                           "Log",
-                                                           "timestamp",
-                                                           "time",
-                                                           "ts",
-                                                           "@timestamp",
-                                                           "asctime",
-                                                           "level",
-                                                           "levelname",
-                                                           "severity",
-                                                           "fields",
-                                                           "span",
-                                                           "spans",
-                                                           "exc_info",
-                                                           "__REALTIME_TIMESTAMP",
-                                                           "SYSLOG_IDENTIFIER"};
+      // clang-format off
+      static constexpr std::string_view kTop[kTopSlots] = {
+          "message",   "msg",       "log",    "MESSAGE", "textPayload", "line",    "@message",
+          "Log",       "timestamp", "time",   "ts",      "@timestamp",  "asctime", "level",
+          "levelname", "severity",  "fields", "span",    "spans",       "exc_info",
+          "__REALTIME_TIMESTAMP",   "SYSLOG_IDENTIFIER"};
+      // clang-format on
       for (int k = 0; k < kTopSlots; ++k) {
         if (val == kTop[k]) key_ = k;
       }

@@ -274,12 +274,15 @@ std::string_view BesideTheLine(std::string_view line) {
 
 size_t NoteBehindTheLine(std::string_view line) {
   constexpr std::string_view kLeftArrow = "\xe2\x86\x90";  // U+2190
-  const bool left_arrow = std::memchr(line.data(), '\xe2', line.size()) != nullptr;
+  // (Linear in the line, whose bytes are untrusted: each search goes on from the last candidate,
+  // and a candidate reads only up to its note's second blank.)
+  size_t next_left = line.find(kLeftArrow, 1);
   for (size_t at = 1; at < line.size(); ++at) {
+    if (next_left < at) next_left = line.find(kLeftArrow, at);
     const char* next =
         static_cast<const char*>(std::memchr(line.data() + at, '<', line.size() - at));
-    const size_t ascii = next ? static_cast<size_t>(next - line.data()) : line.size();
-    const size_t arrow = left_arrow ? std::min(ascii, line.find(kLeftArrow, at)) : ascii;
+    const size_t arrow =
+        std::min(next ? static_cast<size_t>(next - line.data()) : line.size(), next_left);
     if (arrow >= line.size()) return std::string_view::npos;
     at = arrow;
     if (line[arrow - 1] != ' ' && line[arrow - 1] != '\t') continue;
@@ -291,12 +294,11 @@ size_t NoteBehindTheLine(std::string_view line) {
     }
     // Words after it (three or more, the first a letter's): "x <- y" is code, not a note.
     if (end >= line.size() || line[end] != ' ') continue;
-    std::string_view words = line.substr(end);
-    while (!words.empty() && words.front() == ' ') words.remove_prefix(1);
-    if (words.empty() || !scan::IsAlnum(words[0]) || scan::IsDigit(words[0]) ||
-        scan::CountByte(words, ' ') < 2) {
-      continue;
-    }
+    while (end < line.size() && line[end] == ' ') ++end;
+    if (end == line.size() || !scan::IsAlnum(line[end]) || scan::IsDigit(line[end])) continue;
+    int blanks = 0;
+    for (size_t i = end; i < line.size() && blanks < 2; ++i) blanks += line[i] == ' ';
+    if (blanks < 2) continue;
     size_t blank = arrow;
     while (blank > 0 && (line[blank - 1] == ' ' || line[blank - 1] == '\t')) --blank;
     if (blank > 0) return blank;

@@ -364,6 +364,13 @@ TEST(NoteBehindTheLine, ArrowsWithWordsAfterALine) {
   EXPECT_EQ(NoteBehindTheLine("a <-- 20 minutes here"), std::string_view::npos);
   EXPECT_EQ(NoteBehindTheLine("   <-- stuck here for 20 min"), std::string_view::npos);
   EXPECT_EQ(NoteBehindTheLine("File \"x.py\", line 3, in <module>"), std::string_view::npos);
+  // A long line of candidates that are no notes is read once (untrusted bytes; before, each
+  // candidate searched the rest of the line again).
+  std::string many;
+  for (int i = 0; i < 100000; ++i) many += " <";
+  many += " \xe2\x86\x90";  // the only left arrow, at the end
+  EXPECT_EQ(NoteBehindTheLine(many), std::string_view::npos);
+  EXPECT_EQ(NoteBehindTheLine(many + "x <-- stuck here now"), many.size() + 1);
 }
 
 }  // namespace
